@@ -1,0 +1,43 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Imports each layer may not make (DESIGN.md section 3, rules of direction). */
+const forbiddenImports = (patterns, message) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: patterns, message, allowTypeImports: true }] }],
+});
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": "error",
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbiddenImports(["**/server/**", "**/core/**", "pg", "drizzle-orm*", "hono*"], "The web imports shared code and types only."),
+    },
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    rules: forbiddenImports(["**/server/**", "**/core/**", "**/web/**"], "shared imports nothing of ours."),
+  },
+  {
+    files: ["src/core/**/*.ts"],
+    rules: forbiddenImports(["**/server/**", "**/web/**", "node:*"], "core is pure: only core and shared, no I/O."),
+  },
+  {
+    files: ["src/server/adapters/**/*.ts"],
+    rules: forbiddenImports(["**/modules/**"], "Adapters never import modules."),
+  },
+);

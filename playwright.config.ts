@@ -1,0 +1,34 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { resolveChromium } from "./tests/e2e/support/chromium";
+
+const port = 3107;
+export const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-e2e-"));
+
+// One production build served by the real entry point, on a fresh data directory.
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: await resolveChromium(),
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "npm run build && node dist/server/main.js",
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: baseURL },
+  },
+});

@@ -1,0 +1,18 @@
+// Bundles the server (dependencies stay in node_modules) and ships the migrations beside it.
+import { cp, rm } from "node:fs/promises";
+import { build } from "esbuild";
+
+const outdir = "dist/server";
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: "src/server/main.ts", "migrate-main": "src/server/migrate-main.ts" },
+  outdir,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+await cp("src/server/db/migrations", `${outdir}/migrations`, { recursive: true });

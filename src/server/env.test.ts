@@ -1,0 +1,56 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env";
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadEnv", () => {
+  it("works offline with no settings at all", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      logLevel: "info",
+    });
+    expect(env.site.productName).toBe("Clausewise");
+    expect(env.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    [{ PORT: "8080" }, { port: 8080, publicUrl: "http://localhost:8080" }],
+    [{ PUBLIC_URL: "https://app.example.com/" }, { publicUrl: "https://app.example.com" }],
+    [{ DATABASE_URL: "postgresql://u:p@db:5432/cw" }, { databaseUrl: "postgresql://u:p@db:5432/cw" }],
+    [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
+    [{ PORT: "" }, { port: 3000 }],
+  ])("reads %j", (source, expected) => {
+    expect(loadEnv(source)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, ["PORT"]],
+    [{ PORT: "70000" }, ["PORT"]],
+    [{ DATABASE_URL: "mysql://x" }, ["DATABASE_URL"]],
+    [{ SUPPORT_EMAIL: "not-an-email" }, ["SUPPORT_EMAIL"]],
+    [{ LOG_LEVEL: "loud" }, ["LOG_LEVEL"]],
+    [{ PUBLIC_URL: "localhost" }, ["PUBLIC_URL"]],
+  ])("refuses %j", (source, names) => {
+    expect(problemsOf(source).map((problem) => problem.split(":")[0])).toEqual(names);
+  });
+
+  it("lists every problem in one message", () => {
+    const source = { PORT: "x", DATABASE_URL: "mysql://x", PRIVACY_EMAIL: "nope" };
+    expect(problemsOf(source)).toHaveLength(3);
+    expect(() => loadEnv(source)).toThrow(/Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- PRIVACY_EMAIL: /);
+  });
+});

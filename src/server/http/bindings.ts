@@ -1,0 +1,6 @@
+/** Per-request values set by middleware and read by routes. */
+export interface AppBindings {
+  Variables: {
+    requestId: string;
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import type { SiteConfig } from "../../shared/site-config";
+import { injectSiteConfig } from "./spa";
+
+const site: SiteConfig = {
+  companyName: "Acme </script><script>alert(1)</script>",
+  productName: "Clausewise",
+  publicUrl: "http://localhost:3000",
+  supportEmail: "support@example.com",
+  privacyEmail: "privacy@example.com",
+  salesEmail: "sales@example.com",
+  version: "1.0.0",
+};
+
+describe("injectSiteConfig", () => {
+  const html = injectSiteConfig("<html><head><title>x</title></head><body></body></html>", site);
+
+  it("adds the configuration as a JSON data block in the head", () => {
+    const match = html.match(/<script id="site-config" type="application\/json">(.*)<\/script>\n<\/head>/);
+    expect(JSON.parse(match?.[1] ?? "null")).toEqual(site);
+  });
+
+  it("cannot be broken out of by a value containing a closing script tag", () => {
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Public, non-secret facts about this deployment that the web app needs at first paint
+ * (legal pages, footer, support links). The server injects them into index.html.
+ */
+export interface SiteConfig {
+  companyName: string;
+  productName: string;
+  publicUrl: string;
+  supportEmail: string;
+  privacyEmail: string;
+  salesEmail: string;
+  version: string;
+}
+
+const siteConfigKeys = [
+  "companyName",
+  "productName",
+  "publicUrl",
+  "supportEmail",
+  "privacyEmail",
+  "salesEmail",
+  "version",
+] as const satisfies readonly (keyof SiteConfig)[];
+
+// A plain check rather than a zod schema: the landing page bundle stays free of zod.
+export function isSiteConfig(value: unknown): value is SiteConfig {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return siteConfigKeys.every((key) => typeof record[key] === "string" && record[key] !== "");
+}

@@ -1,0 +1,6 @@
+import { LegalPage } from "./legal-page";
+import { termsOfService } from "./terms-content";
+
+export function TermsPage() {
+  return <LegalPage document={termsOfService} />;
+}

@@ -1,0 +1,26 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { createApp } from "../../src/server/app";
+import { createContainer } from "../../src/server/container";
+import type { DatabaseHandle } from "../../src/server/db/client";
+import { loadEnv } from "../../src/server/env";
+import type { WebShell } from "../../src/server/web/spa";
+import { createTestDatabase } from "./test-database";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  container: ReturnType<typeof createContainer>;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app and container on a fresh database, for requests through app.request(). */
+export async function createTestApp(options: { env?: Record<string, string>; web?: WebShell } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-app-"));
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...options.env });
+  const database = await createTestDatabase();
+  const container = createContainer(env, database, pino({ level: "silent" }));
+  return { app: createApp(container, options.web), container, database, close: () => database.close() };
+}
