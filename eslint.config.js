@@ -21,6 +21,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line tools report to the terminal.
+    files: ["bench/**", "scripts/**"],
+    rules: { "no-console": "off" },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {

@@ -2,11 +2,13 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { resolveChromium } from "./tests/e2e/support/chromium";
+import { resolveChromium } from "./tests/support/chromium";
 
 const port = 3107;
 export const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-e2e-"));
+// Set once in the runner process; workers inherit it, so tests can find the server's data.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "clausewise-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 // One production build served by the real entry point, on a fresh data directory.
 export default defineConfig({

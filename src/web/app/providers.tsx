@@ -1,12 +1,18 @@
-import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { SiteConfig } from "../../shared/site-config";
 import { SiteConfigProvider } from "../lib/site-config-context";
 import { ThemeProvider, useTheme } from "../lib/theme-provider";
 
+// The landing page shows no toasts, so the toast library loads after first paint.
+const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster }));
+
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  return <Toaster theme={resolvedTheme} richColors closeButton containerAriaLabel="Notifications" />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={resolvedTheme} richColors closeButton containerAriaLabel="Notifications" />
+    </Suspense>
+  );
 }
 
 export function AppProviders({ site, children }: { site: SiteConfig; children: ReactNode }) {

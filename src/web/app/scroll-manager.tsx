@@ -24,7 +24,7 @@ export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
   useEffect(() => {
     if (hash.length > 1) return scrollToHashTarget(decodeURIComponent(hash.slice(1)));
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     return undefined;
   }, [pathname, hash, key]);
   return null;
