@@ -16,6 +16,7 @@ for (const path of ["/", "/termsofservice", "/privacypolicy", "/no-such-page"]) 
 
 test("keyboard users can skip straight to the content", async ({ page }) => {
   await page.goto("/privacypolicy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await page.keyboard.press("Tab");
   const skipLink = page.getByRole("link", { name: "Skip to content" });
   await expect(skipLink).toBeFocused();

@@ -16,9 +16,26 @@ function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
+/** Structured data for search engines: the app itself is free to open; plans are sold inside. */
+function structuredData(site: SiteConfig) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebApplication",
+    name: site.productName,
+    url: site.publicUrl,
+    applicationCategory: "BusinessApplication",
+    operatingSystem: "Web",
+    offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
+    publisher: { "@type": "Organization", name: site.companyName },
+  };
+}
+
 export function injectSiteConfig(html: string, site: SiteConfig): string {
-  const tag = `<script id="site-config" type="application/json">${serializeForScript(site)}</script>`;
-  return html.replace("</head>", `${tag}\n</head>`);
+  const tags = [
+    `<script id="site-config" type="application/json">${serializeForScript(site)}</script>`,
+    `<script type="application/ld+json">${serializeForScript(structuredData(site))}</script>`,
+  ];
+  return html.replace("</head>", `${tags.join("\n")}\n</head>`);
 }
 
 function isShellPath(requestPath: string): boolean {
