@@ -13,6 +13,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 // One production build served by the real entry point, on a fresh data directory.
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder at start; keep it apart from the Vitest report beside it.
+  outputDir: "test-results/playwright-artifacts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
