@@ -30,7 +30,12 @@ describe("loadEnv", () => {
   it.each([
     [{ PORT: "8080" }, { port: 8080, publicUrl: "http://localhost:8080" }],
     [{ PUBLIC_URL: "https://app.example.com/" }, { publicUrl: "https://app.example.com" }],
-    [{ DATABASE_URL: "postgresql://u:p@db:5432/cw" }, { databaseUrl: "postgresql://u:p@db:5432/cw" }],
+    [{ DATABASE_URL: "postgresql://u:p@db:5432/cw", AUTH_SECRET: "x".repeat(32) }, { databaseUrl: "postgresql://u:p@db:5432/cw" }],
+    [{ PLATFORM_OWNER_EMAILS: " Owner@Clinic.com, second@clinic.com ," }, { auth: expect.objectContaining({ platformOwnerEmails: ["owner@clinic.com", "second@clinic.com"] }) }],
+    [{ TRUST_PROXY: "true" }, { auth: expect.objectContaining({ trustProxy: true }) }],
+    [{ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }, { auth: expect.objectContaining({ google: { clientId: "id", clientSecret: "secret", discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration" } }) }],
+    [{ MICROSOFT_CLIENT_ID: "id", MICROSOFT_CLIENT_SECRET: "secret", MICROSOFT_TENANT_ID: "contoso" }, { auth: expect.objectContaining({ microsoft: expect.objectContaining({ discoveryUrl: "https://login.microsoftonline.com/contoso/v2.0/.well-known/openid-configuration" }) }) }],
+    [{ SMTP_URL: "smtps://user:pass@mail.example.com:465" }, { mail: expect.objectContaining({ smtpUrl: "smtps://user:pass@mail.example.com:465" }) }],
     [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
     [{ PORT: "" }, { port: 3000 }],
   ])("reads %j", (source, expected) => {
@@ -40,16 +45,23 @@ describe("loadEnv", () => {
   it.each([
     [{ PORT: "eighty" }, ["PORT"]],
     [{ PORT: "70000" }, ["PORT"]],
-    [{ DATABASE_URL: "mysql://x" }, ["DATABASE_URL"]],
+    [{ DATABASE_URL: "mysql://x", AUTH_SECRET: "x".repeat(32) }, ["DATABASE_URL"]],
+    [{ DATABASE_URL: "postgres://db/cw" }, ["AUTH_SECRET"]],
+    [{ AUTH_SECRET: "short" }, ["AUTH_SECRET"]],
+    [{ GOOGLE_CLIENT_ID: "id" }, ["GOOGLE_CLIENT_SECRET"]],
+    [{ MICROSOFT_CLIENT_SECRET: "secret" }, ["MICROSOFT_CLIENT_SECRET"]],
+    [{ PLATFORM_OWNER_EMAILS: "owner@clinic.com,not-an-email" }, ["PLATFORM_OWNER_EMAILS"]],
+    [{ SMTP_URL: "http://mail" }, ["SMTP_URL"]],
+    [{ TRUST_PROXY: "maybe" }, ["TRUST_PROXY"]],
     [{ SUPPORT_EMAIL: "not-an-email" }, ["SUPPORT_EMAIL"]],
     [{ LOG_LEVEL: "loud" }, ["LOG_LEVEL"]],
     [{ PUBLIC_URL: "localhost" }, ["PUBLIC_URL"]],
   ])("refuses %j", (source, names) => {
-    expect(problemsOf(source).map((problem) => problem.split(":")[0])).toEqual(names);
+    expect(problemsOf(source).map((problem) => problem.split(/[.:]/)[0])).toEqual(names);
   });
 
   it("lists every problem in one message", () => {
-    const source = { PORT: "x", DATABASE_URL: "mysql://x", PRIVACY_EMAIL: "nope" };
+    const source = { PORT: "x", DATABASE_URL: "mysql://x", PRIVACY_EMAIL: "nope", AUTH_SECRET: "x".repeat(40) };
     expect(problemsOf(source)).toHaveLength(3);
     expect(() => loadEnv(source)).toThrow(/Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- PRIVACY_EMAIL: /);
   });

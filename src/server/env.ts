@@ -19,6 +19,43 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@clausewise.example"),
     PRIVACY_EMAIL: z.email().default("privacy@clausewise.example"),
     SALES_EMAIL: z.email().default("sales@clausewise.example"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PLATFORM_OWNER_EMAILS: z
+      .string()
+      .default("")
+      .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.email())),
+    TRUST_PROXY: z.stringbool().default(false),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Clausewise <no-reply@clausewise.example>"),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+    MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    MICROSOFT_TENANT_ID: z.string().min(1).default("organizations"),
+    MICROSOFT_DISCOVERY_URL: z.url().optional(),
+  })
+  .superRefine((raw, context) => {
+    if (raw.DATABASE_URL && !raw.AUTH_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required with DATABASE_URL, so that every process signs sessions with the same key",
+      });
+    }
+    for (const provider of ["GOOGLE", "MICROSOFT"] as const) {
+      if (Boolean(raw[`${provider}_CLIENT_ID`]) !== Boolean(raw[`${provider}_CLIENT_SECRET`])) {
+        context.addIssue({
+          code: "custom",
+          path: [`${provider}_CLIENT_SECRET`],
+          message: `${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together`,
+        });
+      }
+    }
   })
   .transform((raw) => ({
     port: raw.PORT,
@@ -35,7 +72,30 @@ const envSchema = z
       salesEmail: raw.SALES_EMAIL,
     },
     version: packageJson.version,
+    auth: {
+      secret: raw.AUTH_SECRET,
+      platformOwnerEmails: raw.PLATFORM_OWNER_EMAILS,
+      trustProxy: raw.TRUST_PROXY,
+      google: oidcProvider(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET, raw.GOOGLE_DISCOVERY_URL),
+      microsoft: oidcProvider(
+        raw.MICROSOFT_CLIENT_ID,
+        raw.MICROSOFT_CLIENT_SECRET,
+        raw.MICROSOFT_DISCOVERY_URL ??
+          `https://login.microsoftonline.com/${raw.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
+      ),
+    },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
   }));
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
+}
+
+function oidcProvider(clientId: string | undefined, clientSecret: string | undefined, discoveryUrl: string) {
+  return clientId && clientSecret ? ({ clientId, clientSecret, discoveryUrl } satisfies OidcProviderConfig) : undefined;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

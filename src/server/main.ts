@@ -14,6 +14,10 @@ type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: ()
 
 const isDevMode = process.argv.includes("--dev");
 
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
 function exitWith(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
@@ -64,6 +68,12 @@ async function main() {
   const listener = getRequestListener(createApp(container, web).fetch);
   server.on("request", (req, res) => (devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(env.port, env.host, () => {
+    if (container.mailer.kind === "outbox" && !isLoopbackHost(env.host)) {
+      logger.warn(
+        { host: env.host },
+        "No SMTP_URL: email goes to the local outbox. /dev/mailbox answers only requests from this machine, but set SMTP_URL before real people use this server.",
+      );
+    }
     logger.info(
       { url: env.publicUrl, host: env.host, port: env.port, database: database.kind, dataDir: env.dataDir },
       `${env.site.productName} is running at ${env.publicUrl}`,

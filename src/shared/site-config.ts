@@ -10,7 +10,12 @@ export interface SiteConfig {
   privacyEmail: string;
   salesEmail: string;
   version: string;
+  /** Single sign-on buttons this deployment offers (configured client id and secret). */
+  socialProviders: SocialProvider[];
 }
+
+export const socialProviders = ["google", "microsoft"] as const;
+export type SocialProvider = (typeof socialProviders)[number];
 
 const siteConfigKeys = [
   "companyName",
@@ -26,5 +31,7 @@ const siteConfigKeys = [
 export function isSiteConfig(value: unknown): value is SiteConfig {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
-  return siteConfigKeys.every((key) => typeof record[key] === "string" && record[key] !== "");
+  const hasTexts = siteConfigKeys.every((key) => typeof record[key] === "string" && record[key] !== "");
+  const providers = record.socialProviders;
+  return hasTexts && Array.isArray(providers) && providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider));
 }

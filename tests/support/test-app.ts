@@ -19,7 +19,7 @@ export interface TestApp {
 /** The real app and container on a fresh database, for requests through app.request(). */
 export async function createTestApp(options: { env?: Record<string, string>; web?: WebShell } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-app-"));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...options.env });
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", ...options.env });
   const database = await createTestDatabase();
   const container = createContainer(env, database, pino({ level: "silent" }));
   return { app: createApp(container, options.web), container, database, close: () => database.close() };

@@ -2,5 +2,7 @@
 export interface AppBindings {
   Variables: {
     requestId: string;
+    /** Set by requireSession. */
+    userId: string;
   };
 }

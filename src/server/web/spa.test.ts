@@ -10,6 +10,7 @@ const site: SiteConfig = {
   privacyEmail: "privacy@example.com",
   salesEmail: "sales@example.com",
   version: "1.0.0",
+  socialProviders: [],
 };
 
 describe("injectSiteConfig", () => {

@@ -1,2 +1,5 @@
 // One file per aggregate; this module re-exports them all for Drizzle and drizzle-kit.
-export {};
+export * from "./auth";
+export * from "./mail";
+export * from "./profiles";
+export * from "./rate-limits";

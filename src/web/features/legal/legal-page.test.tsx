@@ -14,6 +14,7 @@ const site: SiteConfig = {
   privacyEmail: "privacy-team@acme.example",
   salesEmail: "sales@acme.example",
   version: "1.0.0",
+  socialProviders: [],
 };
 
 const privacyAnchors = [

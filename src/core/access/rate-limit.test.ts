@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { authRateLimitRules, decideRateLimit } from "./rate-limit";
+
+const rule = { scope: "test", limit: 3, windowSeconds: 60 };
+const start = new Date("2026-01-01T00:00:00Z");
+const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+describe("decideRateLimit", () => {
+  it.each([
+    [1, 0, { isAllowed: true, retryAfterSeconds: 0 }],
+    [3, 59, { isAllowed: true, retryAfterSeconds: 0 }],
+    [4, 0, { isAllowed: false, retryAfterSeconds: 60 }],
+    [4, 45, { isAllowed: false, retryAfterSeconds: 15 }],
+    [9, 59.5, { isAllowed: false, retryAfterSeconds: 1 }],
+  ])("request %i at +%ss → %j", (count, seconds, expected) => {
+    expect(decideRateLimit(rule, { count, windowStartedAt: start }, at(seconds))).toEqual(expected);
+  });
+});
+
+describe("authRateLimitRules", () => {
+  it.each([
+    ["/sign-up/email", "auth-email-send"],
+    ["/email-otp/send-verification-otp", "auth-email-send"],
+    ["/forget-password/email-otp", "auth-email-send"],
+    ["/sign-in/email", "auth-email-check"],
+    ["/sign-in/email-otp", "auth-email-check"],
+    ["/email-otp/reset-password", "auth-email-check"],
+    ["/get-session", undefined],
+    ["/sign-out", undefined],
+  ])("%s is limited per email as %s and always per IP", (path, emailScope) => {
+    const rules = authRateLimitRules(path);
+    expect(rules.perIp.scope).toBe("auth-ip");
+    expect(rules.perEmail?.scope).toBe(emailScope);
+  });
+});

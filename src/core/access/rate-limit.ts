@@ -1,0 +1,29 @@
+export interface RateLimitRule {
+  /** Names the counter family, e.g. "auth-ip". */
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitDecision {
+  isAllowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Fixed window: `count` requests so far in a window that began at `windowStartedAt`. */
+export function decideRateLimit(rule: RateLimitRule, counter: { count: number; windowStartedAt: Date }, now: Date): RateLimitDecision {
+  const windowEndsAt = counter.windowStartedAt.getTime() + rule.windowSeconds * 1000;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowEndsAt - now.getTime()) / 1000));
+  return counter.count <= rule.limit ? { isAllowed: true, retryAfterSeconds: 0 } : { isAllowed: false, retryAfterSeconds };
+}
+
+const sendsEmail = ["/sign-up/email", "/email-otp/send-verification-otp", "/forget-password/email-otp", "/email-otp/request-password-reset", "/email-otp/request-email-change", "/send-verification-email"];
+const checksSecret = ["/sign-in/email", "/sign-in/email-otp", "/email-otp/verify-email", "/email-otp/check-verification-otp", "/email-otp/reset-password", "/email-otp/change-email", "/email-link"];
+
+/** Which counters a request to an auth endpoint (path under /api/auth) is charged to. */
+export function authRateLimitRules(authPath: string): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
+  const perIp = { scope: "auth-ip", limit: 60, windowSeconds: 60 };
+  if (sendsEmail.includes(authPath)) return { perIp, perEmail: { scope: "auth-email-send", limit: 5, windowSeconds: 15 * 60 } };
+  if (checksSecret.includes(authPath)) return { perIp, perEmail: { scope: "auth-email-check", limit: 10, windowSeconds: 15 * 60 } };
+  return { perIp };
+}

@@ -1,0 +1,154 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { emailOTP, genericOAuth } from "better-auth/plugins";
+import { count, eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import { buildEmailLink, type EmailLinkType } from "../../shared/auth-links";
+import type { SiteConfig, SocialProvider } from "../../shared/site-config";
+import { platformRoleFor } from "../../core/access/platform-role";
+import type { Mailer } from "../adapters/mail/mailer";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema/index";
+import type { Env, OidcProviderConfig } from "../env";
+import { authCodeEmail, existingAccountEmail, type AuthCodePurpose } from "../modules/mail/auth-emails";
+
+export const AUTH_CODE_TTL_MINUTES = 10;
+export const AUTH_CODE_ATTEMPTS = 5;
+export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
+export const RESET_PASSWORD_MIN_LENGTH = 8;
+const OIDC_SCOPES = ["openid", "profile", "email"];
+
+const linkTypeByPurpose: Record<AuthCodePurpose, EmailLinkType> = {
+  "sign-in": "magic_link",
+  "email-verification": "signup",
+  "forget-password": "recovery",
+  "change-email": "email_change",
+};
+
+export interface AuthDeps {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  site: SiteConfig;
+  secret: string;
+}
+
+function oidcProviders(env: Env) {
+  const providers: { providerId: SocialProvider; config: OidcProviderConfig }[] = [];
+  if (env.auth.google) providers.push({ providerId: "google", config: env.auth.google });
+  if (env.auth.microsoft) providers.push({ providerId: "microsoft", config: env.auth.microsoft });
+  return providers.map(({ providerId, config }) => ({
+    providerId,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    discoveryUrl: config.discoveryUrl,
+    scopes: OIDC_SCOPES,
+    pkce: true,
+  }));
+}
+
+export function enabledSocialProviders(env: Env): SocialProvider[] {
+  return oidcProviders(env).map((provider) => provider.providerId);
+}
+
+async function isFirstAccount(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(schema.users);
+  return (row?.total ?? 0) === 0;
+}
+
+export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) {
+  const sendMail = (to: string, content: Omit<Parameters<Mailer["send"]>[0], "to">) =>
+    mailer.send({ to, ...content }).catch((error: unknown) => logger.error({ err: error, to }, "email could not be sent"));
+
+  return betterAuth({
+    appName: site.productName,
+    baseURL: env.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [env.publicUrl],
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => logger[level]({ args }, `[auth] ${message}`),
+    },
+    database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
+    // Our own limiter (http/rate-limit.ts) covers every auth endpoint per IP and per email.
+    rateLimit: { enabled: false },
+    advanced: {
+      // Better Auth turns this check off when NODE_ENV=test; keep it on so tests see production behaviour.
+      disableOriginCheck: false,
+      cookiePrefix: "clausewise",
+      useSecureCookies: env.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { disableIpTracking: false, ipAddressHeaders: env.auth.trustProxy ? ["x-forwarded-for"] : [] },
+    },
+    user: {
+      additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: SIGN_IN_PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      onExistingUserSignUp: async ({ user }) =>
+        sendMail(user.email, existingAccountEmail({ signInUrl: `${env.publicUrl}/login`, site })),
+    },
+    emailVerification: { autoSignInAfterVerification: true, sendOnSignIn: true },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: platformRoleFor({ email: user.email, isFirstAccount: await isFirstAccount(db) }, env.auth.platformOwnerEmails),
+            },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // An address added to PLATFORM_OWNER_EMAILS later is promoted at its next sign-in.
+          after: async (session) => {
+            if (env.auth.platformOwnerEmails.length === 0) return;
+            const [user] = await db.select().from(schema.users).where(eq(schema.users.id, session.userId));
+            if (user && user.role !== "platform_owner" && env.auth.platformOwnerEmails.includes(user.email.toLowerCase())) {
+              await db.update(schema.users).set({ role: "platform_owner" }).where(eq(schema.users.id, user.id));
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (ctx.path === "/email-otp/reset-password" && typeof password === "string" && password.length < RESET_PASSWORD_MIN_LENGTH) {
+          throw new APIError("BAD_REQUEST", {
+            code: "PASSWORD_TOO_SHORT",
+            message: `Password must be at least ${RESET_PASSWORD_MIN_LENGTH} characters long.`,
+          });
+        }
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: AUTH_CODE_TTL_MINUTES * 60,
+        allowedAttempts: AUTH_CODE_ATTEMPTS,
+        storeOTP: "hashed",
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        changeEmail: { enabled: true },
+        async sendVerificationOTP({ email, otp, type }) {
+          const link = buildEmailLink(env.publicUrl, { type: linkTypeByPurpose[type], email, code: otp });
+          await sendMail(email, authCodeEmail({ purpose: type, code: otp, link, expiresInMinutes: AUTH_CODE_TTL_MINUTES, site }));
+        },
+      }),
+      genericOAuth({ config: oidcProviders(env) }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

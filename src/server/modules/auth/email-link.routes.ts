@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { isAPIError } from "better-auth/api";
+import { z } from "zod";
+import type { Auth } from "../../auth/auth";
+import type { AppBindings } from "../../http/bindings";
+
+const emailLinkQuerySchema = z.object({
+  type: z.enum(["magic_link", "signup", "email_change"]),
+  email: z.email(),
+  code: z.string().regex(/^\d{6}$/),
+});
+
+type EmailLinkQuery = z.infer<typeof emailLinkQuerySchema>;
+
+/** Consumes the code from an email link with the matching Better Auth call; answers its headers (cookies). */
+function consumeLinkCode(auth: Auth, query: EmailLinkQuery, headers: Headers) {
+  const options = { headers, returnHeaders: true as const };
+  if (query.type === "magic_link") return auth.api.signInEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
+  if (query.type === "signup") return auth.api.verifyEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
+  return auth.api.changeEmailEmailOTP({ ...options, body: { newEmail: query.email, otp: query.code } });
+}
+
+function errorRedirect(query: Partial<EmailLinkQuery>, error: string, description: string): string {
+  const params = new URLSearchParams({ error, error_description: description });
+  if (query.email) params.set("email", query.email);
+  if (query.type) params.set("type", query.type);
+  return `/auth/error?${params}`;
+}
+
+/**
+ * GET /api/auth/email-link — where /auth/open sends the browser. Signs in (or verifies, or
+ * changes the email) and lands on /app; a used or expired code lands on /auth/error, which
+ * offers to type the code instead.
+ */
+export function emailLinkRoutes(auth: Auth) {
+  return new Hono<AppBindings>().get("/", async (c) => {
+    const parsed = emailLinkQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return c.redirect("/login?e=bad_link");
+    try {
+      const { headers } = await consumeLinkCode(auth, parsed.data, c.req.raw.headers);
+      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      return c.redirect("/app");
+    } catch (error) {
+      if (!isAPIError(error)) throw error;
+      if (error.status === "UNAUTHORIZED") return c.redirect(`/login?e=sign_in_to_confirm_email`);
+      return c.redirect(
+        errorRedirect(parsed.data, "otp_expired", "This link has expired or has already been used."),
+      );
+    }
+  });
+}

@@ -1,0 +1,33 @@
+import { initialsOf, resolveDisplayName } from "../../../core/access/display-name";
+import type { AppUser } from "../../../shared/app-user";
+import { isPlatformRole } from "../../../shared/roles";
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { findUserWithProfile } from "./profiles.repo";
+
+export function createProfilesService(deps: { db: Database }) {
+  return {
+    /** The app user for a signed-in account; a missing profile row falls back to account data. */
+    async getAppUser(userId: string): Promise<AppUser> {
+      const row = await findUserWithProfile(deps.db, userId);
+      if (!row) throw new AppError("unauthenticated", "Please sign in again.");
+      const { user, profile } = row;
+      const displayName = resolveDisplayName({ profileName: profile?.displayName, accountName: user.name, email: user.email });
+      return {
+        id: user.id,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        name: displayName,
+        displayName,
+        avatar: initialsOf(displayName),
+        avatarUrl: null,
+        bio: profile?.bio ?? null,
+        phone: profile?.phone ?? null,
+        title: profile?.title ?? null,
+        role: isPlatformRole(user.role) ? user.role : "user",
+      };
+    },
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,0 +1,252 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveEmailLink } from "../../src/shared/auth-links";
+import { HttpClient } from "../support/http-client";
+import { latestEmailTo, listEmailsTo } from "../support/outbox";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let testApp: TestApp;
+let emailCounter = 0;
+const freshEmail = () => `person${++emailCounter}-${Date.now()}@clinic.example`;
+const PASSWORD = "correct-horse-42";
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { PLATFORM_OWNER_EMAILS: "owner@clinic.example" } });
+});
+afterAll(() => testApp.close());
+
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  return ((await response.json()) as { code?: string }).code;
+}
+
+/** Signs up and verifies with the emailed code: a signed-in client. */
+async function signedUpClient(email = freshEmail()): Promise<HttpClient> {
+  const client = new HttpClient(testApp);
+  expect((await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" })).status).toBe(200);
+  const { code } = await latestEmailTo(testApp.database.db, email);
+  expect((await client.post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
+  return client;
+}
+
+async function followEmailLink(client: HttpClient, link: string): Promise<Response> {
+  const resolution = resolveEmailLink(link.slice(link.indexOf("#")), client.origin);
+  if (resolution.kind !== "follow") throw new Error(`link resolved to ${resolution.kind}`);
+  return client.get(resolution.url.replace(client.origin, ""));
+}
+
+describe("sign-up with email verification", () => {
+  it("sends one email with both a 6-digit code and a scanner-safe link, and refuses sign-in until verified", async () => {
+    const email = freshEmail();
+    const client = new HttpClient(testApp);
+    expect((await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" })).status).toBe(200);
+    expect(client.cookies.size).toBe(0);
+
+    const message = await latestEmailTo(testApp.database.db, email);
+    expect(message.subject).toContain("Confirm your email");
+    expect(message.code).toMatch(/^\d{6}$/);
+    expect(message.link).toMatch(/^http:\/\/localhost:3000\/auth\/open#/);
+    expect(message.html).toContain(message.code);
+
+    const signIn = await client.post("/api/auth/sign-in/email", { email, password: PASSWORD });
+    expect(signIn.status).toBe(403);
+    expect(await errorCodeOf(signIn)).toBe("EMAIL_NOT_VERIFIED");
+  });
+
+  it("verifying with the code signs the person in", async () => {
+    const client = await signedUpClient();
+    const me = await client.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ user: { emailVerified: true, role: "user", avatar: expect.any(String) } });
+  });
+
+  it("verifying through the email link signs in and lands on /app", async () => {
+    const email = freshEmail();
+    const client = new HttpClient(testApp);
+    await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" });
+    const response = await followEmailLink(client, (await latestEmailTo(testApp.database.db, email)).link!);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/app");
+    expect((await client.get("/api/me")).status).toBe(200);
+  });
+
+  it("answers a sign-up for an existing address exactly like a new one, and tells the owner by email", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const again = await new HttpClient(testApp).post("/api/auth/sign-up/email", { email, password: "another-pass-1", name: "" });
+    const fresh = await new HttpClient(testApp).post("/api/auth/sign-up/email", { email: freshEmail(), password: PASSWORD, name: "" });
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys((await again.json()) as object).sort()).toEqual(Object.keys((await fresh.json()) as object).sort());
+    expect((await latestEmailTo(testApp.database.db, email)).subject).toContain("You already have an account");
+  });
+
+  it("sets the session cookie httpOnly, SameSite=Lax, for the whole site", async () => {
+    const email = freshEmail();
+    const client = new HttpClient(testApp);
+    await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    const response = await client.post("/api/auth/email-otp/verify-email", { email, otp: code });
+    const sessionCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("clausewise.session_token="));
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie).toMatch(/Path=\//);
+    expect(sessionCookie).not.toMatch(/Secure/i);
+  });
+});
+
+describe("one-time codes", () => {
+  it("a code works once", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const client = new HttpClient(testApp);
+    await client.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    expect((await client.post("/api/auth/sign-in/email-otp", { email, otp: code })).status).toBe(200);
+    const reuse = await new HttpClient(testApp).post("/api/auth/sign-in/email-otp", { email, otp: code });
+    expect(reuse.status).toBe(400);
+  });
+
+  it("a wrong code is refused, and after 5 wrong tries even the right code is", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const client = new HttpClient(testApp);
+    await client.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await client.post("/api/auth/sign-in/email-otp", { email, otp: wrong })).status).toBe(400);
+    }
+    const right = await client.post("/api/auth/sign-in/email-otp", { email, otp: code });
+    expect(right.status).toBe(403);
+    expect(await errorCodeOf(right)).toBe("TOO_MANY_ATTEMPTS");
+    expect((await client.get("/api/me")).status).toBe(401);
+  });
+
+  it("an expired code is refused", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const client = new HttpClient(testApp);
+    await client.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    await testApp.database.db.execute(sql`update verifications set expires_at = now() - interval '1 second' where identifier like ${`%${email}`}`);
+    const response = await client.post("/api/auth/sign-in/email-otp", { email, otp: code });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe("OTP_EXPIRED");
+  });
+
+  it("a magic link signs in once; following it again lands on /auth/error with the code offered", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { link, subject } = await latestEmailTo(testApp.database.db, email);
+    expect(subject).toContain("sign-in code");
+
+    const browser = new HttpClient(testApp);
+    const first = await followEmailLink(browser, link!);
+    expect(first.headers.get("location")).toBe("/app");
+    expect((await browser.get("/api/me")).status).toBe(200);
+
+    const second = await followEmailLink(new HttpClient(testApp), link!);
+    const location = new URL(second.headers.get("location")!, "http://x");
+    expect(location.pathname).toBe("/auth/error");
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: "otp_expired", email, type: "magic_link" });
+  });
+
+  it("a malformed email link goes to /login?e=bad_link", async () => {
+    const response = await new HttpClient(testApp).get("/api/auth/email-link?type=magic_link&email=x@y.co&code=12");
+    expect(response.headers.get("location")).toBe("/login?e=bad_link");
+  });
+});
+
+describe("password reset", () => {
+  it("resets with the emailed code, ends other sessions, and the new password works", async () => {
+    const email = freshEmail();
+    const oldSession = await signedUpClient(email);
+    const anonymous = new HttpClient(testApp);
+    expect((await anonymous.post("/api/auth/forget-password/email-otp", { email })).status).toBe(200);
+    const { code, subject } = await latestEmailTo(testApp.database.db, email);
+    expect(subject).toContain("Reset your password");
+
+    const tooShort = await anonymous.post("/api/auth/email-otp/reset-password", { email, otp: code, password: "seven77" });
+    expect(tooShort.status).toBe(400);
+    expect(await errorCodeOf(tooShort)).toBe("PASSWORD_TOO_SHORT");
+
+    expect((await anonymous.post("/api/auth/email-otp/reset-password", { email, otp: code, password: "a-brand-new-pass" })).status).toBe(200);
+    expect((await oldSession.get("/api/me")).status).toBe(401);
+    expect((await anonymous.post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(401);
+    expect((await anonymous.post("/api/auth/sign-in/email", { email, password: "a-brand-new-pass" })).status).toBe(200);
+    expect((await anonymous.get("/api/me")).status).toBe(200);
+  });
+
+  it("answers the same for an unknown address and sends nothing", async () => {
+    const email = freshEmail();
+    const response = await new HttpClient(testApp).post("/api/auth/forget-password/email-otp", { email });
+    expect(response.status).toBe(200);
+    expect(await listEmailsTo(testApp.database.db, email)).toEqual([]);
+  });
+});
+
+describe("sessions", () => {
+  it("signing out ends the session", async () => {
+    const client = await signedUpClient();
+    const token = client.cookies.get("clausewise.session_token");
+    expect((await client.post("/api/auth/sign-out")).status).toBe(200);
+    const reused = new HttpClient(testApp);
+    reused.cookies.set("clausewise.session_token", token!);
+    expect((await reused.get("/api/me")).status).toBe(401);
+  });
+
+  it("signing out everywhere ends every session of the account", async () => {
+    const email = freshEmail();
+    const laptop = await signedUpClient(email);
+    const phone = new HttpClient(testApp);
+    expect((await phone.post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
+    expect((await laptop.post("/api/auth/revoke-sessions")).status).toBe(200);
+    expect((await phone.get("/api/me")).status).toBe(401);
+    expect((await laptop.get("/api/me")).status).toBe(401);
+  });
+
+  it("/api/me without a session is 401 with the error envelope", async () => {
+    const response = await new HttpClient(testApp).get("/api/me");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: "unauthenticated" } });
+  });
+
+  it("a cookie-bearing POST from another origin is refused and changes nothing", async () => {
+    const victim = await signedUpClient();
+    const forged = new HttpClient(testApp, { Origin: "https://evil.example.com" });
+    forged.cookies.set("clausewise.session_token", victim.cookies.get("clausewise.session_token")!);
+    expect((await forged.post("/api/auth/revoke-sessions")).status).toBe(403);
+    expect((await victim.get("/api/me")).status).toBe(200);
+  });
+});
+
+describe("platform roles", () => {
+  it("PLATFORM_OWNER_EMAILS makes that account the platform owner", async () => {
+    const owner = await signedUpClient("owner@clinic.example");
+    expect(await owner.get("/api/me").then((response) => response.json())).toMatchObject({ user: { role: "platform_owner" } });
+  });
+});
+
+describe("rate limits", () => {
+  it("refuses more than 60 auth requests a minute from one address", async () => {
+    const client = new HttpClient(testApp);
+    const statuses = [];
+    for (let request = 0; request < 61; request++) statuses.push((await client.get("/api/auth/get-session")).status);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect((await new HttpClient(testApp).get("/api/auth/get-session")).status).toBe(200);
+  });
+
+  it("refuses a sixth code request for one address within 15 minutes, with a readable message", async () => {
+    const email = freshEmail();
+    const client = new HttpClient(testApp);
+    for (let request = 0; request < 5; request++) {
+      expect((await client.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status).toBe(200);
+    }
+    const limited = await client.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: { code: "rate_limited", message: expect.stringMatching(/^Too many attempts\. Please wait/) } });
+    expect(await listEmailsTo(testApp.database.db, email)).toHaveLength(5);
+  });
+});
