@@ -2,10 +2,11 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT } from "./tests/e2e/support/e2e-config";
 import { resolveChromium } from "./tests/support/chromium";
 
-const port = 3107;
-export const baseURL = `http://127.0.0.1:${port}`;
+const port = E2E_PORT;
+const baseURL = E2E_BASE_URL;
 // Set once in the runner process; workers inherit it, so tests can find the server's data.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "clausewise-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
@@ -27,12 +28,20 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: "npm run build && node dist/server/main.js",
+    command: "npm run build && tsx tests/e2e/support/start-e2e-server.ts",
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: baseURL },
+    // Only this address becomes platform owner, whichever test signs up first.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: baseURL,
+      PLATFORM_OWNER_EMAILS: "owner@e2e.example",
+    },
   },
 });

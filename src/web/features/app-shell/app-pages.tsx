@@ -1,0 +1,47 @@
+import { RequireRole } from "../session/guards";
+import { useSiteConfig } from "../../lib/site-config-context";
+import { PageHeader } from "./page-header";
+
+export { AccountPage } from "./account-page";
+export { AppShell } from "./app-shell";
+
+// The library, chat and administration screens fill these pages in their own issues.
+export function DocumentsPage() {
+  return <PageHeader title="Document Library" description="Upload and manage your healthcare contracts and agreements" />;
+}
+
+export function ChatPage() {
+  return <PageHeader title="Contract Chat" />;
+}
+
+export function ContactSalesPage() {
+  const site = useSiteConfig();
+  return (
+    <>
+      <PageHeader title="Contact Sales" description="Enterprise plans for groups and health systems." />
+      <p className="max-w-xl">
+        Write to{" "}
+        <a className="font-medium text-primary underline" href={`mailto:${site.salesEmail}`}>
+          {site.salesEmail}
+        </a>
+        . Our sales team replies within 24 hours.
+      </p>
+    </>
+  );
+}
+
+export function RequireOrganizationAdmin() {
+  return <RequireRole roles={["platform_owner"]} />;
+}
+
+export function RequirePlatformOwner() {
+  return <RequireRole roles={["platform_owner"]} />;
+}
+
+export function OrganizationAdminPage() {
+  return <PageHeader title="Organization Management" />;
+}
+
+export function PlatformAdminPage() {
+  return <PageHeader title="Platform Administration" documentTitle="Platform Admin" />;
+}

@@ -1,0 +1,123 @@
+import { Building2, FileText, MessageSquare, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import type { AppUser } from "../../../shared/app-user";
+import { Button } from "../../components/ui/button";
+import { Tooltip } from "../../components/ui/tooltip";
+import { useSiteConfig } from "../../lib/site-config-context";
+import { cn } from "../../lib/utils";
+import { BrandMark } from "./brand-mark";
+
+interface NavItem {
+  to: string;
+  label: string;
+  Icon: typeof FileText;
+}
+
+const workspaceLinks: NavItem[] = [
+  { to: "/app/documents", label: "Documents", Icon: FileText },
+  { to: "/app/chat", label: "Chat", Icon: MessageSquare },
+];
+
+function administrationLinks(user: AppUser): NavItem[] {
+  if (user.role !== "platform_owner") return [];
+  return [
+    { to: "/app/admin/org", label: "Organization", Icon: Building2 },
+    { to: "/app/admin/platform", label: "Platform", Icon: ShieldCheck },
+  ];
+}
+
+function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
+  const link = (
+    <NavLink
+      to={item.to}
+      aria-label={isCollapsed ? item.label : undefined}
+      className={({ isActive }) =>
+        cn(
+          "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground",
+          isActive && "bg-accent text-accent-foreground",
+          isCollapsed && "justify-center px-2",
+        )
+      }
+    >
+      <item.Icon aria-hidden className="size-4 shrink-0" />
+      {!isCollapsed && item.label}
+    </NavLink>
+  );
+  return isCollapsed ? <Tooltip content={item.label} side="right">{link}</Tooltip> : link;
+}
+
+export function AppSidebar({ user, isCollapsed, onToggle }: { user: AppUser; isCollapsed: boolean; onToggle: () => void }) {
+  const site = useSiteConfig();
+  const adminLinks = administrationLinks(user);
+  const ToggleIcon = isCollapsed ? PanelLeftOpen : PanelLeftClose;
+  return (
+    <aside
+      aria-label="Sidebar"
+      className={cn("flex h-screen shrink-0 flex-col border-r bg-card transition-[width] duration-200", isCollapsed ? "w-16" : "w-64")}
+    >
+      <div className={cn("flex h-14 items-center gap-2 border-b px-3", isCollapsed && "justify-center")}>
+        {!isCollapsed && (
+          <Link to="/app/documents" className="flex items-center gap-2 font-semibold">
+            <BrandMark className="size-7" />
+            {site.productName}
+          </Link>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn(!isCollapsed && "ml-auto")}
+          onClick={onToggle}
+          aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
+          aria-expanded={!isCollapsed}
+        >
+          <ToggleIcon aria-hidden />
+        </Button>
+      </div>
+      <div className="p-3">
+        <Button asChild className="w-full" size={isCollapsed ? "icon" : "default"}>
+          <Link to="/app/chat" aria-label={isCollapsed ? "New Chat" : undefined}>
+            <Plus aria-hidden />
+            {!isCollapsed && "New Chat"}
+          </Link>
+        </Button>
+      </div>
+      <nav aria-label="Workspace" className="flex-1 space-y-1 overflow-y-auto px-3">
+        {workspaceLinks.map((item) => (
+          <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
+        ))}
+        {adminLinks.length > 0 && (
+          <div className="pt-4">
+            {!isCollapsed && (
+              <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</p>
+            )}
+            {adminLinks.map((item) => (
+              <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
+            ))}
+          </div>
+        )}
+      </nav>
+      <div className="border-t p-3">
+        <Tooltip
+          side="right"
+          content={
+            <span className="flex flex-col">
+              <span>{user.title || "Member"}</span>
+              <span>{user.email}</span>
+            </span>
+          }
+        >
+          <div tabIndex={0} className={cn("flex items-center gap-3 rounded-md p-1", isCollapsed && "justify-center")}>
+            <span
+              aria-hidden
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+            >
+              {user.avatar}
+            </span>
+            {!isCollapsed && <span className="truncate text-sm font-medium">{user.displayName}</span>}
+            {isCollapsed && <span className="sr-only">{user.displayName}</span>}
+          </div>
+        </Tooltip>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,35 @@
+import type { SocialProvider } from "../../../shared/site-config";
+import { apiRequest } from "../../lib/api-client";
+
+/** Every sign-in, code and password call the auth pages make (Better Auth under /api/auth). */
+export type CodePurpose = "sign-in" | "email-verification" | "forget-password";
+
+export const authApi = {
+  signIn: (email: string, password: string) => apiRequest("/api/auth/sign-in/email", { body: { email, password } }),
+  signUp: (email: string, password: string, callbackURL = "/app") =>
+    apiRequest("/api/auth/sign-up/email", { body: { email, password, name: "", callbackURL } }),
+  /** Emails a 6-digit code (and its link) for signing in, verifying the address, or resetting the password. */
+  sendCode: (email: string, purpose: CodePurpose) =>
+    purpose === "forget-password"
+      ? // The same as /forget-password/email-otp, which Better Auth deprecates.
+        apiRequest("/api/auth/email-otp/request-password-reset", { body: { email } })
+      : apiRequest("/api/auth/email-otp/send-verification-otp", { body: { email, type: purpose } }),
+  signInWithCode: (email: string, otp: string) => apiRequest("/api/auth/sign-in/email-otp", { body: { email, otp } }),
+  verifyEmailWithCode: (email: string, otp: string) => apiRequest("/api/auth/email-otp/verify-email", { body: { email, otp } }),
+  /** Checks a reset code without using it up, so the password can be chosen on the next page. */
+  checkResetCode: (email: string, otp: string) =>
+    apiRequest("/api/auth/email-otp/check-verification-otp", { body: { email, otp, type: "forget-password" } }),
+  resetPassword: (email: string, otp: string, password: string) =>
+    apiRequest("/api/auth/email-otp/reset-password", { body: { email, otp, password } }),
+  /** Answers the provider's URL; the caller sends the browser there. */
+  socialSignIn: (provider: SocialProvider, options: { callbackURL: string; loginHint?: string }) =>
+    apiRequest<{ url: string }>("/api/auth/sign-in/social", {
+      body: { provider, callbackURL: options.callbackURL, errorCallbackURL: "/auth/error", loginHint: options.loginHint || undefined },
+    }),
+  /** Confirms a new address for the signed-in person with the code emailed to it (401 when signed out). */
+  changeEmail: (newEmail: string, otp: string) => apiRequest("/api/auth/email-otp/change-email", { body: { newEmail, otp } }),
+  /** Emails a fresh code to the new address of the signed-in person. */
+  requestEmailChange: (newEmail: string) => apiRequest("/api/auth/email-otp/request-email-change", { body: { newEmail } }),
+  signOut: () => apiRequest("/api/auth/sign-out", { body: {} }),
+  signOutEverywhere: () => apiRequest("/api/auth/revoke-sessions", { body: {} }),
+};

@@ -1,0 +1,275 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildEmailLink } from "../../../shared/auth-links";
+import { AuthErrorPage } from "./auth-error-page";
+import { FROM_EMAIL_AUTH_KEY, PASSWORD_RESET_KEY } from "./auth-storage";
+import { landing, renderRoutes, stubServer } from "./auth-test-utils";
+import { CodePage } from "./code-page";
+import { HashPage } from "./hash-page";
+import { OpenLinkPage } from "./open-link-page";
+import { NewPasswordPage, ResetPasswordPage } from "./set-password-page";
+import { VerifyPage } from "./verify-page";
+
+const pages = [
+  { path: "/auth/verify", element: <VerifyPage /> },
+  { path: "/auth/code", element: <CodePage /> },
+  { path: "/auth/open", element: <OpenLinkPage /> },
+  { path: "/auth/hash", element: <HashPage /> },
+  { path: "/auth/error", element: <AuthErrorPage /> },
+  { path: "/auth/reset", element: <ResetPasswordPage /> },
+  { path: "/auth/new-password", element: <NewPasswordPage /> },
+  landing("/login"),
+  landing("/app"),
+];
+
+const renderAt = (url: string) => renderRoutes(pages, url);
+const storedReset = () => JSON.parse(window.sessionStorage.getItem(PASSWORD_RESET_KEY) ?? "null") as unknown;
+
+beforeEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.history.replaceState(null, "", "/");
+});
+
+describe("/auth/verify", () => {
+  it("without an email goes to /login", async () => {
+    stubServer();
+    const router = renderAt("/auth/verify?type=signup");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+
+  it("a reset code is checked, kept for this tab, and leads to /auth/reset", async () => {
+    const server = stubServer();
+    const router = renderAt("/auth/verify?email=pat%40clinic.example&type=password_reset");
+    expect(await screen.findByRole("heading", { level: 1, name: "Check your email" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("6-digit code"), "123456");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/reset"));
+    expect(server.callsTo("/api/auth/email-otp/check-verification-otp")[0]?.body).toEqual({
+      email: "pat@clinic.example",
+      otp: "123456",
+      type: "forget-password",
+    });
+    expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "123456" });
+  });
+
+  it("a sign-up code verifies the email, toasts and lands in /app", async () => {
+    let isSignedIn = false;
+    const server = stubServer({
+      "/api/auth/email-otp/verify-email": () => ((isSignedIn = true), { status: 200, body: { status: true } }),
+      "/api/me": () => (isSignedIn ? { status: 200, body: { user: { id: "u1" } } } : { status: 401, body: {} }),
+    });
+    const router = renderAt("/auth/verify?email=new%40clinic.example&type=signup");
+    await userEvent.type(await screen.findByLabelText("6-digit code"), "222333");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+    expect(server.callsTo("/api/auth/email-otp/verify-email")).toHaveLength(1);
+    expect(await screen.findByText("Verification successful!")).toBeInTheDocument();
+  });
+
+  it("resend asks for a new code of the same kind", async () => {
+    const server = stubServer();
+    renderAt("/auth/verify?email=pat%40clinic.example");
+    await userEvent.click(await screen.findByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByText("New code sent!")).toBeInTheDocument();
+    expect(server.callsTo("/api/auth/email-otp/send-verification-otp")[0]?.body).toEqual({ email: "pat@clinic.example", type: "sign-in" });
+  });
+
+  it("shows a rate limit's message when resending is refused", async () => {
+    stubServer({
+      "/api/auth/email-otp/request-password-reset": {
+        status: 429,
+        body: { error: { code: "rate_limited", message: "Too many attempts. Please wait 14 minutes and try again." } },
+      },
+    });
+    renderAt("/auth/verify?email=pat%40clinic.example&type=password_reset");
+    await userEvent.click(await screen.findByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByText("Failed to resend")).toBeInTheDocument();
+    expect(screen.getByText("Too many attempts. Please wait 14 minutes and try again.")).toBeInTheDocument();
+  });
+});
+
+describe("/auth/code", () => {
+  it.each([
+    ["password_reset", "Password Reset Code Required"],
+    ["recovery", "Password Reset Code Required"],
+    ["invite", "Invitation Code Required"],
+    ["email_change", "Email Change Code Required"],
+    ["magiclink", "Sign In Code Required"],
+  ])("type=%s is titled %j", async (type, title) => {
+    stubServer();
+    renderAt(`/auth/code?type=${type}`);
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText(/Your authentication link has expired or been used\./)).toBeInTheDocument();
+  });
+
+  it("shows the provider's message, or 'An error occurred' for a bare error", async () => {
+    stubServer();
+    renderAt("/auth/code?type=email&message=Link%20is%20invalid");
+    expect(await screen.findByText("Link is invalid")).toBeInTheDocument();
+  });
+
+  it("shows 'An error occurred' for an error without a description", async () => {
+    stubServer();
+    renderAt("/auth/code?type=email&error=server_error");
+    expect(await screen.findByText("An error occurred")).toBeInTheDocument();
+  });
+
+  it("a recovery code with the email leads to /auth/new-password", async () => {
+    stubServer();
+    const router = renderAt("/auth/code?type=recovery");
+    await userEvent.type(await screen.findByLabelText("Email"), "pat@clinic.example");
+    await userEvent.type(screen.getByLabelText("6-digit code"), "444 555");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/new-password"));
+    expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "444555" });
+  });
+
+  it("an email change while signed out says to sign in first", async () => {
+    stubServer({ "/api/auth/email-otp/change-email": { status: 401, body: { message: "Unauthorized" } } });
+    renderAt("/auth/code?type=email_change&email=new%40clinic.example");
+    await userEvent.type(await screen.findByLabelText("6-digit code"), "123456");
+    expect(await screen.findByText("Verification failed")).toBeInTheDocument();
+    expect(screen.getAllByText(/Please sign in first/).length).toBeGreaterThan(0);
+  });
+});
+
+describe("/auth/open", () => {
+  it("routes a recovery link to /auth/hash with the email and code in the hash", async () => {
+    stubServer();
+    const link = buildEmailLink(window.location.origin, { type: "recovery", email: "pat@clinic.example", code: "123456" });
+    window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
+    const router = renderAt("/auth/open");
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/auth/open"));
+    // /auth/hash then finishes it: the reset is kept and the password page follows.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/new-password"));
+    expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "123456" });
+  });
+
+  it("sends a link to somewhere else to /login?e=bad_link", async () => {
+    stubServer();
+    window.history.replaceState(null, "", `/auth/open#${encodeURIComponent("https://evil.example/api/auth/email-link")}`);
+    const router = renderAt("/auth/open");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(router.state.location.search).toBe("?e=bad_link");
+  });
+});
+
+describe("/auth/hash", () => {
+  it("a recovery hash keeps the reset, flags the email sign-in and opens /auth/new-password", async () => {
+    stubServer();
+    const router = renderAt("/auth/hash#type=recovery&email=pat%40clinic.example&code=654321");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/new-password"));
+    expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "654321" });
+    expect(window.localStorage.getItem(FROM_EMAIL_AUTH_KEY)).toBe("true");
+    expect(await screen.findByRole("heading", { level: 1, name: "Set New Password" })).toBeInTheDocument();
+  });
+
+  it("an error in the hash goes to the code entry with the message", async () => {
+    stubServer();
+    const router = renderAt("/auth/hash#error=access_denied&error_description=Email+link+is+invalid&type=recovery");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/code"));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      type: "recovery",
+      message: "Email link is invalid",
+    });
+  });
+
+  it("anything else goes to /app once the session is known", async () => {
+    stubServer();
+    const router = renderAt("/auth/hash");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+  });
+
+  it("falls back to the code entry when nothing usable arrives within 5 seconds", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>(() => {})));
+    const router = renderAt("/auth/hash");
+    expect(screen.getByText("Processing authentication...")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(router.state.location.pathname).toBe("/auth/hash");
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(router.state.location.pathname).toBe("/auth/code");
+    expect(router.state.location.search).toBe("?type=email");
+  });
+});
+
+describe("/auth/error", () => {
+  it("an expired link explains email scanners and offers the code for that email", async () => {
+    stubServer();
+    renderAt("/auth/error?error=otp_expired&error_description=This%20link%20has%20expired&email=pat%40clinic.example&type=magic_link");
+    expect(await screen.findByRole("heading", { level: 1, name: "Authentication Issue" })).toBeInTheDocument();
+    expect(screen.getByText(/Your authentication link has expired\. This often happens when email scanners/)).toBeInTheDocument();
+    expect(screen.getByLabelText("6-digit code")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/login");
+  });
+
+  it("any other problem shows its description, or a general line", async () => {
+    stubServer();
+    renderAt("/auth/error?error=access_denied");
+    expect(await screen.findByText("There was an issue with your authentication link.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("6-digit code")).not.toBeInTheDocument();
+  });
+});
+
+describe("/auth/reset and /auth/new-password", () => {
+  const keepReset = () =>
+    window.sessionStorage.setItem(PASSWORD_RESET_KEY, JSON.stringify({ email: "pat@clinic.example", code: "123456" }));
+
+  it("without a reset in progress asks for the code", async () => {
+    stubServer();
+    const router = renderAt("/auth/reset");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/code"));
+    expect(router.state.location.search).toBe("?type=recovery");
+  });
+
+  it("refuses a short password and a mismatch with the spec's toasts", async () => {
+    keepReset();
+    const server = stubServer();
+    renderAt("/auth/reset");
+    expect(await screen.findByRole("heading", { level: 1, name: "Set new password" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("New password"), "short");
+    await userEvent.type(screen.getByLabelText("Confirm new password"), "short");
+    await userEvent.click(screen.getByRole("button", { name: "Update password" }));
+    expect(await screen.findByText("Password too short")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("New password"), "-but-longer");
+    await userEvent.click(screen.getByRole("button", { name: "Update password" }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(server.callsTo("/api/auth/email-otp/reset-password")).toHaveLength(0);
+  });
+
+  it("sets the password, signs in with it, forgets the reset and lands in /app", async () => {
+    keepReset();
+    window.localStorage.setItem(FROM_EMAIL_AUTH_KEY, "true");
+    let isSignedIn = false;
+    const server = stubServer({
+      "/api/auth/sign-in/email": () => ((isSignedIn = true), { status: 200, body: {} }),
+      "/api/me": () => (isSignedIn ? { status: 200, body: { user: { id: "u1" } } } : { status: 401, body: {} }),
+    });
+    const router = renderAt("/auth/new-password");
+    await userEvent.type(await screen.findByLabelText("New password"), "a-brand-new-pass");
+    await userEvent.type(screen.getByLabelText("Confirm new password"), "a-brand-new-pass");
+    await userEvent.click(screen.getByRole("button", { name: "Update password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+    expect(server.callsTo("/api/auth/email-otp/reset-password")[0]?.body).toEqual({
+      email: "pat@clinic.example",
+      otp: "123456",
+      password: "a-brand-new-pass",
+    });
+    expect(server.callsTo("/api/auth/sign-in/email")[0]?.body).toEqual({ email: "pat@clinic.example", password: "a-brand-new-pass" });
+    expect(window.sessionStorage.getItem(PASSWORD_RESET_KEY)).toBeNull();
+    expect(window.localStorage.getItem(FROM_EMAIL_AUTH_KEY)).toBeNull();
+    expect(await screen.findByText("Password updated!")).toBeInTheDocument();
+  });
+
+  it("a used-up code sends the person back to enter a new one", async () => {
+    keepReset();
+    stubServer({ "/api/auth/email-otp/reset-password": { status: 400, body: { code: "OTP_EXPIRED", message: "OTP expired" } } });
+    const router = renderAt("/auth/reset");
+    await userEvent.type(await screen.findByLabelText("New password"), "a-brand-new-pass");
+    await userEvent.type(screen.getByLabelText("Confirm new password"), "a-brand-new-pass");
+    await userEvent.click(screen.getByRole("button", { name: "Update password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/code"));
+    expect(await screen.findByText("Update failed")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Password Reset Code Required" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,9 @@
+/** The sign-in pages, one lazy chunk (routes.tsx picks each by name). */
+export { AuthLayout } from "./auth-layout";
+export { LoginPage } from "./login-page";
+export { VerifyPage } from "./verify-page";
+export { CodePage } from "./code-page";
+export { OpenLinkPage } from "./open-link-page";
+export { HashPage } from "./hash-page";
+export { AuthErrorPage } from "./auth-error-page";
+export { ResetPasswordPage, NewPasswordPage } from "./set-password-page";

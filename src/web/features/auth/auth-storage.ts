@@ -1,0 +1,98 @@
+/**
+ * What the sign-in pages keep in the browser: the last sign-in method (local), the checkout a
+ * visitor chose before signing in (local), and the email and code of a password reset in
+ * progress (this tab only). Storage can be unavailable (privacy modes); every read and write
+ * here fails soft.
+ */
+
+export const LAST_SIGN_IN_METHOD_KEY = "last_sign_in_method";
+export const PENDING_CHECKOUT_KEY = "pending_checkout";
+export const PASSWORD_RESET_KEY = "password_reset";
+export const FROM_EMAIL_AUTH_KEY = "from_email_auth";
+
+/** `azure` is Microsoft's work-account sign-in. */
+export type SignInMethod = "google" | "azure" | "password";
+
+export interface PendingCheckout {
+  plan?: "basic" | "pro";
+  purchase?: "credit";
+}
+
+export interface PasswordReset {
+  email: string;
+  code: string;
+}
+
+function storage(kind: "local" | "session"): Storage | undefined {
+  try {
+    return kind === "local" ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function read(kind: "local" | "session", key: string): string | null {
+  try {
+    return storage(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(kind: "local" | "session", key: string, value: string | null): void {
+  try {
+    if (value === null) storage(kind)?.removeItem(key);
+    else storage(kind)?.setItem(key, value);
+  } catch {
+    // Not remembering is acceptable: every flow still works within the page.
+  }
+}
+
+export function readLastSignInMethod(): SignInMethod | null {
+  const value = read("local", LAST_SIGN_IN_METHOD_KEY);
+  return value === "google" || value === "azure" || value === "password" ? value : null;
+}
+
+export function rememberSignInMethod(method: SignInMethod): void {
+  write("local", LAST_SIGN_IN_METHOD_KEY, method);
+}
+
+/** plan=basic|pro and purchase=credit from /login's query, or null when neither is there. */
+export function pendingCheckoutFrom(params: URLSearchParams): PendingCheckout | null {
+  const plan = params.get("plan");
+  const purchase = params.get("purchase");
+  const checkout: PendingCheckout = {};
+  if (plan === "basic" || plan === "pro") checkout.plan = plan;
+  if (purchase === "credit") checkout.purchase = purchase;
+  return checkout.plan || checkout.purchase ? checkout : null;
+}
+
+/** Kept until billing takes it after sign-in. */
+export function rememberPendingCheckout(checkout: PendingCheckout): void {
+  write("local", PENDING_CHECKOUT_KEY, JSON.stringify(checkout));
+}
+
+export function readPasswordReset(): PasswordReset | null {
+  try {
+    const parsed: unknown = JSON.parse(read("session", PASSWORD_RESET_KEY) ?? "null");
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const { email, code } = parsed as Record<string, unknown>;
+    return typeof email === "string" && email && typeof code === "string" && /^\d{6}$/.test(code) ? { email, code } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPasswordReset(reset: PasswordReset): void {
+  write("session", PASSWORD_RESET_KEY, JSON.stringify(reset));
+}
+
+/** Forgets the reset in progress and the "came from an email link" flag. */
+export function clearPasswordReset(): void {
+  write("session", PASSWORD_RESET_KEY, null);
+  write("local", FROM_EMAIL_AUTH_KEY, null);
+}
+
+export function markFromEmailAuth(): void {
+  write("local", FROM_EMAIL_AUTH_KEY, "true");
+}

@@ -1,0 +1,149 @@
+import { Loader2 } from "lucide-react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button";
+import { Label } from "../../components/ui/label";
+import { codeErrorMessage, serverMessage } from "./auth-errors";
+import { CodeInput, isCompleteCode } from "./code-input";
+
+export const INVALID_CODE_TOAST = { title: "Invalid code", description: "Please enter the 6-digit code from your email." } as const;
+
+interface CodeEntryProps {
+  /** Checks the code and moves on; throws when the server refuses it. */
+  onVerify: (code: string) => Promise<void>;
+  /** Sends a fresh code; omitted where there is nothing to resend. */
+  onResend?: () => Promise<unknown>;
+  resendSuccessTitle?: string;
+  submitLabel?: string;
+  /** Fields above the code (the email on /auth/code). */
+  children?: ReactNode;
+  /** Runs before verifying; false stops it (the fields show their own errors). */
+  validateFields?: () => boolean;
+  /** False while the fields above are still empty: no submit, no auto-submit, no resend. */
+  isReady?: boolean;
+  autoFocus?: boolean;
+}
+
+/**
+ * The 6-digit code form: verify (also on the sixth digit), resend, and the hint that a
+ * scanner may have used up the link while the code still works.
+ */
+export function CodeEntry({
+  onVerify,
+  onResend,
+  resendSuccessTitle = "New code sent!",
+  submitLabel = "Verify",
+  children,
+  validateFields,
+  isReady = true,
+  autoFocus = false,
+}: CodeEntryProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const [isVerifying, setVerifying] = useState(false);
+  const [isResending, setResending] = useState(false);
+  const busy = useRef(false);
+
+  async function verify(candidate: string) {
+    if (busy.current) return;
+    if (validateFields && !validateFields()) return;
+    if (!isCompleteCode(candidate)) {
+      setProblem(INVALID_CODE_TOAST.description);
+      toast.error(INVALID_CODE_TOAST.title, { description: INVALID_CODE_TOAST.description });
+      inputRef.current?.focus();
+      return;
+    }
+    setProblem(undefined);
+    busy.current = true;
+    setVerifying(true);
+    try {
+      await onVerify(candidate);
+    } catch (error) {
+      const description = codeErrorMessage(error, "Please check your code and try again.");
+      setProblem(description);
+      toast.error("Verification failed", { description });
+      setCode("");
+      // Focus returns once the field is enabled again (after this render).
+      setTimeout(() => inputRef.current?.focus(), 0);
+    } finally {
+      busy.current = false;
+      setVerifying(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    try {
+      await onResend?.();
+      toast.success(resendSuccessTitle, { description: "Check your email for a new 6-digit code." });
+      setProblem(undefined);
+      setCode("");
+      inputRef.current?.focus();
+    } catch (error) {
+      toast.error("Failed to resend", { description: serverMessage(error) });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void verify(code);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {children}
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-code`}>6-digit code</Label>
+        <CodeInput
+          ref={inputRef}
+          id={`${id}-code`}
+          name="code"
+          required
+          autoFocus={autoFocus}
+          disabled={isVerifying}
+          value={code}
+          onValueChange={(next) => {
+            setCode(next);
+            if (problem) setProblem(undefined);
+          }}
+          onComplete={(complete) => {
+            if (isReady) void verify(complete);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${problem ? `${id}-problem ` : ""}${id}-hint`}
+        />
+        {problem && (
+          <p id={`${id}-problem`} className="text-sm text-destructive">
+            {problem}
+          </p>
+        )}
+      </div>
+      <Button type="submit" className="w-full" disabled={!code || !isReady || isVerifying}>
+        {isVerifying && <Loader2 className="animate-spin" aria-hidden />}
+        {isVerifying ? "Verifying..." : submitLabel}
+      </Button>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        Don&apos;t see the email? Check your spam or junk folder. If the link in the email says it has expired, an email
+        security scanner may have opened it first; the 6-digit code still works.
+      </p>
+      {onResend && (
+        <p className="text-sm text-muted-foreground">
+          Didn&apos;t get a code?{" "}
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0 align-baseline"
+            disabled={!isReady || isResending}
+            onClick={() => void resend()}
+          >
+            {isResending ? "Sending..." : "Send a new code"}
+          </Button>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { ApiError } from "../../lib/api-client";
+import { authApi } from "./auth-api";
+import { rememberPasswordReset } from "./auth-storage";
+import { useFinishSignIn } from "./use-finish-sign-in";
+
+/** What a 6-digit code is for. `invite` signs in like `magic_link`. */
+export type CodeFlowType = "magic_link" | "signup" | "recovery" | "email_change" | "invite";
+
+interface CodeFlow {
+  verify: (email: string, code: string) => Promise<unknown>;
+  resend: (email: string) => Promise<unknown>;
+  resendSuccessTitle: string;
+}
+
+const SIGN_IN_FIRST = "Please sign in first, then enter the code again to confirm your new email address.";
+
+async function changeEmail(email: string, code: string) {
+  try {
+    return await authApi.changeEmail(email, code);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new ApiError(SIGN_IN_FIRST, 401, error.code);
+    throw error;
+  }
+}
+
+async function requestEmailChange(email: string) {
+  try {
+    return await authApi.requestEmailChange(email);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new ApiError(SIGN_IN_FIRST, 401, error.code);
+    throw error;
+  }
+}
+
+const signInFlow: CodeFlow = {
+  verify: authApi.signInWithCode,
+  resend: (email) => authApi.sendCode(email, "sign-in"),
+  resendSuccessTitle: "New code sent!",
+};
+
+export const codeFlows: Record<CodeFlowType, CodeFlow> = {
+  magic_link: signInFlow,
+  invite: signInFlow,
+  signup: {
+    verify: authApi.verifyEmailWithCode,
+    resend: (email) => authApi.sendCode(email, "email-verification"),
+    resendSuccessTitle: "New code sent!",
+  },
+  recovery: {
+    verify: authApi.checkResetCode,
+    resend: (email) => authApi.sendCode(email, "forget-password"),
+    resendSuccessTitle: "New reset code sent!",
+  },
+  email_change: { verify: changeEmail, resend: requestEmailChange, resendSuccessTitle: "New code sent!" },
+};
+
+/**
+ * Verify and resend for one kind of code. A checked reset code is kept for the password page
+ * (`resetPath`); every other code signs in (or confirms the new address) and goes to `signedInPath`.
+ */
+export function useCodeFlow(type: CodeFlowType, paths: { resetPath?: string; signedInPath?: string } = {}) {
+  const { resetPath = "/auth/new-password", signedInPath = "/app" } = paths;
+  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
+  const flow = codeFlows[type];
+
+  const verify = useCallback(
+    async (email: string, code: string) => {
+      await flow.verify(email.trim(), code);
+      if (type === "recovery") {
+        rememberPasswordReset({ email: email.trim(), code });
+        navigate(resetPath, { replace: true });
+        return;
+      }
+      toast.success("Verification successful!", {
+        description: type === "email_change" ? "Your new email address is confirmed." : "You've been signed in successfully.",
+      });
+      await finishSignIn(signedInPath);
+    },
+    [finishSignIn, flow, navigate, resetPath, signedInPath, type],
+  );
+
+  const resend = useCallback((email: string) => flow.resend(email.trim()), [flow]);
+  return { verify, resend, resendSuccessTitle: flow.resendSuccessTitle };
+}

@@ -1,0 +1,119 @@
+import { Loader2 } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { authApi } from "./auth-api";
+import { EMAIL_PATTERN, serverMessage } from "./auth-errors";
+
+/** 'Forgot password?': asks for the email, sends a reset code, and goes to /auth/verify. */
+export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [isOpen, setOpen] = useState(false);
+  const [email, setEmail] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const [isSending, setSending] = useState(false);
+
+  function openChange(open: boolean) {
+    if (open) {
+      setEmail(initialEmail.trim());
+      setProblem(undefined);
+    }
+    setOpen(open);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // The dialog is portaled out of the login form in the DOM, but React still bubbles its submit there.
+    event.stopPropagation();
+    const address = email.trim();
+    if (!address) {
+      setProblem("Enter your email address.");
+      toast.error("Email required", { description: "Please enter your email address to reset your password." });
+      return;
+    }
+    if (!EMAIL_PATTERN.test(address)) {
+      setProblem("Enter a valid email address, like name@practice.com.");
+      return;
+    }
+    setSending(true);
+    try {
+      await authApi.sendCode(address, "forget-password");
+      toast.success("Reset email sent!", {
+        description: "Check your email for a magic link and 6-digit code to reset your password.",
+      });
+      setOpen(false);
+      navigate(`/auth/verify?${new URLSearchParams({ email: address, type: "password_reset" })}`);
+    } catch (error) {
+      toast.error("Password reset failed", { description: serverMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" className="h-auto p-0 text-sm">
+          Forgot password?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Reset your password</DialogTitle>
+            <DialogDescription>
+              Enter the email you sign in with. We&apos;ll send a link and a 6-digit code to choose a new password.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setProblem(undefined);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+            {problem && (
+              <p id={`${id}-problem`} className="text-sm text-destructive">
+                {problem}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSending}>
+              {isSending && <Loader2 className="animate-spin" aria-hidden />}
+              Send reset code
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useSession } from "../session/session";
+import { markFromEmailAuth, rememberPasswordReset } from "./auth-storage";
+
+import { AuthStatus } from "./auth-layout";
+
+/** How long /auth/hash waits for something usable before offering the code entry. */
+export const HASH_FALLBACK_DELAY_MS = 5000;
+
+type HashOutcome = { to: string } | { waitForSession: true };
+
+/** Where the hash sends the person: a recovery to the new-password page, an error to the code entry. */
+export function routeForHash(hash: string): HashOutcome {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const type = params.get("type");
+  const error = params.get("error");
+  const description = params.get("error_description");
+  if (error || description) {
+    const query = new URLSearchParams({ type: type || "email", message: description || "An error occurred" });
+    return { to: `/auth/code?${query}` };
+  }
+  if (type === "recovery") {
+    const email = params.get("email");
+    const code = params.get("code");
+    if (email && code && /^\d{6}$/.test(code)) {
+      markFromEmailAuth();
+      rememberPasswordReset({ email, code });
+      return { to: "/auth/new-password" };
+    }
+    return { to: email ? `/auth/code?${new URLSearchParams({ type: "recovery", email })}` : "/auth/code?type=recovery" };
+  }
+  return { waitForSession: true };
+}
+
+/**
+ * /auth/hash: finishes what an auth link started. Anything that is not a recovery or an error
+ * goes to /app once the session is known (the guard sends signed-out people to /login); if
+ * nothing usable arrives in 5 seconds, the code entry is the way forward.
+ */
+export function HashPage() {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const { isLoading, error } = useSession();
+  const outcome = useRef<HashOutcome | null>(null);
+  const isDone = useRef(false);
+
+  useEffect(() => {
+    if (isDone.current) return;
+    outcome.current ??= routeForHash(hash);
+    const current = outcome.current;
+    if ("to" in current) {
+      isDone.current = true;
+      navigate(current.to, { replace: true });
+    } else if (!isLoading && !error) {
+      isDone.current = true;
+      navigate("/app", { replace: true });
+    }
+  }, [error, hash, isLoading, navigate]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (isDone.current) return;
+      isDone.current = true;
+      navigate("/auth/code?type=email", { replace: true });
+    }, HASH_FALLBACK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+
+  return <AuthStatus title="Signing you in" message="Processing authentication..." />;
+}

@@ -1,0 +1,41 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { PlatformRole } from "../../../shared/roles";
+import { Button } from "../../components/ui/button";
+import { useSession } from "./session";
+
+export function SessionLoading() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
+      Loading...
+    </div>
+  );
+}
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 text-center">
+      <p>We couldn&apos;t reach the server. Check your connection and try again.</p>
+      <Button onClick={onRetry}>Try again</Button>
+    </div>
+  );
+}
+
+/** Signed-out visitors go to /login, which sends them back here after signing in. */
+export function RequireSession() {
+  const { user, isLoading, error, refresh } = useSession();
+  const location = useLocation();
+  if (isLoading) return <SessionLoading />;
+  if (error && !user) return <SessionError onRetry={() => void refresh()} />;
+  if (!user) {
+    const redirect = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** A signed-in user without one of these roles is sent to /app. */
+export function RequireRole({ roles }: { roles: PlatformRole[] }) {
+  const { user } = useSession();
+  if (!user || !roles.includes(user.role)) return <Navigate to="/app" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { PLATFORM_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+
+test("/app opens the document library inside the shell, with the user's menu and the PHI warning", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo.title);
+  await signUpThroughApi(page, email);
+  await page.goto("/app");
+  await expect(page).toHaveURL("/app/documents");
+  await expect(page.getByRole("heading", { level: 1, name: "Document Library" })).toBeVisible();
+  await expect(page.getByText(/protected health information \(PHI\)/)).toBeVisible();
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await expect(page.getByRole("menu")).toContainText(email);
+  await page.getByRole("menuitem", { name: "Log out", exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await page.request.get("/api/me")).status()).toBe(401);
+});
+
+test("the sidebar collapses to narrow and stays that way after a reload", async ({ page }, testInfo) => {
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  await page.goto("/app/documents");
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await expect(sidebar.getByText("New Chat")).toBeVisible();
+  await page.getByRole("button", { name: "Collapse sidebar" }).click();
+  await expect(sidebar.getByRole("link", { name: "New Chat" })).toBeVisible();
+  await expect(sidebar.getByText("New Chat")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+});
+
+test("a user without the platform role is sent from the admin pages to /app", async ({ page }, testInfo) => {
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  for (const path of ["/app/admin/platform", "/app/admin/org"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL("/app/documents");
+  }
+  await expect(page.getByRole("navigation", { name: "Workspace" })).not.toContainText("Administration");
+});
+
+test("the platform owner sees Administration and reaches Platform Administration", async ({ page }) => {
+  await signUpThroughApi(page, PLATFORM_OWNER_EMAIL);
+  await page.goto("/app/documents");
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Platform" }).click();
+  await expect(page).toHaveURL("/app/admin/platform");
+  await expect(page.getByRole("heading", { level: 1, name: "Platform Administration" })).toBeVisible();
+  await expect(page).toHaveTitle(/Platform Admin/);
+});
+
+test("logging out of all devices ends the other browser's session too", async ({ browser }, testInfo) => {
+  const email = uniqueEmail(testInfo.title);
+  const laptop = await browser.newPage();
+  await signUpThroughApi(laptop, email);
+  const phone = await browser.newPage();
+  const signIn = await phone.request.post("/api/auth/sign-in/email", {
+    data: { email, password: "e2e-password-123" },
+    headers: { Origin: "http://127.0.0.1:3107" },
+  });
+  expect(signIn.ok()).toBe(true);
+  await laptop.goto("/app/account");
+  await laptop.getByRole("button", { name: "Log out of all devices" }).click();
+  await expect(laptop).toHaveURL(/\/login/);
+  expect((await phone.request.get("/api/me")).status()).toBe(401);
+});
+
+test("a signed-out visitor is sent to /login from every protected page", async ({ page }) => {
+  for (const path of ["/app", "/app/documents", "/app/chat", "/app/account", "/app/admin/platform"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+  }
+});
