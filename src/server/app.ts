@@ -8,6 +8,7 @@ import { createErrorHandler } from "./http/error-handler";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
+import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { meRoutes } from "./modules/profiles/profiles.routes";
@@ -22,12 +23,21 @@ function authRoutes(container: Container) {
     .on(["GET", "POST"], "/*", (c) => container.auth.handler(c.req.raw));
 }
 
+/** JSON bodies stay small; only the upload endpoint takes a file up to the configured size. */
+function requestBodyLimit(container: Container) {
+  const json = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES });
+  const upload = bodyLimit({ maxSize: container.env.documents.maxUploadBytes + JSON_BODY_LIMIT_BYTES });
+  return (c: Parameters<typeof json>[0], next: Parameters<typeof json>[1]) =>
+    c.req.method === "POST" && c.req.path === "/api/documents" ? upload(c, next) : json(c, next);
+}
+
 function apiRoutes(container: Container) {
   return new Hono<AppBindings>()
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES }))
+    .use(requestBodyLimit(container))
     .route("/health", healthRoutes(container))
     .route("/auth", authRoutes(container))
-    .route("/me", meRoutes(container));
+    .route("/me", meRoutes(container))
+    .route("/documents", documentsRoutes(container));
 }
 
 export type ApiType = ReturnType<typeof apiRoutes>;

@@ -1,17 +1,43 @@
+import path from "node:path";
 import pino, { type Logger } from "pino";
 import type { SiteConfig } from "../shared/site-config";
+import { createChangeFeed } from "./adapters/events/change-feed";
+import { detectDocumentKind, ExtractionError } from "./adapters/extract/index";
+import { createExtractionPool } from "./adapters/extract-worker/extraction-pool";
 import type { Mailer } from "./adapters/mail/mailer";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
 import { createSmtpMailer } from "./adapters/mail/smtp-mailer";
+import { createLocalDiskStorage } from "./adapters/storage/local-disk-storage";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
+import { PermanentProcessingError, type ExtractPages } from "./modules/documents/document-pipeline";
+import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createHealthService } from "./modules/health/health.service";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 
 function createMailer(env: Env, db: Database, logger: Logger): Mailer {
   return env.mail.smtpUrl ? createSmtpMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from }) : createOutboxMailer(db, logger);
+}
+
+/**
+ * Text extraction with OCR for scans, in a worker thread; a file we cannot read fails for good,
+ * not by retrying.
+ */
+function createExtraction(): { extract: ExtractPages; close(): Promise<void> } {
+  const pool = createExtractionPool();
+  return {
+    async extract(bytes, kind, onProgress) {
+      try {
+        return await pool.extract(bytes, kind, onProgress);
+      } catch (error) {
+        if (error instanceof ExtractionError) throw new PermanentProcessingError(error.message);
+        throw error;
+      }
+    },
+    close: () => pool.close(),
+  };
 }
 
 /** Wires configuration to adapters and modules; the only place that knows them all. */
@@ -25,6 +51,18 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   };
   const mailer = createMailer(env, db, logger);
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
+  const changeFeed = createChangeFeed(database, env.databaseUrl);
+  const extraction = createExtraction();
+  const documentsModule = createDocumentsModule({
+    db,
+    storage: createLocalDiskStorage(path.join(env.dataDir, "files")),
+    changeFeed,
+    logger,
+    maxUploadBytes: env.documents.maxUploadBytes,
+    detectKind: detectDocumentKind,
+    extract: extraction.extract,
+  });
+  let processingWorker: ReturnType<typeof documentsModule.startWorker> | undefined;
   return {
     env,
     logger,
@@ -34,6 +72,21 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     auth,
     health: createHealthService({ db, databaseKind: database.kind, version: env.version }),
     profiles: createProfilesService({ db }),
+    changeFeed,
+    documents: documentsModule.service,
+    get processingWorker() {
+      return processingWorker;
+    },
+    /** Starts taking processing jobs in this process (embedded mode, `npm run worker`, tests). */
+    startProcessingWorker(options?: Parameters<typeof documentsModule.startWorker>[0]) {
+      processingWorker ??= documentsModule.startWorker(options);
+      return processingWorker;
+    },
+    async close(): Promise<void> {
+      await processingWorker?.stop();
+      await changeFeed.close();
+      await extraction.close();
+    },
   };
 }
 

@@ -19,6 +19,8 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@clausewise.example"),
     PRIVACY_EMAIL: z.email().default("privacy@clausewise.example"),
     SALES_EMAIL: z.email().default("sales@clausewise.example"),
+    MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(500).default(50),
+    RUN_WORKER: z.stringbool().default(true),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     PLATFORM_OWNER_EMAILS: z
       .string()
@@ -85,6 +87,7 @@ const envSchema = z
       ),
     },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
+    documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024, runWorkerInProcess: raw.RUN_WORKER },
   }));
 
 export interface OidcProviderConfig {

@@ -65,6 +65,7 @@ async function main() {
   }
 
   const container = createContainer(env, database, logger);
+  if (env.documents.runWorkerInProcess) container.startProcessingWorker();
   const listener = getRequestListener(createApp(container, web).fetch);
   server.on("request", (req, res) => (devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(env.port, env.host, () => {
@@ -87,6 +88,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await container.close();
     await database.close();
     lock?.release();
     process.exit(0);

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveEmailLink } from "../../src/shared/auth-links";
+import { signedUpClient as signedUpAs, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 import { latestEmailTo, listEmailsTo } from "../support/outbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
-let emailCounter = 0;
-const freshEmail = () => `person${++emailCounter}-${Date.now()}@clinic.example`;
-const PASSWORD = "correct-horse-42";
+const freshEmail = () => uniqueTestEmail();
+const PASSWORD = TEST_PASSWORD;
 
 beforeAll(async () => {
   testApp = await createTestApp({ env: { PLATFORM_OWNER_EMAILS: "owner@clinic.example" } });
@@ -19,14 +19,7 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
   return ((await response.json()) as { code?: string }).code;
 }
 
-/** Signs up and verifies with the emailed code: a signed-in client. */
-async function signedUpClient(email = freshEmail()): Promise<HttpClient> {
-  const client = new HttpClient(testApp);
-  expect((await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" })).status).toBe(200);
-  const { code } = await latestEmailTo(testApp.database.db, email);
-  expect((await client.post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
-  return client;
-}
+const signedUpClient = (email?: string) => signedUpAs(testApp, email);
 
 async function followEmailLink(client: HttpClient, link: string): Promise<Response> {
   const resolution = resolveEmailLink(link.slice(link.indexOf("#")), client.origin);

@@ -27,14 +27,18 @@ export class HttpClient {
     return this.testApp.container.env.publicUrl;
   }
 
-  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    path: string,
+    init: { method?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { Origin: this.origin, ...this.extraHeaders, ...init.headers };
     if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     if (init.json !== undefined) headers["Content-Type"] = "application/json";
+    const hasBody = init.json !== undefined || init.form !== undefined;
     const response = await this.testApp.app.request(path, {
-      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+      method: init.method ?? (hasBody ? "POST" : "GET"),
       headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
     });
     this.storeCookies(response);
     return response;
@@ -42,6 +46,12 @@ export class HttpClient {
 
   post(path: string, json: unknown = {}): Promise<Response> {
     return this.request(path, { method: "POST", json });
+  }
+
+  upload(path: string, filename: string, bytes: Uint8Array, fieldName = "file"): Promise<Response> {
+    const form = new FormData();
+    form.append(fieldName, new File([new Uint8Array(bytes)], filename));
+    return this.request(path, { method: "POST", form });
   }
 
   get(path: string): Promise<Response> {

@@ -22,5 +22,13 @@ export async function createTestApp(options: { env?: Record<string, string>; web
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", ...options.env });
   const database = await createTestDatabase();
   const container = createContainer(env, database, pino({ level: "silent" }));
-  return { app: createApp(container, options.web), container, database, close: () => database.close() };
+  return {
+    app: createApp(container, options.web),
+    container,
+    database,
+    close: async () => {
+      await container.close();
+      await database.close();
+    },
+  };
 }

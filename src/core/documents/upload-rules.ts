@@ -1,0 +1,28 @@
+export const acceptedExtensions = [".pdf", ".docx", ".doc", ".png", ".jpg", ".jpeg", ".webp", ".tiff", ".tif"] as const;
+
+const MAX_FILENAME_LENGTH = 180;
+
+/**
+ * The name shown for an upload: the last path segment, without control characters, trimmed
+ * to a sane length with its extension kept. Never used to name anything on disk.
+ */
+export function cleanDisplayFilename(raw: string): string {
+  const lastSegment = raw.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const cleaned = lastSegment.replace(/[<>]/g, "").replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+  if (cleaned.length <= MAX_FILENAME_LENGTH) return cleaned;
+  const extension = cleaned.match(/\.[A-Za-z0-9]{1,5}$/)?.[0] ?? "";
+  return `${cleaned.slice(0, MAX_FILENAME_LENGTH - extension.length).trimEnd()}${extension}`;
+}
+
+export function hasAcceptedExtension(filename: string): boolean {
+  const lower = filename.toLowerCase();
+  return acceptedExtensions.some((extension) => lower.endsWith(extension));
+}
+
+/** A rename keeps the original extension when the new name leaves it out. */
+export function renamedFilename(current: string, requested: string): string {
+  const cleaned = cleanDisplayFilename(requested);
+  const extension = current.match(/\.[A-Za-z0-9]{1,5}$/)?.[0] ?? "";
+  return extension && !cleaned.toLowerCase().endsWith(extension.toLowerCase()) ? `${cleaned}${extension}` : cleaned;
+}

@@ -1,0 +1,245 @@
+import path from "node:path";
+import mammoth from "mammoth";
+import { cfbHasStream } from "./detect";
+import { addListLabels } from "./docx-numbering";
+import { estimatedPageCharacters, splitIntoEstimatedPages, textPage } from "./text";
+import { ExtractionError, type ExtractionResult } from "./types";
+import { ZipError, readZipEntries, writeZip } from "./zip";
+
+const tooLargeMessage = "This document is too large to process. Split it into smaller files and upload them again.";
+const corruptMessage = "This Word document is damaged and can't be read. Open it in Word, save it again, and upload the new copy.";
+const encryptedMessage = "This document is password-protected. Remove the password and upload it again.";
+
+/** A segment longer than this between two explicit page breaks cannot be one printed page. */
+const maxCharactersPerExplicitPage = estimatedPageCharacters * 1.5;
+
+// Page-break markers carried through mammoth's document model: Word's explicit page breaks stay
+// `w:br w:type="page"`; the breaks Word recorded when it last laid the file out
+// (`w:lastRenderedPageBreak`, which mammoth ignores) become column breaks, and real column
+// breaks become line breaks (same text, and they would otherwise be taken for pages).
+function markRenderedPageBreaks(xml: string): { xml: string; renderedBreaks: number } {
+  let renderedBreaks = 0;
+  const marked = xml
+    .replace(/<w:br\b[^>]*\bw:type="column"[^>]*\/>/g, "<w:br/>")
+    .replace(/<w:lastRenderedPageBreak\s*\/>/g, () => {
+      renderedBreaks += 1;
+      return '<w:br w:type="column"/>';
+    });
+  return { xml: marked, renderedBreaks };
+}
+
+/** The part a relationship of `type` in `relsPath` points to, resolved against `baseFolder`. */
+function relatedPart(parts: Map<string, Buffer>, relsPath: string, type: string, baseFolder: string): string | undefined {
+  const rels = parts.get(relsPath)?.toString("utf8") ?? "";
+  for (const match of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const relationType = /\bType="([^"]*)"/.exec(match[0])?.[1] ?? "";
+    const target = /\bTarget="([^"]*)"/.exec(match[0])?.[1];
+    if (relationType.endsWith(`/${type}`) && target) {
+      return target.startsWith("/") ? target.slice(1) : path.posix.normalize(path.posix.join(baseFolder, target));
+    }
+  }
+  return undefined;
+}
+
+/** The bits of mammoth's document model this adapter reads. */
+interface DocElement {
+  type: string;
+  children?: DocElement[];
+  value?: string;
+  breakType?: "line" | "page" | "column";
+  checked?: boolean;
+  body?: DocElement[];
+}
+interface DocRoot extends DocElement {
+  notes?: { notes?: Record<string, DocElement> } | DocElement[];
+}
+
+class PageCollector {
+  readonly pages: string[][] = [[]];
+  explicitBreaks = 0;
+  private paragraph = "";
+  private hasTextSinceBoundary = false;
+  private hasAnyText = false;
+
+  addText(text: string): void {
+    if (!text) return;
+    this.paragraph += text;
+    if (text.trim()) {
+      this.hasTextSinceBoundary = true;
+      this.hasAnyText = true;
+    }
+  }
+
+  endParagraph(): void {
+    const text = this.paragraph.replace(/^\n+|\n+$/g, "");
+    this.paragraph = "";
+    if (text.trim()) this.pages.at(-1)!.push(text);
+  }
+
+  pageBreak(kind: "explicit" | "rendered"): void {
+    if (!this.hasAnyText) return;
+    // Word records a rendered break at the top of the page that an explicit break started:
+    // one boundary, not two. Nor can a rendered break start a page that has no text yet.
+    if (kind === "rendered" && !this.hasTextSinceBoundary) return;
+    if (kind === "explicit") this.explicitBreaks += 1;
+    const partial = this.paragraph;
+    this.paragraph = "";
+    if (partial.trim()) this.pages.at(-1)!.push(partial.replace(/^\n+|\n+$/g, ""));
+    this.pages.push([]);
+    this.hasTextSinceBoundary = false;
+  }
+}
+
+function inlineText(element: DocElement, onBreak: (kind: "explicit" | "rendered") => void): string {
+  switch (element.type) {
+    case "text":
+      return element.value ?? "";
+    case "tab":
+      return "\t";
+    case "checkbox":
+      return element.checked ? "☒" : "☐";
+    case "break":
+      if (element.breakType === "page") onBreak("explicit");
+      else if (element.breakType === "column") onBreak("rendered");
+      else return "\n";
+      return "";
+    default:
+      return (element.children ?? []).map((child) => inlineText(child, onBreak)).join("");
+  }
+}
+
+function collectBlocks(elements: DocElement[], pages: PageCollector): void {
+  for (const element of elements) {
+    if (element.type === "paragraph") {
+      for (const child of element.children ?? []) {
+        collectInline(child, pages);
+      }
+      pages.endParagraph();
+    } else if (element.type === "table") {
+      collectTable(element, pages);
+    } else if (element.children) {
+      collectBlocks(element.children, pages);
+    }
+  }
+}
+
+function collectInline(element: DocElement, pages: PageCollector): void {
+  if (element.type === "break" && (element.breakType === "page" || element.breakType === "column")) {
+    pages.pageBreak(element.breakType === "page" ? "explicit" : "rendered");
+  } else if (element.children && element.type !== "paragraph") {
+    for (const child of element.children) collectInline(child, pages);
+  } else {
+    pages.addText(inlineText(element, (kind) => pages.pageBreak(kind)));
+  }
+}
+
+/** One line per row, cells separated by tabs; a page break inside a row moves the whole row. */
+function collectTable(table: DocElement, pages: PageCollector): void {
+  const rows: string[] = [];
+  const flush = () => {
+    if (rows.length) pages.addText(rows.join("\n"));
+    rows.length = 0;
+    pages.endParagraph();
+  };
+  for (const row of table.children ?? []) {
+    let breakKind: "explicit" | "rendered" | undefined;
+    const onBreak = (kind: "explicit" | "rendered") => {
+      breakKind = breakKind === "explicit" ? breakKind : kind;
+    };
+    const cells = (row.children ?? []).map((cell) =>
+      (cell.children ?? [])
+        .map((block) => inlineText(block, onBreak).replace(/\s*\n\s*/g, " ").trim())
+        .filter(Boolean)
+        .join(" "),
+    );
+    if (breakKind) {
+      flush();
+      pages.pageBreak(breakKind);
+    }
+    if (cells.some((cell) => cell)) rows.push(cells.join("\t"));
+  }
+  flush();
+}
+
+function noteBodies(document: DocRoot): DocElement[] {
+  const notes = document.notes;
+  const list = Array.isArray(notes) ? notes : Object.values(notes?.notes ?? {});
+  return list.flatMap((note) => note.body ?? []);
+}
+
+async function readDocumentModel(buffer: Buffer): Promise<DocRoot> {
+  let captured: DocRoot | undefined;
+  await mammoth.convertToHtml(
+    { buffer },
+    {
+      transformDocument: (document: DocRoot) => {
+        captured = document;
+        return document;
+      },
+      // Images are not text; never read them (their parts are not even passed on).
+      convertImage: mammoth.images.imgElement(async () => ({ src: "" })),
+    },
+  );
+  if (!captured) throw new Error("mammoth produced no document");
+  return captured;
+}
+
+export async function extractDocx(bytes: Uint8Array): Promise<ExtractionResult> {
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf) {
+    if (cfbHasStream(bytes, "EncryptedPackage")) throw new ExtractionError("encrypted", encryptedMessage);
+    throw new ExtractionError("unsupported", "This file is not a Word .docx document.");
+  }
+  let parts: Map<string, Buffer>;
+  try {
+    // Only the XML parts carry text; media are skipped and never inflated.
+    parts = readZipEntries(bytes, (name) => /\.(xml|rels)$/i.test(name));
+  } catch (error) {
+    if (error instanceof ZipError) {
+      if (error.kind === "too_large") throw new ExtractionError("too_large", tooLargeMessage, { cause: error });
+      if (error.kind === "encrypted") throw new ExtractionError("encrypted", encryptedMessage, { cause: error });
+      throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+    }
+    throw error;
+  }
+  const mainPath = relatedPart(parts, "_rels/.rels", "officeDocument", "") ?? "word/document.xml";
+  const main = parts.get(mainPath);
+  if (!main) throw new ExtractionError("corrupt", corruptMessage);
+  const mainFolder = path.posix.dirname(mainPath);
+  const mainRels = path.posix.join(mainFolder, "_rels", `${path.posix.basename(mainPath)}.rels`);
+  const numberingPath = relatedPart(parts, mainRels, "numbering", mainFolder);
+  const stylesPath = relatedPart(parts, mainRels, "styles", mainFolder);
+  const labelled = addListLabels(
+    main.toString("utf8"),
+    numberingPath ? parts.get(numberingPath)?.toString("utf8") : undefined,
+    stylesPath ? parts.get(stylesPath)?.toString("utf8") : undefined,
+  );
+  const { xml, renderedBreaks } = markRenderedPageBreaks(labelled);
+  parts.set(mainPath, Buffer.from(xml, "utf8"));
+
+  let document: DocRoot;
+  try {
+    document = await readDocumentModel(writeZip([...parts].map(([name, data]) => ({ name, data }))));
+  } catch (error) {
+    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+  }
+
+  const collector = new PageCollector();
+  collectBlocks(document.children ?? [], collector);
+  const notes = noteBodies(document);
+  if (notes.length) collectBlocks(notes, collector);
+
+  let texts = collector.pages.map((blocks) => blocks.join("\n\n"));
+  while (texts.length > 1 && !texts.at(-1)!.trim()) texts.pop();
+  if (!texts.some((text) => text.trim())) throw new ExtractionError("empty", "This document has no text to read.");
+
+  let pageNumbersEstimated = false;
+  if (renderedBreaks === 0) {
+    // No layout recorded by Word: explicit breaks are exact boundaries, but a stretch too long
+    // for one page is cut into estimated pages.
+    if (collector.explicitBreaks === 0 || texts.some((text) => text.length > maxCharactersPerExplicitPage)) {
+      pageNumbersEstimated = true;
+      texts = texts.flatMap((text) => (text.length > maxCharactersPerExplicitPage || collector.explicitBreaks === 0 ? splitIntoEstimatedPages(text) : [text]));
+    }
+  }
+  return { pages: texts.map((text, index) => textPage(index + 1, text)), pageNumbersEstimated };
+}

@@ -1,0 +1,69 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { extractDocument } from "./extract";
+import { fakeOcr, renderTextPng } from "./test-fixtures";
+import { ExtractionError } from "./types";
+
+const answer = "Provider shall submit claims within ninety (90) days of the date of service.";
+
+describe("image extraction", () => {
+  it("OCRs a PNG as one page, passing its recorded resolution", async () => {
+    const png = await sharp(renderTextPng([answer])).withDensity(150).png().toBuffer();
+    const ocr = fakeOcr(() => ({ text: answer, confidence: 93 }));
+    const progress: Array<[number, number]> = [];
+    const result = await extractDocument(png, "png", { ocr, onProgress: (done, total) => progress.push([done, total]) });
+    expect(result).toEqual({ pageNumbersEstimated: false, pages: [{ pageNumber: 1, method: "ocr", ocrConfidence: 93, isUnreadable: false, text: answer }] });
+    expect(ocr.calls[0]?.dpi).toBe(150);
+    expect((await sharp(ocr.calls[0]!.image).metadata()).format).toBe("png");
+    expect(progress).toEqual([[1, 1]]);
+  });
+
+  it.each(["jpeg", "webp"] as const)("assumes 300 dpi for a %s without a usable resolution", async (format) => {
+    const bytes = await sharp(renderTextPng([answer])).toFormat(format).toBuffer();
+    const ocr = fakeOcr(() => ({ text: answer, confidence: 90 }));
+    await extractDocument(bytes, format, { ocr });
+    expect(ocr.calls[0]?.dpi).toBe(300);
+  });
+
+  it("turns a photo upright from its EXIF orientation and flattens transparency onto white", async () => {
+    const upright = renderTextPng([answer]);
+    const { width, height } = await sharp(upright).metadata();
+    // Stored rotated by 90 degrees with orientation 6 ("rotate 90 clockwise to display").
+    const rotated = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const ocr = fakeOcr(() => ({ text: answer, confidence: 90 }));
+    await extractDocument(rotated, "jpeg", { ocr });
+    const seen = await sharp(ocr.calls[0]!.image).metadata();
+    expect([seen.width, seen.height]).toEqual([width, height]);
+
+    const transparent = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    await extractDocument(transparent, "png", { ocr });
+    const stats = await sharp(ocr.calls[1]!.image).stats();
+    expect(stats.channels[0]?.mean).toBe(255);
+  });
+
+  it("makes one page per page of a multi-page TIFF, in order", async () => {
+    const first = renderTextPng(["Page one of the fax"]);
+    // Same size (TIFF pages joined by sharp must be), told apart by a gray background.
+    const second = await sharp(renderTextPng(["Page two of the fax"])).linear(0.8, 0).png().toBuffer();
+    const tiff = await sharp([first, second], { join: { animated: true } }).tiff({ compression: "lzw" }).toBuffer();
+    expect((await sharp(tiff).metadata()).pages).toBe(2);
+    const ocr = fakeOcr((_image, _dpi, call) => ({ text: `text of image ${call}`, confidence: 90 }));
+    const result = await extractDocument(tiff, "tiff", { ocr });
+    expect(result.pages.map((page) => [page.pageNumber, page.text])).toEqual([
+      [1, "text of image 1"],
+      [2, "text of image 2"],
+    ]);
+    const means = await Promise.all(ocr.calls.map(async (call) => (await sharp(call.image).stats()).channels[0]!.mean));
+    expect(means[0]).toBeGreaterThan(240);
+    expect(means[1]).toBeLessThan(210);
+  });
+
+  it("reports a damaged image as corrupt and an image without text as empty", async () => {
+    const png = renderTextPng([answer]);
+    const ocr = fakeOcr(() => ({ text: "", confidence: 0 }));
+    await expect(extractDocument(png.subarray(0, 100), "png", { ocr })).rejects.toMatchObject({ reason: "corrupt" });
+    const error = await extractDocument(png, "png", { ocr }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect(error).toMatchObject({ reason: "empty" });
+  });
+});

@@ -1,0 +1,91 @@
+import sharp, { type Metadata } from "sharp";
+import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
+import { maxOcrPixels } from "./raster";
+import { ocrPage, throwIfAborted } from "./text";
+import { ExtractionError, type DocumentKind, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
+
+/** Resolution assumed for photos and scans that do not record one (or record the 72 dpi placeholder). */
+export const assumedImageDpi = 300;
+/** Most pages accepted in one multi-page TIFF. */
+export const maxImagePages = 500;
+/** Largest image accepted at all (decoding beyond this is a memory hazard, not a document). */
+const maxInputPixels = 150_000_000;
+
+const corruptMessage = "This image is damaged or in a format variant that can't be read. Save it again as PNG, JPEG or PDF and upload the new copy.";
+
+function plausibleDpi(density: number | undefined): number {
+  return density !== undefined && density >= 100 && density <= 1200 ? Math.round(density) : assumedImageDpi;
+}
+
+async function readMetadata(bytes: Uint8Array): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+  } catch (error) {
+    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+  }
+}
+
+/** One page of the image as an upright grayscale PNG on white, scaled down if it is enormous. */
+async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<{ png: Buffer; dpi: number }> {
+  try {
+    const pipeline = sharp(bytes, { page, pages: 1, limitInputPixels: maxInputPixels })
+      .autoOrient()
+      .flatten({ background: "#ffffff" })
+      .grayscale();
+    const { width = 0, height = 0 } = await pipeline.clone().metadata();
+    const pixels = width * height;
+    let usedDpi = dpi;
+    if (pixels > maxOcrPixels) {
+      const scale = Math.sqrt(maxOcrPixels / pixels);
+      pipeline.resize(Math.floor(width * scale));
+      usedDpi = Math.round(dpi * scale);
+    }
+    const png = await pipeline.withDensity(usedDpi).png({ compressionLevel: 1 }).toBuffer();
+    return { png, dpi: usedDpi };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ExtractionError("too_large", "This image is too large to process. Scan it at a lower resolution and upload it again.", { cause: error });
+    }
+    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+  }
+}
+
+/** PNG, JPEG, WebP and (multi-page) TIFF: every page through OCR. */
+export async function extractImage(bytes: Uint8Array, kind: DocumentKind, options: ExtractionOptions): Promise<ExtractionResult> {
+  throwIfAborted(options.signal);
+  const metadata = await readMetadata(bytes);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxInputPixels) {
+    throw new ExtractionError("too_large", "This image is too large to process. Scan it at a lower resolution and upload it again.");
+  }
+  // Only TIFF pages are document pages; the frames of an animated WebP/PNG are not.
+  const total = kind === "tiff" ? (metadata.pages ?? 1) : 1;
+  if (total > maxImagePages) throw new ExtractionError("too_large", `This file has ${total} pages; the limit is ${maxImagePages}. Split it and upload the parts.`);
+  const dpi = plausibleDpi(metadata.density);
+
+  const pages: ExtractedPage[] = new Array(total);
+  let done = 0;
+  const queue = new OcrQueue(ocrPagesInFlight);
+  for (let index = 0; index < total; index += 1) {
+    throwIfAborted(options.signal);
+    // Pages of a TIFF can differ in resolution; sharp reports the first page's in `metadata`.
+    const pageDpi = index === 0 ? dpi : plausibleDpi((await readMetadataOfPage(bytes, index)).density);
+    const image = await pageToPng(bytes, index, pageDpi);
+    await queue.add(async () => {
+      const result = await options.ocr.recognize(image.png, image.dpi);
+      pages[index] = ocrPage(index + 1, result.text, result.confidence);
+      done += 1;
+      options.onProgress?.(done, total);
+    });
+  }
+  await queue.drain();
+  if (!pages.some((page) => page.text.trim())) throw new ExtractionError("empty", "No text could be found in this image.");
+  return { pages, pageNumbersEstimated: false };
+}
+
+async function readMetadataOfPage(bytes: Uint8Array, page: number): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { page, pages: 1, limitInputPixels: maxInputPixels }).metadata();
+  } catch (error) {
+    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+  }
+}

@@ -1,0 +1,175 @@
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { TextItem } from "pdfjs-dist/types/src/display/api";
+import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
+import { layoutPageText, type PositionedText } from "./pdf-layout";
+import { loadPdfJs, pdfjsAssets } from "./pdfjs";
+import { maxOcrPixels, rgbaToGrayPng } from "./raster";
+import { countMeaningfulCharacters, minReadableCharacters, ocrPage, textPage, throwIfAborted } from "./text";
+import { ExtractionError, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
+
+/** Resolution pages are rendered at for OCR. */
+export const ocrDpi = 200;
+/** More pages than any contract has; beyond this the upload is refused, not processed for hours. */
+export const maxPdfPages = 2_000;
+/** A page with fewer letters and digits than this in its text layer is treated as a scan. */
+const scanTextThreshold = minReadableCharacters;
+/** A page mostly covered by images with fewer letters and digits than this is OCRed too (a scan with a typed footer). */
+const scanWithImageTextThreshold = 200;
+const scanImageCoverage = 0.5;
+
+const encryptedMessage = "This PDF is password-protected. Remove the password and upload it again.";
+const corruptMessage = "This PDF is damaged and can't be read. Open it and save or export it as PDF again, then upload the new copy.";
+
+/** pdf.js's Node canvas factory (backed by @napi-rs/canvas); typed loosely by pdf.js. */
+interface CanvasFactory {
+  create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+  destroy(canvasAndContext: { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D }): void;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: readonly number[]): Matrix {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = n;
+  return [m[0] * a + m[2] * b, m[1] * a + m[3] * b, m[0] * c + m[2] * d, m[1] * c + m[3] * d, m[0] * e + m[2] * f + m[4], m[1] * e + m[3] * f + m[5]];
+}
+
+/** The page's text runs in device space (rotation and crop box applied), plus text that is not horizontal. */
+async function readPageText(page: PDFPageProxy): Promise<string> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const horizontal: PositionedText[] = [];
+  const other: string[] = [];
+  for (const item of content.items) {
+    if (!("str" in item) || !item.str) continue;
+    const text = item as TextItem;
+    const [a, b, c, d, x, y] = multiply(viewport.transform as Matrix, text.transform);
+    if (a > 0 && Math.abs(b) <= 0.1 * a) {
+      horizontal.push({ text: text.str, x, y, width: text.width, size: Math.hypot(c, d) || Math.abs(a) });
+    } else if (text.str.trim()) {
+      other.push(text.str.trim());
+    }
+  }
+  const laidOut = layoutPageText(horizontal);
+  // Vertical or rotated text (margin stamps, rotated table headers) follows the page body.
+  return other.length ? `${laidOut}\n\n${other.join("\n")}` : laidOut;
+}
+
+/**
+ * Share of the page covered by images, following the transformation matrix through the page's
+ * operators (an image fills the unit square of the current matrix). A scan is ~1; a logo is small.
+ */
+async function imageCoverage(page: PDFPageProxy): Promise<number> {
+  const { OPS } = await loadPdfJs();
+  const unitSquareImages = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+  const operators = await page.getOperatorList();
+  const stack: Matrix[] = [];
+  let matrix: Matrix = [1, 0, 0, 1, 0, 0];
+  let covered = 0;
+  operators.fnArray.forEach((op, index) => {
+    const args = operators.argsArray[index] as unknown[] | null;
+    if (op === OPS.save) stack.push(matrix);
+    else if (op === OPS.restore) matrix = stack.pop() ?? matrix;
+    else if (op === OPS.transform && args) matrix = multiply(matrix, args as number[]);
+    else if (op === OPS.paintFormXObjectBegin) {
+      stack.push(matrix);
+      if (Array.isArray(args?.[0])) matrix = multiply(matrix, args[0] as number[]);
+    } else if (op === OPS.paintFormXObjectEnd) matrix = stack.pop() ?? matrix;
+    else if (unitSquareImages.has(op)) covered += Math.abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]);
+  });
+  const [x1, y1, x2, y2] = page.view;
+  const area = Math.abs((x2! - x1!) * (y2! - y1!));
+  return area > 0 ? Math.min(1, covered / area) : 0;
+}
+
+/** Renders a page to a grayscale PNG at `dpi` (lowered for huge pages); returns the dpi used. */
+async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi: number): Promise<{ png: Buffer; dpi: number }> {
+  const base = page.getViewport({ scale: 1 });
+  const pixelsAtDpi = ((base.width * dpi) / 72) * ((base.height * dpi) / 72);
+  const usedDpi = pixelsAtDpi > maxOcrPixels ? Math.floor(dpi * Math.sqrt(maxOcrPixels / pixelsAtDpi)) : dpi;
+  const viewport = page.getViewport({ scale: usedDpi / 72 });
+  const width = Math.max(1, Math.ceil(viewport.width));
+  const height = Math.max(1, Math.ceil(viewport.height));
+  const factory = document.canvasFactory as CanvasFactory;
+  const { canvas, context } = factory.create(width, height);
+  try {
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, width, height);
+    await page.render({ canvas, canvasContext: context, viewport, background: "#ffffff" }).promise;
+    const pixels = context.getImageData(0, 0, width, height);
+    return { png: await rgbaToGrayPng(pixels.data, width, height, usedDpi), dpi: usedDpi };
+  } finally {
+    factory.destroy({ canvas, context });
+  }
+}
+
+async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const { getDocument, VerbosityLevel } = await loadPdfJs();
+  const task = getDocument({
+    // pdf.js takes ownership of (detaches) the buffer it is given.
+    data: new Uint8Array(bytes),
+    ...pdfjsAssets,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: VerbosityLevel.ERRORS,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    if ((error as Error | undefined)?.name === "PasswordException") throw new ExtractionError("encrypted", encryptedMessage, { cause: error });
+    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+  }
+}
+
+export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions): Promise<ExtractionResult> {
+  throwIfAborted(options.signal);
+  const document = await openPdf(bytes);
+  try {
+    const total = document.numPages;
+    if (total === 0) throw new ExtractionError("empty", "This PDF has no pages.");
+    if (total > maxPdfPages) throw new ExtractionError("too_large", `This PDF has ${total} pages; the limit is ${maxPdfPages}. Split it and upload the parts.`);
+
+    const pages: ExtractedPage[] = new Array(total);
+    let done = 0;
+    const pageDone = (page: ExtractedPage) => {
+      pages[page.pageNumber - 1] = page;
+      done += 1;
+      options.onProgress?.(done, total);
+    };
+    const queue = new OcrQueue(ocrPagesInFlight);
+
+    for (let pageNumber = 1; pageNumber <= total; pageNumber += 1) {
+      throwIfAborted(options.signal);
+      let page: PDFPageProxy;
+      let text: string;
+      try {
+        page = await document.getPage(pageNumber);
+        text = await readPageText(page);
+      } catch (error) {
+        throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+      }
+      const characters = countMeaningfulCharacters(text);
+      const needsOcr = characters < scanTextThreshold || (characters < scanWithImageTextThreshold && (await imageCoverage(page)) >= scanImageCoverage);
+      if (!needsOcr) {
+        page.cleanup();
+        pageDone(textPage(pageNumber, text));
+        continue;
+      }
+      const image = await rasterizePage(document, page, ocrDpi);
+      page.cleanup();
+      await queue.add(async () => {
+        const result = await options.ocr.recognize(image.png, image.dpi);
+        const recognized = ocrPage(pageNumber, result.text, result.confidence);
+        // Keep the text layer when OCR read less than it (a blank or drawing-only page).
+        pageDone(countMeaningfulCharacters(recognized.text) > characters ? recognized : textPage(pageNumber, text));
+      });
+    }
+    await queue.drain();
+
+    if (!pages.some((page) => page.text.trim())) throw new ExtractionError("empty", "No text could be found in this PDF.");
+    return { pages, pageNumbersEstimated: false };
+  } finally {
+    await document.destroy();
+  }
+}

@@ -1,0 +1,30 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type * as PdfJsModule from "pdfjs-dist/legacy/build/pdf.mjs";
+
+type PdfJs = typeof PdfJsModule;
+
+const require = createRequire(import.meta.url);
+const pdfjsDirectory = path.dirname(require.resolve("pdfjs-dist/package.json"));
+
+/** Font, CMap and decoder data shipped inside pdfjs-dist: read from disk, never fetched. */
+export const pdfjsAssets = {
+  standardFontDataUrl: `${path.join(pdfjsDirectory, "standard_fonts")}${path.sep}`,
+  cMapUrl: `${path.join(pdfjsDirectory, "cmaps")}${path.sep}`,
+  wasmUrl: `${path.join(pdfjsDirectory, "wasm")}${path.sep}`,
+  iccUrl: `${path.join(pdfjsDirectory, "iccs")}${path.sep}`,
+};
+
+let loading: Promise<PdfJs> | undefined;
+
+/**
+ * pdf.js (legacy build: the modern one needs newer Node APIs), loaded on first use. Its worker
+ * code is loaded into this thread, so pdf.js parses in-process instead of looking for a worker file.
+ */
+export function loadPdfJs(): Promise<PdfJs> {
+  loading ??= (async () => {
+    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    return import("pdfjs-dist/legacy/build/pdf.mjs");
+  })();
+  return loading;
+}

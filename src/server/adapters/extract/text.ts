@@ -1,0 +1,84 @@
+import type { ExtractedPage } from "./types";
+
+// C0 controls except \t and \n, DEL, C1 controls, and unpaired UTF-16 surrogates
+// (PostgreSQL rejects NUL; lone surrogates turn into mojibake downstream).
+const unwantedCharacters =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Normalises extracted text: "\n" line ends, no control characters except "\n" and "\t",
+ * no trailing spaces, at most one blank line in a row, no leading or trailing blank lines.
+ */
+export function cleanPageText(text: string): string {
+  return text
+    .replace(/\r\n?|\f|\v|\u2028|\u2029/g, "\n")
+    .replace(unwantedCharacters, "")
+    .replace(/[ \t\u00A0]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .replace(/^\n+|\n+$/g, "");
+}
+
+/** Letters and digits on a page: what decides whether a page has "almost no" text. */
+export function countMeaningfulCharacters(text: string): number {
+  let count = 0;
+  for (const character of text) if (/[\p{L}\p{N}]/u.test(character)) count += 1;
+  return count;
+}
+
+/** Below these an OCR page is flagged unreadable: next to nothing found, or mostly guesses. */
+export const minReadableCharacters = 20;
+export const minReadableConfidence = 45;
+
+export function textPage(pageNumber: number, text: string): ExtractedPage {
+  return { pageNumber, text: cleanPageText(text), method: "text", isUnreadable: false };
+}
+
+export function ocrPage(pageNumber: number, text: string, confidence: number): ExtractedPage {
+  const cleaned = cleanPageText(text);
+  const ocrConfidence = Math.max(0, Math.min(100, Math.round(confidence * 10) / 10));
+  const isUnreadable = countMeaningfulCharacters(cleaned) < minReadableCharacters || ocrConfidence < minReadableConfidence;
+  return { pageNumber, text: cleaned, method: "ocr", ocrConfidence, isUnreadable };
+}
+
+/** Characters per estimated page: about one printed page of a single-spaced contract. */
+export const estimatedPageCharacters = 3_000;
+
+/**
+ * Splits text that has no page boundaries into pages of about `target` characters, at
+ * paragraph boundaries (blank lines) where possible, else at line ends, else between words.
+ */
+export function splitIntoEstimatedPages(text: string, target = estimatedPageCharacters): string[] {
+  const paragraphs = text.split(/\n{2,}/).filter((paragraph) => paragraph.trim());
+  const pieces = paragraphs.flatMap((paragraph) => (paragraph.length > target ? splitLongParagraph(paragraph, target) : [paragraph]));
+  const pages: string[] = [];
+  let current = "";
+  for (const piece of pieces) {
+    if (current && current.length + 2 + piece.length > target) {
+      pages.push(current);
+      current = "";
+    }
+    current = current ? `${current}\n\n${piece}` : piece;
+  }
+  if (current) pages.push(current);
+  return pages;
+}
+
+/** Cuts one over-long paragraph into page-sized pieces at line ends, or between words. */
+function splitLongParagraph(paragraph: string, target: number): string[] {
+  const pieces: string[] = [];
+  let rest = paragraph;
+  while (rest.length > target) {
+    let cut = rest.lastIndexOf("\n", target);
+    if (cut < target / 2) cut = rest.lastIndexOf(" ", target);
+    if (cut < target / 2) cut = target;
+    pieces.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).replace(/^[ \n]+/, "");
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException("Extraction aborted", "AbortError");
+}

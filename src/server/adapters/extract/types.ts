@@ -1,0 +1,53 @@
+export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
+
+export interface ExtractedPage {
+  /** 1-based physical page. */
+  pageNumber: number;
+  /** Reading order, lines separated by "\n", a blank line between paragraphs/blocks where detectable. */
+  text: string;
+  method: "text" | "ocr";
+  /** 0-100 mean word confidence, OCR pages only. */
+  ocrConfidence?: number;
+  /** OCR found (almost) nothing or its confidence is very low. */
+  isUnreadable: boolean;
+}
+
+export interface ExtractionResult {
+  pages: ExtractedPage[];
+  /** True when the document has no reliable page boundaries (Word files without rendered breaks). */
+  pageNumbersEstimated: boolean;
+}
+
+export type ExtractionErrorReason = "encrypted" | "corrupt" | "empty" | "unsupported" | "too_large";
+
+/** A document we cannot extract; `message` is written for the person who uploaded it. */
+export class ExtractionError extends Error {
+  override readonly name = "ExtractionError";
+
+  constructor(
+    readonly reason: ExtractionErrorReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface OcrResult {
+  text: string;
+  /** 0-100 mean word confidence. */
+  confidence: number;
+}
+
+export interface OcrEngine {
+  /** `image` is a PNG; `dpi` its resolution (Tesseract uses it for size heuristics). */
+  recognize(image: Buffer, dpi: number): Promise<OcrResult>;
+  close(): Promise<void>;
+}
+
+export interface ExtractionOptions {
+  /** Called after each page with the pages done so far and the total. */
+  onProgress?: (pagesDone: number, pagesTotal: number) => void;
+  signal?: AbortSignal;
+  ocr: OcrEngine;
+}

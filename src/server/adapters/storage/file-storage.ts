@@ -1,0 +1,15 @@
+import type { Readable } from "node:stream";
+
+/** Where original uploads live: local disk by default, S3-compatible storage in production. */
+export interface FileStorage {
+  readonly kind: "local" | "s3";
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  read(key: string): Promise<Uint8Array>;
+  stream(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
+
+/** Storage keys are ours (e.g. "documents/<uuid>"), never derived from a user's file name. */
+export function assertStorageKey(key: string): void {
+  if (!/^[a-z]+\/[0-9a-f-]{36}$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}

@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { timestamps } from "./columns";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** pgvector without a fixed dimension: the embeddings model (and so its size) is configuration. */
+const vector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => "vector",
+  toDriver: (value) => `[${value.join(",")}]`,
+  fromDriver: (value) => JSON.parse(value) as number[],
+});
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    filename: text().notNull(),
+    kind: text().notNull(),
+    mimeType: text().notNull(),
+    fileSize: integer().notNull(),
+    sha256: text().notNull(),
+    storageKey: text().notNull(),
+    /** uploaded | queued | processing | completed | failed | awaiting_credit */
+    status: text().notNull().default("uploaded"),
+    failureReason: text(),
+    pageCount: integer(),
+    pageNumbersEstimated: boolean().notNull().default(false),
+    unreadablePages: integer().array().notNull().default(sql`'{}'::integer[]`),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex().on(table.ownerId, table.sha256), index().on(table.ownerId, table.createdAt)],
+);
+
+export const documentPages = pgTable(
+  "document_pages",
+  {
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    pageNumber: integer().notNull(),
+    text: text().notNull(),
+    method: text().notNull(),
+    ocrConfidence: real(),
+    isUnreadable: boolean().notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.pageNumber] })],
+);
+
+export const documentChunks = pgTable(
+  "document_chunks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    ordinal: integer().notNull(),
+    clauseNumber: text(),
+    clauseNumbers: text().array().notNull(),
+    heading: text().notNull(),
+    headingPath: text().array().notNull(),
+    /** The heading path as one string, for the search column (array functions are not immutable). */
+    headingText: text().notNull(),
+    pageStart: integer().notNull(),
+    pageEnd: integer().notNull(),
+    startPage: integer().notNull(),
+    startOffset: integer().notNull(),
+    endPage: integer().notNull(),
+    endOffset: integer().notNull(),
+    text: text().notNull(),
+    /** Headings weigh more than body text in full-text ranking. */
+    search: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', heading_text), 'A') || setweight(to_tsvector('english', text), 'B')`,
+    ),
+    embedding: vector(),
+  },
+  (table) => [
+    uniqueIndex().on(table.documentId, table.ordinal),
+    index("document_chunks_search_index").using("gin", table.search),
+  ],
+);
+
+export const processingJobs = pgTable(
+  "processing_jobs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    /** queued | running | completed | failed */
+    status: text().notNull().default("queued"),
+    stage: text().notNull().default("queued"),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    runAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    progressDone: integer().notNull().default(0),
+    progressTotal: integer().notNull().default(0),
+    errorMessage: text(),
+    inputData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    startedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index().on(table.status, table.runAfter), index().on(table.documentId)],
+);

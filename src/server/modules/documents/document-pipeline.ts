@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import { chunkClauses } from "../../../core/documents/chunking";
+import { structureDocument } from "../../../core/documents/structure";
+import type { FileStorage } from "../../adapters/storage/file-storage";
+import type { Database } from "../../db/client";
+import { documentChunks, documentPages, documents } from "../../db/schema/index";
+import type { DocumentKind } from "./documents.service";
+
+export interface ExtractedPage {
+  pageNumber: number;
+  text: string;
+  method: "text" | "ocr";
+  ocrConfidence?: number;
+  isUnreadable: boolean;
+}
+
+export interface Extraction {
+  pages: ExtractedPage[];
+  pageNumbersEstimated: boolean;
+}
+
+/** A failure retrying cannot fix (an encrypted, corrupt or empty file); its message is for the uploader. */
+export class PermanentProcessingError extends Error {
+  readonly isPermanent = true;
+}
+
+/** Reads a file's pages; throws PermanentProcessingError for a bad file. */
+export type ExtractPages = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<Extraction>;
+
+export type ReportProgress = (stage: "extract" | "structure" | "index", done: number, total: number) => Promise<void>;
+
+const INSERT_BATCH_ROWS = 500;
+
+async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) await insert(rows.slice(start, start + INSERT_BATCH_ROWS));
+}
+
+/** extract → structure → index, writing a document's pages and chunks in one transaction. */
+export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; extract: ExtractPages }) {
+  return async function processDocument(documentId: string, report: ReportProgress): Promise<void> {
+    const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
+    if (!document) return;
+    const bytes = await deps.storage.read(document.storageKey);
+
+    let lastReported = 0;
+    const extraction = await deps.extract(bytes, document.kind as DocumentKind, (done, total) => {
+      if (done === total || Date.now() - lastReported > 500) {
+        lastReported = Date.now();
+        void report("extract", done, total);
+      }
+    });
+    const total = extraction.pages.length;
+    await report("structure", total, total);
+    const chunks = chunkClauses(structureDocument(extraction.pages));
+    await report("index", 0, total);
+
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+      await tx.delete(documentPages).where(eq(documentPages.documentId, documentId));
+      await insertInBatches(extraction.pages, (batch) =>
+        tx.insert(documentPages).values(
+          batch.map((page) => ({
+            documentId,
+            pageNumber: page.pageNumber,
+            text: page.text,
+            method: page.method,
+            ocrConfidence: page.ocrConfidence ?? null,
+            isUnreadable: page.isUnreadable,
+          })),
+        ),
+      );
+      await insertInBatches(chunks, (batch) =>
+        tx.insert(documentChunks).values(
+          batch.map((chunk) => ({
+            documentId,
+            ordinal: chunk.ordinal,
+            clauseNumber: chunk.clauseNumber,
+            clauseNumbers: chunk.clauseNumbers,
+            heading: chunk.heading,
+            headingPath: chunk.headingPath,
+            headingText: chunk.headingPath.join(" "),
+            pageStart: chunk.pageStart,
+            pageEnd: chunk.pageEnd,
+            startPage: chunk.start.pageNumber,
+            startOffset: chunk.start.offset,
+            endPage: chunk.end.pageNumber,
+            endOffset: chunk.end.offset,
+            text: chunk.text,
+          })),
+        ),
+      );
+      await tx
+        .update(documents)
+        .set({
+          status: "completed",
+          failureReason: null,
+          pageCount: total,
+          pageNumbersEstimated: extraction.pageNumbersEstimated,
+          unreadablePages: extraction.pages.filter((page) => page.isUnreadable).map((page) => page.pageNumber),
+        })
+        .where(eq(documents.id, documentId));
+    });
+    await report("index", total, total);
+  };
+}
+
+export type DocumentPipeline = ReturnType<typeof createDocumentPipeline>;

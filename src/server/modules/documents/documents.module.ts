@@ -1,0 +1,57 @@
+import type { Logger } from "pino";
+import type { ChangeFeed } from "../../adapters/events/change-feed";
+import type { FileStorage } from "../../adapters/storage/file-storage";
+import type { Database } from "../../db/client";
+import { createDocumentPipeline, type ExtractPages } from "./document-pipeline";
+import { createDocumentsRepo } from "./documents.repo";
+import { createDocumentsService, DOCUMENT_CHANGES_CHANNEL, type DocumentKind } from "./documents.service";
+import { createProcessingQueue } from "./processing-queue";
+import { startProcessingWorker } from "./processing-worker";
+
+const LEASE_SECONDS = 60;
+const POLL_INTERVAL_MS = 2000;
+
+export interface DocumentsModuleDeps {
+  db: Database;
+  storage: FileStorage;
+  changeFeed: ChangeFeed;
+  logger: Logger;
+  maxUploadBytes: number;
+  detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
+  extract: ExtractPages;
+}
+
+/** The library service, and the processing worker that any process may start. */
+export function createDocumentsModule(deps: DocumentsModuleDeps) {
+  const repo = createDocumentsRepo(deps.db);
+  const publishChange = async (change: { type: "insert" | "update" | "delete"; ownerId: string; documentId: string }) =>
+    deps.changeFeed.publish(DOCUMENT_CHANGES_CHANNEL, change);
+  const service = createDocumentsService({
+    repo,
+    storage: deps.storage,
+    detectKind: deps.detectKind,
+    maxUploadBytes: deps.maxUploadBytes,
+    publishChange,
+  });
+  const queue = createProcessingQueue(deps.db, { leaseSeconds: LEASE_SECONDS });
+  const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, extract: deps.extract });
+
+  const onDocumentChanged = async (documentId: string) => {
+    const owner = await repo.findOwner(documentId);
+    if (owner) await publishChange({ type: "update", ownerId: owner, documentId });
+  };
+
+  return {
+    service,
+    queue,
+    startWorker: (options: { pollIntervalMs?: number; leaseSeconds?: number } = {}) =>
+      startProcessingWorker({
+        queue: options.leaseSeconds ? createProcessingQueue(deps.db, { leaseSeconds: options.leaseSeconds }) : queue,
+        pipeline,
+        logger: deps.logger,
+        leaseSeconds: options.leaseSeconds ?? LEASE_SECONDS,
+        pollIntervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS,
+        onDocumentChanged,
+      }),
+  };
+}

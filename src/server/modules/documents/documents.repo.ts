@@ -1,0 +1,108 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { documentChunks, documentPages, documents, processingJobs } from "../../db/schema/index";
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = typeof documents.$inferInsert;
+
+const activeJobStatuses = ["queued", "running"];
+
+/** Every query is scoped to the owner: another person's document is simply not found. */
+export function createDocumentsRepo(db: Database) {
+  return {
+    async insert(row: NewDocumentRow): Promise<DocumentRow> {
+      const [inserted] = await db.insert(documents).values(row).returning();
+      return inserted!;
+    },
+
+    async findByHash(ownerId: string, sha256: string): Promise<DocumentRow | undefined> {
+      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256)));
+      return row;
+    },
+
+    /** For notifications only: whom a document belongs to. */
+    async findOwner(id: string): Promise<string | undefined> {
+      const [row] = await db.select({ ownerId: documents.ownerId }).from(documents).where(eq(documents.id, id));
+      return row?.ownerId;
+    },
+
+    async find(ownerId: string, id: string): Promise<DocumentRow | undefined> {
+      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)));
+      return row;
+    },
+
+    /** The owner's documents, newest first, with the progress of any job still running. */
+    list(ownerId: string) {
+      return db
+        .select({
+          document: documents,
+          job: {
+            stage: processingJobs.stage,
+            progressDone: processingJobs.progressDone,
+            progressTotal: processingJobs.progressTotal,
+          },
+        })
+        .from(documents)
+        .leftJoin(
+          processingJobs,
+          and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)),
+        )
+        .where(eq(documents.ownerId, ownerId))
+        .orderBy(desc(documents.createdAt));
+    },
+
+    listPages(documentId: string) {
+      return db
+        .select({ pageNumber: documentPages.pageNumber, text: documentPages.text, method: documentPages.method, isUnreadable: documentPages.isUnreadable })
+        .from(documentPages)
+        .where(eq(documentPages.documentId, documentId))
+        .orderBy(documentPages.pageNumber);
+    },
+
+    listChunkHeadings(documentId: string) {
+      return db
+        .select({
+          clauseNumber: documentChunks.clauseNumber,
+          heading: documentChunks.heading,
+          headingPath: documentChunks.headingPath,
+          pageStart: documentChunks.pageStart,
+        })
+        .from(documentChunks)
+        .where(eq(documentChunks.documentId, documentId))
+        .orderBy(documentChunks.ordinal);
+    },
+
+    async rename(ownerId: string, id: string, filename: string): Promise<DocumentRow | undefined> {
+      const [row] = await db
+        .update(documents)
+        .set({ filename })
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)))
+        .returning();
+      return row;
+    },
+
+    async delete(ownerId: string, id: string): Promise<DocumentRow | undefined> {
+      const [row] = await db.delete(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id))).returning();
+      return row;
+    },
+
+    /**
+     * Moves a document from one of `from` to queued and enqueues its job, in one transaction;
+     * answers undefined when the document is not (or no longer) in one of those states.
+     */
+    async enqueue(ownerId: string, id: string, from: string[], input: Record<string, unknown>): Promise<DocumentRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(documents)
+          .set({ status: "queued", failureReason: null })
+          .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from)))
+          .returning();
+        if (!row) return undefined;
+        await tx.insert(processingJobs).values({ documentId: id, inputData: input });
+        return row;
+      });
+    },
+  };
+}
+
+export type DocumentsRepo = ReturnType<typeof createDocumentsRepo>;

@@ -1,0 +1,93 @@
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import type { Container } from "../../container";
+import { AppError } from "../../http/app-error";
+import type { AppBindings } from "../../http/bindings";
+import { requireSession } from "../../http/session";
+import { DOCUMENT_CHANGES_CHANNEL, type DocumentChange } from "./documents.service";
+
+const idSchema = z.uuid();
+const renameSchema = z.object({ filename: z.string().max(500) });
+const processSchema = z.object({ trigger: z.enum(["start", "retry"]).default("start") });
+const SSE_KEEPALIVE_MS = 25_000;
+
+function documentId(raw: string): string {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("not_found", "Document not found.");
+  return parsed.data;
+}
+
+async function jsonBody<T>(request: { json(): Promise<unknown> }, schema: z.ZodType<T>): Promise<T> {
+  const body = await request.json().catch(() => {
+    throw new AppError("bad_request", "The request body must be JSON.");
+  });
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "Invalid request.");
+  return parsed.data;
+}
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name, never able to break the header. */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function documentsRoutes(container: Container) {
+  const { documents } = container;
+  return new Hono<AppBindings>()
+    .use(requireSession(container.auth))
+    .get("/", async (c) => c.json({ documents: await documents.list(c.get("userId")) }))
+    .post("/", async (c) => {
+      const form = await c.req.parseBody().catch(() => {
+        throw new AppError("bad_request", "Send the file as multipart/form-data in the field 'file'.");
+      });
+      const file = form.file;
+      if (!(file instanceof File)) throw new AppError("validation_failed", "Choose a file to upload.");
+      const document = await documents.upload(c.get("userId"), { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      container.processingWorker?.poke();
+      return c.json({ document }, 201);
+    })
+    .get("/events", (c) => {
+      const ownerId = c.get("userId");
+      return streamSSE(c, async (stream) => {
+        const unsubscribe = await container.changeFeed.subscribe(DOCUMENT_CHANGES_CHANNEL, (payload) => {
+          const change = payload as DocumentChange;
+          if (change?.ownerId !== ownerId) return;
+          void stream.writeSSE({ event: "document", data: JSON.stringify({ type: change.type, documentId: change.documentId }) });
+        });
+        stream.onAbort(unsubscribe);
+        while (!stream.aborted) {
+          await stream.writeSSE({ event: "ping", data: "" });
+          await stream.sleep(SSE_KEEPALIVE_MS);
+        }
+        unsubscribe();
+      });
+    })
+    .get("/:id", async (c) => c.json({ document: await documents.get(c.get("userId"), documentId(c.req.param("id"))) }))
+    .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.get("userId"), documentId(c.req.param("id"))) }))
+    .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.get("userId"), documentId(c.req.param("id"))) }))
+    .patch("/:id", async (c) => {
+      const { filename } = await jsonBody(c.req, renameSchema);
+      return c.json({ document: await documents.rename(c.get("userId"), documentId(c.req.param("id")), filename) });
+    })
+    .delete("/:id", async (c) => {
+      await documents.delete(c.get("userId"), documentId(c.req.param("id")));
+      return c.body(null, 204);
+    })
+    .get("/:id/file", async (c) => {
+      const download = await documents.openDownload(c.get("userId"), documentId(c.req.param("id")));
+      c.header("Content-Type", download.mimeType);
+      c.header("Content-Length", String(download.fileSize));
+      c.header("Content-Disposition", contentDisposition(download.filename));
+      c.header("Cache-Control", "private, no-store");
+      return c.body(Readable.toWeb(download.stream) as ReadableStream);
+    })
+    .post("/:id/process", async (c) => {
+      const { trigger } = await jsonBody(c.req, processSchema);
+      const document = await documents.startProcessing(c.get("userId"), documentId(c.req.param("id")), trigger);
+      container.processingWorker?.poke();
+      return c.json({ ok: true, document });
+    });
+}

@@ -1,0 +1,180 @@
+import { createHash, randomUUID } from "node:crypto";
+import { deriveDocumentType } from "../../../core/documents/document-type";
+import { cleanDisplayFilename, hasAcceptedExtension, renamedFilename } from "../../../core/documents/upload-rules";
+import {
+  normalizeDocumentStatus,
+  type DocumentPageText,
+  type DocumentSummary,
+  type OutlineEntry,
+  type ProcessingStage,
+} from "../../../shared/documents";
+import type { FileStorage } from "../../adapters/storage/file-storage";
+import { AppError } from "../../http/app-error";
+import type { DocumentRow, DocumentsRepo } from "./documents.repo";
+
+export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
+
+const mimeTypeByKind: Record<DocumentKind, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  doc: "application/msword",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  tiff: "image/tiff",
+};
+
+export type DocumentChange = { type: "insert" | "update" | "delete"; ownerId: string; documentId: string };
+export const DOCUMENT_CHANGES_CHANNEL = "document_changes";
+
+export interface DocumentsServiceDeps {
+  repo: DocumentsRepo;
+  storage: FileStorage;
+  detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
+  maxUploadBytes: number;
+  publishChange: (change: DocumentChange) => Promise<void>;
+}
+
+const unsupportedTypeMessage = "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.";
+
+export function toDocumentSummary(
+  row: DocumentRow,
+  job?: { stage: string; progressDone: number; progressTotal: number } | null,
+): DocumentSummary {
+  return {
+    id: row.id,
+    filename: row.filename,
+    displayType: deriveDocumentType(row.filename),
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    status: normalizeDocumentStatus(row.status),
+    failureReason: row.failureReason,
+    pageCount: row.pageCount,
+    pageNumbersEstimated: row.pageNumbersEstimated,
+    unreadablePages: row.unreadablePages,
+    progress: job ? { stage: job.stage as ProcessingStage, pagesDone: job.progressDone, pagesTotal: job.progressTotal } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  const { repo, storage } = deps;
+
+  async function requireDocument(ownerId: string, id: string): Promise<DocumentRow> {
+    const row = await repo.find(ownerId, id);
+    if (!row) throw new AppError("not_found", "Document not found.");
+    return row;
+  }
+
+  return {
+    /** Validates everything before writing anything; a rejected upload leaves no trace. */
+    async upload(ownerId: string, input: { filename: string; bytes: Uint8Array }): Promise<DocumentSummary> {
+      const filename = cleanDisplayFilename(input.filename);
+      if (!filename) throw new AppError("validation_failed", "The file needs a name.");
+      if (input.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.");
+      if (input.bytes.byteLength > deps.maxUploadBytes) {
+        const limitMb = Math.round(deps.maxUploadBytes / 1024 / 1024);
+        throw new AppError("payload_too_large", `The file is larger than ${limitMb} MB.`);
+      }
+      if (!hasAcceptedExtension(filename)) throw new AppError("unsupported_media_type", unsupportedTypeMessage);
+      const kind = await deps.detectKind(input.bytes, filename);
+      if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${unsupportedTypeMessage}`);
+      const sha256 = createHash("sha256").update(input.bytes).digest("hex");
+      const existing = await repo.findByHash(ownerId, sha256);
+      if (existing) throw new AppError("conflict", "This document already exists in your library.", { documentId: existing.id });
+
+      const storageKey = `documents/${randomUUID()}`;
+      await storage.put(storageKey, input.bytes, mimeTypeByKind[kind]);
+      try {
+        const row = await repo.insert({
+          ownerId,
+          filename,
+          kind,
+          mimeType: mimeTypeByKind[kind],
+          fileSize: input.bytes.byteLength,
+          sha256,
+          storageKey,
+        });
+        await deps.publishChange({ type: "insert", ownerId, documentId: row.id });
+        return toDocumentSummary(row);
+      } catch (error) {
+        await storage.delete(storageKey);
+        if (await repo.findByHash(ownerId, sha256)) throw new AppError("conflict", "This document already exists in your library.");
+        throw error;
+      }
+    },
+
+    async list(ownerId: string): Promise<DocumentSummary[]> {
+      return (await repo.list(ownerId)).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
+    },
+
+    async get(ownerId: string, id: string): Promise<DocumentSummary> {
+      return toDocumentSummary(await requireDocument(ownerId, id));
+    },
+
+    async listPages(ownerId: string, id: string): Promise<DocumentPageText[]> {
+      await requireDocument(ownerId, id);
+      return (await repo.listPages(id)).map((page) => ({ ...page, method: page.method === "ocr" ? "ocr" : "text" }));
+    },
+
+    /** Each clause once, in document order, with the page it starts on. */
+    async getOutline(ownerId: string, id: string): Promise<OutlineEntry[]> {
+      await requireDocument(ownerId, id);
+      const seen = new Set<string>();
+      const outline: OutlineEntry[] = [];
+      for (const chunk of await repo.listChunkHeadings(id)) {
+        for (let depth = 1; depth <= chunk.headingPath.length; depth++) {
+          const path = chunk.headingPath.slice(0, depth);
+          const key = path.join("\u0000");
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const isOwn = depth === chunk.headingPath.length;
+          outline.push({ clauseNumber: isOwn ? chunk.clauseNumber : null, heading: path.at(-1)!, path, page: chunk.pageStart });
+        }
+      }
+      return outline;
+    },
+
+    async rename(ownerId: string, id: string, requested: string): Promise<DocumentSummary> {
+      const current = await requireDocument(ownerId, id);
+      const filename = renamedFilename(current.filename, requested);
+      if (!cleanDisplayFilename(requested)) throw new AppError("validation_failed", "The new name cannot be blank.");
+      if (filename === current.filename) throw new AppError("validation_failed", "The new name is the same as the current one.");
+      const row = (await repo.rename(ownerId, id, filename))!;
+      await deps.publishChange({ type: "update", ownerId, documentId: id });
+      return toDocumentSummary(row);
+    },
+
+    /** Removes the document with its pages, chunks and jobs (cascade), then the file. */
+    async delete(ownerId: string, id: string): Promise<void> {
+      const row = await repo.delete(ownerId, id);
+      if (!row) throw new AppError("not_found", "Document not found.");
+      await storage.delete(row.storageKey);
+      await deps.publishChange({ type: "delete", ownerId, documentId: id });
+    },
+
+    async openDownload(ownerId: string, id: string) {
+      const row = await requireDocument(ownerId, id);
+      return { filename: row.filename, mimeType: row.mimeType, fileSize: row.fileSize, stream: await storage.stream(row.storageKey) };
+    },
+
+    /**
+     * uploaded → queued (Process), failed → queued (Retry). The credit check of the billing
+     * issue belongs here, before the document is queued.
+     */
+    async startProcessing(ownerId: string, id: string, trigger: "start" | "retry"): Promise<DocumentSummary> {
+      const current = await requireDocument(ownerId, id);
+      const from = trigger === "retry" ? ["failed", "error"] : ["uploaded"];
+      const row = await repo.enqueue(ownerId, id, from, { document_id: id, retry: trigger === "retry", retried_at: trigger === "retry" ? new Date().toISOString() : undefined });
+      if (!row) {
+        const status = normalizeDocumentStatus(current.status);
+        throw new AppError("conflict", trigger === "retry" ? `Only a failed document can be retried (this one is ${status}).` : `This document is already ${status}.`);
+      }
+      await deps.publishChange({ type: "update", ownerId, documentId: id });
+      return toDocumentSummary(row);
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

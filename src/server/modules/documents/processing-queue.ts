@@ -1,0 +1,91 @@
+import { and, eq, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client";
+import { documents, processingJobs } from "../../db/schema/index";
+
+export interface ClaimedJob {
+  id: string;
+  documentId: string;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/**
+ * processing_jobs as a queue shared by every worker: a job is leased with FOR UPDATE SKIP
+ * LOCKED, kept by heartbeats, and taken over by another worker once its lease lapses.
+ */
+export function createProcessingQueue(db: Database, options: { leaseSeconds: number }) {
+  const leaseOf = (workerId: string) => ({
+    lockedBy: workerId,
+    lockedUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
+  });
+
+  return {
+    async claim(workerId: string): Promise<ClaimedJob | undefined> {
+      const [row] = await queryRows<{ id: string; document_id: string; attempts: number; max_attempts: number }>(
+        db,
+        sql`
+          with next as (
+            select id from processing_jobs
+            where (status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now())
+            order by run_after, created_at
+            for update skip locked
+            limit 1
+          )
+          update processing_jobs as job
+          set status = 'running', locked_by = ${workerId},
+              locked_until = now() + make_interval(secs => ${options.leaseSeconds}),
+              attempts = job.attempts + 1, started_at = coalesce(job.started_at, now()), updated_at = now()
+          from next where job.id = next.id
+          returning job.id, job.document_id, job.attempts, job.max_attempts`,
+      );
+      if (!row) return undefined;
+      await db.update(documents).set({ status: "processing" }).where(eq(documents.id, row.document_id));
+      return { id: row.id, documentId: row.document_id, attempts: row.attempts, maxAttempts: row.max_attempts };
+    },
+
+    /** Extends the lease and records progress; false when another worker has taken the job over. */
+    async heartbeat(jobId: string, workerId: string, progress: { stage: string; done: number; total: number }): Promise<boolean> {
+      const updated = await db
+        .update(processingJobs)
+        .set({ ...leaseOf(workerId), stage: progress.stage, progressDone: progress.done, progressTotal: progress.total })
+        .where(and(eq(processingJobs.id, jobId), eq(processingJobs.lockedBy, workerId), eq(processingJobs.status, "running")))
+        .returning({ id: processingJobs.id });
+      return updated.length === 1;
+    },
+
+    async complete(jobId: string, workerId: string): Promise<boolean> {
+      const updated = await db
+        .update(processingJobs)
+        .set({ status: "completed", lockedBy: null, lockedUntil: null, completedAt: new Date() })
+        .where(and(eq(processingJobs.id, jobId), eq(processingJobs.lockedBy, workerId)))
+        .returning({ id: processingJobs.id });
+      return updated.length === 1;
+    },
+
+    async scheduleRetry(job: ClaimedJob, workerId: string, delaySeconds: number, message: string): Promise<void> {
+      await db
+        .update(processingJobs)
+        .set({
+          status: "queued",
+          lockedBy: null,
+          lockedUntil: null,
+          errorMessage: message,
+          runAfter: sql`now() + make_interval(secs => ${delaySeconds})`,
+        })
+        .where(and(eq(processingJobs.id, job.id), eq(processingJobs.lockedBy, workerId)));
+      await db.update(documents).set({ status: "queued" }).where(eq(documents.id, job.documentId));
+    },
+
+    async fail(job: ClaimedJob, workerId: string, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(processingJobs)
+          .set({ status: "failed", lockedBy: null, lockedUntil: null, errorMessage: reason, completedAt: new Date() })
+          .where(and(eq(processingJobs.id, job.id), eq(processingJobs.lockedBy, workerId)));
+        await tx.update(documents).set({ status: "failed", failureReason: reason }).where(eq(documents.id, job.documentId));
+      });
+    },
+  };
+}
+
+export type ProcessingQueue = ReturnType<typeof createProcessingQueue>;

@@ -1,0 +1,66 @@
+export const documentStatuses = ["uploaded", "queued", "processing", "completed", "failed", "awaiting_credit"] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** The spec: 'error' is failed, anything unknown is queued. */
+export function normalizeDocumentStatus(value: string): DocumentStatus {
+  if (value === "error") return "failed";
+  return (documentStatuses as readonly string[]).includes(value) ? (value as DocumentStatus) : "queued";
+}
+
+export const statusBadgeLabels: Record<DocumentStatus, string> = {
+  completed: "Ready",
+  uploaded: "Uploaded",
+  processing: "Processing",
+  queued: "Queued",
+  awaiting_credit: "Awaiting Credit",
+  failed: "Error",
+};
+
+export type DocumentAction = "process" | "retry" | "none" | "busy";
+
+/** Failed → Retry; uploaded → Process; completed → nothing; anything else → disabled 'Processing...'. */
+export function documentActionFor(status: DocumentStatus): DocumentAction {
+  if (status === "failed") return "retry";
+  if (status === "uploaded") return "process";
+  if (status === "completed") return "none";
+  return "busy";
+}
+
+export const processingStages = ["queued", "extract", "structure", "index", "embed"] as const;
+export type ProcessingStage = (typeof processingStages)[number];
+
+/** A document as the library shows it (GET /api/documents). */
+export interface DocumentSummary {
+  id: string;
+  filename: string;
+  displayType: string;
+  mimeType: string;
+  fileSize: number;
+  status: DocumentStatus;
+  failureReason: string | null;
+  pageCount: number | null;
+  pageNumbersEstimated: boolean;
+  unreadablePages: number[];
+  progress: { stage: ProcessingStage; pagesDone: number; pagesTotal: number } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const MAX_UPLOAD_BYTES_DEFAULT = 50 * 1024 * 1024;
+
+/** One entry of a processed document's clause outline (GET /api/documents/:id/outline). */
+export interface OutlineEntry {
+  clauseNumber: string | null;
+  heading: string;
+  /** Headings from the top of the outline down to this clause. */
+  path: string[];
+  page: number;
+}
+
+/** A page's extracted text (GET /api/documents/:id/pages), for text views and highlighting. */
+export interface DocumentPageText {
+  pageNumber: number;
+  text: string;
+  method: "text" | "ocr";
+  isUnreadable: boolean;
+}

@@ -1,0 +1,252 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPdf } from "../../src/server/adapters/extract/test-fixtures";
+import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
+import type { DocumentSummary } from "../../src/shared/documents";
+import { signedUpClient } from "../support/accounts";
+import { HttpClient } from "../support/http-client";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let testApp: TestApp;
+let owner: HttpClient;
+let stranger: HttpClient;
+
+const contractPages = [
+  {
+    lines: [
+      { text: "PROVIDER PARTICIPATION AGREEMENT", x: 72, y: 720, size: 14 },
+      { text: "ARTICLE I - CLAIMS", x: 72, y: 680 },
+      { text: "1.1 Timely Filing. Provider shall submit claims within ninety (90) days", x: 72, y: 660 },
+      { text: "after the date of service.", x: 72, y: 646 },
+    ],
+  },
+  {
+    lines: [
+      { text: "ARTICLE II - TERM AND TERMINATION", x: 72, y: 720 },
+      { text: "2.1 Termination without Cause. Either party may terminate this Agreement", x: 72, y: 700 },
+      { text: "on one hundred twenty (120) days prior written notice.", x: 72, y: 686 },
+    ],
+  },
+];
+let counter = 0;
+/** A different valid PDF each call (the hash identifies duplicates). */
+const contractPdf = () => buildPdf([...contractPages, { lines: [{ text: `Copy ${++counter}`, x: 72, y: 720 }] }]);
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { MAX_UPLOAD_MB: "1" } });
+  owner = await signedUpClient(testApp);
+  stranger = await signedUpClient(testApp);
+});
+afterAll(() => testApp.close());
+
+async function upload(client: HttpClient, filename: string, bytes: Uint8Array): Promise<Response> {
+  return client.upload("/api/documents", filename, bytes);
+}
+
+async function uploaded(client: HttpClient, filename = "Aetna Provider Agreement.pdf"): Promise<DocumentSummary> {
+  const response = await upload(client, filename, contractPdf());
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { document: DocumentSummary }).document;
+}
+
+async function storedFiles(): Promise<string[]> {
+  const root = path.join(testApp.container.env.dataDir, "files", "documents");
+  return readdir(root).catch(() => []);
+}
+
+async function waitForStatus(client: HttpClient, id: string, statuses: string[]): Promise<DocumentSummary> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { document } = (await (await client.get(`/api/documents/${id}`)).json()) as { document: DocumentSummary };
+    if (statuses.includes(document.status)) return document;
+    if (Date.now() > deadline) throw new Error(`still ${document.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("upload", () => {
+  it("stores a PDF as uploaded with its display type, size and date, listed newest first", async () => {
+    const first = await uploaded(owner, "Regional Network Agreement.pdf");
+    const second = await uploaded(owner, "Aetna Provider Agreement.pdf");
+    expect(second).toMatchObject({ status: "uploaded", displayType: "Payer Contract", mimeType: "application/pdf", progress: null });
+    expect(first.displayType).toBe("Network Agreement");
+    const { documents: listed } = (await (await owner.get("/api/documents")).json()) as { documents: DocumentSummary[] };
+    expect(listed.slice(0, 2).map((document) => document.id)).toEqual([second.id, first.id]);
+  });
+
+  it("refuses the same file twice with the spec's message", async () => {
+    const bytes = contractPdf();
+    expect((await upload(owner, "a.pdf", bytes)).status).toBe(201);
+    const again = await upload(owner, "renamed copy.pdf", bytes);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: "conflict", message: "This document already exists in your library." } });
+  });
+
+  it.each([
+    ["an empty file", "empty.pdf", new Uint8Array(), 422],
+    ["a PNG named .pdf", "contract.pdf", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 415],
+    ["a program", "setup.exe", new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), 415],
+    ["text named .pdf", "notes.pdf", new TextEncoder().encode("just some text, not a PDF"), 415],
+    ["a file over the size limit", "big.pdf", new Uint8Array(1024 * 1024 + 1).fill(0x25), 413],
+  ])("refuses %s and writes nothing", async (_, filename, bytes, status) => {
+    const before = await storedFiles();
+    const response = await upload(owner, filename, bytes);
+    expect(response.status).toBe(status);
+    expect(await storedFiles()).toEqual(before);
+    const rows = await testApp.database.db.select().from(documents).where(eq(documents.filename, filename));
+    expect(rows).toEqual([]);
+  });
+
+  it("keeps a path-like or HTML file name only as display text", async () => {
+    const document = await uploaded(owner, "../../etc/<b>passwd</b>.pdf");
+    expect(document.filename).toBe("b.pdf");
+    const [row] = await testApp.database.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(row!.storageKey).toMatch(/^documents\/[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a request without a file", async () => {
+    const response = await owner.request("/api/documents", { method: "POST", form: new FormData() });
+    expect(response.status).toBe(422);
+  });
+});
+
+describe("another person's documents", () => {
+  it("are invisible and untouchable", async () => {
+    const document = await uploaded(owner);
+    const { documents: theirs } = (await (await stranger.get("/api/documents")).json()) as { documents: DocumentSummary[] };
+    expect(theirs.map((item) => item.id)).not.toContain(document.id);
+    const attempts = [
+      stranger.get(`/api/documents/${document.id}`),
+      stranger.get(`/api/documents/${document.id}/file`),
+      stranger.request(`/api/documents/${document.id}`, { method: "PATCH", json: { filename: "mine.pdf" } }),
+      stranger.request(`/api/documents/${document.id}`, { method: "DELETE" }),
+      stranger.post(`/api/documents/${document.id}/process`, { trigger: "start" }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
+    expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(200);
+  });
+
+  it("need a session at all", async () => {
+    expect((await new HttpClient(testApp).get("/api/documents")).status).toBe(401);
+  });
+});
+
+describe("rename, download and delete", () => {
+  it("renames, keeping the extension, and refuses blank or unchanged names", async () => {
+    const document = await uploaded(owner, "Old name.pdf");
+    const rename = (filename: string) => owner.request(`/api/documents/${document.id}`, { method: "PATCH", json: { filename } });
+    expect((await rename("   ")).status).toBe(422);
+    expect((await rename("Old name.pdf")).status).toBe(422);
+    const renamed = await rename("Cigna 2026");
+    expect(await renamed.json()).toMatchObject({ document: { filename: "Cigna 2026.pdf", displayType: "PDF Document" } });
+  });
+
+  it("downloads the original bytes with a safe file name", async () => {
+    const bytes = contractPdf();
+    const { document } = (await (await upload(owner, "Blue Cross “2026” agreement.pdf", bytes)).json()) as { document: DocumentSummary };
+    const response = await owner.get(`/api/documents/${document.id}/file`);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array(bytes));
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Blue Cross _2026_ agreement.pdf"; filename*=UTF-8''${encodeURIComponent("Blue Cross “2026” agreement.pdf")}`,
+    );
+  });
+});
+
+describe("processing", () => {
+  beforeAll(() => {
+    testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  });
+
+  it("takes a PDF from uploaded through queued to Ready, with pages and clause chunks stored", async () => {
+    const document = await uploaded(owner);
+    const start = await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    expect(start.status).toBe(200);
+    expect(await start.json()).toMatchObject({ ok: true, document: { status: "queued" } });
+    const done = await waitForStatus(owner, document.id, ["completed", "failed"]);
+    expect(done).toMatchObject({ status: "completed", pageCount: 3, unreadablePages: [], progress: null });
+
+    const pages = await testApp.database.db.select().from(documentPages).where(eq(documentPages.documentId, document.id));
+    expect(pages.map((page) => page.pageNumber).sort()).toEqual([1, 2, 3]);
+    const chunks = await testApp.database.db.select().from(documentChunks).where(eq(documentChunks.documentId, document.id));
+    const termination = chunks.find((chunk) => chunk.clauseNumber === "2.1");
+    expect(termination).toMatchObject({ pageStart: 2, heading: "Termination without Cause" });
+    expect(termination!.text).toContain("one hundred twenty (120) days prior written notice");
+
+    const { outline } = (await (await owner.get(`/api/documents/${document.id}/outline`)).json()) as { outline: { heading: string; clauseNumber: string | null; page: number }[] };
+    expect(outline).toContainEqual(expect.objectContaining({ heading: "Article II TERM AND TERMINATION", page: 2 }));
+    expect(outline).toContainEqual(expect.objectContaining({ clauseNumber: "2.1", heading: "2.1 Termination without Cause", page: 2 }));
+    const { pages: pageTexts } = (await (await owner.get(`/api/documents/${document.id}/pages`)).json()) as { pages: { pageNumber: number; text: string }[] };
+    expect(pageTexts[1]).toMatchObject({ pageNumber: 2, text: expect.stringContaining("Termination without Cause") });
+    expect((await stranger.get(`/api/documents/${document.id}/outline`)).status).toBe(404);
+    expect((await stranger.get(`/api/documents/${document.id}/pages`)).status).toBe(404);
+  });
+
+  it("refuses to start a document twice", async () => {
+    const document = await uploaded(owner);
+    await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    const again = await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    expect(again.status).toBe(409);
+  });
+
+  it("fails an encrypted PDF with a readable reason, and Retry queues it again", async () => {
+    const response = await upload(owner, "locked.pdf", buildPdf(contractPages, { encrypt: true }));
+    const { document } = (await response.json()) as { document: DocumentSummary };
+    await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    const failed = await waitForStatus(owner, document.id, ["failed", "completed"]);
+    expect(failed.status).toBe("failed");
+    expect(failed.failureReason).toMatch(/password/i);
+    const retry = await owner.post(`/api/documents/${document.id}/process`, { trigger: "retry" });
+    expect(await retry.json()).toMatchObject({ document: { status: "queued" } });
+    expect((await waitForStatus(owner, document.id, ["failed", "completed"])).status).toBe("failed");
+  });
+
+  it("deleting a processed document leaves no pages, chunks, jobs or file behind", async () => {
+    const document = await uploaded(owner);
+    await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    await waitForStatus(owner, document.id, ["completed"]);
+    const [row] = await testApp.database.db.select().from(documents).where(eq(documents.id, document.id));
+    expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    const db = testApp.database.db;
+    expect(await db.select().from(documentPages).where(eq(documentPages.documentId, document.id))).toEqual([]);
+    expect(await db.select().from(documentChunks).where(eq(documentChunks.documentId, document.id))).toEqual([]);
+    expect(await db.select().from(processingJobs).where(eq(processingJobs.documentId, document.id))).toEqual([]);
+    expect(await storedFiles()).not.toContain(path.basename(row!.storageKey));
+    expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(404);
+  });
+});
+
+describe("live updates", () => {
+  /** Reads Server-Sent Events until `predicate` matches one or the time runs out. */
+  async function nextDocumentEvent(response: Response, timeoutMs: number): Promise<{ type: string; documentId: string } | undefined> {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    const deadline = Date.now() + timeoutMs;
+    try {
+      while (Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now()))]);
+        if (!chunk || chunk.done) return undefined;
+        buffer += decoder.decode(chunk.value);
+        const match = buffer.match(/event: document\ndata: (.*)\n/);
+        if (match) return JSON.parse(match[1]!) as { type: string; documentId: string };
+      }
+      return undefined;
+    } finally {
+      await reader.cancel();
+    }
+  }
+
+  it("streams the owner's own changes, and nobody else's", async () => {
+    const ownerStream = await owner.get("/api/documents/events");
+    const strangerStream = await stranger.get("/api/documents/events");
+    expect(ownerStream.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const ownerEvent = nextDocumentEvent(ownerStream, 5000);
+    const strangerEvent = nextDocumentEvent(strangerStream, 1500);
+    const document = await uploaded(owner);
+    expect(await ownerEvent).toEqual({ type: "insert", documentId: document.id });
+    expect(await strangerEvent).toBeUndefined();
+  });
+});
