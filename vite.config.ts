@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 
 const webRoot = path.resolve(import.meta.dirname, "src/web");
 const outDir = path.resolve(import.meta.dirname, "dist/web");
-const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
+const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 /** Writes .br and .gz next to each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {

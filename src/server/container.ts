@@ -48,6 +48,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publicUrl: env.publicUrl,
     version: env.version,
     socialProviders: enabledSocialProviders(env),
+    maxUploadBytes: env.documents.maxUploadBytes,
   };
   const mailer = createMailer(env, db, logger);
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });

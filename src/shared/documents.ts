@@ -46,7 +46,13 @@ export interface DocumentSummary {
   updatedAt: string;
 }
 
-export const MAX_UPLOAD_BYTES_DEFAULT = 50 * 1024 * 1024;
+/** The spec's accepted upload types (the server also checks the content's magic bytes). */
+export const acceptedExtensions = [".pdf", ".docx", ".doc", ".png", ".jpg", ".jpeg", ".webp", ".tiff", ".tif"] as const;
+
+export function hasAcceptedExtension(filename: string): boolean {
+  const lower = filename.toLowerCase();
+  return acceptedExtensions.some((extension) => lower.endsWith(extension));
+}
 
 /** One entry of a processed document's clause outline (GET /api/documents/:id/outline). */
 export interface OutlineEntry {

@@ -12,6 +12,8 @@ export interface SiteConfig {
   version: string;
   /** Single sign-on buttons this deployment offers (configured client id and secret). */
   socialProviders: SocialProvider[];
+  /** The largest upload the server accepts (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
 }
 
 export const socialProviders = ["google", "microsoft"] as const;
@@ -33,5 +35,5 @@ export function isSiteConfig(value: unknown): value is SiteConfig {
   const record = value as Record<string, unknown>;
   const hasTexts = siteConfigKeys.every((key) => typeof record[key] === "string" && record[key] !== "");
   const providers = record.socialProviders;
-  return hasTexts && Array.isArray(providers) && providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider));
+  return hasTexts && typeof record.maxUploadBytes === "number" && Array.isArray(providers) && providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider));
 }

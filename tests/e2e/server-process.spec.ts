@@ -17,10 +17,15 @@ test("the server stops cleanly and starts again on the same data", async () => {
   const url = "http://127.0.0.1:3198";
   for (const round of [1, 2]) {
     const run = startServer({ DATA_DIR: dataDir, PORT: "3198" });
-    const health = await (await waitForHealth(url)).json();
-    expect(health, `round ${round}`).toMatchObject({ status: "ok", database: { status: "ok", kind: "pglite" } });
-    run.child.kill("SIGTERM");
-    expect(await run.exited).toBe(0);
+    try {
+      const health = await (await waitForHealth(url)).json();
+      expect(health, `round ${round}`).toMatchObject({ status: "ok", database: { status: "ok", kind: "pglite" } });
+      run.child.kill("SIGTERM");
+      expect(await run.exited).toBe(0);
+    } finally {
+      // Never leave a server behind on the shared port, whatever failed.
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill("SIGKILL");
+    }
   }
 });
 

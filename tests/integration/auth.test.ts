@@ -243,3 +243,22 @@ describe("rate limits", () => {
     expect(await listEmailsTo(testApp.database.db, email)).toHaveLength(5);
   });
 });
+
+describe("behind HTTPS", () => {
+  it("marks the session cookie Secure when the public address is https", async () => {
+    const secureApp = await createTestApp({ env: { PUBLIC_URL: "https://contracts.example.com" } });
+    try {
+      const email = uniqueTestEmail();
+      const client = new HttpClient(secureApp);
+      await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" });
+      const { code } = await latestEmailTo(secureApp.database.db, email);
+      const response = await client.post("/api/auth/email-otp/verify-email", { email, otp: code });
+      const sessionCookie = response.headers.getSetCookie().find((cookie) => cookie.includes("session_token="));
+      expect(sessionCookie).toMatch(/^__Secure-clausewise\.session_token=/);
+      expect(sessionCookie).toMatch(/; Secure/i);
+      expect((await latestEmailTo(secureApp.database.db, email)).link).toMatch(/^https:\/\/contracts\.example\.com\/auth\/open#/);
+    } finally {
+      await secureApp.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPdf } from "../../src/server/adapters/extract/test-fixtures";
+import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPdf } from "../../src/server/adapters/extract/test-fixtures";
+import { buildPdf } from "../support/documents/test-fixtures";
 import { processingJobs } from "../../src/server/db/schema/index";
 import { createProcessingQueue } from "../../src/server/modules/documents/processing-queue";
 import type { DocumentSummary } from "../../src/shared/documents";

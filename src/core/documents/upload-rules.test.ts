@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanDisplayFilename, hasAcceptedExtension, renamedFilename } from "./upload-rules";
+import { hasAcceptedExtension } from "../../shared/documents";
+import { cleanDisplayFilename, renamedFilename } from "./upload-rules";
 
 describe("cleanDisplayFilename", () => {
   it.each([

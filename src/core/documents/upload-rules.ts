@@ -1,5 +1,3 @@
-export const acceptedExtensions = [".pdf", ".docx", ".doc", ".png", ".jpg", ".jpeg", ".webp", ".tiff", ".tif"] as const;
-
 const MAX_FILENAME_LENGTH = 180;
 
 /**
@@ -13,11 +11,6 @@ export function cleanDisplayFilename(raw: string): string {
   if (cleaned.length <= MAX_FILENAME_LENGTH) return cleaned;
   const extension = cleaned.match(/\.[A-Za-z0-9]{1,5}$/)?.[0] ?? "";
   return `${cleaned.slice(0, MAX_FILENAME_LENGTH - extension.length).trimEnd()}${extension}`;
-}
-
-export function hasAcceptedExtension(filename: string): boolean {
-  const lower = filename.toLowerCase();
-  return acceptedExtensions.some((extension) => lower.endsWith(extension));
 }
 
 /** A rename keeps the original extension when the new name leaves it out. */

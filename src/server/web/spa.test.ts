@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { testSiteConfig } from "../../../tests/support/site-config";
 import type { SiteConfig } from "../../shared/site-config";
 import { injectSiteConfig } from "./spa";
 
-const site: SiteConfig = {
-  companyName: "Acme </script><script>alert(1)</script>",
-  productName: "Clausewise",
-  publicUrl: "http://localhost:3000",
-  supportEmail: "support@example.com",
-  privacyEmail: "privacy@example.com",
-  salesEmail: "sales@example.com",
-  version: "1.0.0",
-  socialProviders: [],
-};
+const site: SiteConfig = testSiteConfig({ companyName: "Acme </script><script>alert(1)</script>", supportEmail: "support@example.com", privacyEmail: "privacy@example.com", salesEmail: "sales@example.com" });
 
 describe("injectSiteConfig", () => {
   const html = injectSiteConfig("<html><head><title>x</title></head><body></body></html>", site);

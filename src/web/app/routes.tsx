@@ -13,6 +13,7 @@ function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 
 const authPages = () => import("../features/auth/auth-pages");
 const appPages = () => import("../features/app-shell/app-pages");
+const documentPages = () => import("../features/documents/document-pages");
 
 /**
  * The spec's route table. The landing page ships in the first bundle; every other page is
@@ -58,7 +59,8 @@ export const routes: RouteObject[] = [
                 ...lazyPage(appPages, (m) => m.AppShell),
                 children: [
                   { index: true, element: <Navigate to="/app/documents" replace /> },
-                  { path: "documents", ...lazyPage(appPages, (m) => m.DocumentsPage) },
+                  { path: "documents", ...lazyPage(documentPages, (m) => m.DocumentsPage) },
+                  { path: "documents/:documentId", ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
                   { path: "chat", ...lazyPage(appPages, (m) => m.ChatPage) },
                   { path: "account", ...lazyPage(appPages, (m) => m.AccountPage) },
                   { path: "contact-sales", ...lazyPage(appPages, (m) => m.ContactSalesPage) },

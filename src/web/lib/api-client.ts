@@ -12,24 +12,33 @@ export class ApiError extends Error {
   }
 }
 
-const FALLBACK_MESSAGE = "Please try again.";
+export const FALLBACK_MESSAGE = "Please try again.";
 
-async function errorFrom(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => undefined)) as Partial<ErrorBody> & { code?: string; message?: string } | undefined;
-  // Our envelope is { error: { code, message } }; Better Auth answers { code, message }.
-  const message = body?.error?.message ?? body?.message ?? FALLBACK_MESSAGE;
-  return new ApiError(message, response.status, body?.error?.code ?? body?.code);
+type ErrorPayload = (Partial<ErrorBody> & { code?: string; message?: string }) | undefined;
+
+/** Reads an error answer: our envelope is { error: { code, message } }; Better Auth answers { code, message }. */
+export function errorFromText(status: number, text: string): ApiError {
+  let body: ErrorPayload;
+  try {
+    body = text ? (JSON.parse(text) as ErrorPayload) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return new ApiError(body?.error?.message ?? body?.message ?? FALLBACK_MESSAGE, status, body?.error?.code ?? body?.code);
 }
 
-export async function apiRequest<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "same-origin",
   });
-  if (!response.ok) throw await errorFrom(response);
   const text = await response.text();
+  if (!response.ok) throw errorFromText(response.status, text);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { canonical, cuadFile, readCuadContracts, readCuadQuestions, requireCuadDev } from "./cuad-dev";
+import { canonical, cuadFile, readCuadContracts, readCuadQuestions, requireCuadDev } from "../../../../tests/support/documents/cuad-dev";
 import { extractDocument } from "./extract";
-import { fakeOcr } from "./test-fixtures";
+import { fakeOcr } from "../../../../tests/support/documents/test-fixtures";
 
 requireCuadDev();
 const contracts = readCuadContracts();

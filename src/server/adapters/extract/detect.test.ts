@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { detectDocumentKind } from "./detect";
-import { buildDocx, buildPdf, w } from "./test-fixtures";
+import { buildDocx, buildPdf, w } from "../../../../tests/support/documents/test-fixtures";
 import { writeZip } from "./zip";
 
 async function image(format: "png" | "jpeg" | "webp" | "tiff"): Promise<Buffer> {

@@ -21,7 +21,7 @@ vi.mock("word-extractor", () => ({
 }));
 
 const { extractDocument } = await import("./extract");
-const { fakeOcr } = await import("./test-fixtures");
+const { fakeOcr } = await import("../../../../tests/support/documents/test-fixtures");
 const ocr = fakeOcr(() => ({ text: "", confidence: 0 }));
 const docBytes = Buffer.alloc(1024);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
-import { buildDocx, fakeOcr, w } from "./test-fixtures";
+import { buildDocx, fakeOcr, w } from "../../../../tests/support/documents/test-fixtures";
 import { ExtractionError, type ExtractionResult } from "./types";
 
 const ocr = fakeOcr(() => {
@@ -68,6 +68,14 @@ describe("DOCX extraction", () => {
       "and ends on page two.\n\nEnd of page two.",
       "Exhibit A",
     ]);
+  });
+
+  it("puts a footnote at the end of the page that refers to it", async () => {
+    const docx = buildDocx([w.p("Payer pays within 30 days.", { after: w.footnoteReference(1) }), w.p("Second page.", { before: w.pageBreak })].join(""), {
+      footnotes: { 1: "Days are calendar days." },
+    });
+    const result = await extractDocx(docx);
+    expect(result.pages.map((page) => page.text)).toEqual(["Payer pays within 30 days.\n\nDays are calendar days.", "Second page."]);
   });
 
   it("estimates pages of about 3,000 characters when the file records no page breaks", async () => {

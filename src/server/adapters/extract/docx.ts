@@ -49,13 +49,17 @@ interface DocElement {
   breakType?: "line" | "page" | "column";
   checked?: boolean;
   body?: DocElement[];
+  noteType?: string;
+  noteId?: string;
 }
 interface DocRoot extends DocElement {
-  notes?: { notes?: Record<string, DocElement> } | DocElement[];
+  notes?: { _notes?: Record<string, DocElement> };
 }
 
 class PageCollector {
   readonly pages: string[][] = [[]];
+  /** Footnotes referenced on each page (Word prints them at the foot of that page). */
+  readonly footnotes: string[][] = [[]];
   explicitBreaks = 0;
   private paragraph = "";
   private hasTextSinceBoundary = false;
@@ -86,6 +90,7 @@ class PageCollector {
     this.paragraph = "";
     if (partial.trim()) this.pages.at(-1)!.push(partial.replace(/^\n+|\n+$/g, ""));
     this.pages.push([]);
+    this.footnotes.push([]);
     this.hasTextSinceBoundary = false;
   }
 }
@@ -124,7 +129,9 @@ function collectBlocks(elements: DocElement[], pages: PageCollector): void {
 }
 
 function collectInline(element: DocElement, pages: PageCollector): void {
-  if (element.type === "break" && (element.breakType === "page" || element.breakType === "column")) {
+  if (element.type === "noteReference" && element.noteType === "footnote") {
+    pages.footnotes.at(-1)!.push(`${element.noteType}-${element.noteId}`);
+  } else if (element.type === "break" && (element.breakType === "page" || element.breakType === "column")) {
     pages.pageBreak(element.breakType === "page" ? "explicit" : "rendered");
   } else if (element.children && element.type !== "paragraph") {
     for (const child of element.children) collectInline(child, pages);
@@ -161,10 +168,12 @@ function collectTable(table: DocElement, pages: PageCollector): void {
   flush();
 }
 
-function noteBodies(document: DocRoot): DocElement[] {
-  const notes = document.notes;
-  const list = Array.isArray(notes) ? notes : Object.values(notes?.notes ?? {});
-  return list.flatMap((note) => note.body ?? []);
+/** A note's paragraphs as text (notes hold plain paragraphs; breaks inside them are ignored). */
+function noteText(note: DocElement | undefined): string {
+  return (note?.body ?? [])
+    .map((block) => inlineText(block, () => undefined).trim())
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 async function readDocumentModel(buffer: Buffer): Promise<DocRoot> {
@@ -225,8 +234,14 @@ export async function extractDocx(bytes: Uint8Array): Promise<ExtractionResult> 
 
   const collector = new PageCollector();
   collectBlocks(document.children ?? [], collector);
-  const notes = noteBodies(document);
-  if (notes.length) collectBlocks(notes, collector);
+  // mammoth keeps notes by "footnote-<id>" / "endnote-<id>" (an internal but stable field).
+  const notes = document.notes?._notes ?? {};
+  collector.footnotes.forEach((keys, index) => collector.pages[index]!.push(...keys.map((key) => noteText(notes[key])).filter(Boolean)));
+  const endnotes = Object.entries(notes)
+    .filter(([key]) => key.startsWith("endnote-"))
+    .map(([, note]) => noteText(note))
+    .filter(Boolean);
+  collector.pages.at(-1)!.push(...endnotes);
 
   let texts = collector.pages.map((blocks) => blocks.join("\n\n"));
   while (texts.length > 1 && !texts.at(-1)!.trim()) texts.pop();

@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectDocumentKind } from "./detect";
 import { extractDocument } from "./extract";
-import { fakeOcr } from "./test-fixtures";
-import { fixturesDirectory } from "./write-fixtures";
+import { fakeOcr } from "../../../../tests/support/documents/test-fixtures";
+import { fixturesDirectory } from "../../../../tests/support/documents/write-fixtures";
 
 // The sample files other tests upload: each must still be what its name says.
 const read = (name: string) => readFileSync(path.join(fixturesDirectory, name));

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
-import { fakeOcr, renderTextPng } from "./test-fixtures";
+import { fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { ExtractionError } from "./types";
 
 const answer = "Provider shall submit claims within ninety (90) days of the date of service.";

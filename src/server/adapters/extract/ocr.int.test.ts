@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { cuadFile, requireCuadDev, wordRecall, words } from "./cuad-dev";
+import { cuadFile, requireCuadDev, wordRecall, words } from "../../../../tests/support/documents/cuad-dev";
 import { extractDocument } from "./extract";
 import { createTesseractOcr } from "./tesseract-ocr";
-import { fakeOcr, renderTextPng } from "./test-fixtures";
+import { fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import type { OcrEngine } from "./types";
 
 requireCuadDev();

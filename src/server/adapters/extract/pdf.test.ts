@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
-import { buildPdf, fakeOcr, renderTextPng } from "./test-fixtures";
+import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { ExtractionError, type ExtractionOptions } from "./types";
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

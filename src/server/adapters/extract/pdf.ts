@@ -150,14 +150,23 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
         throw new ExtractionError("corrupt", corruptMessage, { cause: error });
       }
       const characters = countMeaningfulCharacters(text);
-      const needsOcr = characters < scanTextThreshold || (characters < scanWithImageTextThreshold && (await imageCoverage(page)) >= scanImageCoverage);
+      // An unreadable operator list (a broken image) counts as no image; rendering will show.
+      const needsOcr =
+        characters < scanTextThreshold ||
+        (characters < scanWithImageTextThreshold && (await imageCoverage(page).catch(() => 0)) >= scanImageCoverage);
       if (!needsOcr) {
         page.cleanup();
         pageDone(textPage(pageNumber, text));
         continue;
       }
-      const image = await rasterizePage(document, page, ocrDpi);
-      page.cleanup();
+      let image: { png: Buffer; dpi: number };
+      try {
+        image = await rasterizePage(document, page, ocrDpi);
+      } catch (error) {
+        throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+      } finally {
+        page.cleanup();
+      }
       await queue.add(async () => {
         const result = await options.ocr.recognize(image.png, image.dpi);
         const recognized = ocrPage(pageNumber, result.text, result.confidence);

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { deriveDocumentType } from "../../../core/documents/document-type";
-import { cleanDisplayFilename, hasAcceptedExtension, renamedFilename } from "../../../core/documents/upload-rules";
+import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
+  hasAcceptedExtension,
   normalizeDocumentStatus,
   type DocumentPageText,
   type DocumentSummary,

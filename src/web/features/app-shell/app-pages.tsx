@@ -5,11 +5,7 @@ import { PageHeader } from "./page-header";
 export { AccountPage } from "./account-page";
 export { AppShell } from "./app-shell";
 
-// The library, chat and administration screens fill these pages in their own issues.
-export function DocumentsPage() {
-  return <PageHeader title="Document Library" description="Upload and manage your healthcare contracts and agreements" />;
-}
-
+// The chat and administration screens fill these pages in their own issues.
 export function ChatPage() {
   return <PageHeader title="Contract Chat" />;
 }

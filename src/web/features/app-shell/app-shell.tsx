@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { ThemeMenu } from "../../components/theme-menu";
 import { TooltipProvider } from "../../components/ui/tooltip";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { useSession } from "../session/session";
 import { AppSidebar } from "./app-sidebar";
 import { useSidebarCollapsed } from "./use-sidebar-collapsed";
@@ -10,11 +11,13 @@ import { UserMenu } from "./user-menu";
 export function AppShell() {
   const { user } = useSession();
   const { isCollapsed, toggle } = useSidebarCollapsed();
+  // Phones get the narrow sidebar so the page keeps its width.
+  const isPhone = useMediaQuery("(max-width: 767px)");
   if (!user) return null;
   return (
     <TooltipProvider>
       <div className="flex min-h-screen">
-        <AppSidebar user={user} isCollapsed={isCollapsed} onToggle={toggle} />
+        <AppSidebar user={user} isCollapsed={isCollapsed || isPhone} onToggle={toggle} canToggle={!isPhone} />
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-14 items-center justify-end gap-2 border-b px-4">
             <ThemeMenu />

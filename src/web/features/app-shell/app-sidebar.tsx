@@ -46,7 +46,17 @@ function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolea
   return isCollapsed ? <Tooltip content={item.label} side="right">{link}</Tooltip> : link;
 }
 
-export function AppSidebar({ user, isCollapsed, onToggle }: { user: AppUser; isCollapsed: boolean; onToggle: () => void }) {
+export function AppSidebar({
+  user,
+  isCollapsed,
+  onToggle,
+  canToggle,
+}: {
+  user: AppUser;
+  isCollapsed: boolean;
+  onToggle: () => void;
+  canToggle: boolean;
+}) {
   const site = useSiteConfig();
   const adminLinks = administrationLinks(user);
   const ToggleIcon = isCollapsed ? PanelLeftOpen : PanelLeftClose;
@@ -62,16 +72,22 @@ export function AppSidebar({ user, isCollapsed, onToggle }: { user: AppUser; isC
             {site.productName}
           </Link>
         )}
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn(!isCollapsed && "ml-auto")}
-          onClick={onToggle}
-          aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
-          aria-expanded={!isCollapsed}
-        >
-          <ToggleIcon aria-hidden />
-        </Button>
+        {canToggle ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className={cn(!isCollapsed && "ml-auto")}
+            onClick={onToggle}
+            aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-expanded={!isCollapsed}
+          >
+            <ToggleIcon aria-hidden />
+          </Button>
+        ) : (
+          <Link to="/app/documents" aria-label={site.productName}>
+            <BrandMark className="size-7" />
+          </Link>
+        )}
       </div>
       <div className="p-3">
         <Button asChild className="w-full" size={isCollapsed ? "icon" : "default"}>

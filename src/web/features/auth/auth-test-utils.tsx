@@ -5,18 +5,10 @@ import { Toaster } from "sonner";
 import { vi } from "vitest";
 import type { SiteConfig, SocialProvider } from "../../../shared/site-config";
 import { SiteConfigProvider } from "../../lib/site-config-context";
+import { testSiteConfig } from "../../../../tests/support/site-config";
 
 export function siteWith(socialProviders: SocialProvider[] = ["google", "microsoft"]): SiteConfig {
-  return {
-    companyName: "Clausewise Inc.",
-    productName: "Clausewise",
-    publicUrl: "http://localhost:3000",
-    supportEmail: "support@clausewise.example",
-    privacyEmail: "privacy@clausewise.example",
-    salesEmail: "sales@clausewise.example",
-    version: "test",
-    socialProviders,
-  };
+  return testSiteConfig({ socialProviders });
 }
 
 export interface RecordedCall {

@@ -1,21 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { testSiteConfig } from "../../../../tests/support/site-config";
 import type { SiteConfig } from "../../../shared/site-config";
 import { SiteConfigProvider } from "../../lib/site-config-context";
 import { LegalPage } from "./legal-page";
 import { privacyPolicy } from "./privacy-content";
 import { termsOfService } from "./terms-content";
 
-const site: SiteConfig = {
-  companyName: "Acme Contract Tools LLC",
-  productName: "Clausewise",
-  publicUrl: "https://app.example.com",
-  supportEmail: "help@acme.example",
-  privacyEmail: "privacy-team@acme.example",
-  salesEmail: "sales@acme.example",
-  version: "1.0.0",
-  socialProviders: [],
-};
+const site: SiteConfig = testSiteConfig({ companyName: "Acme Contract Tools LLC", publicUrl: "https://app.example.com", supportEmail: "help@acme.example", privacyEmail: "privacy-team@acme.example", salesEmail: "sales@acme.example" });
 
 const privacyAnchors = [
   "quick-summary", "scope-roles", "information-we-collect", "purposes", "legal-bases", "cookies-analytics",

@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { deflateRawSync, deflateSync } from "node:zlib";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
-import type { OcrEngine } from "./types";
-import { writeZip } from "./zip";
+import type { OcrEngine } from "../../../src/server/adapters/extract/types";
+import { writeZip } from "../../../src/server/adapters/extract/zip";
 
 export interface PdfTextLine {
   text: string;
@@ -101,6 +101,7 @@ export const w = {
     `<w:p>${options.style ? `<w:pPr><w:pStyle w:val="${options.style}"/></w:pPr>` : ""}${options.before ?? ""}<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>${options.after ?? ""}</w:p>`,
   pageBreak: '<w:r><w:br w:type="page"/></w:r>',
   renderedBreak: "<w:r><w:lastRenderedPageBreak/></w:r>",
+  footnoteReference: (id: number) => `<w:r><w:footnoteReference w:id="${id}"/></w:r>`,
   table: (rows: string[][]) =>
     `<w:tbl>${rows.map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:p><w:r><w:t>${escapeXml(cell)}</w:t></w:r></w:p></w:tc>`).join("")}</w:tr>`).join("")}</w:tbl>`,
 };
@@ -111,11 +112,14 @@ export const w = {
  */
 export function buildDocx(
   bodyXml: string,
-  options: { deflate?: boolean; declaredSizes?: Record<string, number>; numbering?: string; styles?: string } = {},
+  options: { deflate?: boolean; declaredSizes?: Record<string, number>; numbering?: string; styles?: string; footnotes?: Record<number, string> } = {},
 ): Buffer {
-  const numberingRelationship = options.numbering
-    ? '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/>'
-    : "";
+  const numberingRelationship =
+    (options.numbering ? '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/>' : "") +
+    (options.footnotes ? '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/>' : "");
+  const footnotes = Object.entries(options.footnotes ?? {})
+    .map(([id, text]) => `<w:footnote w:id="${id}"><w:p><w:r><w:t>${escapeXml(text)}</w:t></w:r></w:p></w:footnote>`)
+    .join("");
   const parts: Record<string, Buffer> = {
     "[Content_Types].xml": Buffer.from(
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>',
@@ -130,6 +134,7 @@ export function buildDocx(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${wordNamespace}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>${options.styles ?? ""}</w:styles>`,
     ),
     "word/document.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${wordNamespace}><w:body>${bodyXml}</w:body></w:document>`),
+    ...(options.footnotes ? { "word/footnotes.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes ${wordNamespace}>${footnotes}</w:footnotes>`) } : {}),
     ...(options.numbering ? { "word/numbering.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${wordNamespace}>${options.numbering}</w:numbering>`) } : {}),
   };
   return writeZip(

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const cuadDevDirectory = path.resolve(repoRoot, "../shared/bench/cuad-dev");
 
 export interface CuadContract {

@@ -1,0 +1,226 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Download, FileText, Info, Loader2, MessageSquare, MoreVertical, Pencil, Play, RotateCcw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { documentActionFor, type DocumentSummary } from "../../../shared/documents";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { DeleteDocumentDialog, RenameDocumentDialog } from "./document-dialogs";
+import { formatFileSize, formatUploadDate, unreadablePagesWarning } from "./document-format";
+import { ProcessingProgress, StatusBadge } from "./document-status";
+import { documentFileUrl, documentsApi } from "./documents-api";
+import { forgetDocument, storeDocument, useDelayedRefresh } from "./use-documents";
+
+export const REFRESH_AFTER_PROCESS_MS = 800;
+export const REFRESH_AFTER_RETRY_MS = 1000;
+
+/** The server's words, but never a browser's network jargon ("Failed to fetch"). */
+function reason(error: unknown): string {
+  return error instanceof TypeError ? errorMessage(undefined) : errorMessage(error);
+}
+
+function useDocumentActions(document: DocumentSummary) {
+  const queryClient = useQueryClient();
+  const refreshLater = useDelayedRefresh();
+  const start = useMutation({
+    mutationFn: (trigger: "start" | "retry") => documentsApi.process(document.id, trigger),
+    onSuccess: (updated, trigger) => {
+      storeDocument(queryClient, updated);
+      if (trigger === "start") toast.success("Processing started", { description: "We'll update this card as it goes." });
+      else toast.success("Processing restarted");
+      refreshLater(trigger === "start" ? REFRESH_AFTER_PROCESS_MS : REFRESH_AFTER_RETRY_MS);
+    },
+    onError: (error, trigger) => {
+      if (trigger === "start") toast.error("Start failed", { description: reason(error) });
+      else toast.error("Retry failed", { description: "Failed to restart document processing. Please try again." });
+      refreshLater(0);
+    },
+  });
+  const rename = useMutation({
+    mutationFn: (filename: string) => documentsApi.rename(document.id, filename),
+    onSuccess: (updated) => {
+      storeDocument(queryClient, updated);
+      toast.success("Document renamed");
+    },
+    onError: (error) => toast.error("Rename failed", { description: reason(error) }),
+  });
+  const remove = useMutation({
+    mutationFn: () => documentsApi.remove(document.id),
+    onSuccess: () => {
+      forgetDocument(queryClient, document.id);
+      toast.success("Document deleted");
+    },
+    onError: (error) => {
+      const isSignedOut = error instanceof ApiError && error.status === 401;
+      toast.error("Delete failed", {
+        description: isSignedOut ? "Not authenticated. Please refresh and try again." : "Failed to delete the document. Please try again.",
+      });
+    },
+  });
+  return { start, rename, remove };
+}
+
+function StatusAction({ document, onStart, isStarting }: { document: DocumentSummary; onStart: (trigger: "start" | "retry") => void; isStarting: boolean }) {
+  const action = documentActionFor(document.status);
+  if (action === "process") {
+    return (
+      <Button size="sm" disabled={isStarting} onClick={() => onStart("start")} aria-label={`Process ${document.filename}`}>
+        {isStarting ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+        Process
+      </Button>
+    );
+  }
+  if (action === "retry") {
+    return (
+      <Button size="sm" variant="outline" disabled={isStarting} onClick={() => onStart("retry")} aria-label={`Retry ${document.filename}`}>
+        {isStarting ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+        Retry
+      </Button>
+    );
+  }
+  if (action === "none") {
+    return (
+      <>
+        <Button size="sm" asChild>
+          <Link to={`/app/documents/${document.id}`} aria-label={`Open ${document.filename}`}>
+            <FileText aria-hidden />
+            Open
+          </Link>
+        </Button>
+        <Button size="sm" variant="outline" asChild>
+          <Link to={`/app/chat?document=${encodeURIComponent(document.id)}`} aria-label={`Ask about ${document.filename}`}>
+            <MessageSquare aria-hidden />
+            Ask
+          </Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <Button size="sm" variant="secondary" disabled>
+      <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+      Processing...
+    </Button>
+  );
+}
+
+/** One document in the library: name, status, menu, type, size, date and what to do next. */
+export function DocumentCard({ document }: { document: DocumentSummary }) {
+  const { start, rename, remove } = useDocumentActions(document);
+  const [isRenaming, setRenaming] = useState(false);
+  const [isDeleting, setDeleting] = useState(false);
+  const isBusy = document.status === "queued" || document.status === "processing";
+  const warning = document.status === "completed" ? unreadablePagesWarning(document.unreadablePages) : undefined;
+  const titleId = `document-${document.id}-name`;
+
+  return (
+    <Card role="article" aria-labelledby={titleId} className="flex h-full flex-col gap-3 p-4" data-testid="document-card">
+      <div className="flex items-start gap-3">
+        <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="truncate font-semibold leading-snug" title={document.filename}>
+            {document.filename}
+          </h2>
+          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+            <StatusBadge status={document.status} />
+            <Badge variant="outline">{document.displayType}</Badge>
+          </div>
+        </div>
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8" aria-label={`Actions for ${document.filename}`}>
+              <MoreVertical aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem asChild>
+              <a href={documentFileUrl(document.id)} download>
+                <Download aria-hidden />
+                Download
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setRenaming(true)}>
+              <Pencil aria-hidden />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => setDeleting(true)}>
+              <Trash2 aria-hidden />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <div className="flex gap-1">
+          <dt className="sr-only">Size</dt>
+          <dd>{formatFileSize(document.fileSize)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="sr-only">Upload date</dt>
+          <dd>
+            <time dateTime={document.createdAt}>{formatUploadDate(document.createdAt)}</time>
+          </dd>
+        </div>
+        {document.status === "completed" && document.pageCount !== null && (
+          <div className="flex gap-1">
+            <dt className="sr-only">Pages</dt>
+            <dd>
+              {document.pageCount} {document.pageCount === 1 ? "page" : "pages"}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {isBusy && <ProcessingProgress document={document} />}
+      {document.status === "failed" && (
+        <p className="flex gap-2 text-sm text-destructive">
+          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{document.failureReason || "Processing failed. Please retry."}</span>
+        </p>
+      )}
+      {warning && (
+        <p className="flex gap-2 text-sm text-amber-800 dark:text-amber-300">
+          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{warning}</span>
+        </p>
+      )}
+      {document.status === "completed" && document.pageNumbersEstimated && (
+        <p className="flex gap-2 text-xs text-muted-foreground">
+          <Info aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          <span>Page numbers are estimated: this file has no fixed pages.</span>
+        </p>
+      )}
+
+      <div className="mt-auto flex flex-wrap gap-2 pt-1">
+        <StatusAction document={document} isStarting={start.isPending} onStart={(trigger) => start.mutate(trigger)} />
+      </div>
+
+      <RenameDocumentDialog
+        open={isRenaming}
+        onOpenChange={setRenaming}
+        filename={document.filename}
+        isSaving={rename.isPending}
+        onRename={(filename) => rename.mutate(filename, { onSuccess: () => setRenaming(false) })}
+      />
+      <DeleteDocumentDialog
+        open={isDeleting}
+        onOpenChange={setDeleting}
+        filename={document.filename}
+        isDeleting={remove.isPending}
+        onDelete={() => remove.mutate(undefined, { onSettled: () => setDeleting(false) })}
+      />
+    </Card>
+  );
+}

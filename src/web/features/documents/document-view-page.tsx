@@ -1,0 +1,233 @@
+import { ArrowLeft, Download, FileQuestion, MessageSquare, SearchX } from "lucide-react";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { DocumentSummary } from "../../../shared/documents";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { ApiError } from "../../lib/api-client";
+import { useSiteConfig } from "../../lib/site-config-context";
+import { usePageMeta } from "../../lib/use-page-meta";
+import { isPdf, type PageJump } from "./document-format";
+import { DocumentOutline } from "./document-outline";
+import { StatusBadge } from "./document-status";
+import { documentFileUrl } from "./documents-api";
+import { TextPagesViewer } from "./text-pages-viewer";
+import { useDocument, useDocumentEvents } from "./use-documents";
+
+// pdf.js (and its worker) load only when a PDF is opened.
+const PdfViewer = lazy(async () => ({ default: (await import("./pdf-viewer")).PdfViewer }));
+
+const LIBRARY = "/app/documents";
+const viewerHeight = "h-[calc(100dvh-15rem)] min-h-[28rem]";
+const viewerHeightLarge = "lg:h-[calc(100dvh-15rem)] lg:min-h-[28rem]";
+
+function BackLink() {
+  return (
+    <Link to={LIBRARY} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft aria-hidden className="size-4" />
+      Document Library
+    </Link>
+  );
+}
+
+function pageParam(value: string | null): number {
+  const page = Number.parseInt(value ?? "", 10);
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+function DocumentHeader({ document }: { document: DocumentSummary }) {
+  const isReady = document.status === "completed";
+  return (
+    <div className="mb-4 space-y-2">
+      <BackLink />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight break-words" title={document.filename}>
+            {document.filename}
+          </h1>
+          <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <StatusBadge status={document.status} />
+            <Badge variant="outline">{document.displayType}</Badge>
+            {isReady && document.pageCount !== null && (
+              <span>
+                {document.pageCount} {document.pageCount === 1 ? "page" : "pages"}
+                {document.pageNumbersEstimated && " (page numbers estimated)"}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="flex gap-2">
+          {isReady && (
+            <Button variant="outline" asChild>
+              <Link to={`/app/chat?document=${encodeURIComponent(document.id)}`}>
+                <MessageSquare aria-hidden />
+                Ask
+              </Link>
+            </Button>
+          )}
+          <Button variant="outline" asChild>
+            <a href={documentFileUrl(document.id)} download>
+              <Download aria-hidden />
+              Download
+            </a>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const statusExplanations: Record<Exclude<DocumentSummary["status"], "completed">, string> = {
+  uploaded: "This document has not been processed yet. Process it from the library to read it here and ask about it.",
+  queued: "This document is waiting to be processed. It opens here as soon as it is ready.",
+  processing: "This document is being processed. It opens here as soon as it is ready.",
+  failed: "Processing this document failed. Retry it from the library.",
+  awaiting_credit: "This document is waiting for a document credit before it can be processed.",
+};
+
+function NotReady({ document }: { document: DocumentSummary }) {
+  if (document.status === "completed") return null;
+  return (
+    <Card className="max-w-xl space-y-3 p-6">
+      <div className="flex items-center gap-2">
+        <span className="text-sm font-medium">Status:</span>
+        <StatusBadge status={document.status} />
+      </div>
+      <p className="text-sm">{statusExplanations[document.status] ?? statusExplanations.queued}</p>
+      {document.status === "failed" && document.failureReason && <p className="text-sm text-destructive">{document.failureReason}</p>}
+      <Button asChild variant="outline" size="sm">
+        <Link to={LIBRARY}>Go to the Document Library</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function CenteredMessage({ icon: Icon, title, children }: { icon: typeof FileQuestion; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <Icon aria-hidden className="size-12 text-muted-foreground" />
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function QuoteNotFound({ quote, page }: { quote: string; page: number }) {
+  return (
+    <Alert className="mb-3">
+      <SearchX aria-hidden />
+      <AlertTitle>The quoted passage was not found on page {page}</AlertTitle>
+      <AlertDescription>
+        <p>The citation reads:</p>
+        <blockquote className="mt-1 border-l-2 border-highlight pl-3 text-foreground italic">“{quote}”</blockquote>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function ReadyDocument({ document }: { document: DocumentSummary }) {
+  const [searchParams] = useSearchParams();
+  const requestedPage = pageParam(searchParams.get("page"));
+  const quoteText = searchParams.get("q")?.trim() || undefined;
+  const [jump, setJump] = useState<PageJump>({ page: requestedPage, seq: 0 });
+  const [lastRequested, setLastRequested] = useState({ page: requestedPage, quote: quoteText });
+  const [quoteFound, setQuoteFound] = useState<boolean>();
+  const [pdfFailed, setPdfFailed] = useState(false);
+  // A new citation opened while this page is showing: go there.
+  if (lastRequested.page !== requestedPage || lastRequested.quote !== quoteText) {
+    setLastRequested({ page: requestedPage, quote: quoteText });
+    setJump((current) => ({ page: requestedPage, seq: current.seq + 1 }));
+    setQuoteFound(undefined);
+  }
+  const quote = useMemo(() => (quoteText ? { text: quoteText, page: requestedPage } : undefined), [quoteText, requestedPage]);
+  const goTo = (page: number) => setJump((current) => ({ page, seq: current.seq + 1 }));
+  const showPdf = isPdf(document) && !pdfFailed;
+
+  const viewerProps = { jump, quote, onQuoteResult: setQuoteFound };
+  return (
+    <div className="grid gap-4 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <aside className={`flex max-h-64 flex-col overflow-hidden rounded-lg border bg-card lg:max-h-none ${viewerHeightLarge}`}>
+        <h2 id="outline-heading" className="border-b px-3 py-2.5 text-sm font-semibold">
+          Clause outline
+        </h2>
+        <div className="min-h-0 flex-1 overflow-auto p-2">
+          <DocumentOutline documentId={document.id} onJump={goTo} labelId="outline-heading" />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        {pdfFailed && (
+          <Alert className="mb-3">
+            <AlertTitle>This PDF could not be displayed here</AlertTitle>
+            <AlertDescription>Showing the text read from it instead. Download the file to see the original.</AlertDescription>
+          </Alert>
+        )}
+        {quote && quoteFound === false && <QuoteNotFound quote={quote.text} page={quote.page} />}
+        <div className={viewerHeight}>
+          {showPdf ? (
+            <Suspense fallback={<Skeleton className="h-full w-full" />}>
+              <PdfViewer url={documentFileUrl(document.id)} onLoadError={() => setPdfFailed(true)} {...viewerProps} />
+            </Suspense>
+          ) : (
+            <TextPagesViewer documentId={document.id} {...viewerProps} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /app/documents/:documentId?page=N&q=quote — the document with its outline, at a cited page. */
+export function DocumentViewPage() {
+  const { documentId = "" } = useParams();
+  const site = useSiteConfig();
+  const query = useDocument(documentId);
+  useDocumentEvents();
+  const document = query.data;
+  const isNotFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422);
+  usePageMeta({ title: `${document?.filename ?? (isNotFound ? "Document not found" : "Document")} · ${site.productName}` });
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading document" className="space-y-4">
+        <Skeleton className="h-4 w-36" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className={`w-full ${viewerHeight}`} />
+      </div>
+    );
+  }
+  if (isNotFound) {
+    return (
+      <CenteredMessage icon={FileQuestion} title="Document not found">
+        <p className="max-w-md text-muted-foreground">It may have been deleted, or the link may be wrong.</p>
+        <Button asChild>
+          <Link to={LIBRARY}>Back to Document Library</Link>
+        </Button>
+      </CenteredMessage>
+    );
+  }
+  if (!document) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <Alert role="alert" variant="destructive">
+          <AlertTitle>Could not load this document</AlertTitle>
+          <AlertDescription className="space-y-3">
+            <p>Please try again.</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <>
+      <DocumentHeader document={document} />
+      {document.status === "completed" ? <ReadyDocument key={document.id} document={document} /> : <NotReady document={document} />}
+    </>
+  );
+}

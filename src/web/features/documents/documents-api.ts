@@ -1,0 +1,57 @@
+import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../../shared/documents";
+import { ApiError, apiRequest as request, errorFromText, FALLBACK_MESSAGE } from "../../lib/api-client";
+
+const base = "/api/documents";
+const documentPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export const documentFileUrl = (id: string) => `${documentPath(id)}/file`;
+export const DOCUMENT_EVENTS_URL = `${base}/events`;
+
+export const documentsApi = {
+  list: async () => (await request<{ documents: DocumentSummary[] }>(base)).documents,
+  get: async (id: string) => (await request<{ document: DocumentSummary }>(documentPath(id))).document,
+  pages: async (id: string) => (await request<{ pages: DocumentPageText[] }>(`${documentPath(id)}/pages`)).pages,
+  outline: async (id: string) => (await request<{ outline: OutlineEntry[] }>(`${documentPath(id)}/outline`)).outline,
+  rename: async (id: string, filename: string) =>
+    (await request<{ document: DocumentSummary }>(documentPath(id), { method: "PATCH", body: { filename } })).document,
+  remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),
+  process: async (id: string, trigger: "start" | "retry") =>
+    (await request<{ ok: true; document: DocumentSummary }>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } })).document,
+};
+
+/**
+ * POST /api/documents as multipart (field `file`). XMLHttpRequest rather than fetch, because
+ * only it reports upload progress. `onProgress` gets 0–100.
+ */
+export function uploadDocument(
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<DocumentSummary> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", base);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((JSON.parse(xhr.responseText) as { document: DocumentSummary }).document);
+        } catch {
+          reject(new ApiError(FALLBACK_MESSAGE, xhr.status));
+        }
+        return;
+      }
+      reject(errorFromText(xhr.status, xhr.responseText));
+    };
+    // A network failure, not an answer: no server message to show.
+    xhr.onerror = () => reject(new TypeError("Network error"));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("file", file, file.name);
+    xhr.send(form);
+  });
+}

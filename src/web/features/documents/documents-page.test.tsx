@@ -1,0 +1,445 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DocumentSummary } from "../../../shared/documents";
+import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
+
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function cardFor(name: string): HTMLElement {
+  return screen.getByRole("article", { name });
+}
+
+async function openMenu(name: string) {
+  const user = userEvent.setup();
+  await user.click(within(cardFor(name)).getByRole("button", { name: `Actions for ${name}` }));
+  return user;
+}
+
+describe("document library", () => {
+  it("shows the header, and the empty state when nothing is uploaded", async () => {
+    stubServer({ "GET /api/documents": listAnswer([]) });
+    renderDocuments();
+    expect(screen.getByRole("heading", { level: 1, name: "Document Library" })).toBeInTheDocument();
+    expect(screen.getByText("Upload and manage your healthcare contracts and agreements")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "No documents uploaded" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Upload Your First Document/ })).toBeEnabled();
+    expect(screen.getByRole("button", { name: /Upload Document/ })).toBeEnabled();
+    expect(screen.getByRole("button", { name: /Refresh/ })).toBeInTheDocument();
+    expect(screen.getByLabelText("Choose a document to upload")).toHaveAttribute(
+      "accept",
+      ".pdf,.docx,.doc,.png,.jpg,.jpeg,.webp,.tiff,.tif",
+    );
+    expect(document.title).toBe("Document Library · Clausewise");
+  });
+
+  it("filters by file name or display type, and says when nothing matches", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([
+        aDocument({ filename: "Aetna Provider Agreement.pdf", displayType: "Payer Contract" }),
+        aDocument({ filename: "Office Manual.docx", displayType: "Policy Document" }),
+        aDocument({ filename: "Regional Network Agreement.pdf", displayType: "Network Agreement" }),
+      ]),
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Office Manual.docx" });
+    const search = screen.getByPlaceholderText("Search documents...");
+
+    await userEvent.type(search, "aetna");
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    expect(cardFor("Aetna Provider Agreement.pdf")).toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, "policy document");
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    expect(cardFor("Office Manual.docx")).toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, "AGREEMENT");
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+
+    await userEvent.clear(search);
+    await userEvent.type(search, "cigna");
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    expect(screen.getByRole("heading", { name: "No documents found" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Clear search" }));
+    expect(screen.getAllByRole("article")).toHaveLength(3);
+  });
+
+  it("shows size in MB with one decimal, the upload date, and the type badge", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([
+        aDocument({ filename: "Big.pdf", fileSize: 2_516_582, createdAt: "2026-11-20T15:00:00.000Z", displayType: "PDF Document" }),
+        aDocument({ filename: "Tiny.pdf", fileSize: 1200, createdAt: "2026-01-05T12:00:00.000Z" }),
+      ]),
+    });
+    renderDocuments();
+    const big = await screen.findByRole("article", { name: "Big.pdf" });
+    expect(within(big).getByText("2.4 MB")).toBeInTheDocument();
+    expect(within(big).getByText("Nov 20, 2026")).toBeInTheDocument();
+    expect(within(big).getByText("PDF Document")).toBeInTheDocument();
+    expect(within(big).getByRole("heading", { name: "Big.pdf" })).toHaveAttribute("title", "Big.pdf");
+    const tiny = cardFor("Tiny.pdf");
+    expect(within(tiny).getByText("< 0.1 MB")).toBeInTheDocument();
+    expect(within(tiny).getByText("Jan 5, 2026")).toBeInTheDocument();
+  });
+
+  it("offers the status action each state calls for", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([
+        aDocument({ filename: "new.pdf", status: "uploaded" }),
+        aDocument({ filename: "broken.pdf", status: "failed", failureReason: "The PDF is protected by a password." }),
+        aDocument({ id: "11111111-1111-4111-8111-111111111111", filename: "done.pdf", status: "completed", pageCount: 12 }),
+        aDocument({ filename: "waiting.pdf", status: "queued", progress: { stage: "queued", pagesDone: 0, pagesTotal: 0 } }),
+        aDocument({ filename: "busy.pdf", status: "processing", progress: { stage: "extract", pagesDone: 12, pagesTotal: 40 } }),
+        aDocument({ filename: "credit.pdf", status: "awaiting_credit" }),
+      ]),
+    });
+    renderDocuments();
+
+    const uploaded = await screen.findByRole("article", { name: "new.pdf" });
+    expect(within(uploaded).getByText("Uploaded")).toBeInTheDocument();
+    expect(within(uploaded).getByRole("button", { name: /Process/ })).toBeEnabled();
+
+    const failed = cardFor("broken.pdf");
+    expect(within(failed).getByText("Error")).toBeInTheDocument();
+    expect(within(failed).getByRole("button", { name: /Retry/ })).toBeEnabled();
+    expect(within(failed).getByText("The PDF is protected by a password.")).toBeInTheDocument();
+
+    const completed = cardFor("done.pdf");
+    expect(within(completed).getByText("Ready")).toBeInTheDocument();
+    expect(within(completed).queryByRole("button", { name: /Process|Retry|Processing/ })).not.toBeInTheDocument();
+    expect(within(completed).getByRole("link", { name: /Open/ })).toHaveAttribute("href", "/app/documents/11111111-1111-4111-8111-111111111111");
+    expect(within(completed).getByRole("link", { name: /Ask/ })).toHaveAttribute("href", "/app/chat?document=11111111-1111-4111-8111-111111111111");
+    expect(within(completed).getByText("12 pages")).toBeInTheDocument();
+
+    for (const [name, badge] of [
+      ["waiting.pdf", "Queued"],
+      ["busy.pdf", "Processing"],
+      ["credit.pdf", "Awaiting Credit"],
+    ] as const) {
+      const card = cardFor(name);
+      expect(within(card).getByText(badge)).toBeInTheDocument();
+      expect(within(card).getByRole("button", { name: /Processing\.\.\./ })).toBeDisabled();
+    }
+
+    const progress = within(cardFor("busy.pdf")).getByRole("progressbar", { name: "Reading pages 12 of 40" });
+    expect(progress).toHaveAttribute("aria-valuenow", String(Math.round(5 + 65 * (12 / 40))));
+    expect(within(cardFor("waiting.pdf")).getByRole("progressbar", { name: "Waiting to start" })).toHaveAttribute("aria-valuenow", "0");
+    expect(within(cardFor("credit.pdf")).queryByRole("progressbar")).not.toBeInTheDocument();
+  });
+
+  it("names the later stages and warns about unreadable pages and estimated page numbers", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([
+        aDocument({ filename: "structuring.pdf", status: "processing", progress: { stage: "structure", pagesDone: 40, pagesTotal: 40 } }),
+        aDocument({ filename: "indexing.pdf", status: "processing", progress: { stage: "index", pagesDone: 0, pagesTotal: 40 } }),
+        aDocument({ filename: "scan.pdf", status: "completed", pageCount: 9, unreadablePages: [3, 7] }),
+        aDocument({ filename: "letter.docx", status: "completed", pageCount: 2, pageNumbersEstimated: true, mimeType: "application/msword" }),
+      ]),
+    });
+    renderDocuments();
+    expect(await screen.findByRole("progressbar", { name: "Finding clauses" })).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Indexing" })).toBeInTheDocument();
+    expect(within(cardFor("scan.pdf")).getByText("Pages 3, 7 could not be read clearly")).toBeInTheDocument();
+    expect(within(cardFor("letter.docx")).getByText(/Page numbers are estimated/)).toBeInTheDocument();
+    expect(within(cardFor("scan.pdf")).queryByText(/Page numbers are estimated/)).not.toBeInTheDocument();
+  });
+
+  it("Process starts the job, says so and shows the card as busy", async () => {
+    const document = aDocument({ filename: "new.pdf", status: "uploaded" });
+    const server = stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`POST /api/documents/${document.id}/process`]: { status: 200, body: { ok: true, document: { ...document, status: "queued" } } },
+    });
+    renderDocuments();
+    const card = await screen.findByRole("article", { name: "new.pdf" });
+    await userEvent.click(within(card).getByRole("button", { name: /Process/ }));
+    expect(await screen.findByText("Processing started")).toBeInTheDocument();
+    expect(server.callsTo("POST", `/api/documents/${document.id}/process`)[0]?.body).toEqual({ trigger: "start" });
+    expect(within(card).getByRole("button", { name: /Processing\.\.\./ })).toBeDisabled();
+  });
+
+  it("Retry restarts a failed document, and a refused retry shows 'Retry failed'", async () => {
+    const failed = aDocument({ filename: "broken.pdf", status: "failed", failureReason: "Unreadable." });
+    const other = aDocument({ filename: "stale.pdf", status: "failed" });
+    const server = stubServer({
+      "GET /api/documents": listAnswer([failed, other]),
+      [`POST /api/documents/${failed.id}/process`]: { status: 200, body: { ok: true, document: { ...failed, status: "queued" } } },
+      [`POST /api/documents/${other.id}/process`]: { status: 409, body: { error: { code: "conflict", message: "Only a failed document can be retried." } } },
+    });
+    renderDocuments();
+    await userEvent.click(within(await screen.findByRole("article", { name: "broken.pdf" })).getByRole("button", { name: /Retry/ }));
+    expect(await screen.findByText("Processing restarted")).toBeInTheDocument();
+    expect(server.callsTo("POST", `/api/documents/${failed.id}/process`)[0]?.body).toEqual({ trigger: "retry" });
+    await userEvent.click(within(cardFor("stale.pdf")).getByRole("button", { name: /Retry/ }));
+    expect(await screen.findByText("Retry failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to restart document processing. Please try again.")).toBeInTheDocument();
+  });
+
+  it("refreshes the list about 800 ms after Process", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const document = aDocument({ filename: "new.pdf", status: "uploaded" });
+    const server = stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`POST /api/documents/${document.id}/process`]: { status: 200, body: { ok: true, document: { ...document, status: "queued" } } },
+    });
+    renderDocuments();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(await screen.findByRole("article", { name: "new.pdf" })).getByRole("button", { name: /Process/ }));
+    await screen.findByText("Processing started");
+    const listCalls = server.callsTo("GET", "/api/documents").length;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(server.callsTo("GET", "/api/documents")).toHaveLength(listCalls);
+    await vi.advanceTimersByTimeAsync(400);
+    await waitFor(() => expect(server.callsTo("GET", "/api/documents")).toHaveLength(listCalls + 1));
+  });
+
+  it("rename keeps Save disabled while the name is blank or unchanged, then saves", async () => {
+    const document = aDocument({ filename: "Old name.pdf" });
+    const server = stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`PATCH /api/documents/${document.id}`]: (call) => ({
+        status: 200,
+        body: { document: { ...document, filename: `${(call.body as { filename: string }).filename}.pdf` } },
+      }),
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Old name.pdf" });
+    const user = await openMenu("Old name.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Rename" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rename document" });
+    const input = within(dialog).getByLabelText("Name");
+    const save = within(dialog).getByRole("button", { name: "Save" });
+    expect(input).toHaveValue("Old name.pdf");
+    expect(save).toBeDisabled();
+    await user.clear(input);
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByText("Enter a name.")).toBeInTheDocument();
+    await user.type(input, "   ");
+    expect(save).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, "Old name.pdf ");
+    expect(save).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, "Cigna 2026");
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByText("Document renamed")).toBeInTheDocument();
+    expect(server.callsTo("PATCH", `/api/documents/${document.id}`)[0]?.body).toEqual({ filename: "Cigna 2026" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("article", { name: "Cigna 2026.pdf" })).toBeInTheDocument();
+  });
+
+  it("a refused rename shows 'Rename failed' with the server's reason", async () => {
+    const document = aDocument({ filename: "Old name.pdf" });
+    stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`PATCH /api/documents/${document.id}`]: {
+        status: 422,
+        body: { error: { code: "validation_failed", message: "The new name is the same as the current one." } },
+      },
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Old name.pdf" });
+    const user = await openMenu("Old name.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Rename" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rename document" });
+    await user.type(within(dialog).getByLabelText("Name"), "x");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Rename failed")).toBeInTheDocument();
+    expect(screen.getByText("The new name is the same as the current one.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Rename document" })).toBeInTheDocument();
+  });
+
+  it("delete asks first, then removes the card", async () => {
+    let documents: DocumentSummary[] = [aDocument({ filename: "Old contract.pdf" })];
+    const id = documents[0]!.id;
+    const server = stubServer({
+      "GET /api/documents": () => ({ status: 200, body: { documents } }),
+      [`DELETE /api/documents/${id}`]: () => {
+        documents = [];
+        return { status: 204 };
+      },
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Old contract.pdf" });
+    const user = await openMenu("Old contract.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete document?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(server.callsTo("DELETE", `/api/documents/${id}`)).toHaveLength(0);
+
+    await (await openMenu("Old contract.pdf")).click(await screen.findByRole("menuitem", { name: "Delete" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Document deleted")).toBeInTheDocument();
+    expect(server.callsTo("DELETE", `/api/documents/${id}`)).toHaveLength(1);
+    expect(await screen.findByRole("heading", { name: "No documents uploaded" })).toBeInTheDocument();
+  });
+
+  it("a failed delete keeps the card and says so", async () => {
+    const document = aDocument({ filename: "Keep.pdf" });
+    stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`DELETE /api/documents/${document.id}`]: { status: 500, body: { error: { code: "internal_error", message: "Boom." } } },
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Keep.pdf" });
+    const user = await openMenu("Keep.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Delete failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to delete the document. Please try again.")).toBeInTheDocument();
+    expect(cardFor("Keep.pdf")).toBeInTheDocument();
+  });
+
+  it("the menu's Download links to the original file", async () => {
+    const document = aDocument({ filename: "Contract.pdf" });
+    stubServer({ "GET /api/documents": listAnswer([document]) });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Contract.pdf" });
+    await openMenu("Contract.pdf");
+    const download = await screen.findByRole("menuitem", { name: "Download" });
+    expect(download).toHaveAttribute("href", `/api/documents/${document.id}/file`);
+    expect(download).toHaveAttribute("download");
+  });
+});
+
+describe("uploading", () => {
+  function pdfFile(name = "Cigna Agreement.pdf", size = 1000) {
+    return new File([new Uint8Array(size).fill(0x25)], name, { type: "application/pdf" });
+  }
+
+  it("uploads the chosen file, adds its card and tells the person to click Process", async () => {
+    const created = aDocument({ filename: "Cigna Agreement.pdf" });
+    const server = stubServer({
+      "GET /api/documents": listAnswer([]),
+      "POST /api/documents": { status: 201, body: { document: created } },
+    });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile());
+    expect(await screen.findByText("Document uploaded")).toBeInTheDocument();
+    expect(screen.getByText("Your document was uploaded. Click Process to start analysis.")).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "Cigna Agreement.pdf" })).toBeInTheDocument();
+    const sent = server.callsTo("POST", "/api/documents")[0]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect(((sent as FormData).get("file") as File).name).toBe("Cigna Agreement.pdf");
+  });
+
+  it("a file already in the library shows 'Duplicate document'", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([]),
+      "POST /api/documents": { status: 409, body: { error: { code: "conflict", message: "This document already exists in your library." } } },
+    });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile());
+    expect(await screen.findByText("Duplicate document")).toBeInTheDocument();
+    expect(screen.getByText("This document already exists in your library.")).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses a file, and the spec's words otherwise", async () => {
+    let answer = { status: 415, body: { error: { code: "unsupported_media_type", message: "The file's contents do not match its type." } } };
+    stubServer({ "GET /api/documents": listAnswer([]), "POST /api/documents": () => answer });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile());
+    expect(await screen.findByText("Upload failed")).toBeInTheDocument();
+    expect(screen.getByText("The file's contents do not match its type.")).toBeInTheDocument();
+
+    answer = { status: 500, body: { error: { code: "internal_error", message: "Something went wrong on our side. Please try again." } } };
+    await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile("Other.pdf"));
+    expect(await screen.findByText("There was an error uploading your document. Please try again.")).toBeInTheDocument();
+  });
+
+  it("refuses an unsupported type or an oversized file before sending anything", async () => {
+    const server = stubServer({ "GET /api/documents": listAnswer([]) });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    const input = screen.getByLabelText("Choose a document to upload");
+    fireEvent.change(input, { target: { files: [new File(["MZ"], "setup.exe")] } });
+    expect(await screen.findByText("Unsupported file type")).toBeInTheDocument();
+
+    const huge = pdfFile("Huge.pdf", 1);
+    Object.defineProperty(huge, "size", { value: 50 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [huge] } });
+    expect(await screen.findByText("File too large")).toBeInTheDocument();
+    expect(screen.getByText("The file is larger than 50 MB.")).toBeInTheDocument();
+    expect(server.callsTo("POST", "/api/documents")).toHaveLength(0);
+  });
+
+  it("uploads a file dropped on the page", async () => {
+    const server = stubServer({
+      "GET /api/documents": listAnswer([]),
+      "POST /api/documents": { status: 201, body: { document: aDocument({ filename: "Dropped.pdf" }) } },
+    });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    const dataTransfer = { types: ["Files"], files: [pdfFile("Dropped.pdf")], dropEffect: "none" };
+    const page = screen.getByRole("heading", { level: 1, name: "Document Library" });
+    fireEvent.dragEnter(page, { dataTransfer });
+    expect(screen.getByText("Drop to upload")).toBeInTheDocument();
+    fireEvent.drop(page, { dataTransfer });
+    expect(await screen.findByText("Document uploaded")).toBeInTheDocument();
+    expect(screen.queryByText("Drop to upload")).not.toBeInTheDocument();
+    expect(server.callsTo("POST", "/api/documents")).toHaveLength(1);
+  });
+});
+
+describe("loading", () => {
+  it("explains a failed load and tries again", async () => {
+    let isDown = true;
+    stubServer({
+      "GET /api/documents": () =>
+        isDown
+          ? { status: 500, body: { error: { code: "internal_error", message: "Down." } } }
+          : { status: 200, body: { documents: [aDocument({ filename: "Back.pdf" })] } },
+    });
+    renderDocuments();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Error loading documents");
+    expect(screen.getAllByText("Failed to load your documents. Please try again.").length).toBeGreaterThanOrEqual(1);
+    isDown = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "Back.pdf" })).toBeInTheDocument();
+  });
+
+  it("asks a signed-out person to log in", async () => {
+    stubServer({ "GET /api/documents": { status: 401, body: { error: { code: "unauthenticated", message: "Sign in first." } } } });
+    renderDocuments();
+    expect(await screen.findByText("Please log in to access documents.")).toBeInTheDocument();
+  });
+
+  it("refetches when the server reports a change", async () => {
+    const sources: { listeners: Record<string, () => void> }[] = [];
+    let documents: DocumentSummary[] = [];
+    const server = stubServer({ "GET /api/documents": () => ({ status: 200, body: { documents } }) });
+    vi.stubGlobal(
+      "EventSource",
+      class {
+        listeners: Record<string, () => void> = {};
+        constructor(readonly url: string) {
+          sources.push(this);
+        }
+        addEventListener(type: string, listener: () => void) {
+          this.listeners[type] = listener;
+        }
+        removeEventListener() {}
+        close() {}
+      },
+    );
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    expect(sources).toHaveLength(1);
+    documents = [aDocument({ filename: "From elsewhere.pdf" })];
+    sources[0]!.listeners.document!();
+    sources[0]!.listeners.document!();
+    expect(await screen.findByRole("article", { name: "From elsewhere.pdf" })).toBeInTheDocument();
+    expect(server.callsTo("GET", "/api/documents")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,242 @@
+import { FileUp, Loader2, RefreshCw, Search, Upload } from "lucide-react";
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Progress } from "../../components/ui/progress";
+import { Skeleton } from "../../components/ui/skeleton";
+import { ApiError } from "../../lib/api-client";
+import { cn } from "../../lib/utils";
+import { PageHeader } from "../app-shell/page-header";
+import { DocumentCard } from "./document-card";
+import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
+import { useDocumentEvents, useDocumentList } from "./use-documents";
+import { useUpload, type UploadState } from "./use-upload";
+
+const LOAD_ERROR_TITLE = "Error loading documents";
+const LOAD_ERROR_DESCRIPTION = "Failed to load your documents. Please try again.";
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes("Files");
+}
+
+function CardSkeletons() {
+  return (
+    <div role="status" aria-label="Loading documents" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Card key={index} className="space-y-3 p-4">
+          <div className="flex gap-3">
+            <Skeleton className="size-5" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+            </div>
+          </div>
+          <Skeleton className="h-4 w-2/5" />
+          <Skeleton className="h-8 w-24" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function UploadProgress({ upload }: { upload: UploadState }) {
+  return (
+    <Card className="mb-6 space-y-2 p-4">
+      <div className="flex items-center gap-2 text-sm">
+        <Loader2 aria-hidden className="size-4 animate-spin text-primary motion-reduce:animate-none" />
+        <span id="upload-progress-label" className="min-w-0 flex-1 truncate">
+          Uploading <span className="font-medium">{upload.filename}</span>
+        </span>
+        <span className="tabular-nums text-muted-foreground">{upload.percent}%</span>
+      </div>
+      <Progress value={upload.percent} aria-labelledby="upload-progress-label" />
+    </Card>
+  );
+}
+
+function EmptyState({ icon: Icon, title, children }: { icon: typeof FileUp; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+      <Icon aria-hidden className="size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** /app/documents: upload, search and manage the person's documents. */
+export function DocumentsPage() {
+  const list = useDocumentList();
+  const { upload, uploading } = useUpload();
+  useDocumentEvents();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState("");
+  const [dragDepth, setDragDepth] = useState(0);
+  const isDragging = dragDepth > 0;
+
+  const loadError = list.error;
+  const isSignedOut = loadError instanceof ApiError && loadError.status === 401;
+  useEffect(() => {
+    if (loadError && !isSignedOut) toast.error(LOAD_ERROR_TITLE, { id: "documents-load-error", description: LOAD_ERROR_DESCRIPTION });
+  }, [loadError, isSignedOut]);
+
+  const chooseFile = () => fileInput.current?.click();
+  const documents = list.data ?? [];
+  const shown = documents.filter((document) => matchesSearch(document, search));
+
+  function onDragEnter(event: DragEvent) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragDepth((depth) => depth + 1);
+  }
+  function onDragOver(event: DragEvent) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  }
+  function onDragLeave(event: DragEvent) {
+    if (!hasFiles(event)) return;
+    setDragDepth((depth) => Math.max(0, depth - 1));
+  }
+  function onDrop(event: DragEvent) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragDepth(0);
+    void upload(Array.from(event.dataTransfer.files));
+  }
+
+  let content: ReactNode;
+  if (list.isPending) {
+    content = <CardSkeletons />;
+  } else if (isSignedOut) {
+    content = (
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>Please log in to access documents.</AlertTitle>
+        <AlertDescription>
+          <Link to="/login?redirect=%2Fapp%2Fdocuments" className="font-medium text-primary underline">
+            Log in
+          </Link>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (loadError && documents.length === 0) {
+    content = (
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>{LOAD_ERROR_TITLE}</AlertTitle>
+        <AlertDescription className="space-y-3">
+          <p>{LOAD_ERROR_DESCRIPTION}</p>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            <RefreshCw aria-hidden className={cn(list.isFetching && "animate-spin")} />
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (documents.length === 0) {
+    content = (
+      <EmptyState icon={FileUp} title="No documents uploaded">
+        <p className="max-w-sm text-sm text-muted-foreground">
+          Upload a payer contract, network agreement or policy (PDF, Word or a scan) — or drop it anywhere on this page.
+        </p>
+        <Button onClick={chooseFile} disabled={Boolean(uploading)}>
+          <Upload aria-hidden />
+          Upload Your First Document
+        </Button>
+      </EmptyState>
+    );
+  } else if (shown.length === 0) {
+    content = (
+      <EmptyState icon={Search} title="No documents found">
+        <p className="text-sm text-muted-foreground">No document name or type matches “{search.trim()}”.</p>
+        <Button variant="outline" onClick={() => setSearch("")}>
+          Clear search
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <ul aria-label="Documents" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {shown.map((document) => (
+          <li key={document.id}>
+            <DocumentCard document={document} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div
+      className="relative min-h-[60vh]"
+      onDragEnter={onDragEnter}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      <PageHeader
+        title="Document Library"
+        description="Upload and manage your healthcare contracts and agreements"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+              <RefreshCw aria-hidden className={cn(list.isFetching && !list.isPending && "animate-spin")} />
+              Refresh
+            </Button>
+            <Button onClick={chooseFile} disabled={Boolean(uploading)}>
+              {uploading ? <Loader2 aria-hidden className="animate-spin" /> : <Upload aria-hidden />}
+              Upload Document
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT_ATTRIBUTE}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Choose a document to upload"
+              data-testid="document-file-input"
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                event.target.value = "";
+                void upload(files);
+              }}
+            />
+          </div>
+        }
+      />
+
+      {uploading && <UploadProgress upload={uploading} />}
+
+      {!isSignedOut && (
+        <div className="relative mb-6 max-w-md">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Search documents"
+            placeholder="Search documents..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      )}
+
+      {content}
+
+      {isDragging && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 z-40 flex items-center justify-center rounded-xl border-2 border-dashed border-primary bg-primary/5 backdrop-blur-[1px]"
+        >
+          <div className="flex flex-col items-center gap-2 rounded-lg bg-background/90 px-6 py-4 text-primary shadow">
+            <FileUp className="size-8" />
+            <p className="font-medium">Drop to upload</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle } from "lucide-react";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import type { PageJump } from "./document-format";
+import { documentsApi } from "./documents-api";
+import { findQuote, segmentText } from "./quote-match";
+import { documentKeys } from "./use-documents";
+
+/**
+ * The extracted text, page by page, for files that are not PDFs (Word, scans as images) or a
+ * PDF the browser could not draw. Scrolls to `jump` and marks `quote` on its page.
+ */
+export function TextPagesViewer({
+  documentId,
+  jump,
+  quote,
+  onQuoteResult,
+}: {
+  documentId: string;
+  jump: PageJump;
+  quote?: { text: string; page: number };
+  onQuoteResult?: (found: boolean) => void;
+}) {
+  // A processed document's text does not change; never refetch it behind the reader's back.
+  const pages = useQuery({ queryKey: documentKeys.pages(documentId), queryFn: () => documentsApi.pages(documentId), staleTime: Infinity });
+  const root = useRef<HTMLDivElement>(null);
+  const onQuoteResultRef = useRef(onQuoteResult);
+  useLayoutEffect(() => {
+    onQuoteResultRef.current = onQuoteResult;
+  });
+
+  const quotePage = quote ? pages.data?.find((page) => page.pageNumber === quote.page) : undefined;
+  const quoteRanges = useMemo(() => (quote && quotePage ? findQuote([quotePage.text], quote.text) : undefined), [quote, quotePage]);
+
+  useEffect(() => {
+    if (quote && pages.data) onQuoteResultRef.current?.(quoteRanges !== undefined);
+  }, [quote, pages.data, quoteRanges]);
+
+  useEffect(() => {
+    const container = root.current;
+    if (!container || !pages.data) return;
+    const target =
+      (quoteRanges && quote?.page === jump.page ? container.querySelector<HTMLElement>("mark") : null) ??
+      container.querySelector<HTMLElement>(`[data-page-number="${jump.page}"]`);
+    if (!target) return;
+    const top = container.scrollTop + target.getBoundingClientRect().top - container.getBoundingClientRect().top - 16;
+    container.scrollTo?.({ top, behavior: "instant" });
+  }, [jump, pages.data, quoteRanges, quote?.page]);
+
+  if (pages.isPending) {
+    return (
+      <div role="status" aria-label="Loading pages" className="space-y-3 rounded-lg border p-6">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    );
+  }
+  if (pages.isError) {
+    return (
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>Could not load the document&apos;s text</AlertTitle>
+        <AlertDescription className="space-y-3">
+          <p>Please try again.</p>
+          <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <div
+      ref={root}
+      tabIndex={0}
+      aria-label="Document pages"
+      className="h-full min-h-0 overflow-auto rounded-lg border bg-card focus-visible:outline-offset-[-2px]"
+    >
+      {pages.data.length === 0 && <p className="p-6 text-sm text-muted-foreground">This document has no text.</p>}
+      {pages.data.map((page) => {
+        const segments = segmentText(page.text, page.pageNumber === quote?.page ? quoteRanges : undefined);
+        const headingId = `page-${page.pageNumber}-heading`;
+        return (
+          <section key={page.pageNumber} data-page-number={page.pageNumber} aria-labelledby={headingId} className="border-b p-6 last:border-b-0">
+            <h2 id={headingId} className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+              Page {page.pageNumber}
+            </h2>
+            {page.isUnreadable && (
+              <p className="mb-3 flex gap-2 text-sm text-amber-800 dark:text-amber-300">
+                <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+                This page could not be read clearly; its text may be incomplete.
+              </p>
+            )}
+            <p className="max-w-prose text-sm leading-7 whitespace-pre-wrap">
+              {segments.map((segment, index) =>
+                segment.isMatch ? (
+                  <mark key={index} className="rounded-sm bg-highlight/60 px-0.5 text-foreground">
+                    {segment.text}
+                  </mark>
+                ) : (
+                  <span key={index}>{segment.text}</span>
+                ),
+              )}
+            </p>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

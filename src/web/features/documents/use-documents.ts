@@ -1,0 +1,110 @@
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import type { DocumentSummary } from "../../../shared/documents";
+import { DOCUMENT_EVENTS_URL, documentsApi } from "./documents-api";
+
+export const documentKeys = {
+  all: ["documents"] as const,
+  list: () => ["documents", "list"] as const,
+  detail: (id: string) => ["documents", "detail", id] as const,
+  pages: (id: string) => ["documents", "detail", id, "pages"] as const,
+  outline: (id: string) => ["documents", "detail", id, "outline"] as const,
+};
+
+const LIVE_EVENT_DEBOUNCE_MS = 200;
+/** A safety net while something is running, should the live stream be cut by a proxy. */
+const BUSY_POLL_MS = 15_000;
+
+function isBusy(document: DocumentSummary): boolean {
+  return document.status === "queued" || document.status === "processing";
+}
+
+export function useDocumentList() {
+  return useQuery({
+    queryKey: documentKeys.list(),
+    queryFn: documentsApi.list,
+    refetchInterval: (query) => (query.state.data?.some(isBusy) ? BUSY_POLL_MS : false),
+  });
+}
+
+export function useDocument(id: string) {
+  return useQuery({ queryKey: documentKeys.detail(id), queryFn: () => documentsApi.get(id), retry: false });
+}
+
+/** Lists and single documents refetch; pages and outline only change when processing ends. */
+function invalidateSummaries(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: documentKeys.all,
+    predicate: (query) => query.queryKey[1] === "list" || (query.queryKey[1] === "detail" && query.queryKey.length === 3),
+  });
+}
+
+/** Puts a changed document into the cached list (and its own query) at once, before any refetch. */
+export function storeDocument(queryClient: QueryClient, document: DocumentSummary, { prepend = false } = {}) {
+  queryClient.setQueryData<DocumentSummary[]>(documentKeys.list(), (current) => {
+    if (!current) return current;
+    const exists = current.some((item) => item.id === document.id);
+    if (exists) return current.map((item) => (item.id === document.id ? { ...item, ...document, progress: document.progress ?? item.progress } : item));
+    return prepend ? [document, ...current] : current;
+  });
+  queryClient.setQueryData(documentKeys.detail(document.id), document);
+}
+
+export function forgetDocument(queryClient: QueryClient, id: string) {
+  queryClient.setQueryData<DocumentSummary[]>(documentKeys.list(), (current) => current?.filter((item) => item.id !== id));
+  queryClient.removeQueries({ queryKey: documentKeys.detail(id) });
+}
+
+/** Refreshes the documents after `delayMs` (the spec's refresh delays); cancelled on unmount. */
+export function useDelayedRefresh() {
+  const queryClient = useQueryClient();
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+  return useCallback(
+    (delayMs: number) => {
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        void invalidateSummaries(queryClient);
+      }, delayMs);
+      timers.current.add(timer);
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * Live updates: the server's `document` events (insert, update, delete of this person's
+ * documents) refetch the summaries, debounced. EventSource reconnects by itself.
+ */
+export function useDocumentEvents() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return undefined;
+    const source = new EventSource(DOCUMENT_EVENTS_URL, { withCredentials: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onChange = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void invalidateSummaries(queryClient), LIVE_EVENT_DEBOUNCE_MS);
+    };
+    source.addEventListener("document", onChange);
+    // After a dropped connection, catch up on whatever changed while it was down.
+    let hasOpened = false;
+    const onOpen = () => {
+      if (hasOpened) onChange();
+      hasOpened = true;
+    };
+    source.addEventListener("open", onOpen);
+    return () => {
+      source.removeEventListener("open", onOpen);
+      clearTimeout(timer);
+      source.removeEventListener("document", onChange);
+      source.close();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,124 @@
+import { writeFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { buildPdf } from "../support/documents/test-fixtures";
+import { signUpThroughApi, uniqueEmail } from "./support/accounts";
+
+const contractPages = [
+  {
+    lines: [
+      { text: "PROVIDER PARTICIPATION AGREEMENT", x: 72, y: 720, size: 14 },
+      { text: "ARTICLE I - CLAIMS", x: 72, y: 680 },
+      { text: "1.1 Timely Filing. Provider shall submit claims within ninety (90) days", x: 72, y: 660 },
+      { text: "after the date of service.", x: 72, y: 646 },
+    ],
+  },
+  {
+    lines: [
+      { text: "ARTICLE II - TERM AND TERMINATION", x: 72, y: 720 },
+      { text: "2.1 Termination without Cause. Either party may terminate this Agreement", x: 72, y: 700 },
+      { text: "on one hundred twenty (120) days prior written notice.", x: 72, y: 686 },
+    ],
+  },
+];
+
+async function openCardMenu(page: Page, filename: string) {
+  await page.getByRole("article", { name: filename }).getByRole("button", { name: `Actions for ${filename}` }).click();
+}
+
+test("a contract goes from upload through processing to a cited page, and is deleted", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  const file = testInfo.outputPath("Aetna Provider Agreement.pdf");
+  // A unique last line, so the file is never a duplicate of another run's.
+  await writeFile(file, buildPdf([...contractPages, { lines: [{ text: `Copy ${testInfo.testId} ${Date.now()}`, x: 72, y: 720 }] }]));
+
+  await page.goto("/app/documents");
+  await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
+
+  // Upload through the file input behind 'Upload Document'.
+  await page.getByLabel("Choose a document to upload").setInputFiles(file);
+  await expect(page.getByText("Document uploaded", { exact: true })).toBeVisible();
+  const card = page.getByRole("article", { name: "Aetna Provider Agreement.pdf" });
+  await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
+  await expect(card.getByText("Payer Contract")).toBeVisible();
+
+  // Process, and the live updates carry it to Ready.
+  await card.getByRole("button", { name: /Process/ }).click();
+  await expect(page.getByText("Processing started")).toBeVisible();
+  await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText("3 pages")).toBeVisible();
+  await expect(card.getByRole("link", { name: /Ask about/ })).toHaveAttribute("href", /\/app\/chat\?document=/);
+
+  // Rename.
+  await openCardMenu(page, "Aetna Provider Agreement.pdf");
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename document" });
+  await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
+  await dialog.getByLabel("Name").fill("Cigna 2026 Agreement");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Document renamed")).toBeVisible();
+  const renamed = page.getByRole("article", { name: "Cigna 2026 Agreement.pdf" });
+  await expect(renamed).toBeVisible();
+
+  // Search by name and by type.
+  const search = page.getByPlaceholder("Search documents...");
+  await search.fill("medicare");
+  await expect(page.getByRole("heading", { name: "No documents found" })).toBeVisible();
+  await search.fill("cigna 2026");
+  await expect(renamed).toBeVisible();
+  await search.fill("payer contract");
+  await expect(renamed).toBeVisible();
+  await search.fill("");
+
+  // Download the original under its new name.
+  await openCardMenu(page, "Cigna 2026 Agreement.pdf");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "Download" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Cigna 2026 Agreement.pdf");
+
+  // Open: page 1 drawn by pdf.js with its text layer, and the clause outline.
+  await renamed.getByRole("link", { name: /^Open/ }).click();
+  await expect(page).toHaveURL(/\/app\/documents\/[0-9a-f-]{36}$/);
+  const documentUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { level: 1, name: "Cigna 2026 Agreement.pdf" })).toBeVisible();
+  const pageOne = page.getByRole("region", { name: "Page 1", exact: true });
+  await expect(pageOne.locator(".textLayer")).toContainText("Timely Filing");
+  expect(await pageOne.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
+  const outline = page.getByRole("navigation", { name: "Clause outline" });
+  await expect(outline.getByRole("button", { name: /2\.1 Termination without Cause, page 2/ })).toBeVisible();
+  await expect(page.getByText("Page 1 of 3")).toBeVisible();
+
+  // A citation: page 2 with the quoted passage marked.
+  const quote = "Either party may terminate this Agreement on one hundred twenty (120) days";
+  await page.goto(`${documentUrl}?page=2&q=${encodeURIComponent(quote)}`);
+  const pageTwo = page.getByRole("region", { name: "Page 2", exact: true });
+  const marks = pageTwo.locator("mark.cw-quote");
+  await expect(marks.first()).toBeVisible();
+  expect((await marks.allTextContents()).join(" ")).toBe("Either party may terminate this Agreement on one hundred twenty (120) days");
+  await expect(marks.first()).toBeInViewport();
+  await expect(page.getByText(/was not found on page/)).toHaveCount(0);
+
+  // Back to the library, and delete it.
+  await page.getByRole("link", { name: "Document Library", exact: true }).click();
+  await openCardMenu(page, "Cigna 2026 Agreement.pdf");
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: "Delete document?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Document deleted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
+  await page.goto(documentUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Document not found" })).toBeVisible();
+});
+
+test("the library refuses an unsupported file without sending it", async ({ page }, testInfo) => {
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  await page.goto("/app/documents");
+  await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
+  let uploads = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/documents") uploads += 1;
+  });
+  await page.getByLabel("Choose a document to upload").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(page.getByText("Unsupported file type")).toBeVisible();
+  expect(uploads).toBe(0);
+});
