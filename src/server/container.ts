@@ -52,7 +52,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   };
   const mailer = createMailer(env, db, logger);
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
-  const changeFeed = createChangeFeed(database, env.databaseUrl);
+  const changeFeed = createChangeFeed(database);
   const extraction = createExtraction();
   const documentsModule = createDocumentsModule({
     db,

@@ -21,10 +21,10 @@ function parse(payload: string | undefined): unknown {
   }
 }
 
-export function createChangeFeed(handle: DatabaseHandle, databaseUrl?: string): ChangeFeed {
+export function createChangeFeed(handle: DatabaseHandle): ChangeFeed {
   const listeners = new Map<string, Set<Listener>>();
   const deliver = (channel: string, payload: string | undefined) => listeners.get(channel)?.forEach((listener) => listener(parse(payload)));
-  let listenClient: pg.Client | undefined;
+  let listenClient: pg.PoolClient | undefined;
   const unlistens: (() => Promise<void>)[] = [];
 
   async function startListening(channel: string): Promise<void> {
@@ -33,8 +33,8 @@ export function createChangeFeed(handle: DatabaseHandle, databaseUrl?: string): 
       return;
     }
     if (!listenClient) {
-      listenClient = new pg.Client({ connectionString: databaseUrl });
-      await listenClient.connect();
+      // One connection taken from the pool for good: LISTEN belongs to a session.
+      listenClient = await handle.pool.connect();
       listenClient.on("notification", (message) => deliver(message.channel, message.payload));
     }
     await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`);
@@ -56,7 +56,7 @@ export function createChangeFeed(handle: DatabaseHandle, databaseUrl?: string): 
     },
     async close() {
       for (const unlisten of unlistens) await unlisten().catch(() => undefined);
-      await listenClient?.end().catch(() => undefined);
+      listenClient?.release();
     },
   };
 }
