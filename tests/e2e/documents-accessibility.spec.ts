@@ -37,7 +37,7 @@ for (const theme of ["light", "dark"] as const) {
     await expectNoViolations(page);
 
     await page.goto(`/app/documents/${ready.id}?page=1&q=${encodeURIComponent("Timely Filing within ninety days")}`);
-    await expect(page.getByRole("region", { name: "Page 1", exact: true }).locator("mark.cw-quote").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Page 1", exact: true }).locator("mark.cw-quote").first()).toBeVisible({ timeout: 20_000 });
     await expectNoViolations(page);
   });
 }

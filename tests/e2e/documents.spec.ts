@@ -94,7 +94,7 @@ test("a contract goes from upload through processing to a cited page, and is del
   await page.goto(`${documentUrl}?page=2&q=${encodeURIComponent(quote)}`);
   const pageTwo = page.getByRole("region", { name: "Page 2", exact: true });
   const marks = pageTwo.locator("mark.cw-quote");
-  await expect(marks.first()).toBeVisible();
+  await expect(marks.first()).toBeVisible({ timeout: 20_000 });
   expect((await marks.allTextContents()).join(" ")).toBe("Either party may terminate this Agreement on one hundred twenty (120) days");
   await expect(marks.first()).toBeInViewport();
   await expect(page.getByText(/was not found on page/)).toHaveCount(0);
