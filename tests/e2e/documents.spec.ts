@@ -1,25 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { buildPdf } from "../support/documents/test-fixtures";
+import { contractPdf } from "../support/documents/contract-pdf";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 
-const contractPages = [
-  {
-    lines: [
-      { text: "PROVIDER PARTICIPATION AGREEMENT", x: 72, y: 720, size: 14 },
-      { text: "ARTICLE I - CLAIMS", x: 72, y: 680 },
-      { text: "1.1 Timely Filing. Provider shall submit claims within ninety (90) days", x: 72, y: 660 },
-      { text: "after the date of service.", x: 72, y: 646 },
-    ],
-  },
-  {
-    lines: [
-      { text: "ARTICLE II - TERM AND TERMINATION", x: 72, y: 720 },
-      { text: "2.1 Termination without Cause. Either party may terminate this Agreement", x: 72, y: 700 },
-      { text: "on one hundred twenty (120) days prior written notice.", x: 72, y: 686 },
-    ],
-  },
-];
 
 async function openCardMenu(page: Page, filename: string) {
   await page.getByRole("article", { name: filename }).getByRole("button", { name: `Actions for ${filename}` }).click();
@@ -30,7 +13,7 @@ test("a contract goes from upload through processing to a cited page, and is del
   await signUpThroughApi(page, uniqueEmail(testInfo.title));
   const file = testInfo.outputPath("Aetna Provider Agreement.pdf");
   // A unique last line, so the file is never a duplicate of another run's.
-  await writeFile(file, buildPdf([...contractPages, { lines: [{ text: `Copy ${testInfo.testId} ${Date.now()}`, x: 72, y: 720 }] }]));
+  await writeFile(file, contractPdf(`${testInfo.testId} ${Date.now()}`));
 
   await page.goto("/app/documents");
   await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractPages, contractPdf } from "../support/documents/contract-pdf";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
 import type { DocumentSummary } from "../../src/shared/documents";
@@ -13,26 +14,9 @@ let testApp: TestApp;
 let owner: HttpClient;
 let stranger: HttpClient;
 
-const contractPages = [
-  {
-    lines: [
-      { text: "PROVIDER PARTICIPATION AGREEMENT", x: 72, y: 720, size: 14 },
-      { text: "ARTICLE I - CLAIMS", x: 72, y: 680 },
-      { text: "1.1 Timely Filing. Provider shall submit claims within ninety (90) days", x: 72, y: 660 },
-      { text: "after the date of service.", x: 72, y: 646 },
-    ],
-  },
-  {
-    lines: [
-      { text: "ARTICLE II - TERM AND TERMINATION", x: 72, y: 720 },
-      { text: "2.1 Termination without Cause. Either party may terminate this Agreement", x: 72, y: 700 },
-      { text: "on one hundred twenty (120) days prior written notice.", x: 72, y: 686 },
-    ],
-  },
-];
 let counter = 0;
 /** A different valid PDF each call (the hash identifies duplicates). */
-const contractPdf = () => buildPdf([...contractPages, { lines: [{ text: `Copy ${++counter}`, x: 72, y: 720 }] }]);
+const nextContractPdf = () => contractPdf(String(++counter));
 
 beforeAll(async () => {
   testApp = await createTestApp({ env: { MAX_UPLOAD_MB: "1" } });
@@ -46,7 +30,7 @@ async function upload(client: HttpClient, filename: string, bytes: Uint8Array): 
 }
 
 async function uploaded(client: HttpClient, filename = "Aetna Provider Agreement.pdf"): Promise<DocumentSummary> {
-  const response = await upload(client, filename, contractPdf());
+  const response = await upload(client, filename, nextContractPdf());
   expect(response.status).toBe(201);
   return ((await response.json()) as { document: DocumentSummary }).document;
 }
@@ -77,7 +61,7 @@ describe("upload", () => {
   });
 
   it("refuses the same file twice with the spec's message", async () => {
-    const bytes = contractPdf();
+    const bytes = nextContractPdf();
     expect((await upload(owner, "a.pdf", bytes)).status).toBe(201);
     const again = await upload(owner, "renamed copy.pdf", bytes);
     expect(again.status).toBe(409);
@@ -144,7 +128,7 @@ describe("rename, download and delete", () => {
   });
 
   it("downloads the original bytes with a safe file name", async () => {
-    const bytes = contractPdf();
+    const bytes = nextContractPdf();
     const { document } = (await (await upload(owner, "Blue Cross “2026” agreement.pdf", bytes)).json()) as { document: DocumentSummary };
     const response = await owner.get(`/api/documents/${document.id}/file`);
     expect(response.status).toBe(200);

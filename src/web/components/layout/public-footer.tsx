@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LegalLinks, legalLinkClass } from "./legal-links";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { LogoMark } from "./public-header";
 
@@ -17,25 +17,13 @@ export function PublicFooter() {
             not legal or medical advice. Do not upload protected health information (PHI) or patient data.
           </p>
         </div>
-        <nav aria-label="Footer">
-          <ul className="flex flex-col gap-3 sm:flex-row sm:gap-6">
-            <li>
-              <Link to="/termsofservice" className="hover:text-foreground hover:underline">
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacypolicy" className="hover:text-foreground hover:underline">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <a href={`mailto:${site.supportEmail}`} className="hover:text-foreground hover:underline">
-                Contact support
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <LegalLinks label="Footer" className="flex-col gap-3 sm:flex-row sm:gap-6">
+          <li>
+            <a href={`mailto:${site.supportEmail}`} className={legalLinkClass}>
+              Contact support
+            </a>
+          </li>
+        </LegalLinks>
       </div>
       <p className="mx-auto mt-10 max-w-6xl border-t pt-6">
         © {new Date().getFullYear()} {site.companyName}

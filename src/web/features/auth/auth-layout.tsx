@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, Outlet } from "react-router";
+import { LegalLinks } from "../../components/layout/legal-links";
 import { LogoMark } from "../../components/layout/public-header";
 import { ThemeMenu } from "../../components/theme-menu";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -30,20 +31,7 @@ export function AuthLayout() {
         </div>
       </main>
       <footer className="px-4 py-6 text-center text-sm text-muted-foreground">
-        <nav aria-label="Legal">
-          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
-            <li>
-              <Link to="/termsofservice" className="hover:text-foreground hover:underline">
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacypolicy" className="hover:text-foreground hover:underline">
-                Privacy Policy
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <LegalLinks label="Legal" className="flex-wrap justify-center gap-x-6 gap-y-2" />
       </footer>
     </div>
   );

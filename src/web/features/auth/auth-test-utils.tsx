@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { Toaster } from "sonner";
+import type { RouteObject } from "react-router";
 import { vi } from "vitest";
 import type { SiteConfig, SocialProvider } from "../../../shared/site-config";
-import { SiteConfigProvider } from "../../lib/site-config-context";
+import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 
 export function siteWith(socialProviders: SocialProvider[] = ["google", "microsoft"]): SiteConfig {
@@ -47,17 +44,7 @@ export function stubServer(answers: Record<string, Answer | ((call: RecordedCall
 
 /** Renders `routes` at `url` with the providers the real app wraps them in. */
 export function renderRoutes(routes: RouteObject[], url: string, site: SiteConfig = siteWith()) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <SiteConfigProvider value={site}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-      <Toaster />
-    </SiteConfigProvider>,
-  );
-  return router;
+  return renderAppRoutes(routes, url, site).router;
 }
 
 /** A route that only shows where navigation ended. */

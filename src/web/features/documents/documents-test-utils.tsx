@@ -1,12 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { vi } from "vitest";
 import type { DocumentSummary } from "../../../shared/documents";
+import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import type { SiteConfig } from "../../../shared/site-config";
-import { SiteConfigProvider } from "../../lib/site-config-context";
 import { DocumentsPage, DocumentViewPage } from "./document-pages";
 
 const site: SiteConfig = testSiteConfig({ companyName: "Clausewise Inc.", version: "test" });
@@ -120,23 +116,14 @@ export function listAnswer(documents: DocumentSummary[]): Handler {
 }
 
 export function renderDocuments(url = "/app/documents") {
-  const router = createMemoryRouter(
+  return renderAppRoutes(
     [
       { path: "/app/documents", element: <DocumentsPage /> },
       { path: "/app/documents/:documentId", element: <DocumentViewPage /> },
       { path: "/app/chat", element: <p>Chat page</p> },
       { path: "/login", element: <p>Login page</p> },
     ],
-    { initialEntries: [url] },
+    url,
+    site,
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <SiteConfigProvider value={site}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-      <Toaster />
-    </SiteConfigProvider>,
-  );
-  return { router, queryClient };
 }
