@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProp
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
-import { findQuote } from "./quote-match";
+import { findQuote } from "../../../shared/quote-match";
 import "./pdf-text-layer.css";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;

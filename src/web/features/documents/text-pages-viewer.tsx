@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
 import { documentsApi } from "./documents-api";
-import { findQuote, segmentText } from "./quote-match";
+import { findQuote, segmentText } from "../../../shared/quote-match";
 import { documentKeys } from "./use-documents";
 
 /**
