@@ -1,5 +1,6 @@
 // One file per aggregate; this module re-exports them all for Drizzle and drizzle-kit.
 export * from "./auth";
+export * from "./billing";
 export * from "./chat";
 export * from "./documents";
 export * from "./mail";
