@@ -20,6 +20,10 @@ describe("findQuote", () => {
     expect(findQuote(page, "Termination for Cause - immediate")).toEqual([{ item: 2, start: 4, end: 37 }]);
   });
 
+  it("joins a word hyphenated at a line end", () => {
+    expect(findQuote(["claims must be sub-\nmitted within 90 days"], "claims must be submitted")).toEqual([{ item: 0, start: 0, end: 26 }]);
+  });
+
   it("matches the parts of a quote with an ellipsis in order", () => {
     const ranges = findQuote(page, "Either party may terminate … written notice");
     expect(ranges?.[0]).toEqual({ item: 0, start: 31, end: 72 });
@@ -34,6 +38,7 @@ describe("findQuote", () => {
       { item: 0, start: 31, end: 72 },
       { item: 1, start: 0, end: 55 },
     ]);
+    expect(findQuote(page, long, { exact: true })).toBeUndefined();
   });
 
   it("answers undefined for text that is not there or too short", () => {

@@ -8,14 +8,15 @@ export interface TextRange {
 const equivalents: Record<string, string> = {
   "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
   "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-", "\u00ad": "",
+  "-": "", "\u2010": "", "\u2011": "", "\u2012": "", "\u2013": "", "\u2014": "", "\u2015": "", "\u2212": "", "\u00ad": "",
   "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
   "\u2026": "...",
 };
 
 /**
- * One character as it is compared: quotes, dashes and ligatures unified, lower case, and
- * whitespace dropped entirely (PDF text runs split words and lines unpredictably).
+ * One character as it is compared: quotes and ligatures unified, lower case, and whitespace
+ * and dashes dropped entirely (PDF text runs split words and lines unpredictably, and a word
+ * hyphenated at a line end is joined when the text is structured).
  */
 function comparable(character: string): string {
   if (/\s/.test(character)) return "";
@@ -72,11 +73,12 @@ const EDGE = 30;
 
 /**
  * Where `quote` occurs across `items` (read in order as one text), comparing without
- * whitespace, case, or quote and dash styles. A quote with an ellipsis matches its parts in
- * order; a long quote whose middle differs matches by its first and last words. Undefined when
+ * whitespace, case, dashes or quote styles. A quote with an ellipsis matches its parts in
+ * order; unless `exact`, a long quote whose middle differs matches by its first and last words
+ * (the viewer still finds a paraphrased citation; verification passes `exact`). Undefined when
  * it is not there.
  */
-export function findQuote(items: readonly string[], quote: string): TextRange[] | undefined {
+export function findQuote(items: readonly string[], quote: string, { exact = false } = {}): TextRange[] | undefined {
   const indexed = indexItems(items);
   const haystack = indexed.text;
   const parts = quote
@@ -98,6 +100,7 @@ export function findQuote(items: readonly string[], quote: string): TextRange[] 
     cursor = at + part.length;
   }
   if (matched) return toRanges(items, indexed, from, cursor);
+  if (exact) return undefined;
 
   const whole = parts.join("");
   if (whole.length < EDGE * 2) return undefined;

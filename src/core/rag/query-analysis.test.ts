@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { analyzeQuery, isFollowUpQuestion, normalizeQuestion } from "./query-analysis";
+import { contentWords, stem } from "./text";
+
+const termTexts = (question: string, previous: string[] = []) => analyzeQuery(question, previous).terms.map((term) => term.text);
+
+describe("normalizeQuestion", () => {
+  it.each([
+    ["  What’s the  TERM? ", "what's the term?"],
+    ["Non\u2013compete “clause”", 'non-compete "clause"'],
+  ])("%j → %j", (question, expected) => expect(normalizeQuestion(question)).toBe(expected));
+});
+
+describe("contentWords", () => {
+  it.each([
+    ["What are the termination clauses?", ["termination"]],
+    ["Who are the parties to this contract?", ["parties"]],
+    ["How many days do we have for timely filing?", ["days", "timely", "filing"]],
+  ])("%j → %j", (text, expected) => expect(contentWords(text)).toEqual(expected));
+});
+
+describe("stem", () => {
+  it.each([
+    ["terminate", "termin"],
+    ["termination", "termin"],
+    ["terminated", "termin"],
+    ["terminating", "termin"],
+    ["payments", "pay"],
+    ["policies", "policy"],
+    ["claims", "claim"],
+    ["law", "law"],
+    ["reimburse", "reimburs"],
+    ["reimbursed", "reimburs"],
+  ])("%s → %s", (word, expected) => expect(stem(word)).toBe(expected));
+});
+
+describe("analyzeQuery: contract vocabulary", () => {
+  it.each([
+    ["Can they cancel the contract?", ["terminate", "without cause", "for convenience"]],
+    ["How are we reimbursed?", ["payment", "fee schedule", "compensation"]],
+    ["What is the deadline to submit claims?", ["timely filing", "claims submission"]],
+    ["How do I dispute a denied claim?", ["appeal", "reconsideration"]],
+    ["Does it auto renew?", ["automatically renew", "evergreen"]],
+    ["What must the provider do?", ["obligations", "shall"]],
+    ["How much notice do we need to give?", ["written notice"]],
+    ["Is prior authorization required?", ["utilization management", "medically necessary"]],
+  ])("%j searches also for %j", (question, expected) => {
+    expect(termTexts(question)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("weighs the question's own words above the expansion", () => {
+    const terms = analyzeQuery("What are the termination terms?").terms;
+    expect(terms.find((term) => term.text === "termination")).toMatchObject({ weight: 1, source: "question" });
+    expect(terms.find((term) => term.text === "without cause")).toMatchObject({ source: "expansion" });
+    expect(terms.find((term) => term.text === "terminate")).toBeUndefined(); // same stem as a question word
+  });
+
+  it("has no terms for a question of only function words", () => {
+    expect(analyzeQuery("what is it?").terms).toEqual([]);
+  });
+});
+
+describe("follow-up questions", () => {
+  it.each([
+    ["what about for medicaid?", 1, true],
+    ["and the renewal?", 1, true],
+    ["is that mutual?", 1, true],
+    ["what is the timely filing limit for claims?", 4, false],
+    ["governing law", 2, false],
+  ])("%j (%i content words) → %s", (question, words, expected) => expect(isFollowUpQuestion(question, words)).toBe(expected));
+
+  it("carries the earlier question's words into a follow-up, weighted lower", () => {
+    const query = analyzeQuery("What about for Medicaid?", ["What is the timely filing limit?"]);
+    expect(query.isFollowUp).toBe(true);
+    expect(query.terms.find((term) => term.text === "medicaid")).toMatchObject({ weight: 1, source: "question" });
+    expect(query.terms.find((term) => term.text === "filing")).toMatchObject({ source: "context" });
+    expect(query.terms.find((term) => term.text === "filing")!.weight).toBeLessThan(1);
+  });
+
+  it("does not mix in earlier questions for a question that stands on its own", () => {
+    const query = analyzeQuery("Which state's law governs the agreement?", ["What is the timely filing limit?"]);
+    expect(query.isFollowUp).toBe(false);
+    expect(query.terms.some((term) => term.text === "filing")).toBe(false);
+  });
+});
