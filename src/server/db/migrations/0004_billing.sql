@@ -41,12 +41,12 @@ CREATE TABLE "user_subscriptions" (
 	"current_period_end" timestamp with time zone NOT NULL,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
 	"provider" text NOT NULL,
-	"stripe_customer_id" text,
-	"stripe_subscription_id" text,
+	"provider_customer_id" text,
+	"provider_subscription_id" text,
 	"provider_state_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "user_subscriptions_stripeSubscriptionId_unique" UNIQUE("stripe_subscription_id")
+	CONSTRAINT "user_subscriptions_providerSubscriptionId_unique" UNIQUE("provider_subscription_id")
 );
 --> statement-breakpoint
 ALTER TABLE "document_credits" ADD CONSTRAINT "document_credits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -18,8 +18,9 @@ export const userSubscriptions = pgTable("user_subscriptions", {
   cancelAtPeriodEnd: boolean().notNull().default(false),
   /** local | stripe */
   provider: text().notNull(),
-  stripeCustomerId: text(),
-  stripeSubscriptionId: text().unique(),
+  /** The provider's ids: Stripe's cus_… and sub_…, or the local provider's own. */
+  providerCustomerId: text(),
+  providerSubscriptionId: text().unique(),
   /** When the provider produced the state stored here; older reports arriving late are ignored. */
   providerStateAt: timestamp({ withTimezone: true }).notNull(),
   ...timestamps,
