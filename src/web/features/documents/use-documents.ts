@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { DocumentSummary } from "../../../shared/documents";
+import { useLiveEvents } from "../../lib/use-live-events";
 import { DOCUMENT_EVENTS_URL, documentsApi } from "./documents-api";
 
 export const documentKeys = {
@@ -11,7 +12,6 @@ export const documentKeys = {
   outline: (id: string) => ["documents", "detail", id, "outline"] as const,
 };
 
-const LIVE_EVENT_DEBOUNCE_MS = 200;
 /** A safety net while something is running, should the live stream be cut by a proxy. */
 const BUSY_POLL_MS = 15_000;
 
@@ -80,31 +80,9 @@ export function useDelayedRefresh() {
 
 /**
  * Live updates: the server's `document` events (insert, update, delete of this person's
- * documents) refetch the summaries, debounced. EventSource reconnects by itself.
+ * documents) refetch the summaries.
  */
 export function useDocumentEvents() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return undefined;
-    const source = new EventSource(DOCUMENT_EVENTS_URL, { withCredentials: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onChange = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void invalidateSummaries(queryClient), LIVE_EVENT_DEBOUNCE_MS);
-    };
-    source.addEventListener("document", onChange);
-    // After a dropped connection, catch up on whatever changed while it was down.
-    let hasOpened = false;
-    const onOpen = () => {
-      if (hasOpened) onChange();
-      hasOpened = true;
-    };
-    source.addEventListener("open", onOpen);
-    return () => {
-      source.removeEventListener("open", onOpen);
-      clearTimeout(timer);
-      source.removeEventListener("document", onChange);
-      source.close();
-    };
-  }, [queryClient]);
+  useLiveEvents(DOCUMENT_EVENTS_URL, "document", () => void invalidateSummaries(queryClient));
 }
