@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/app/documents" replace /> },
                   { path: "documents", ...lazyPage(documentPages, (m) => m.DocumentsPage) },
                   { path: "documents/:documentId", ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
-                  { path: "chat", ...lazyPage(appPages, (m) => m.ChatPage) },
+                  { path: "chat", ...lazyPage(() => import("../features/chat/chat-page"), (m) => m.ChatPage) },
                   { path: "account", ...lazyPage(appPages, (m) => m.AccountPage) },
                   { path: "contact-sales", ...lazyPage(appPages, (m) => m.ContactSalesPage) },
                   {

@@ -5,11 +5,6 @@ import { PageHeader } from "./page-header";
 export { AccountPage } from "./account-page";
 export { AppShell } from "./app-shell";
 
-// The chat and administration screens fill these pages in their own issues.
-export function ChatPage() {
-  return <PageHeader title="Contract Chat" />;
-}
-
 export function ContactSalesPage() {
   const site = useSiteConfig();
   return (
@@ -34,6 +29,7 @@ export function RequirePlatformOwner() {
   return <RequireRole roles={["platform_owner"]} />;
 }
 
+// The administration screens fill these pages in their own issue.
 export function OrganizationAdminPage() {
   return <PageHeader title="Organization Management" />;
 }

@@ -1,4 +1,4 @@
-import { Building2, FileText, MessageSquare, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
+import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import type { AppUser } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
@@ -6,6 +6,7 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { BrandMark } from "./brand-mark";
+import { RecentSessions } from "./recent-sessions";
 
 interface NavItem {
   to: string;
@@ -44,6 +45,26 @@ function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolea
     </NavLink>
   );
   return isCollapsed ? <Tooltip content={item.label} side="right">{link}</Tooltip> : link;
+}
+
+/** Feedback and help are placed now; their dialogs come with their own issue. */
+function ComingSoonEntry({ label, Icon, isCollapsed }: { label: string; Icon: typeof FileText; isCollapsed: boolean }) {
+  return (
+    <Tooltip content={isCollapsed ? `${label}: coming soon` : "Coming soon"} side="right">
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-label={isCollapsed ? label : undefined}
+        className={cn(
+          "flex w-full cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground opacity-70 focus-visible:outline-2 focus-visible:outline-ring",
+          isCollapsed && "justify-center px-2",
+        )}
+      >
+        <Icon aria-hidden className="size-4 shrink-0" />
+        {!isCollapsed && label}
+      </button>
+    </Tooltip>
+  );
 }
 
 export function AppSidebar({
@@ -97,21 +118,28 @@ export function AppSidebar({
           </Link>
         </Button>
       </div>
-      <nav aria-label="Workspace" className="flex-1 space-y-1 overflow-y-auto px-3">
-        {workspaceLinks.map((item) => (
-          <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
-        ))}
-        {adminLinks.length > 0 && (
-          <div className="pt-4">
-            {!isCollapsed && (
-              <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</p>
-            )}
-            {adminLinks.map((item) => (
-              <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
-            ))}
-          </div>
-        )}
-      </nav>
+      <div className="flex-1 space-y-4 overflow-y-auto px-3">
+        <RecentSessions isCollapsed={isCollapsed} />
+        <nav aria-label="Workspace" className="space-y-1">
+          {workspaceLinks.map((item) => (
+            <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
+          ))}
+          {adminLinks.length > 0 && (
+            <div className="pt-4">
+              {!isCollapsed && (
+                <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</p>
+              )}
+              {adminLinks.map((item) => (
+                <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
+              ))}
+            </div>
+          )}
+        </nav>
+      </div>
+      <div className="space-y-1 border-t p-3">
+        <ComingSoonEntry label="Send feedback" Icon={MessageSquarePlus} isCollapsed={isCollapsed} />
+        <ComingSoonEntry label="Get Help" Icon={LifeBuoy} isCollapsed={isCollapsed} />
+      </div>
       <div className="border-t p-3">
         <Tooltip
           side="right"

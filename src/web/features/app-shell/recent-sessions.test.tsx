@@ -1,0 +1,172 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ChatSessionSummary } from "../../../shared/chat";
+import { stubServer } from "../../../../tests/support/stub-server";
+import { listAnswer } from "../documents/documents-test-utils";
+import { aMessage, aSession, contract, renderChat } from "../chat/chat-test-utils";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const recentChats = () => screen.getByRole("region", { name: "Recent chats" });
+const currentUrl = () => screen.getByRole("status", { name: "Current URL" }).textContent;
+
+function sessionsServer(sessions: ChatSessionSummary[], routes: Parameters<typeof stubServer>[0] = {}) {
+  return stubServer({
+    "GET /api/documents": listAnswer([contract]),
+    "GET /api/chat/sessions": () => ({ status: 200, body: { sessions } }),
+    ...routes,
+  });
+}
+
+describe("recent chats in the sidebar", () => {
+  it("shows five of the twenty, then all with 'Show N More', and five again with 'Show Less'", async () => {
+    const sessions = Array.from({ length: 20 }, (_, index) => aSession({ title: `Question ${index + 1}` }));
+    sessions[1] = { ...sessions[1]!, documentFilename: null, updatedAt: "2026-01-05T12:00:00.000Z" };
+    sessionsServer(sessions);
+    renderChat("/app/documents");
+    const list = await screen.findByRole("region", { name: "Recent chats" }, { timeout: 3000 });
+    const first = (await within(list).findByText("Question 1")).closest("a");
+    expect(first).toHaveAttribute("href", `/app/chat?session=${sessions[0]!.id}`);
+    expect(first).toHaveTextContent(`Question 1${contract.filename}Nov 20, 2026`);
+    expect(within(list).getByText("Question 2").closest("a")).toHaveTextContent("Question 2Unknown DocumentJan 5, 2026");
+    const shownTitles = () => within(list).getAllByText(/^Question \d+$/).map((title) => title.textContent);
+    expect(shownTitles()).toEqual(["Question 1", "Question 2", "Question 3", "Question 4", "Question 5"]);
+
+    // Twenty rows of links and buttons: skip the pointer-events style checks that make jsdom crawl.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await user.click(within(list).getByText("Show 15 More"));
+    expect(shownTitles()).toHaveLength(20);
+    await user.click(within(list).getByRole("button", { name: "Show Less", expanded: true }));
+    expect(shownTitles()).toHaveLength(5);
+    expect(within(list).getByRole("button", { name: "Show 15 More", expanded: false })).toBeInTheDocument();
+  });
+
+  it("clicking a session opens it in the chat", async () => {
+    const session = aSession({ title: "Timely filing" });
+    sessionsServer([session], {
+      [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage({ content: "What is the timely filing limit?" })] } },
+    });
+    renderChat("/app/documents");
+    await userEvent.click(await within(recentChats()).findByRole("link", { name: /Timely filing/ }));
+    expect(await screen.findByText("What is the timely filing limit?")).toBeInTheDocument();
+    expect(within(recentChats()).getByRole("link", { name: /Timely filing/ })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("renames with Enter or the check, cancels with Escape or the X, and never saves an empty title", async () => {
+    let session = aSession({ title: "Old title" });
+    const server = sessionsServer([], {
+      "GET /api/chat/sessions": () => ({ status: 200, body: { sessions: [session] } }),
+      [`PATCH /api/chat/sessions/${session.id}`]: (call) => {
+        session = { ...session, ...(call.body as { title: string }) };
+        return { status: 200, body: { session } };
+      },
+    });
+    renderChat("/app/documents");
+    const user = userEvent.setup();
+    await user.click(await within(recentChats()).findByRole("button", { name: "Rename Old title" }));
+    const input = screen.getByRole("textbox", { name: "Chat title" });
+    expect(input).toHaveFocus();
+
+    await user.clear(input);
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Save title" })).toBeDisabled();
+    expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)).toHaveLength(0);
+
+    await user.type(input, "Discarded");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
+    expect(within(recentChats()).getByRole("link", { name: /Old title/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Rename Old title" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Rename Old title" }));
+    await user.click(screen.getByRole("button", { name: "Cancel rename" }));
+    expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Rename Old title" }));
+    await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
+    await user.type(screen.getByRole("textbox", { name: "Chat title" }), "  Medicaid rates {Enter}");
+    expect(await within(recentChats()).findByRole("link", { name: /Medicaid rates/ })).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)).toHaveLength(1));
+    expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)[0]?.body).toEqual({ title: "Medicaid rates" });
+  });
+
+  it("a refused rename is only logged, and the list shows the server's title again", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const session = aSession({ title: "Kept title" });
+    sessionsServer([session], {
+      [`PATCH /api/chat/sessions/${session.id}`]: { status: 500, body: { error: { code: "internal_error", message: "Boom" } } },
+    });
+    renderChat("/app/documents");
+    const user = userEvent.setup();
+    await user.click(await within(recentChats()).findByRole("button", { name: "Rename Kept title" }));
+    await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
+    await user.type(screen.getByRole("textbox", { name: "Chat title" }), "New title");
+    await user.click(screen.getByRole("button", { name: "Save title" }));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(await within(recentChats()).findByRole("link", { name: /Kept title/ })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("deleting the open session removes it and returns to a new chat", async () => {
+    const open = aSession({ title: "Open one" });
+    const other = aSession({ title: "Other one" });
+    let sessions = [open, other];
+    const server = sessionsServer([], {
+      "GET /api/chat/sessions": () => ({ status: 200, body: { sessions } }),
+      [`GET /api/chat/sessions/${open.id}`]: { status: 200, body: { session: open, messages: [aMessage({ content: "Is there a penalty?" })] } },
+      [`DELETE /api/chat/sessions/${open.id}`]: () => {
+        sessions = [other];
+        return { status: 204 };
+      },
+    });
+    renderChat(`/app/chat?session=${open.id}`);
+    expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
+    await userEvent.click(within(recentChats()).getByRole("button", { name: "Delete Open one" }));
+    await waitFor(() => expect(currentUrl()).toBe("/app/chat"));
+    expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
+    expect(within(recentChats()).queryByRole("link", { name: /Open one/ })).not.toBeInTheDocument();
+    expect(within(recentChats()).getByRole("link", { name: /Other one/ })).toBeInTheDocument();
+    expect(server.callsTo("DELETE", `/api/chat/sessions/${open.id}`)).toHaveLength(1);
+  });
+
+  it("deleting another session leaves the open conversation alone", async () => {
+    const open = aSession({ title: "Open one" });
+    const other = aSession({ title: "Other one" });
+    sessionsServer([open, other], {
+      [`GET /api/chat/sessions/${open.id}`]: { status: 200, body: { session: open, messages: [aMessage({ content: "Is there a penalty?" })] } },
+      [`DELETE /api/chat/sessions/${other.id}`]: { status: 204 },
+    });
+    renderChat(`/app/chat?session=${open.id}`);
+    expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
+    await userEvent.click(within(recentChats()).getByRole("button", { name: "Delete Other one" }));
+    expect(currentUrl()).toBe(`/app/chat?session=${open.id}`);
+    expect(screen.getByText("Is there a penalty?")).toBeInTheDocument();
+  });
+
+  it("the narrow sidebar lists the sessions in a menu", async () => {
+    const session = aSession({ title: "Appeals", documentFilename: null });
+    sessionsServer([session], {
+      [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage({ content: "How do appeals work?" })] } },
+    });
+    renderChat("/app/documents", { isCollapsed: true });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Recent chats" }));
+    const item = await screen.findByRole("menuitem", { name: /Appeals/ });
+    expect(item).toHaveTextContent("Unknown Document");
+    await user.click(item);
+    expect(await screen.findByText("How do appeals work?")).toBeInTheDocument();
+  });
+
+  it("places 'Send feedback' and 'Get Help' as entries that are not available yet", async () => {
+    sessionsServer([]);
+    renderChat("/app/documents");
+    expect(await within(recentChats()).findByText(/No chats yet/)).toBeInTheDocument();
+    for (const name of ["Send feedback", "Get Help"]) expect(screen.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true");
+    await act(async () => screen.getByRole("button", { name: "Get Help" }).focus());
+    expect((await screen.findAllByText("Coming soon")).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,215 @@
+import { Check, History, Pencil, Trash2, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { RECENT_SESSIONS_SHOWN, type ChatSessionSummary } from "../../../shared/chat";
+import { Button } from "../../components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { Input } from "../../components/ui/input";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tooltip } from "../../components/ui/tooltip";
+import { cn } from "../../lib/utils";
+import { useChatSessions, useDeleteSession, useRenameSession } from "../chat/use-chat-sessions";
+import { CHAT_PATH, sessionUrl } from "../chat/use-conversation";
+import { formatUploadDate } from "../documents/document-format";
+
+const UNKNOWN_DOCUMENT = "Unknown Document";
+
+/** The session open on /app/chat, if any. */
+function useOpenSessionId(): string | null {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  return location.pathname === CHAT_PATH ? searchParams.get("session") : null;
+}
+
+function RenameForm({ session, onDone }: { session: ChatSessionSummary; onDone: () => void }) {
+  const [title, setTitle] = useState(session.title);
+  const rename = useRenameSession();
+  const trimmed = title.trim();
+
+  // An empty title is not saved (spec): the form stays open until there is one, or it is cancelled.
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) return;
+    if (trimmed !== session.title) rename.mutate({ id: session.id, title: trimmed });
+    onDone();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onDone();
+    }
+  };
+  return (
+    <form onSubmit={save} className="flex items-center gap-1 py-1 pl-1">
+      <Input
+        aria-label="Chat title"
+        value={title}
+        maxLength={200}
+        autoFocus
+        onFocus={(event) => event.target.select()}
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="h-8 px-2"
+      />
+      <Button type="submit" variant="ghost" size="icon" className="size-8" aria-label="Save title" disabled={!trimmed}>
+        <Check aria-hidden />
+      </Button>
+      <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Cancel rename" onClick={onDone}>
+        <X aria-hidden />
+      </Button>
+    </form>
+  );
+}
+
+function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen: boolean }) {
+  const navigate = useNavigate();
+  const remove = useDeleteSession();
+  const [isEditing, setEditing] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // Closing the rename form puts focus back on the pencil rather than losing it to the page.
+  const shouldReturnFocus = useRef(false);
+  useEffect(() => {
+    if (shouldReturnFocus.current && !isEditing) {
+      shouldReturnFocus.current = false;
+      renameButton.current?.focus();
+    }
+  }, [isEditing]);
+
+  if (isEditing) {
+    return (
+      <li>
+        <RenameForm
+          session={session}
+          onDone={() => {
+            shouldReturnFocus.current = true;
+            setEditing(false);
+          }}
+        />
+      </li>
+    );
+  }
+  const filename = session.documentFilename ?? UNKNOWN_DOCUMENT;
+  return (
+    <li className="group relative">
+      <Link
+        to={sessionUrl(session.id)}
+        aria-current={isOpen ? "page" : undefined}
+        className={cn(
+          "block rounded-md px-3 py-2 pr-16 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
+          isOpen && "bg-accent text-accent-foreground",
+        )}
+      >
+        <span className="block truncate text-sm font-medium" title={session.title}>
+          {session.title}
+        </span>
+        <span className="block truncate text-xs text-muted-foreground" title={filename}>
+          {filename}
+        </span>
+        <time dateTime={session.updatedAt} className="block text-xs text-muted-foreground">
+          {formatUploadDate(session.updatedAt)}
+        </time>
+      </Link>
+      <div className="absolute top-1.5 right-1 flex opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+        <Button ref={renameButton} variant="ghost" size="icon" className="size-7" aria-label={`Rename ${session.title}`} onClick={() => setEditing(true)}>
+          <Pencil aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7 hover:text-destructive"
+          aria-label={`Delete ${session.title}`}
+          onClick={() => {
+            remove.mutate(session.id);
+            if (isOpen) navigate(CHAT_PATH);
+          }}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The narrow sidebar has no room for the list: the recent sessions open from a menu. */
+function RecentSessionsMenu({ sessions }: { sessions: ChatSessionSummary[] | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu>
+      <Tooltip content="Recent chats" side="right">
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="w-full" aria-label="Recent chats">
+            <History aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+      </Tooltip>
+      <DropdownMenuContent side="right" align="start" className="w-72">
+        <DropdownMenuLabel>Recent chats</DropdownMenuLabel>
+        {sessions?.length ? (
+          sessions.map((session) => (
+            <DropdownMenuItem key={session.id} onSelect={() => navigate(sessionUrl(session.id))} className="flex-col items-start gap-0">
+              <span className="w-full truncate font-medium">{session.title}</span>
+              <span className="w-full truncate text-xs text-muted-foreground">
+                {session.documentFilename ?? UNKNOWN_DOCUMENT} · {formatUploadDate(session.updatedAt)}
+              </span>
+            </DropdownMenuItem>
+          ))
+        ) : (
+          <DropdownMenuItem disabled>{sessions ? "No chats yet" : "Loading..."}</DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The sidebar's recent chat sessions: 20 loaded, 5 shown until expanded, live. */
+export function RecentSessions({ isCollapsed }: { isCollapsed: boolean }) {
+  const sessionsQuery = useChatSessions();
+  const openSessionId = useOpenSessionId();
+  const [isExpanded, setExpanded] = useState(false);
+  if (isCollapsed) return <RecentSessionsMenu sessions={sessionsQuery.data} />;
+
+  const sessions = sessionsQuery.data ?? [];
+  const hiddenCount = Math.max(0, sessions.length - RECENT_SESSIONS_SHOWN);
+  const visible = isExpanded ? sessions : sessions.slice(0, RECENT_SESSIONS_SHOWN);
+  return (
+    <section aria-labelledby="recent-chats-heading">
+      <h2 id="recent-chats-heading" className="px-3 pb-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        Recent chats
+      </h2>
+      {sessionsQuery.isPending ? (
+        <div role="status" aria-label="Loading recent chats" className="space-y-2 px-3 py-1">
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+        </div>
+      ) : sessionsQuery.isError ? (
+        <div className="space-y-1 px-3 text-sm">
+          <p className="text-muted-foreground">Could not load your chats.</p>
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void sessionsQuery.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : sessions.length === 0 ? (
+        <p className="px-3 text-sm text-muted-foreground">No chats yet. Ask about a document to start one.</p>
+      ) : (
+        <>
+          <ul className="space-y-0.5">
+            {visible.map((session) => (
+              <SessionItem key={session.id} session={session} isOpen={session.id === openSessionId} />
+            ))}
+          </ul>
+          {hiddenCount > 0 && (
+            <Button variant="ghost" size="sm" className="mt-1 w-full justify-start text-muted-foreground" aria-expanded={isExpanded} onClick={() => setExpanded(!isExpanded)}>
+              {isExpanded ? "Show Less" : `Show ${hiddenCount} More`}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

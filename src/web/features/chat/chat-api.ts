@@ -1,0 +1,63 @@
+import type { AskQuestion, ChatSessionDetail, ChatSessionSummary, ChatStreamEvent } from "../../../shared/chat";
+import { apiRequest as request, errorFromText } from "../../lib/api-client";
+
+const base = "/api/chat";
+const sessionPath = (id: string) => `${base}/sessions/${encodeURIComponent(id)}`;
+
+export const CHAT_EVENTS_URL = `${base}/events`;
+
+export const chatApi = {
+  listSessions: async () => (await request<{ sessions: ChatSessionSummary[] }>(`${base}/sessions`)).sessions,
+  getSession: (id: string) => request<ChatSessionDetail>(sessionPath(id)),
+  renameSession: async (id: string, title: string) =>
+    (await request<{ session: ChatSessionSummary }>(sessionPath(id), { method: "PATCH", body: { title } })).session,
+  deleteSession: (id: string) => request<void>(sessionPath(id), { method: "DELETE" }),
+};
+
+/** Thrown when an answer stream ends before its `done` or `error` line. */
+export class StreamCutError extends Error {
+  constructor() {
+    super("The connection closed before the answer was complete.");
+    this.name = "StreamCutError";
+  }
+}
+
+/**
+ * POST /api/chat/messages: calls `onEvent` for each NDJSON line as it arrives. Refusals before
+ * streaming (validation, unknown document or session) throw the server's ApiError.
+ */
+export async function askQuestion(question: AskQuestion, onEvent: (event: ChatStreamEvent) => void, signal: AbortSignal): Promise<void> {
+  const response = await fetch(`${base}/messages`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+    body: JSON.stringify(question),
+    credentials: "same-origin",
+    signal,
+  });
+  if (!response.ok || !response.body) throw errorFromText(response.status, await response.text());
+
+  let isFinished = false;
+  const emit = (line: string) => {
+    if (!line.trim()) return;
+    const event = JSON.parse(line) as ChatStreamEvent;
+    if (event.type === "done" || event.type === "error") isFinished = true;
+    onEvent(event);
+  };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    const lines = buffered.split("\n");
+    // The last piece may be half a line; it waits for the next chunk.
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      if (signal.aborted) return;
+      emit(line);
+    }
+  }
+  emit(buffered + decoder.decode());
+  if (!isFinished) throw new StreamCutError();
+}

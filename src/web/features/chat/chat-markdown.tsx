@@ -1,0 +1,23 @@
+import Markdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+
+const components: Components = {
+  // Every link (citations included) opens in a new tab, so the conversation stays where it is.
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-2 hover:no-underline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  ),
+};
+
+/** An assistant answer: markdown with GitHub extensions; raw HTML in it is dropped, never rendered. */
+export function ChatMarkdown({ content }: { content: string }) {
+  return (
+    <div className="space-y-2 break-words [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-5">
+      <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+        {content}
+      </Markdown>
+    </div>
+  );
+}

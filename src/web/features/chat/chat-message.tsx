@@ -1,0 +1,57 @@
+import { Bot, Loader2, UserRound } from "lucide-react";
+import { cn } from "../../lib/utils";
+import { ChatMarkdown } from "./chat-markdown";
+import type { ChatTurn } from "./use-conversation";
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** "3:04 PM" today, "Nov 20, 3:04 PM" on other days. */
+export function formatMessageTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toDateString() === now.toDateString() ? timeFormat.format(date) : dateTimeFormat.format(date);
+}
+
+export function ChatMessageBubble({ turn }: { turn: ChatTurn }) {
+  const isUser = turn.role === "user";
+  const Icon = isUser ? UserRound : Bot;
+  return (
+    <li className={cn("flex gap-3", isUser && "flex-row-reverse")} aria-label={isUser ? "Your question" : "Answer"}>
+      <span
+        aria-hidden
+        className={cn(
+          "flex size-8 shrink-0 items-center justify-center rounded-full",
+          isUser ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
+        )}
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className={cn("flex max-w-[min(44rem,85%)] flex-col gap-1", isUser && "items-end")}>
+        <div
+          className={cn(
+            "rounded-2xl px-4 py-2.5 text-sm leading-relaxed",
+            isUser ? "rounded-tr-sm bg-primary text-primary-foreground" : "rounded-tl-sm border bg-card",
+            turn.status === "failed" && "border-destructive/40 text-destructive",
+          )}
+        >
+          {isUser ? (
+            <p className="whitespace-pre-wrap break-words">{turn.content}</p>
+          ) : turn.status === "pending" ? (
+            <p className="flex items-center gap-2 text-muted-foreground">
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+              Analyzing document...
+            </p>
+          ) : turn.status === "failed" ? (
+            <p>{turn.content}</p>
+          ) : (
+            <ChatMarkdown content={turn.content} />
+          )}
+        </div>
+        <time dateTime={turn.createdAt} className="px-1 text-xs text-muted-foreground">
+          {formatMessageTime(turn.createdAt)}
+        </time>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,222 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { citationHref, suggestedQuestions, type ChatSessionDetail } from "../../../shared/chat";
+import { ndjsonResponse, stubServer } from "../../../../tests/support/stub-server";
+import { aDocument, listAnswer } from "../documents/documents-test-utils";
+import { aMessage, aSession, contract, renderChat } from "./chat-test-utils";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const processing = aDocument({ filename: "Cigna Draft.pdf", status: "processing" });
+const currentUrl = () => screen.getByRole("status", { name: "Current URL" }).textContent;
+const questionBox = () => screen.getByRole("textbox", { name: "Your question" });
+
+/** The question box once a document is chosen and it accepts typing. */
+async function readyQuestionBox() {
+  await screen.findByRole("heading", { name: "Start a conversation" });
+  return questionBox();
+}
+
+function chatServer(routes: Parameters<typeof stubServer>[0] = {}) {
+  return stubServer({
+    "GET /api/documents": listAnswer([contract, processing]),
+    "GET /api/chat/sessions": { status: 200, body: { sessions: [] } },
+    ...routes,
+  });
+}
+
+const storedAnswer = [
+  "**Answer**",
+  "",
+  "- Either party may terminate without cause on 120 days' notice [1].",
+  "",
+  "**Citations**",
+  "",
+  `1. 2.1 Termination without Cause, page 2: [“may terminate this Agreement”](${citationHref(contract.id, { page: 2, quote: "may terminate this Agreement" })})`,
+].join("\n");
+
+describe("contract chat", () => {
+  it("asks for a completed document, lists only those, and keeps the question box disabled until one is chosen", async () => {
+    chatServer();
+    renderChat();
+    expect(screen.getByRole("heading", { level: 1, name: "Contract Chat" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
+    const picker = screen.getByRole("combobox", { name: "Document" });
+    expect(within(picker).getAllByRole("option").map((option) => option.textContent)).toEqual(["Choose a processed document", contract.filename]);
+    expect(questionBox()).toBeDisabled();
+    expect(screen.getByText(/Never enter patient names or any other protected health information \(PHI\)/)).toBeInTheDocument();
+
+    await userEvent.selectOptions(picker, contract.id);
+    expect(await screen.findByRole("heading", { name: "Start a conversation" })).toBeInTheDocument();
+    expect(currentUrl()).toBe(`/app/chat?document=${contract.id}`);
+    expect(questionBox()).toBeEnabled();
+    for (const question of suggestedQuestions) expect(screen.getByRole("button", { name: question })).toBeEnabled();
+    expect(screen.queryByText("Active conversation")).not.toBeInTheDocument();
+  });
+
+  it("points to the library when no document is processed yet", async () => {
+    chatServer({ "GET /api/documents": listAnswer([processing]) });
+    renderChat();
+    expect(await screen.findByRole("heading", { name: "No processed documents yet" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the Document Library" })).toHaveAttribute("href", "/app/documents");
+    expect(questionBox()).toBeDisabled();
+  });
+
+  it("sends a suggested question, streams the answer, then shows the stored answer with its citation links", async () => {
+    const stream = ndjsonResponse();
+    const session = aSession({ title: "What are the termination clauses" });
+    const server = chatServer({ "POST /api/chat/messages": stream.response });
+    renderChat(`/app/chat?document=${contract.id}`);
+
+    await userEvent.click(await screen.findByRole("button", { name: "What are the termination clauses?" }));
+    expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toEqual({ documentId: contract.id, question: "What are the termination clauses?" });
+    const log = await screen.findByRole("log", { name: "Conversation" });
+    expect(within(log).getByRole("listitem", { name: "Your question" })).toHaveTextContent("What are the termination clauses?");
+    expect(within(log).getByRole("listitem", { name: "Answer" })).toHaveTextContent("Analyzing document...");
+    expect(questionBox()).toBeDisabled();
+    expect(screen.getByText("Active conversation")).toBeInTheDocument();
+
+    act(() => stream.send({ type: "session", session, userMessage: aMessage({ content: "What are the termination clauses?" }) }));
+    await waitFor(() => expect(currentUrl()).toBe(`/app/chat?session=${session.id}`));
+    // The conversation survives the new URL.
+    expect(within(log).getByRole("listitem", { name: "Your question" })).toBeInTheDocument();
+
+    act(() => stream.send({ type: "delta", text: "**Answer**\n\n- Either party may " }));
+    const answer = within(log).getByRole("listitem", { name: "Answer" });
+    await waitFor(() => expect(answer).toHaveTextContent("Either party may"));
+    expect(answer).not.toHaveTextContent("Analyzing document...");
+    // One event split across two chunks still arrives whole.
+    act(() => stream.sendText('{"type":"delta","text":"terminate without'));
+    act(() => stream.sendText(' cause"}\n'));
+    await waitFor(() => expect(answer).toHaveTextContent("Either party may terminate without cause"));
+
+    act(() => {
+      stream.send({ type: "done", message: aMessage({ role: "assistant", content: storedAnswer, sequenceNumber: 2 }) });
+      stream.end();
+    });
+    const link = await within(answer).findByRole("link", { name: /may terminate this Agreement/ });
+    expect(link).toHaveAttribute("href", `/app/documents/${contract.id}?page=2&q=may+terminate+this+Agreement`);
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(answer).getByText("Answer", { selector: "strong" })).toBeInTheDocument();
+    await waitFor(() => expect(questionBox()).toBeEnabled());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("follows up in the same session", async () => {
+    const session = aSession();
+    const detail: ChatSessionDetail = {
+      session,
+      messages: [aMessage({ sequenceNumber: 1 }), aMessage({ role: "assistant", content: storedAnswer, sequenceNumber: 2 })],
+    };
+    const stream = ndjsonResponse();
+    const server = chatServer({
+      [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: detail },
+      "POST /api/chat/messages": stream.response,
+    });
+    renderChat(`/app/chat?session=${session.id}`);
+    await screen.findByRole("log", { name: "Conversation" });
+    await userEvent.type(questionBox(), "What about for Medicaid?{Enter}");
+    expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toEqual({ documentId: contract.id, sessionId: session.id, question: "What about for Medicaid?" });
+  });
+
+  it("an error in the stream shows the error box and the failed answer's text", async () => {
+    const stream = ndjsonResponse();
+    chatServer({ "POST /api/chat/messages": stream.response });
+    renderChat(`/app/chat?document=${contract.id}`);
+    await userEvent.type(await readyQuestionBox(), "Is there an evergreen renewal?{Enter}");
+    act(() => {
+      stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an evergreen renewal?" }) });
+      stream.send({ type: "delta", text: "Partial" });
+      stream.send({ type: "error", code: "answer_failed", message: "The answer could not be completed." });
+      stream.end();
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Sorry, an error occurred. Please try again.");
+    expect(alert).toHaveTextContent("The answer could not be completed.");
+    expect(screen.getByRole("listitem", { name: "Answer" })).toHaveTextContent("Sorry—there was a problem generating a response.");
+    expect(screen.getByRole("listitem", { name: "Answer" })).not.toHaveTextContent("Partial");
+    await waitFor(() => expect(questionBox()).toBeEnabled());
+  });
+
+  it("a refusal before streaming shows the server's reason in the error box", async () => {
+    chatServer({
+      "POST /api/chat/messages": { status: 422, body: { error: { code: "validation_failed", message: "This document is not processed yet.", requestId: "r1" } } },
+    });
+    renderChat(`/app/chat?document=${contract.id}`);
+    await userEvent.type(await readyQuestionBox(), "Payment terms?{Enter}");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Sorry, an error occurred. Please try again.");
+    expect(alert).toHaveTextContent("This document is not processed yet.");
+    expect(screen.getByRole("listitem", { name: "Answer" })).toHaveTextContent("Sorry—there was a problem generating a response.");
+  });
+
+  it("Enter sends, Shift+Enter starts a new line, and a blank question is not sent", async () => {
+    const stream = ndjsonResponse();
+    const server = chatServer({ "POST /api/chat/messages": stream.response });
+    renderChat(`/app/chat?document=${contract.id}`);
+    const box = await readyQuestionBox();
+    await userEvent.type(box, "   {Enter}");
+    expect(server.callsTo("POST", "/api/chat/messages")).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, "First line{Shift>}{Enter}{/Shift}second line");
+    expect(box).toHaveValue("First line\nsecond line");
+    expect(server.callsTo("POST", "/api/chat/messages")).toHaveLength(0);
+    await userEvent.keyboard("{Enter}");
+    expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toMatchObject({ question: "First line\nsecond line" });
+    expect(box).toHaveValue("");
+    expect(box).toBeDisabled();
+  });
+
+  it("opens a stored session: its document is selected and repeated answers are collapsed", async () => {
+    const session = aSession();
+    const answer = aMessage({ role: "assistant", content: "**Answer**\n\n- Ninety days [1].", sequenceNumber: 2 });
+    chatServer({
+      [`GET /api/chat/sessions/${session.id}`]: {
+        status: 200,
+        body: { session, messages: [aMessage({ content: "Timely filing?" }), answer, { ...answer, id: "repeat", sequenceNumber: 3 }] },
+      },
+    });
+    renderChat(`/app/chat?session=${session.id}`);
+    const log = await screen.findByRole("log", { name: "Conversation" });
+    expect(within(log).getAllByRole("listitem", { name: /^(Your question|Answer)$/ })).toHaveLength(2);
+    expect(screen.getByRole("combobox", { name: "Document" })).toHaveValue(contract.id);
+    expect(screen.getByText("Active conversation")).toBeInTheDocument();
+  });
+
+  it("a missing or someone else's session resets to a new chat", async () => {
+    chatServer();
+    renderChat("/app/chat?session=5e55e000-0000-4000-8000-999999999999");
+    expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl()).toBe("/app/chat"));
+  });
+
+  it("removing the session parameter resets the chat", async () => {
+    const session = aSession();
+    chatServer({ [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage()] } } });
+    const { router } = renderChat(`/app/chat?session=${session.id}`);
+    await screen.findByRole("log", { name: "Conversation" });
+    await act(() => router.navigate("/app/chat"));
+    expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
+    expect(screen.queryByRole("log")).not.toBeInTheDocument();
+  });
+
+  it("renders no raw HTML from an answer", async () => {
+    const session = aSession();
+    chatServer({
+      [`GET /api/chat/sessions/${session.id}`]: {
+        status: 200,
+        body: { session, messages: [aMessage({ role: "assistant", content: 'Plain <img src="x" onerror="alert(1)"> <b>bold</b> text' })] },
+      },
+    });
+    renderChat(`/app/chat?session=${session.id}`);
+    const answer = await screen.findByRole("listitem", { name: "Answer" });
+    expect(answer.querySelector("img, b")).toBeNull();
+    expect(answer).toHaveTextContent("Plain");
+  });
+});

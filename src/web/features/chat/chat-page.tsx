@@ -1,0 +1,248 @@
+import { FileText, MessageSquareText, SendHorizontal } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import { CHAT_QUESTION_MAX_CHARS, suggestedQuestions } from "../../../shared/chat";
+import type { DocumentSummary } from "../../../shared/documents";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { PageHeader } from "../app-shell/page-header";
+import { useDocumentEvents, useDocumentList } from "../documents/use-documents";
+import { ChatMessageBubble } from "./chat-message";
+import { DocumentPicker } from "./document-picker";
+import { useConversation, type ChatTurn } from "./use-conversation";
+
+function ActiveConversation() {
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-medium">
+      <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
+      Active conversation
+    </p>
+  );
+}
+
+function CenteredState({ icon: Icon, title, children }: { icon: typeof FileText; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center">
+      <Icon aria-hidden className="size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+function LoadingState({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="flex-1 space-y-4 p-6">
+      <Skeleton className="ml-auto h-10 w-1/2" />
+      <Skeleton className="h-24 w-3/4" />
+      <Skeleton className="ml-auto h-10 w-1/3" />
+    </div>
+  );
+}
+
+function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <div className="flex-1 p-6">
+      <Alert role="alert" variant="destructive">
+        <AlertTitle>{title}</AlertTitle>
+        <AlertDescription className="space-y-3">
+          <p>Please try again.</p>
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    </div>
+  );
+}
+
+function Suggestions({ onAsk, disabled }: { onAsk: (question: string) => void; disabled: boolean }) {
+  return (
+    <CenteredState icon={MessageSquareText} title="Start a conversation">
+      <p className="max-w-md text-sm text-muted-foreground">Ask anything about this document, or start with one of these:</p>
+      <ul className="mt-2 flex max-w-2xl flex-wrap justify-center gap-2">
+        {suggestedQuestions.map((question) => (
+          <li key={question}>
+            <Button variant="outline" size="sm" className="h-auto whitespace-normal py-2 text-left" disabled={disabled} onClick={() => onAsk(question)}>
+              {question}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </CenteredState>
+  );
+}
+
+function MessageLog({ turns, isSending }: { turns: ChatTurn[]; isSending: boolean }) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = root.current;
+    if (container) container.scrollTop = container.scrollHeight;
+  }, [turns]);
+  return (
+    <div ref={root} role="log" aria-label="Conversation" aria-busy={isSending} className="flex-1 overflow-y-auto p-4 sm:p-6">
+      <ol className="space-y-5">
+        {turns.map((turn) => (
+          <ChatMessageBubble key={turn.id} turn={turn} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Composer({ disabled, placeholder, onSend }: { disabled: boolean; placeholder: string; onSend: (question: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Sending disables the box, which drops focus; give it back when the answer is in.
+  const shouldRefocus = useRef(false);
+  useEffect(() => {
+    if (!disabled && shouldRefocus.current) {
+      shouldRefocus.current = false;
+      textarea.current?.focus();
+    }
+  }, [disabled]);
+
+  const submit = () => {
+    if (disabled || !text.trim()) return;
+    shouldRefocus.current = true;
+    onSend(text);
+    setText("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Your question
+      </label>
+      <textarea
+        id={id}
+        ref={textarea}
+        value={text}
+        rows={2}
+        maxLength={CHAT_QUESTION_MAX_CHARS}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="max-h-40 min-h-11 flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
+      />
+      <span id={`${id}-hint`} className="sr-only">
+        Enter sends; Shift+Enter starts a new line.
+      </span>
+      <Button type="submit" size="icon" className="size-11" aria-label="Send" disabled={disabled || !text.trim()}>
+        <SendHorizontal aria-hidden />
+      </Button>
+    </form>
+  );
+}
+
+function NoDocuments() {
+  return (
+    <CenteredState icon={FileText} title="No processed documents yet">
+      <p className="max-w-md text-sm text-muted-foreground">
+        Upload a contract and process it in the Document Library, then come back here to ask about it.
+      </p>
+      <Button asChild>
+        <Link to="/app/documents">Go to the Document Library</Link>
+      </Button>
+    </CenteredState>
+  );
+}
+
+function SelectDocument({ documents, onChoose }: { documents: DocumentSummary[]; onChoose: (id: string) => void }) {
+  return (
+    <CenteredState icon={FileText} title="Select a Document">
+      <p className="max-w-md text-sm text-muted-foreground">Choose the processed contract you want to ask about.</p>
+      <DocumentPicker documents={documents} value={null} onChange={onChoose} className="w-full max-w-sm text-left" />
+    </CenteredState>
+  );
+}
+
+/** /app/chat — questions about one processed document, answered with cited clauses. */
+export function ChatPage() {
+  const { conversation, isLoadingSession, loadFailed, retryLoad, send, chooseDocument } = useConversation();
+  const documentsQuery = useDocumentList();
+  useDocumentEvents();
+  const completed = (documentsQuery.data ?? []).filter((document) => document.status === "completed");
+  const selected = completed.find((document) => document.id === conversation.documentId) ?? null;
+  const { turns, isSending, error } = conversation;
+  const hasTurns = turns.length > 0;
+  const canAsk = selected !== null && conversation.isHydrated && !isSending;
+
+  let body: ReactNode;
+  if (documentsQuery.isPending) body = <LoadingState label="Loading documents" />;
+  else if (documentsQuery.isError) body = <LoadFailed title="Could not load your documents" onRetry={() => void documentsQuery.refetch()} />;
+  else if (isLoadingSession) body = <LoadingState label="Loading conversation" />;
+  else if (loadFailed) body = <LoadFailed title="Could not load this conversation" onRetry={retryLoad} />;
+  else if (!selected && !hasTurns) body = completed.length === 0 ? <NoDocuments /> : <SelectDocument documents={completed} onChoose={chooseDocument} />;
+  else {
+    body = (
+      <>
+        <div className="flex flex-wrap items-end gap-3 border-b p-4">
+          <DocumentPicker documents={completed} value={selected?.id ?? null} onChange={chooseDocument} disabled={isSending} className="w-full max-w-md" />
+          {selected && (
+            <Button variant="ghost" size="sm" asChild>
+              <Link to={`/app/documents/${encodeURIComponent(selected.id)}`}>
+                <FileText aria-hidden />
+                View document
+              </Link>
+            </Button>
+          )}
+        </div>
+        {!selected && (
+          <Alert className="m-4 mb-0 w-auto">
+            <AlertTitle>This conversation's document is no longer available</AlertTitle>
+            <AlertDescription>You can read the conversation, or choose another document to start a new one.</AlertDescription>
+          </Alert>
+        )}
+        {hasTurns ? <MessageLog turns={turns} isSending={isSending} /> : <Suggestions onAsk={(question) => void send(question)} disabled={!canAsk} />}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Contract Chat"
+        description="Ask plain-English questions about one processed contract; every point cites its clause and page."
+        actions={hasTurns ? <ActiveConversation /> : undefined}
+      />
+      <section aria-label="Chat" className="flex h-[calc(100dvh-14rem)] min-h-[30rem] flex-col overflow-hidden rounded-xl border bg-card">
+        {body}
+        <div className="space-y-2 border-t p-4">
+          {error !== null && (
+            <Alert role="alert" variant="destructive">
+              <AlertTitle>Sorry, an error occurred. Please try again.</AlertTitle>
+              <AlertDescription>
+                <p>{error}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          <Composer
+            disabled={!canAsk}
+            placeholder={selected ? "Ask a question about this document..." : "Select a document to ask a question"}
+            onSend={(question) => void send(question)}
+          />
+          <p className="text-xs text-muted-foreground">
+            AI answers can be wrong: check each point against the clause and page it cites. Never enter patient names or any other
+            protected health information (PHI).
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Outlet, useLocation } from "react-router";
+import type { AppUser } from "../../../shared/app-user";
+import type { ChatMessage, ChatSessionSummary } from "../../../shared/chat";
+import { renderAppRoutes } from "../../../../tests/support/render-app";
+import { testSiteConfig } from "../../../../tests/support/site-config";
+import { TooltipProvider } from "../../components/ui/tooltip";
+import { AppSidebar } from "../app-shell/app-sidebar";
+import { aDocument } from "../documents/documents-test-utils";
+import { ChatPage } from "./chat-page";
+
+export const contract = aDocument({
+  id: "0d0c0000-0000-4000-8000-000000000001",
+  filename: "Aetna Provider Agreement.pdf",
+  status: "completed",
+  pageCount: 3,
+});
+
+let sequence = 0;
+const uuid = () => {
+  sequence += 1;
+  return `5e55e000-0000-4000-8000-${String(sequence).padStart(12, "0")}`;
+};
+
+export function aSession(overrides: Partial<ChatSessionSummary> = {}): ChatSessionSummary {
+  return {
+    id: uuid(),
+    title: "What are the termination clauses",
+    documentId: contract.id,
+    documentFilename: contract.filename,
+    messageCount: 2,
+    updatedAt: "2026-11-20T15:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function aMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return { id: uuid(), role: "user", content: "What are the termination clauses?", sequenceNumber: 1, metadata: {}, createdAt: new Date().toISOString(), ...overrides };
+}
+
+const user: AppUser = {
+  id: "user-1",
+  email: "pat@clinic.example",
+  emailVerified: true,
+  name: "Pat Doe",
+  displayName: "Pat Doe",
+  avatar: "PD",
+  avatarUrl: null,
+  bio: null,
+  phone: null,
+  title: null,
+  role: "user",
+};
+
+/** Shows the router's current URL, so tests can check what the page put there. */
+function CurrentUrl() {
+  const location = useLocation();
+  return <output aria-label="Current URL">{`${location.pathname}${location.search}`}</output>;
+}
+
+function Shell({ isCollapsed }: { isCollapsed: boolean }) {
+  return (
+    <TooltipProvider>
+      <AppSidebar user={user} isCollapsed={isCollapsed} onToggle={() => {}} canToggle />
+      <main>
+        <Outlet />
+      </main>
+      <CurrentUrl />
+    </TooltipProvider>
+  );
+}
+
+/** The chat page inside the real sidebar, at `url`. */
+export function renderChat(url = "/app/chat", { isCollapsed = false } = {}) {
+  return renderAppRoutes(
+    [
+      {
+        element: <Shell isCollapsed={isCollapsed} />,
+        children: [
+          { path: "/app/chat", element: <ChatPage /> },
+          { path: "/app/documents", element: <h1>Document Library</h1> },
+          { path: "/app/documents/:documentId", element: <h1>Document view</h1> },
+        ],
+      },
+    ],
+    url,
+    testSiteConfig({ version: "test" }),
+  );
+}
