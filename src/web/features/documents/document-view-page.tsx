@@ -12,6 +12,7 @@ import { useSiteConfig } from "../../lib/site-config-context";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { isPdf, type PageJump } from "./document-format";
 import { DocumentOutline } from "./document-outline";
+import { DocumentSearch } from "./document-search";
 import { StatusBadge } from "./document-status";
 import { documentFileUrl } from "./documents-api";
 import { TextPagesViewer } from "./text-pages-viewer";
@@ -149,13 +150,15 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
   const viewerProps = { jump, quote, onQuoteResult: setQuoteFound };
   return (
     <div className="grid gap-4 lg:grid-cols-[17rem_minmax(0,1fr)]">
-      <aside className={`flex max-h-64 flex-col overflow-hidden rounded-lg border bg-card lg:max-h-none ${viewerHeightLarge}`}>
-        <h2 id="outline-heading" className="border-b px-3 py-2.5 text-sm font-semibold">
-          Clause outline
-        </h2>
-        <div className="min-h-0 flex-1 overflow-auto p-2">
-          <DocumentOutline documentId={document.id} onJump={goTo} labelId="outline-heading" />
-        </div>
+      <aside className={`flex max-h-96 flex-col overflow-hidden rounded-lg border bg-card lg:max-h-none ${viewerHeightLarge}`}>
+        <DocumentSearch documentId={document.id} onJump={goTo}>
+          <h2 id="outline-heading" className="border-b px-3 py-2.5 text-sm font-semibold">
+            Clause outline
+          </h2>
+          <div className="min-h-0 flex-1 overflow-auto p-2">
+            <DocumentOutline documentId={document.id} onJump={goTo} labelId="outline-heading" />
+          </div>
+        </DocumentSearch>
       </aside>
       <div className="flex min-w-0 flex-col">
         {pdfFailed && (

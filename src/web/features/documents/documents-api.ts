@@ -1,3 +1,4 @@
+import type { SearchPassage } from "../../../shared/chat";
 import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../../shared/documents";
 import { ApiError, apiRequest as request, errorFromText, FALLBACK_MESSAGE } from "../../lib/api-client";
 
@@ -12,6 +13,8 @@ export const documentsApi = {
   get: async (id: string) => (await request<{ document: DocumentSummary }>(documentPath(id))).document,
   pages: async (id: string) => (await request<{ pages: DocumentPageText[] }>(`${documentPath(id)}/pages`)).pages,
   outline: async (id: string) => (await request<{ outline: OutlineEntry[] }>(`${documentPath(id)}/outline`)).outline,
+  search: async (id: string, query: string) =>
+    (await request<{ passages: SearchPassage[] }>(`${documentPath(id)}/search?${new URLSearchParams({ q: query }).toString()}`)).passages,
   rename: async (id: string, filename: string) =>
     (await request<{ document: DocumentSummary }>(documentPath(id), { method: "PATCH", body: { filename } })).document,
   remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),
