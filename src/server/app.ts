@@ -8,6 +8,7 @@ import { createErrorHandler } from "./http/error-handler";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
+import { chatRoutes, documentSearchRoutes } from "./modules/chat/chat.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
@@ -37,7 +38,9 @@ function apiRoutes(container: Container) {
     .route("/health", healthRoutes(container))
     .route("/auth", authRoutes(container))
     .route("/me", meRoutes(container))
-    .route("/documents", documentsRoutes(container));
+    .route("/documents", documentsRoutes(container))
+    .route("/documents", documentSearchRoutes(container))
+    .route("/chat", chatRoutes(container));
 }
 
 export type ApiType = ReturnType<typeof apiRoutes>;

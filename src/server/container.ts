@@ -4,6 +4,7 @@ import type { SiteConfig } from "../shared/site-config";
 import { createChangeFeed } from "./adapters/events/change-feed";
 import { detectDocumentKind, ExtractionError } from "./adapters/extract/index";
 import { createExtractionPool } from "./adapters/extract-worker/extraction-pool";
+import { createAiSdkChatModel } from "./adapters/llm/chat-model";
 import type { Mailer } from "./adapters/mail/mailer";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
 import { createSmtpMailer } from "./adapters/mail/smtp-mailer";
@@ -13,6 +14,7 @@ import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { PermanentProcessingError, type ExtractPages } from "./modules/documents/document-pipeline";
+import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createHealthService } from "./modules/health/health.service";
 import { createProfilesService } from "./modules/profiles/profiles.service";
@@ -63,6 +65,13 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     detectKind: detectDocumentKind,
     extract: extraction.extract,
   });
+  const chat = createChatModule({
+    db,
+    documents: documentsModule.service,
+    chatModel: env.llm ? createAiSdkChatModel(env.llm) : undefined,
+    changeFeed,
+    logger,
+  });
   let processingWorker: ReturnType<typeof documentsModule.startWorker> | undefined;
   return {
     env,
@@ -75,6 +84,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     profiles: createProfilesService({ db }),
     changeFeed,
     documents: documentsModule.service,
+    chat,
     get processingWorker() {
       return processingWorker;
     },

@@ -38,6 +38,9 @@ describe("loadEnv", () => {
     [{ SMTP_URL: "smtps://user:pass@mail.example.com:465" }, { mail: expect.objectContaining({ smtpUrl: "smtps://user:pass@mail.example.com:465" }) }],
     [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
     [{ PORT: "" }, { port: 3000 }],
+    [{}, { llm: undefined }],
+    [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "llama3.1", LLM_BASE_URL: "http://localhost:11434/v1" }, { llm: { provider: "openai-compatible", model: "llama3.1", baseUrl: "http://localhost:11434/v1", apiKey: undefined, timeoutMs: 60000 } }],
+    [{ LLM_PROVIDER: "anthropic", LLM_MODEL: "claude-sonnet-4-5", LLM_API_KEY: "sk", LLM_TIMEOUT_MS: "20000" }, { llm: expect.objectContaining({ provider: "anthropic", apiKey: "sk", timeoutMs: 20000 }) }],
   ])("reads %j", (source, expected) => {
     expect(loadEnv(source)).toMatchObject(expected);
   });
@@ -56,6 +59,11 @@ describe("loadEnv", () => {
     [{ SUPPORT_EMAIL: "not-an-email" }, ["SUPPORT_EMAIL"]],
     [{ LOG_LEVEL: "loud" }, ["LOG_LEVEL"]],
     [{ PUBLIC_URL: "localhost" }, ["PUBLIC_URL"]],
+    [{ LLM_PROVIDER: "gpt" }, ["LLM_PROVIDER"]],
+    [{ LLM_PROVIDER: "openai", LLM_API_KEY: "sk" }, ["LLM_MODEL"]],
+    [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" }, ["LLM_BASE_URL"]],
+    [{ LLM_PROVIDER: "openai", LLM_MODEL: "m" }, ["LLM_API_KEY"]],
+    [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m", LLM_BASE_URL: "http://x", LLM_TIMEOUT_MS: "5" }, ["LLM_TIMEOUT_MS"]],
   ])("refuses %j", (source, names) => {
     expect(problemsOf(source).map((problem) => problem.split(/[.:]/)[0])).toEqual(names);
   });

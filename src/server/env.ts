@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
+import type { LlmConfig } from "./adapters/llm/chat-model";
 
 /** The only reader of process.env: every setting, validated once, with offline defaults. */
 const envSchema = z
@@ -28,6 +29,11 @@ const envSchema = z
       .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.email())),
     TRUST_PROXY: z.stringbool().default(false),
+    LLM_PROVIDER: z.enum(["none", "openai", "anthropic", "openai-compatible"]).default("none"),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -42,6 +48,15 @@ const envSchema = z
     MICROSOFT_DISCOVERY_URL: z.url().optional(),
   })
   .superRefine((raw, context) => {
+    if (raw.LLM_PROVIDER !== "none" && !raw.LLM_MODEL) {
+      context.addIssue({ code: "custom", path: ["LLM_MODEL"], message: `is required with LLM_PROVIDER=${raw.LLM_PROVIDER}: the model that writes answers` });
+    }
+    if (raw.LLM_PROVIDER === "openai-compatible" && !raw.LLM_BASE_URL) {
+      context.addIssue({ code: "custom", path: ["LLM_BASE_URL"], message: "is required with LLM_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama" });
+    }
+    if ((raw.LLM_PROVIDER === "openai" || raw.LLM_PROVIDER === "anthropic") && !raw.LLM_API_KEY) {
+      context.addIssue({ code: "custom", path: ["LLM_API_KEY"], message: `is required with LLM_PROVIDER=${raw.LLM_PROVIDER}` });
+    }
     if (raw.DATABASE_URL && !raw.AUTH_SECRET) {
       context.addIssue({
         code: "custom",
@@ -88,6 +103,11 @@ const envSchema = z
     },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
     documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024, runWorkerInProcess: raw.RUN_WORKER },
+    /** Undefined: answers come from the embedded extractive answerer, no model needed. */
+    llm:
+      raw.LLM_PROVIDER === "none"
+        ? undefined
+        : ({ provider: raw.LLM_PROVIDER, model: raw.LLM_MODEL!, apiKey: raw.LLM_API_KEY, baseUrl: raw.LLM_BASE_URL, timeoutMs: raw.LLM_TIMEOUT_MS } satisfies LlmConfig),
   }));
 
 export interface OidcProviderConfig {

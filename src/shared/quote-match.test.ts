@@ -24,6 +24,12 @@ describe("findQuote", () => {
     expect(findQuote(["claims must be sub-\nmitted within 90 days"], "claims must be submitted")).toEqual([{ item: 0, start: 0, end: 26 }]);
   });
 
+  it("with wordsOnly, compares letters and digits alone", () => {
+    const text = "2.1 Timely Filing. Provider shall submit claims.";
+    expect(findQuote([text], "2.1 Timely Filing Provider shall")).toBeUndefined();
+    expect(findQuote([text], "2.1 Timely Filing Provider shall", { wordsOnly: true })).toEqual([{ item: 0, start: 0, end: 33 }]);
+  });
+
   it("matches the parts of a quote with an ellipsis in order", () => {
     const ranges = findQuote(page, "Either party may terminate … written notice");
     expect(ranges?.[0]).toEqual({ item: 0, start: 31, end: 72 });

@@ -18,14 +18,15 @@ const equivalents: Record<string, string> = {
  * and dashes dropped entirely (PDF text runs split words and lines unpredictably, and a word
  * hyphenated at a line end is joined when the text is structured).
  */
-function comparable(character: string): string {
+function comparable(character: string, wordsOnly: boolean): string {
   if (/\s/.test(character)) return "";
-  return (equivalents[character] ?? character).toLowerCase();
+  const unified = (equivalents[character] ?? character).toLowerCase();
+  return wordsOnly ? unified.replace(/[^\p{L}\p{N}]/gu, "") : unified;
 }
 
-export function normaliseForMatch(text: string): string {
+export function normaliseForMatch(text: string, wordsOnly = false): string {
   let result = "";
-  for (const character of text) result += comparable(character);
+  for (const character of text) result += comparable(character, wordsOnly);
   return result;
 }
 
@@ -35,7 +36,7 @@ interface Indexed {
   origin: { item: number; offset: number }[];
 }
 
-function indexItems(items: readonly string[]): Indexed {
+function indexItems(items: readonly string[], wordsOnly: boolean): Indexed {
   let text = "";
   const origin: Indexed["origin"] = [];
   items.forEach((value, item) => {
@@ -44,7 +45,7 @@ function indexItems(items: readonly string[]): Indexed {
       // Keep surrogate pairs together.
       const isPair = code >= 0xd800 && code <= 0xdbff && offset + 1 < value.length;
       const character = isPair ? value.slice(offset, offset + 2) : value[offset]!;
-      for (const part of comparable(character)) {
+      for (const part of comparable(character, wordsOnly)) {
         text += part;
         origin.push({ item, offset });
       }
@@ -73,17 +74,17 @@ const EDGE = 30;
 
 /**
  * Where `quote` occurs across `items` (read in order as one text), comparing without
- * whitespace, case, dashes or quote styles. A quote with an ellipsis matches its parts in
- * order; unless `exact`, a long quote whose middle differs matches by its first and last words
- * (the viewer still finds a paraphrased citation; verification passes `exact`). Undefined when
- * it is not there.
+ * whitespace, case, dashes or quote styles — with `wordsOnly`, letters and digits alone. A quote
+ * with an ellipsis matches its parts in order; unless `exact`, a long quote whose middle differs
+ * matches by its first and last words (the viewer still finds a paraphrased citation;
+ * verification passes `exact`). Undefined when it is not there.
  */
-export function findQuote(items: readonly string[], quote: string, { exact = false } = {}): TextRange[] | undefined {
-  const indexed = indexItems(items);
+export function findQuote(items: readonly string[], quote: string, { exact = false, wordsOnly = false } = {}): TextRange[] | undefined {
+  const indexed = indexItems(items, wordsOnly);
   const haystack = indexed.text;
   const parts = quote
     .split(ELLIPSIS)
-    .map(normaliseForMatch)
+    .map((part) => normaliseForMatch(part, wordsOnly))
     .filter((part) => part.length > 0);
   if (parts.length === 0 || parts.join("").length < 2) return undefined;
 

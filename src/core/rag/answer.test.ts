@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAnswer, verifyQuote } from "./answer";
+import { citeQuote, clauseAt, clauseOpening, formatAnswer, locateQuote } from "./answer";
 import { composeExtractiveAnswer, nothingFoundPoints, quoteFrom } from "./extractive-answer";
 import { verifyModelAnswer, splitPoints } from "./model-answer";
 import { analyzeQuery } from "./query-analysis";
@@ -15,18 +15,19 @@ const pages = new Map([
   [10, "that deadline will be denied."],
 ]);
 
-const termination = { number: 1, chunkId: "chunk-12", clauseNumber: "12.2", heading: "Termination Without Cause", pageStart: 6, pageEnd: 7, text: "12.2 Termination Without Cause. Either party may terminate this Agreement without cause upon ninety (90) days’ prior written notice to the other party. 12.3 Termination for Cause. A party may terminate this Agreement immediately if the other party loses its license." };
-const payment = { number: 2, chunkId: "chunk-5", clauseNumber: "5.1", heading: "Payment", pageStart: 8, pageEnd: 8, text: "5.1 Payment. Plan shall pay Provider the lesser of billed charges or the Fee Schedule in Exhibit A within thirty (30) days of a clean claim." };
-const filing = { number: 3, chunkId: "chunk-6", clauseNumber: "5.2", heading: "Timely Filing", pageStart: 9, pageEnd: 10, text: "5.2 Timely Filing. Provider shall submit claims within one hundred twenty (120) days of the date of service. Claims submitted after that deadline will be denied." };
+const termination = { number: 1, chunkId: "chunk-12", clauseNumber: "12.2", clauseNumbers: ["12.2", "12.3"], heading: "Termination Without Cause", pageStart: 6, pageEnd: 7, text: "12.2 Termination Without Cause. Either party may terminate this Agreement without cause upon ninety (90) days’ prior written notice to the other party. 12.3 Termination for Cause. A party may terminate this Agreement immediately if the other party loses its license." };
+const payment = { number: 2, chunkId: "chunk-5", clauseNumber: "5.1", clauseNumbers: ["5.1"], heading: "Payment", pageStart: 8, pageEnd: 8, text: "5.1 Payment. Plan shall pay Provider the lesser of billed charges or the Fee Schedule in Exhibit A within thirty (30) days of a clean claim." };
+const filing = { number: 3, chunkId: "chunk-6", clauseNumber: "5.2", clauseNumbers: ["5.2"], heading: "Timely Filing", pageStart: 9, pageEnd: 10, text: "5.2 Timely Filing. Provider shall submit claims within one hundred twenty (120) days of the date of service. Claims submitted after that deadline will be denied." };
 
-describe("verifyQuote", () => {
+describe("locateQuote", () => {
   it.each([
     { name: "a quote on its page, across a hyphenated line break", quote: "Either party may terminate this Agreement without cause", page: 6 },
     { name: "curly and straight apostrophes alike", quote: "ninety (90) days' prior written notice", page: 6 },
+    { name: "punctuation the structured text lost", quote: "12.2 Termination Without Cause Either party", page: 6 },
     { name: "on the second page of the span", quote: "loses its license", page: 7 },
     { name: "an ellipsis joining two parts of one page", quote: "Either party … written notice", page: 6 },
-  ])("verifies $name", ({ quote, page }) => {
-    expect(verifyQuote(quote, pages, 6, 7)?.page).toBe(page);
+  ])("finds $name", ({ quote, page }) => {
+    expect(locateQuote(quote, pages, 6, 7)?.page).toBe(page);
   });
 
   it.each([
@@ -34,15 +35,51 @@ describe("verifyQuote", () => {
     { name: "a quote from a page outside the span", quote: "lesser of billed charges" },
     { name: "a reworded middle", quote: "Either party may terminate the contract upon ninety (90) days’ prior written notice to the other party." },
   ])("rejects $name", ({ quote }) => {
-    expect(verifyQuote(quote, pages, 6, 7)).toBeUndefined();
+    expect(locateQuote(quote, pages, 6, 7)).toBeUndefined();
+  });
+
+  it("answers with the page's own words, a hyphenated line end joined", () => {
+    expect(locateQuote("12.2 Termination Without Cause Either party may terminate", pages, 6, 6)?.quote).toBe("12.2 Termination Without Cause. Either party may terminate");
   });
 
   it("cuts a quote running over a page break to the part on its first page, with that page's offsets", () => {
-    const verified = verifyQuote("Claims submitted after that deadline will be denied.", pages, 9, 10);
-    expect(verified).toMatchObject({ page: 9, quote: "Claims submitted after" });
-    expect(pages.get(9)!.slice(verified!.startOffset, verified!.endOffset)).toBe("Claims submitted after");
+    const found = locateQuote("Claims submitted after that deadline will be denied.", pages, 9, 10);
+    expect(found).toMatchObject({ page: 9, quote: "Claims submitted after" });
+    expect(pages.get(9)!.slice(found!.startOffset, found!.endOffset)).toBe("Claims submitted after");
   });
 });
+
+describe("clauseOpening", () => {
+  it.each([
+    ["2.2 Medicaid Members. For Medicaid members, Provider shall", { clauseNumber: "2.2", heading: "Medicaid Members" }],
+    ["Section 4.3 Term and Termination: This Agreement", { clauseNumber: "4.3", heading: "Term and Termination" }],
+    ["7(a) Audit Rights. Plan may audit", { clauseNumber: "7(a)", heading: "Audit Rights" }],
+    ["1. The Provider shall comply with all laws. It", undefined],
+    ["Provider shall submit claims.", undefined],
+  ])("%j", (text, expected) => {
+    const opening = clauseOpening(text);
+    if (expected) expect(opening).toMatchObject(expected);
+    else expect(opening).toBeUndefined();
+  });
+});
+
+describe("clauseAt and citeQuote", () => {
+  const merged = { number: 1, chunkId: "c", clauseNumber: "2.1", clauseNumbers: ["2.1", "2.2"], heading: "Timely Filing", pageStart: 9, pageEnd: 9, text: "2.1 Timely Filing Provider shall submit claims within one hundred twenty (120) days of the date of service.\n\n2.2 Late Claims Claims submitted after" };
+
+  it.each([
+    [0, "2.1"],
+    [60, "2.1"],
+    [merged.text.indexOf("Claims submitted"), "2.2"],
+  ])("the text at %i belongs to clause %s", (position, clause) => {
+    expect(clauseAt(merged, position)).toBe(clause);
+  });
+
+  it("cites a quote that opens with its clause by that clause, quoting the words after the heading", () => {
+    const citation = citeQuote(termination, "12.3 Termination for Cause A party may terminate this Agreement immediately", pages);
+    expect(citation).toMatchObject({ clauseNumber: "12.3", heading: "Termination for Cause", page: 7, quote: "A party may terminate this Agreement immediately" });
+    expect(pages.get(7)!.slice(citation!.startOffset, citation!.endOffset)).toBe(citation!.quote);
+  });
+})
 
 describe("composeExtractiveAnswer", () => {
   it.each([
@@ -54,7 +91,7 @@ describe("composeExtractiveAnswer", () => {
     expect(answer.citations.map((citation) => citation.clauseNumber)).toEqual(expect.arrayContaining(cites));
     expect(answer.citations[0]!.quote).toContain(quote);
     expect(answer.points.every((point) => point.citations.length === 1 && !point.isUnverified)).toBe(true);
-    for (const citation of answer.citations) expect(verifyQuote(citation.quote, pages, citation.page, citation.page)).toBeDefined();
+    for (const citation of answer.citations) expect(locateQuote(citation.quote, pages, citation.page, citation.page)?.quote).toBe(citation.quote);
   });
 
   it("answers nothing when no sentence matches the question's own words", () => {

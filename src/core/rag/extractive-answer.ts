@@ -1,6 +1,6 @@
 import type { Citation } from "../../shared/chat";
 import { sentenceEnds } from "../documents/chunking";
-import { clauseLabel, verifyQuote, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
+import { addCitation, citeQuote, clauseLabel, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
 import { stem, tokenize } from "./text";
 
@@ -124,18 +124,14 @@ export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly
   const citations: Citation[] = [];
   let droppedCitations = 0;
   for (const sentence of picked) {
-    const { passage } = sentence;
-    const verified = verifyQuote(quoteFrom(sentence.text, sentence.hits), pages, passage.pageStart, passage.pageEnd);
-    if (!verified) {
+    const cited = citeQuote(sentence.passage, quoteFrom(sentence.text, sentence.hits), pages);
+    if (!cited) {
       droppedCitations++;
       continue;
     }
-    let citation = citations.find((existing) => existing.chunkId === passage.chunkId && existing.quote === verified.quote);
-    if (!citation) {
-      citation = { index: citations.length + 1, chunkId: passage.chunkId, clauseNumber: passage.clauseNumber, heading: passage.heading, ...verified };
-      citations.push(citation);
-    }
-    points.push({ text: `**${clauseLabel(passage)}** (page ${verified.page}): “${verified.quote}”`, citations: [citation.index], isUnverified: false });
+    const index = addCitation(citations, cited);
+    if (points.some((point) => point.citations.includes(index))) continue;
+    points.push({ text: `**${clauseLabel(cited)}** (page ${cited.page}): “${cited.quote}”`, citations: [index], isUnverified: false });
   }
   return { points, citations, droppedCitations };
 }

@@ -1,6 +1,6 @@
 import type { Citation } from "../../shared/chat";
 import { sentenceEnds } from "../documents/chunking";
-import { verifyQuote, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
+import { addCitation, citeQuote, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
 import { contentStems } from "./text";
 
 const MARKERS = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
@@ -22,12 +22,12 @@ export function splitPoints(text: string): string[] {
 }
 
 /** The sentence of a source that shares the most words with a point, for a point that quoted nothing. */
-export function bestSupportingSentence(source: SourcePassage, point: string): string | undefined {
+export function bestSupportingSentence(sourceText: string, point: string): string | undefined {
   const wanted = new Set(contentStems(point));
   let best: { text: string; overlap: number } | undefined;
   let start = 0;
-  for (const end of sentenceEnds(source.text)) {
-    const text = source.text.slice(start, end).replace(/\s+/g, " ").trim();
+  for (const end of sentenceEnds(sourceText)) {
+    const text = sourceText.slice(start, end).replace(/\s+/g, " ").trim();
     start = end;
     if (text.length < 20) continue;
     const overlap = new Set(contentStems(text).filter((word) => wanted.has(word))).size;
@@ -48,28 +48,19 @@ function citedNumbers(point: string): number[] {
 export function verifyModelAnswer(text: string, sources: readonly SourcePassage[], pages: PageTexts): ComposedAnswer {
   const citations: Citation[] = [];
   let droppedCitations = 0;
-  const addCitation = (source: SourcePassage, quote: string): number | undefined => {
-    const verified = verifyQuote(quote, pages, source.pageStart, source.pageEnd);
-    if (!verified) return undefined;
-    const existing = citations.find((citation) => citation.chunkId === source.chunkId && citation.quote === verified.quote);
-    if (existing) return existing.index;
-    const citation: Citation = { index: citations.length + 1, chunkId: source.chunkId, clauseNumber: source.clauseNumber, heading: source.heading, ...verified };
-    citations.push(citation);
-    return citation.index;
-  };
-
   const points: AnswerPoint[] = splitPoints(text).map((raw) => {
     const quotes = [...raw.matchAll(QUOTED)].map((match) => match[1]!);
-    const cited: number[] = [];
+    const indices: number[] = [];
     for (const number of new Set(citedNumbers(raw))) {
       const source = sources.find((candidate) => candidate.number === number);
-      const quote = source && (quotes.find((candidate) => verifyQuote(candidate, pages, source.pageStart, source.pageEnd)) ?? (quotes.length === 0 ? bestSupportingSentence(source, raw) : undefined));
-      const index = source && quote ? addCitation(source, quote) : undefined;
+      const candidates = quotes.length > 0 ? quotes : [bestSupportingSentence(source?.text ?? "", raw)].filter((quote) => quote !== undefined);
+      const citation = source && candidates.map((quote) => citeQuote(source, quote, pages)).find((found) => found !== undefined);
+      const index = citation ? addCitation(citations, citation) : undefined;
       if (index === undefined) droppedCitations++;
-      else if (!cited.includes(index)) cited.push(index);
+      else if (!indices.includes(index)) indices.push(index);
     }
     const body = raw.replace(MARKERS, "").replace(/\s+([.,;:])/g, "$1").replace(/\s{2,}/g, " ").trim();
-    return { text: body, citations: cited, isUnverified: cited.length === 0 };
+    return { text: body, citations: indices, isUnverified: indices.length === 0 };
   });
   return { points, citations, droppedCitations };
 }

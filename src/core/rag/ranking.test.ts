@@ -5,6 +5,7 @@ const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChu
   id: `c${ordinal}`,
   ordinal,
   clauseNumber: null,
+  clauseNumbers: [],
   heading: "",
   headingPath: [],
   pageStart: 1,

@@ -3,6 +3,7 @@ export interface RankedChunk {
   id: string;
   ordinal: number;
   clauseNumber: string | null;
+  clauseNumbers: string[];
   heading: string;
   headingPath: string[];
   pageStart: number;

@@ -1,31 +1,19 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
+import { streamOwnerChanges } from "../../http/change-events";
+import { jsonBody, pathId } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { requireSession } from "../../http/session";
 import { DOCUMENT_CHANGES_CHANNEL, type DocumentChange } from "./documents.service";
 
-const idSchema = z.uuid();
 const renameSchema = z.object({ filename: z.string().max(500) });
 const processSchema = z.object({ trigger: z.enum(["start", "retry"]).default("start") });
-const SSE_KEEPALIVE_MS = 25_000;
 
 function documentId(raw: string): string {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("not_found", "Document not found.");
-  return parsed.data;
-}
-
-async function jsonBody<T>(request: { json(): Promise<unknown> }, schema: z.ZodType<T>): Promise<T> {
-  const body = await request.json().catch(() => {
-    throw new AppError("bad_request", "The request body must be JSON.");
-  });
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "Invalid request.");
-  return parsed.data;
+  return pathId(raw, "Document not found.");
 }
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name, never able to break the header. */
@@ -49,22 +37,14 @@ export function documentsRoutes(container: Container) {
       container.processingWorker?.poke();
       return c.json({ document }, 201);
     })
-    .get("/events", (c) => {
-      const ownerId = c.get("userId");
-      return streamSSE(c, async (stream) => {
-        const unsubscribe = await container.changeFeed.subscribe(DOCUMENT_CHANGES_CHANNEL, (payload) => {
-          const change = payload as DocumentChange;
-          if (change?.ownerId !== ownerId) return;
-          void stream.writeSSE({ event: "document", data: JSON.stringify({ type: change.type, documentId: change.documentId }) });
-        });
-        stream.onAbort(unsubscribe);
-        while (!stream.aborted) {
-          await stream.writeSSE({ event: "ping", data: "" });
-          await stream.sleep(SSE_KEEPALIVE_MS);
-        }
-        unsubscribe();
-      });
-    })
+    .get("/events", (c) =>
+      streamOwnerChanges<DocumentChange>(c, container.changeFeed, {
+        channel: DOCUMENT_CHANGES_CHANNEL,
+        ownerId: c.get("userId"),
+        eventName: "document",
+        toData: (change) => ({ type: change.type, documentId: change.documentId }),
+      }),
+    )
     .get("/:id", async (c) => c.json({ document: await documents.get(c.get("userId"), documentId(c.req.param("id"))) }))
     .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.get("userId"), documentId(c.req.param("id"))) }))
     .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.get("userId"), documentId(c.req.param("id"))) }))

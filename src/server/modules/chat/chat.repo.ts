@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { ChatMessage, ChatSessionSummary } from "../../../shared/chat";
+import type { Database } from "../../db/client";
+import { chatMessages, chatSessions, documents } from "../../db/schema/index";
+
+const sessionColumns = {
+  id: chatSessions.id,
+  title: chatSessions.title,
+  documentId: chatSessions.documentId,
+  documentFilename: documents.filename,
+  messageCount: chatSessions.messageCount,
+  updatedAt: chatSessions.updatedAt,
+};
+
+type SessionRow = Omit<ChatSessionSummary, "updatedAt"> & { updatedAt: Date };
+type MessageRow = typeof chatMessages.$inferSelect;
+
+export function toSessionSummary(row: SessionRow): ChatSessionSummary {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role as ChatMessage["role"],
+    content: row.content,
+    sequenceNumber: row.sequenceNumber,
+    metadata: row.metadata as ChatMessage["metadata"],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every query is scoped by owner: another user's sessions are never found. */
+export function createChatRepo(db: Database) {
+  const findSession = async (ownerId: string, id: string) => {
+    const [row] = await db
+      .select(sessionColumns)
+      .from(chatSessions)
+      .leftJoin(documents, eq(documents.id, chatSessions.documentId))
+      .where(and(eq(chatSessions.id, id), eq(chatSessions.ownerId, ownerId)));
+    return row;
+  };
+
+  return {
+    findSession,
+
+    listSessions(ownerId: string, limit: number) {
+      return db
+        .select(sessionColumns)
+        .from(chatSessions)
+        .leftJoin(documents, eq(documents.id, chatSessions.documentId))
+        .where(eq(chatSessions.ownerId, ownerId))
+        .orderBy(desc(chatSessions.updatedAt))
+        .limit(limit);
+    },
+
+    async createSession(ownerId: string, documentId: string, title: string) {
+      const [row] = await db.insert(chatSessions).values({ ownerId, documentId, title }).returning({ id: chatSessions.id });
+      return (await findSession(ownerId, row!.id))!;
+    },
+
+    async renameSession(ownerId: string, id: string, title: string) {
+      const [row] = await db
+        .update(chatSessions)
+        .set({ title })
+        .where(and(eq(chatSessions.id, id), eq(chatSessions.ownerId, ownerId)))
+        .returning({ id: chatSessions.id });
+      return row ? findSession(ownerId, id) : undefined;
+    },
+
+    async deleteSession(ownerId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(chatSessions)
+        .where(and(eq(chatSessions.id, id), eq(chatSessions.ownerId, ownerId)))
+        .returning({ id: chatSessions.id });
+      return rows.length > 0;
+    },
+
+    listMessages(sessionId: string) {
+      return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.sequenceNumber));
+    },
+
+    /** Appends a message as the session's next one and counts it, in one transaction. */
+    async appendMessage(sessionId: string, message: { role: ChatMessage["role"]; content: string; metadata?: Record<string, unknown> }) {
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .update(chatSessions)
+          .set({ messageCount: sql`${chatSessions.messageCount} + 1` })
+          .where(eq(chatSessions.id, sessionId))
+          .returning({ messageCount: chatSessions.messageCount });
+        const [row] = await tx
+          .insert(chatMessages)
+          .values({ sessionId, role: message.role, content: message.content, metadata: message.metadata ?? {}, sequenceNumber: session!.messageCount })
+          .returning();
+        return row!;
+      });
+    },
+  };
+}
+
+export type ChatRepo = ReturnType<typeof createChatRepo>;

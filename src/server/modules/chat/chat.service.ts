@@ -1,0 +1,186 @@
+import type { Logger } from "pino";
+import { formatAnswer, type ComposedAnswer, type SourcePassage } from "../../../core/rag/answer";
+import { composeExtractiveAnswer, nothingFoundPoints } from "../../../core/rag/extractive-answer";
+import { verifyModelAnswer } from "../../../core/rag/model-answer";
+import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
+import type { RankedChunk } from "../../../core/rag/ranking";
+import {
+  chatTitleFrom,
+  collapseRepeatedAnswers,
+  RECENT_SESSIONS_LOADED,
+  type AskQuestion,
+  type AssistantMetadata,
+  type ChatMessage,
+  type ChatSessionDetail,
+  type ChatSessionSummary,
+  type ChatStreamEvent,
+  type SearchPassage,
+} from "../../../shared/chat";
+import type { DocumentSummary } from "../../../shared/documents";
+import { ChatModelError, type ChatModel, type ChatTurn } from "../../adapters/llm/chat-model";
+import { AppError } from "../../http/app-error";
+import { toChatMessage, toSessionSummary, type ChatRepo } from "./chat.repo";
+import type { Retrieval } from "./retrieval";
+import type { RetrievalRepo } from "./retrieval.repo";
+
+export const CHAT_CHANGES_CHANNEL = "chat_session_changes";
+export interface ChatSessionChange {
+  type: "insert" | "update" | "delete";
+  ownerId: string;
+  sessionId: string;
+}
+
+/** Earlier turns the model sees for a follow-up question. */
+const HISTORY_TURNS = 6;
+export const EXTRACTIVE_ANSWERER = "extractive";
+
+export interface ChatServiceDeps {
+  repo: ChatRepo;
+  retrieval: Retrieval;
+  retrievalRepo: RetrievalRepo;
+  getDocument: (ownerId: string, documentId: string) => Promise<DocumentSummary>;
+  /** Undefined: the embedded extractive answerer writes every answer. */
+  chatModel?: ChatModel;
+  publishChange: (change: ChatSessionChange) => Promise<void>;
+  logger: Logger;
+}
+
+function toSearchPassage(chunk: RankedChunk): SearchPassage {
+  return {
+    chunkId: chunk.id,
+    clauseNumber: chunk.clauseNumber,
+    heading: chunk.heading,
+    headingPath: chunk.headingPath,
+    pageStart: chunk.pageStart,
+    pageEnd: chunk.pageEnd,
+    text: chunk.text,
+    score: chunk.score,
+  };
+}
+
+function toSource(chunk: RankedChunk, index: number): SourcePassage {
+  return { number: index + 1, chunkId: chunk.id, clauseNumber: chunk.clauseNumber, clauseNumbers: chunk.clauseNumbers, heading: chunk.heading, pageStart: chunk.pageStart, pageEnd: chunk.pageEnd, text: chunk.text };
+}
+
+/** Streams an answer's markdown line by line, so the first words arrive at once. */
+function* linesOf(content: string): Generator<string> {
+  const lines = content.split("\n");
+  for (let index = 0; index < lines.length; index++) yield index < lines.length - 1 ? `${lines[index]}\n` : lines[index]!;
+}
+
+export function createChatService(deps: ChatServiceDeps) {
+  const { repo } = deps;
+
+  async function requireCompletedDocument(ownerId: string, documentId: string): Promise<DocumentSummary> {
+    const document = await deps.getDocument(ownerId, documentId);
+    if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
+    return document;
+  }
+
+  async function requireSession(ownerId: string, sessionId: string) {
+    const session = await repo.findSession(ownerId, sessionId);
+    if (!session) throw new AppError("not_found", "Conversation not found.");
+    return session;
+  }
+
+  async function publish(type: ChatSessionChange["type"], ownerId: string, sessionId: string): Promise<void> {
+    await deps.publishChange({ type, ownerId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
+  }
+
+  /** The answer to one question: retrieval, then the model or the extractive answerer, then verification. */
+  async function* answer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
+    const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
+    const { query, passages } = await deps.retrieval.search(documentId, question, previousQuestions);
+    const sources = passages.map(toSource);
+    const pages = sources.length
+      ? await deps.retrievalRepo.listPageTexts(documentId, Math.min(...sources.map((source) => source.pageStart)), Math.max(...sources.map((source) => source.pageEnd)))
+      : new Map<number, string>();
+
+    let composed: ComposedAnswer;
+    if (deps.chatModel) {
+      const turns: ChatTurn[] = history.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }));
+      let written = "";
+      for await (const text of deps.chatModel.streamAnswer({ system: SYSTEM_PROMPT, messages: [...turns, { role: "user", content: questionWithSources(question, sources) }], signal })) {
+        written += text;
+        yield text;
+      }
+      composed = verifyModelAnswer(written, sources, pages);
+    } else {
+      composed = composeExtractiveAnswer(query, sources, pages);
+      if (composed.points.length === 0) composed = { ...composed, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) };
+    }
+    const content = formatAnswer(composed, documentId);
+    if (!deps.chatModel) yield* linesOf(content);
+    return {
+      content,
+      metadata: { citations: composed.citations, answeredBy: deps.chatModel?.id ?? EXTRACTIVE_ANSWERER, droppedCitations: composed.droppedCitations },
+    };
+  }
+
+  return {
+    async listSessions(ownerId: string): Promise<ChatSessionSummary[]> {
+      return (await repo.listSessions(ownerId, RECENT_SESSIONS_LOADED)).map(toSessionSummary);
+    },
+
+    async getSession(ownerId: string, sessionId: string): Promise<ChatSessionDetail> {
+      const session = await requireSession(ownerId, sessionId);
+      const messages = collapseRepeatedAnswers((await repo.listMessages(session.id)).map(toChatMessage));
+      return { session: toSessionSummary(session), messages };
+    },
+
+    async renameSession(ownerId: string, sessionId: string, title: string): Promise<ChatSessionSummary> {
+      const session = await repo.renameSession(ownerId, sessionId, title);
+      if (!session) throw new AppError("not_found", "Conversation not found.");
+      await publish("update", ownerId, sessionId);
+      return toSessionSummary(session);
+    },
+
+    async deleteSession(ownerId: string, sessionId: string): Promise<void> {
+      if (!(await repo.deleteSession(ownerId, sessionId))) throw new AppError("not_found", "Conversation not found.");
+      await publish("delete", ownerId, sessionId);
+    },
+
+    async search(ownerId: string, documentId: string, question: string): Promise<SearchPassage[]> {
+      await requireCompletedDocument(ownerId, documentId);
+      return (await deps.retrieval.search(documentId, question)).passages.map(toSearchPassage);
+    },
+
+    /**
+     * Checks the question and stores it (creating the conversation on a first question); the
+     * returned events then stream the answer, which is stored only once it is complete.
+     */
+    async ask(ownerId: string, input: AskQuestion, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
+      const document = await requireCompletedDocument(ownerId, input.documentId);
+      const existing = input.sessionId ? await requireSession(ownerId, input.sessionId) : undefined;
+      if (existing && existing.documentId !== document.id) throw new AppError("validation_failed", "This conversation is about another document.");
+      const history = existing ? (await repo.listMessages(existing.id)).map(toChatMessage) : [];
+      const session = existing ?? (await repo.createSession(ownerId, document.id, chatTitleFrom(input.question)));
+      const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }));
+      await publish(existing ? "update" : "insert", ownerId, session.id);
+      const { logger } = deps;
+
+      return (async function* (): AsyncGenerator<ChatStreamEvent> {
+        yield { type: "session", session: toSessionSummary({ ...session, messageCount: session.messageCount + 1 }), userMessage };
+        try {
+          const writing = answer(document.id, input.question, history, signal);
+          let step = await writing.next();
+          while (!step.done) {
+            yield { type: "delta", text: step.value };
+            step = await writing.next();
+          }
+          if (signal?.aborted) return;
+          const stored = await repo.appendMessage(session.id, { role: "assistant", content: step.value.content, metadata: { ...step.value.metadata } });
+          await publish("update", ownerId, session.id);
+          yield { type: "done", message: toChatMessage(stored) };
+        } catch (error) {
+          if (signal?.aborted) return;
+          logger.warn({ err: error, sessionId: session.id }, "answer failed");
+          const message = error instanceof ChatModelError ? error.message : "The answer could not be generated.";
+          yield { type: "error", code: error instanceof ChatModelError ? "model_failed" : "answer_failed", message };
+        }
+      })();
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

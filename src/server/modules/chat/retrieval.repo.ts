@@ -1,0 +1,107 @@
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import type { RankedChunk } from "../../../core/rag/ranking";
+import type { QueryTerm } from "../../../core/rag/query-analysis";
+import { queryRows, type Database } from "../../db/client";
+import { documentChunks, documentPages } from "../../db/schema/index";
+
+export const CANDIDATE_LIMIT = 40;
+
+const chunkColumns = {
+  id: documentChunks.id,
+  ordinal: documentChunks.ordinal,
+  clauseNumber: documentChunks.clauseNumber,
+  clauseNumbers: documentChunks.clauseNumbers,
+  heading: documentChunks.heading,
+  headingPath: documentChunks.headingPath,
+  pageStart: documentChunks.pageStart,
+  pageEnd: documentChunks.pageEnd,
+  text: documentChunks.text,
+};
+
+interface ScoredRow {
+  id: string;
+  score: number;
+}
+
+/** Always scoped to one document: retrieval never reads another document's chunks. */
+export function createRetrievalRepo(db: Database) {
+  return {
+    /**
+     * BM25-like full-text ranking in PostgreSQL: each term's ts_rank (headings weigh more than
+     * body text, repeats saturate) times its weight and its rarity in this document (IDF).
+     */
+    async rankLexically(documentId: string, terms: readonly QueryTerm[], limit = CANDIDATE_LIMIT): Promise<ScoredRow[]> {
+      if (terms.length === 0) return [];
+      const termsJson = JSON.stringify(terms.map((term) => ({ term: term.text, weight: term.weight })));
+      return queryRows<ScoredRow>(
+        db,
+        sql`
+          with terms as (
+            select t.term, t.weight, phraseto_tsquery('english', t.term) as query
+            from jsonb_to_recordset(${termsJson}::jsonb) as t(term text, weight float8)
+          ), usable as (
+            select * from terms where numnode(query) > 0
+          ), chunks as (
+            select id, search from document_chunks where document_id = ${documentId}
+          ), frequency as (
+            select u.term, count(c.id)::float8 as matching, (select count(*) from chunks)::float8 as total
+            from usable u left join chunks c on c.search @@ u.query
+            group by u.term
+          )
+          select c.id, sum(u.weight * ln(1 + (f.total - f.matching + 0.5) / (f.matching + 0.5)) * ts_rank(c.search, u.query, 1))::float8 as score
+          from usable u
+          join frequency f on f.term = u.term
+          join chunks c on c.search @@ u.query
+          group by c.id
+          order by score desc
+          limit ${limit}
+        `,
+      );
+    },
+
+    listChunks(documentId: string, ids: readonly string[]): Promise<Omit<RankedChunk, "score">[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select(chunkColumns)
+        .from(documentChunks)
+        .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.id, [...ids])));
+    },
+
+    listChunksByOrdinal(documentId: string, ordinals: readonly number[]): Promise<Omit<RankedChunk, "score">[]> {
+      if (ordinals.length === 0) return Promise.resolve([]);
+      return db
+        .select(chunkColumns)
+        .from(documentChunks)
+        .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.ordinal, [...ordinals])));
+    },
+
+    async listPageTexts(documentId: string, firstPage: number, lastPage: number): Promise<Map<number, string>> {
+      const rows = await db
+        .select({ pageNumber: documentPages.pageNumber, text: documentPages.text })
+        .from(documentPages)
+        .where(and(eq(documentPages.documentId, documentId), between(documentPages.pageNumber, firstPage, lastPage)))
+        .orderBy(asc(documentPages.pageNumber));
+      return new Map(rows.map((row) => [row.pageNumber, row.text]));
+    },
+
+    /** The document's top-level headings in order: what to suggest when a question finds nothing. */
+    async listTopics(documentId: string, limit = 8): Promise<string[]> {
+      const rows = await queryRows<{ heading: string }>(
+        db,
+        sql`
+          select heading from (
+            select distinct on (lower(heading_path[1])) heading_path[1] as heading, ordinal
+            from document_chunks
+            where document_id = ${documentId} and cardinality(heading_path) > 0 and length(heading_path[1]) between 3 and 80
+            order by lower(heading_path[1]), ordinal
+          ) first_use
+          order by ordinal
+          limit ${limit}
+        `,
+      );
+      return rows.map((row) => row.heading);
+    },
+  };
+}
+
+export type RetrievalRepo = ReturnType<typeof createRetrievalRepo>;

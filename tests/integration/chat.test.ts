@@ -1,0 +1,212 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
+import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, ChatStreamEvent, SearchPassage } from "../../src/shared/chat";
+import type { DocumentSummary } from "../../src/shared/documents";
+import { signedUpClient } from "../support/accounts";
+import { payerContractPdf } from "../support/documents/payer-contract";
+import { processedDocument } from "../support/documents/processing";
+import type { HttpClient } from "../support/http-client";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let testApp: TestApp;
+let owner: HttpClient;
+let stranger: HttpClient;
+let contract: DocumentSummary;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { BILLING: "off" } });
+  owner = await signedUpClient(testApp);
+  stranger = await signedUpClient(testApp);
+  contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", payerContractPdf());
+}, 60_000);
+afterAll(() => testApp.close());
+
+export async function readEvents(response: Response): Promise<ChatStreamEvent[]> {
+  const text = await response.text();
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ChatStreamEvent);
+}
+
+async function ask(client: HttpClient, body: { documentId: string; sessionId?: string; question: string }) {
+  const response = await client.post("/api/chat/messages", body);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+  const events = await readEvents(response);
+  const session = events.find((event) => event.type === "session");
+  const done = events.find((event) => event.type === "done");
+  return { events, session: session?.type === "session" ? session.session : undefined, message: done?.type === "done" ? done.message : undefined };
+}
+
+const citationsOf = (message: ChatMessage | undefined) => (message?.metadata && "citations" in message.metadata ? message.metadata.citations : []);
+
+describe("asking about a document (extractive answerer)", () => {
+  let sessionId: string;
+
+  it("streams a session, the answer as it is written, then the stored message with verified citations", async () => {
+    const { events, session, message } = await ask(owner, { documentId: contract.id, question: "How long do we have to file claims?" });
+    expect(events[0]!.type).toBe("session");
+    expect(events.filter((event) => event.type === "delta").length).toBeGreaterThan(1);
+    expect(events.at(-1)!.type).toBe("done");
+    const streamed = events.flatMap((event) => (event.type === "delta" ? [event.text] : [])).join("");
+    expect(streamed).toBe(message!.content);
+
+    expect(session).toMatchObject({ title: "How long do we have to file claims", documentId: contract.id, documentFilename: "Blue Valley Provider Agreement.pdf" });
+    sessionId = session!.id;
+    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- /);
+    expect(message!.content).toContain("**Citations**");
+    const citations = citationsOf(message);
+    expect(citations[0]).toMatchObject({ clauseNumber: "2.1", page: 2 });
+    expect(citations[0]!.quote).toContain("ninety (90) days");
+    expect(message!.content).toContain(`/app/documents/${contract.id}?page=2&q=`);
+    expect(message!.metadata).toMatchObject({ answeredBy: "extractive", droppedCitations: 0 });
+
+    const pages = (await (await owner.get(`/api/documents/${contract.id}/pages`)).json()) as { pages: { pageNumber: number; text: string }[] };
+    const page = pages.pages.find((candidate) => candidate.pageNumber === citations[0]!.page)!;
+    expect(page.text.slice(citations[0]!.startOffset, citations[0]!.endOffset).replace(/\s+/g, " ")).toContain("ninety (90) days");
+  });
+
+  it("answers a follow-up in the context of the conversation", async () => {
+    const { session, message } = await ask(owner, { documentId: contract.id, sessionId, question: "What about for Medicaid?" });
+    expect(session!.id).toBe(sessionId);
+    expect(citationsOf(message).map((citation) => citation.clauseNumber)).toContain("2.2");
+    expect(message!.content).toContain("one hundred eighty (180) days");
+
+    const detail = (await (await owner.get(`/api/chat/sessions/${sessionId}`)).json()) as ChatSessionDetail;
+    expect(detail.messages.map((stored) => [stored.role, stored.sequenceNumber])).toEqual([
+      ["user", 1],
+      ["assistant", 2],
+      ["user", 3],
+      ["assistant", 4],
+    ]);
+    expect(detail.session.messageCount).toBe(4);
+  });
+
+  it("says so when the document has nothing on the question, and suggests its sections", async () => {
+    const { message } = await ask(owner, { documentId: contract.id, question: "Is there a non-compete?" });
+    expect(message!.content).toContain("I could not find anything in this document that answers “Is there a non-compete?”.");
+    expect(message!.content).toMatch(/Try asking about one of its sections, for example: .*COMPENSATION/i);
+    expect(citationsOf(message)).toEqual([]);
+  });
+
+  it("lists the user's sessions, newest first, with the source filename", async () => {
+    const { sessions } = (await (await owner.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
+    expect(sessions.map((session) => session.title)).toEqual(["Is there a non-compete", "How long do we have to file claims"]);
+    expect(sessions[1]).toMatchObject({ documentFilename: "Blue Valley Provider Agreement.pdf", messageCount: 4 });
+    const theirs = (await (await stranger.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
+    expect(theirs.sessions).toEqual([]);
+  });
+
+  it("renames a session; an empty title is refused and changes nothing", async () => {
+    const renamed = await owner.request(`/api/chat/sessions/${sessionId}`, { method: "PATCH", json: { title: "  Claims deadlines " } });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { session: ChatSessionSummary }).session.title).toBe("Claims deadlines");
+    const empty = await owner.request(`/api/chat/sessions/${sessionId}`, { method: "PATCH", json: { title: "   " } });
+    expect(empty.status).toBe(422);
+    const detail = (await (await owner.get(`/api/chat/sessions/${sessionId}`)).json()) as ChatSessionDetail;
+    expect(detail.session.title).toBe("Claims deadlines");
+  });
+});
+
+describe("search within a document", () => {
+  it("returns ranked passages with clause, heading and pages, through the chat's retrieval", async () => {
+    const response = await owner.get(`/api/documents/${contract.id}/search?q=${encodeURIComponent("cancel the contract")}`);
+    expect(response.status).toBe(200);
+    const { passages } = (await response.json()) as { passages: SearchPassage[] };
+    expect(passages[0]).toMatchObject({ pageStart: 3, headingPath: ["Article 3 TERM AND TERMINATION"] });
+    expect(passages[0]!.text).toContain("3.2 Termination Without Cause");
+    expect(passages.reduce((sum, passage) => sum + passage.text.length, 0)).toBeLessThanOrEqual(6000);
+    expect(passages.length).toBeLessThanOrEqual(5);
+  });
+
+  it.each([
+    ["an empty query", "", 422],
+    ["a query over 500 characters", "x".repeat(501), 422],
+  ])("refuses %s", async (_, query, status) => {
+    expect((await owner.get(`/api/documents/${contract.id}/search?q=${query}`)).status).toBe(status);
+  });
+});
+
+describe("other people's documents and conversations", () => {
+  it("refuses to answer about another user's document, and stores nothing", async () => {
+    const response = await stranger.post("/api/chat/messages", { documentId: contract.id, question: "What is the timely filing limit?" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: "not_found", message: "Document not found." } });
+    const { sessions } = (await (await stranger.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
+    expect(sessions).toEqual([]);
+  });
+
+  it("hides a session from everyone but its owner", async () => {
+    const [session] = await testApp.container.db.select().from(chatSessions).limit(1);
+    for (const response of [
+      await stranger.get(`/api/chat/sessions/${session!.id}`),
+      await stranger.request(`/api/chat/sessions/${session!.id}`, { method: "PATCH", json: { title: "Mine now" } }),
+      await stranger.request(`/api/chat/sessions/${session!.id}`, { method: "DELETE" }),
+      await stranger.get(`/api/documents/${contract.id}/search?q=termination`),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    const theirs = await processedDocument(testApp, stranger, "Other Plan Agreement.pdf", payerContractPdf("stranger"));
+    const intoOwners = await stranger.post("/api/chat/messages", { documentId: theirs.id, sessionId: session!.id, question: "Is it renewable?" });
+    expect(intoOwners.status).toBe(404);
+    const [unchanged] = await testApp.container.db.select().from(chatSessions).where(eq(chatSessions.id, session!.id));
+    expect(unchanged!.title).toBe(session!.title);
+  });
+
+  it("refuses a signed-out visitor", async () => {
+    const response = await testApp.app.request("/api/chat/sessions");
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("bad questions change nothing", () => {
+  it.each([
+    ["a blank question", () => ({ documentId: contract.id, question: "   " }), 422],
+    ["no document", () => ({ question: "What is the term?" }), 422],
+    ["a question over 2,000 characters", () => ({ documentId: contract.id, question: "x".repeat(2001) }), 422],
+    ["an unknown session", () => ({ documentId: contract.id, sessionId: "00000000-0000-4000-8000-000000000000", question: "Term?" }), 404],
+  ])("refuses %s", async (_, body, status) => {
+    const before = await testApp.container.db.select().from(chatMessages);
+    const response = await owner.post("/api/chat/messages", body());
+    expect(response.status).toBe(status);
+    expect(await testApp.container.db.select().from(chatMessages)).toHaveLength(before.length);
+  });
+
+  it("refuses malformed JSON", async () => {
+    const response = await owner.request("/api/chat/messages", { method: "POST", headers: { "Content-Type": "application/json" }, json: undefined });
+    expect([400, 422]).toContain(response.status);
+  });
+
+  it("refuses a document that is not processed yet", async () => {
+    const upload = await owner.upload("/api/documents", "Unprocessed.pdf", payerContractPdf("unprocessed"));
+    const { document } = (await upload.json()) as { document: DocumentSummary };
+    const response = await owner.post("/api/chat/messages", { documentId: document.id, question: "What is the term?" });
+    expect(response.status).toBe(409);
+  });
+
+  it("refuses a session that belongs to another document", async () => {
+    const other = await processedDocument(testApp, owner, "Second Agreement.pdf", payerContractPdf("second"));
+    const [session] = await testApp.container.db.select().from(chatSessions).where(eq(chatSessions.documentId, contract.id)).limit(1);
+    const response = await owner.post("/api/chat/messages", { documentId: other.id, sessionId: session!.id, question: "Term?" });
+    expect(response.status).toBe(422);
+  });
+});
+
+describe("deleting", () => {
+  it("deletes a session with its messages", async () => {
+    const { session } = await ask(owner, { documentId: contract.id, question: "Who are the parties?" });
+    const response = await owner.request(`/api/chat/sessions/${session!.id}`, { method: "DELETE" });
+    expect(response.status).toBe(204);
+    expect((await owner.get(`/api/chat/sessions/${session!.id}`)).status).toBe(404);
+    expect(await testApp.container.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session!.id))).toEqual([]);
+  });
+
+  it("removes a document's conversations when the document is deleted", async () => {
+    const doomed = await processedDocument(testApp, owner, "Doomed Agreement.pdf", payerContractPdf("doomed"));
+    const { session } = await ask(owner, { documentId: doomed.id, question: "What is the term?" });
+    expect((await owner.request(`/api/documents/${doomed.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await testApp.container.db.select().from(chatSessions).where(eq(chatSessions.id, session!.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { expect } from "vitest";
+import type { DocumentSummary } from "../../../src/shared/documents";
+import type { HttpClient } from "../http-client";
+import type { TestApp } from "../test-app";
+
+export async function waitForStatus(client: HttpClient, id: string, statuses: string[]): Promise<DocumentSummary> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { document } = (await (await client.get(`/api/documents/${id}`)).json()) as { document: DocumentSummary };
+    if (statuses.includes(document.status)) return document;
+    if (Date.now() > deadline) throw new Error(`still ${document.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Uploads a file through the API, processes it with the app's own worker and waits until it is completed. */
+export async function processedDocument(testApp: TestApp, client: HttpClient, filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
+  const response = await client.upload("/api/documents", filename, bytes);
+  expect(response.status).toBe(201);
+  const { document } = (await response.json()) as { document: DocumentSummary };
+  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  const started = await client.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+  expect(started.status).toBe(200);
+  return waitForStatus(client, document.id, ["completed"]);
+}
