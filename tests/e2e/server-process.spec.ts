@@ -12,7 +12,7 @@ test("a second process on the same DATA_DIR refuses to start and says why", asyn
 
 test("the server stops cleanly and starts again on the same data", async () => {
   // A fresh embedded database takes several seconds to initialise on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-restart-"));
   const url = "http://127.0.0.1:3198";
   for (const round of [1, 2]) {

@@ -26,5 +26,5 @@ describe("the embedded database in DATA_DIR", () => {
     await second.close();
     expect(rows).toEqual([{ note: "still here" }]);
     expect(extension.rows).toHaveLength(1);
-  });
+  }, 120_000); // Two cold PGlite starts on disk: seconds alone, much longer on a loaded CI machine.
 });

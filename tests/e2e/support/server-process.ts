@@ -19,7 +19,7 @@ export function startServer(env: Record<string, string>): ServerRun {
   return { child, output: () => output, exited };
 }
 
-export async function waitForHealth(url: string, timeoutMs = 50_000): Promise<Response> {
+export async function waitForHealth(url: string, timeoutMs = 90_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
