@@ -4,12 +4,25 @@ import type { Readable } from "node:stream";
 export interface FileStorage {
   readonly kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Throws StoredFileNotFoundError when nothing is stored under the key. */
   read(key: string): Promise<Uint8Array>;
+  /** Throws StoredFileNotFoundError before returning when nothing is stored under the key. */
   stream(key: string): Promise<Readable>;
+  /** Deleting a key that holds nothing succeeds: deletes may be retried. */
   delete(key: string): Promise<void>;
 }
 
 /** Storage keys are ours (e.g. "documents/<uuid>"), never derived from a user's file name. */
 export function assertStorageKey(key: string): void {
   if (!/^[a-z]+\/[0-9a-f-]{36}$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+export class StoredFileNotFoundError extends Error {
+  constructor(
+    readonly key: string,
+    options?: ErrorOptions,
+  ) {
+    super(`No file is stored under ${key}.`, options);
+    this.name = "StoredFileNotFoundError";
+  }
 }

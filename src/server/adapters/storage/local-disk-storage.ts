@@ -1,13 +1,21 @@
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertStorageKey, type FileStorage } from "./file-storage";
+import { assertStorageKey, StoredFileNotFoundError, type FileStorage } from "./file-storage";
 
 /** The embedded default: files under DATA_DIR/files, written atomically. */
 export function createLocalDiskStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
     assertStorageKey(key);
     return path.join(root, key);
+  };
+  const ifStored = async <T>(key: string, action: (file: string) => Promise<T>): Promise<T> => {
+    const file = pathOf(key);
+    try {
+      return await action(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoredFileNotFoundError(key, { cause: error });
+      throw error;
+    }
   };
   return {
     kind: "local",
@@ -18,8 +26,9 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await writeFile(temporary, bytes);
       await rename(temporary, target);
     },
-    read: async (key) => new Uint8Array(await readFile(pathOf(key))),
-    stream: async (key) => createReadStream(pathOf(key)),
-    delete: (key) => rm(pathOf(key), { force: true }),
+    read: (key) => ifStored(key, async (file) => new Uint8Array(await readFile(file))),
+    // Opening first makes a missing file fail here rather than later, mid-response.
+    stream: (key) => ifStored(key, async (file) => (await open(file)).createReadStream()),
+    delete: async (key) => rm(pathOf(key), { force: true }),
   };
 }
