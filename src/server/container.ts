@@ -1,4 +1,3 @@
-import path from "node:path";
 import pino, { type Logger } from "pino";
 import type { SiteConfig } from "../shared/site-config";
 import { createChangeFeed } from "./adapters/events/change-feed";
@@ -8,7 +7,9 @@ import { createAiSdkChatModel } from "./adapters/llm/chat-model";
 import type { Mailer } from "./adapters/mail/mailer";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
 import { createSmtpMailer } from "./adapters/mail/smtp-mailer";
+import type { FileStorage } from "./adapters/storage/file-storage";
 import { createLocalDiskStorage } from "./adapters/storage/local-disk-storage";
+import { createS3Storage } from "./adapters/storage/s3-storage";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database, DatabaseHandle } from "./db/client";
@@ -18,6 +19,10 @@ import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createHealthService } from "./modules/health/health.service";
 import { createProfilesService } from "./modules/profiles/profiles.service";
+
+function createFileStorage(env: Env): FileStorage {
+  return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
+}
 
 function createMailer(env: Env, db: Database, logger: Logger): Mailer {
   return env.mail.smtpUrl ? createSmtpMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from }) : createOutboxMailer(db, logger);
@@ -58,7 +63,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const extraction = createExtraction();
   const documentsModule = createDocumentsModule({
     db,
-    storage: createLocalDiskStorage(path.join(env.dataDir, "files")),
+    storage: createFileStorage(env),
     changeFeed,
     logger,
     maxUploadBytes: env.documents.maxUploadBytes,

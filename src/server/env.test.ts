@@ -38,6 +38,12 @@ describe("loadEnv", () => {
     [{ SMTP_URL: "smtps://user:pass@mail.example.com:465" }, { mail: expect.objectContaining({ smtpUrl: "smtps://user:pass@mail.example.com:465" }) }],
     [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
     [{ PORT: "" }, { port: 3000 }],
+    [{ DATA_DIR: "/srv/cw" }, { storage: { kind: "local", root: path.resolve("/srv/cw/files") } }],
+    [{ STORAGE: "s3", S3_BUCKET: "contracts" }, { storage: { kind: "s3", bucket: "contracts", region: "us-east-1", endpoint: undefined, forcePathStyle: false, credentials: undefined } }],
+    [
+      { STORAGE: "s3", S3_BUCKET: "contracts", S3_ENDPOINT: "http://minio:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" },
+      { storage: { kind: "s3", bucket: "contracts", region: "eu-west-1", endpoint: "http://minio:9000", forcePathStyle: true, credentials: { accessKeyId: "key", secretAccessKey: "secret" } } },
+    ],
     [{}, { llm: undefined }],
     [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "llama3.1", LLM_BASE_URL: "http://localhost:11434/v1" }, { llm: { provider: "openai-compatible", model: "llama3.1", baseUrl: "http://localhost:11434/v1", apiKey: undefined, timeoutMs: 60000 } }],
     [{ LLM_PROVIDER: "anthropic", LLM_MODEL: "claude-sonnet-4-5", LLM_API_KEY: "sk", LLM_TIMEOUT_MS: "20000" }, { llm: expect.objectContaining({ provider: "anthropic", apiKey: "sk", timeoutMs: 20000 }) }],
@@ -59,6 +65,12 @@ describe("loadEnv", () => {
     [{ SUPPORT_EMAIL: "not-an-email" }, ["SUPPORT_EMAIL"]],
     [{ LOG_LEVEL: "loud" }, ["LOG_LEVEL"]],
     [{ PUBLIC_URL: "localhost" }, ["PUBLIC_URL"]],
+    [{ STORAGE: "s3" }, ["S3_BUCKET"]],
+    [{ STORAGE: "disk" }, ["STORAGE"]],
+    [{ S3_BUCKET: "contracts" }, ["STORAGE"]],
+    [{ STORAGE: "s3", S3_BUCKET: "contracts", S3_ACCESS_KEY_ID: "key" }, ["S3_SECRET_ACCESS_KEY"]],
+    [{ STORAGE: "s3", S3_BUCKET: "contracts", S3_ENDPOINT: "minio:9000" }, ["S3_ENDPOINT"]],
+    [{ STORAGE: "s3", S3_BUCKET: "contracts", S3_FORCE_PATH_STYLE: "yes please" }, ["S3_FORCE_PATH_STYLE"]],
     [{ LLM_PROVIDER: "gpt" }, ["LLM_PROVIDER"]],
     [{ LLM_PROVIDER: "openai", LLM_API_KEY: "sk" }, ["LLM_MODEL"]],
     [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" }, ["LLM_BASE_URL"]],
@@ -66,6 +78,10 @@ describe("loadEnv", () => {
     [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m", LLM_BASE_URL: "http://x", LLM_TIMEOUT_MS: "5" }, ["LLM_TIMEOUT_MS"]],
   ])("refuses %j", (source, names) => {
     expect(problemsOf(source).map((problem) => problem.split(/[.:]/)[0])).toEqual(names);
+  });
+
+  it("says why S3 storage needs a bucket", () => {
+    expect(problemsOf({ STORAGE: "s3" })).toEqual(["S3_BUCKET: is required with STORAGE=s3: the bucket that holds uploaded files"]);
   });
 
   it("lists every problem in one message", () => {

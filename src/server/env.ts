@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
+import type { S3StorageConfig } from "./adapters/storage/s3-storage";
 import type { LlmConfig } from "./adapters/llm/chat-model";
 
 /** The only reader of process.env: every setting, validated once, with offline defaults. */
@@ -46,6 +47,13 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
     MICROSOFT_TENANT_ID: z.string().min(1).default("organizations"),
     MICROSOFT_DISCOVERY_URL: z.url().optional(),
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   })
   .superRefine((raw, context) => {
     if (raw.LLM_PROVIDER !== "none" && !raw.LLM_MODEL) {
@@ -72,6 +80,19 @@ const envSchema = z
           message: `${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together`,
         });
       }
+    }
+    if (raw.STORAGE === "s3" && !raw.S3_BUCKET) {
+      context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE=s3: the bucket that holds uploaded files" });
+    }
+    if (raw.STORAGE === "local" && raw.S3_BUCKET) {
+      context.addIssue({
+        code: "custom",
+        path: ["STORAGE"],
+        message: "must be s3 to use S3_BUCKET; with STORAGE=local (the default) uploads stay on this machine's disk",
+      });
+    }
+    if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together" });
     }
   })
   .transform((raw) => ({
@@ -103,6 +124,20 @@ const envSchema = z
     },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
     documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024, runWorkerInProcess: raw.RUN_WORKER },
+    storage:
+      raw.STORAGE === "s3"
+        ? ({
+            kind: "s3",
+            endpoint: raw.S3_ENDPOINT,
+            bucket: raw.S3_BUCKET!,
+            region: raw.S3_REGION,
+            forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+            credentials:
+              raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          } as const satisfies S3StorageConfig & { kind: "s3" })
+        : ({ kind: "local", root: path.join(path.resolve(raw.DATA_DIR), "files") } as const),
     /** Undefined: answers come from the embedded extractive answerer, no model needed. */
     llm:
       raw.LLM_PROVIDER === "none"
