@@ -8,6 +8,7 @@ import { createErrorHandler } from "./http/error-handler";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
+import { billingRoutes } from "./modules/billing/billing.routes";
 import { chatRoutes, documentSearchRoutes } from "./modules/chat/chat.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -38,6 +39,7 @@ function apiRoutes(container: Container) {
     .route("/health", healthRoutes(container))
     .route("/auth", authRoutes(container))
     .route("/me", meRoutes(container))
+    .route("/billing", billingRoutes(container))
     .route("/documents", documentsRoutes(container))
     .route("/documents", documentSearchRoutes(container))
     .route("/chat", chatRoutes(container));

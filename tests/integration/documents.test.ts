@@ -19,7 +19,7 @@ let counter = 0;
 const nextContractPdf = () => contractPdf(String(++counter));
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { MAX_UPLOAD_MB: "1" } });
+  testApp = await createTestApp({ env: { MAX_UPLOAD_MB: "1", BILLING: "off" } });
   owner = await signedUpClient(testApp);
   stranger = await signedUpClient(testApp);
 });

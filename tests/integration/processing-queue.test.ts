@@ -13,7 +13,7 @@ let owner: HttpClient;
 let counter = 0;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ env: { BILLING: "off" } });
   owner = await signedUpClient(testApp);
 });
 afterAll(() => testApp.close());

@@ -3,7 +3,7 @@ import type { ChangeFeed } from "../../adapters/events/change-feed";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { createDocumentPipeline, type ExtractPages } from "./document-pipeline";
-import { createDocumentsRepo } from "./documents.repo";
+import { createDocumentsRepo, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, DOCUMENT_CHANGES_CHANNEL, type DocumentKind } from "./documents.service";
 import { createProcessingQueue } from "./processing-queue";
 import { startProcessingWorker } from "./processing-worker";
@@ -19,6 +19,10 @@ export interface DocumentsModuleDeps {
   maxUploadBytes: number;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   extract: ExtractPages;
+  /** Billing's credit check; absent when billing is off. */
+  chargeForProcessing?: ChargeForProcessing;
+  /** A document failed for good; `isOurFault` when not because of its file (billing refunds those). */
+  onProcessingFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
 }
 
 /** The library service, and the processing worker that any process may start. */
@@ -32,6 +36,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     detectKind: deps.detectKind,
     maxUploadBytes: deps.maxUploadBytes,
     publishChange,
+    chargeForProcessing: deps.chargeForProcessing,
   });
   const queue = createProcessingQueue(deps.db, { leaseSeconds: LEASE_SECONDS });
   const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, extract: deps.extract });
@@ -52,6 +57,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
         leaseSeconds: options.leaseSeconds ?? LEASE_SECONDS,
         pollIntervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS,
         onDocumentChanged,
+        onFailed: deps.onProcessingFailed,
       }),
   };
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { StartRefusalReason } from "../../../shared/billing";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, processingJobs } from "../../db/schema/index";
 
@@ -6,6 +7,23 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
 
 const activeJobStatuses = ["queued", "running"];
+
+/**
+ * Takes one credit for a document inside the transaction that queues it (billing implements it);
+ * absent when billing is off.
+ */
+export type ChargeForProcessing = (tx: Database, ownerId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
+
+export type EnqueueOutcome =
+  | { kind: "queued"; row: DocumentRow }
+  | { kind: "refused"; reason: StartRefusalReason; row: DocumentRow }
+  | { kind: "not_startable" };
+
+class ChargeRefused extends Error {
+  constructor(readonly reason: StartRefusalReason) {
+    super(reason);
+  }
+}
 
 /** Every query is scoped to the owner: another person's document is simply not found. */
 export function createDocumentsRepo(db: Database) {
@@ -88,19 +106,42 @@ export function createDocumentsRepo(db: Database) {
 
     /**
      * Moves a document from one of `from` to queued and enqueues its job, in one transaction;
-     * answers undefined when the document is not (or no longer) in one of those states.
+     * `charge` runs inside it, after the document row is locked, and its refusal rolls all of it
+     * back and leaves the document awaiting a credit.
      */
-    async enqueue(ownerId: string, id: string, from: string[], input: Record<string, unknown>): Promise<DocumentRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+    async enqueue(ownerId: string, id: string, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(documents)
+            .set({ status: "queued", failureReason: null })
+            .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from)))
+            .returning();
+          if (!row) return { kind: "not_startable" } as const;
+          const charged = charge ? await charge(tx, ownerId, id) : ({ ok: true } as const);
+          if (!charged.ok) throw new ChargeRefused(charged.reason);
+          await tx.insert(processingJobs).values({ documentId: id, inputData: input });
+          return { kind: "queued", row } as const;
+        });
+      } catch (error) {
+        if (!(error instanceof ChargeRefused)) throw error;
+        const [row] = await db
           .update(documents)
-          .set({ status: "queued", failureReason: null })
+          .set({ status: "awaiting_credit" })
           .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from)))
           .returning();
-        if (!row) return undefined;
-        await tx.insert(processingJobs).values({ documentId: id, inputData: input });
-        return row;
-      });
+        return row ? { kind: "refused", reason: error.reason, row } : { kind: "not_startable" };
+      }
+    },
+
+    /** The owner's documents waiting for a credit, oldest first. */
+    async listAwaitingCredit(ownerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.status, "awaiting_credit")))
+        .orderBy(asc(documents.createdAt));
+      return rows.map((row) => row.id);
     },
   };
 }

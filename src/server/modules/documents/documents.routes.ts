@@ -66,8 +66,8 @@ export function documentsRoutes(container: Container) {
     })
     .post("/:id/process", async (c) => {
       const { trigger } = await jsonBody(c.req, processSchema);
-      const document = await documents.startProcessing(c.get("userId"), documentId(c.req.param("id")), trigger);
-      container.processingWorker?.poke();
-      return c.json({ ok: true, document });
+      const result = await documents.startProcessing(c.get("userId"), documentId(c.req.param("id")), trigger);
+      if (result.ok) container.processingWorker?.poke();
+      return c.json(result);
     });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { deriveDocumentType } from "../../../core/documents/document-type";
+import { cannotProcessMessages, type StartRefusalReason } from "../../../shared/billing";
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
   hasAcceptedExtension,
@@ -11,7 +12,7 @@ import {
 } from "../../../shared/documents";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
-import type { DocumentRow, DocumentsRepo } from "./documents.repo";
+import type { ChargeForProcessing, DocumentRow, DocumentsRepo } from "./documents.repo";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
 
@@ -28,8 +29,13 @@ const mimeTypeByKind: Record<DocumentKind, string> = {
 export type DocumentChange = { type: "insert" | "update" | "delete"; ownerId: string; documentId: string };
 export const DOCUMENT_CHANGES_CHANNEL = "document_changes";
 
+export type StartProcessingResult =
+  | { ok: true; document: DocumentSummary }
+  | { ok: false; reason: StartRefusalReason; message: string; document: DocumentSummary };
+
 export interface DocumentsServiceDeps {
   repo: DocumentsRepo;
+  chargeForProcessing?: ChargeForProcessing;
   storage: FileStorage;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   maxUploadBytes: number;
@@ -161,19 +167,43 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     /**
-     * uploaded → queued (Process), failed → queued (Retry). The credit check of the billing
-     * issue belongs here, before the document is queued.
+     * uploaded → queued (Process), failed → queued (Retry), once a credit is charged (never twice
+     * for one document). Without a credit the document waits as awaiting_credit and starts by
+     * itself when one arrives (startAwaitingCredit).
      */
-    async startProcessing(ownerId: string, id: string, trigger: "start" | "retry"): Promise<DocumentSummary> {
+    async startProcessing(ownerId: string, id: string, trigger: "start" | "retry"): Promise<StartProcessingResult> {
       const current = await requireDocument(ownerId, id);
-      const from = trigger === "retry" ? ["failed", "error"] : ["uploaded"];
-      const row = await repo.enqueue(ownerId, id, from, { document_id: id, retry: trigger === "retry", retried_at: trigger === "retry" ? new Date().toISOString() : undefined });
-      if (!row) {
+      const from = trigger === "retry" ? ["failed", "error"] : ["uploaded", "awaiting_credit"];
+      const outcome = await repo.enqueue(
+        ownerId,
+        id,
+        from,
+        { document_id: id, retry: trigger === "retry", retried_at: trigger === "retry" ? new Date().toISOString() : undefined },
+        deps.chargeForProcessing,
+      );
+      if (outcome.kind === "not_startable") {
         const status = normalizeDocumentStatus(current.status);
         throw new AppError("conflict", trigger === "retry" ? `Only a failed document can be retried (this one is ${status}).` : `This document is already ${status}.`);
       }
       await deps.publishChange({ type: "update", ownerId, documentId: id });
-      return toDocumentSummary(row);
+      if (outcome.kind === "refused") {
+        return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
+      }
+      return { ok: true, document: toDocumentSummary(outcome.row) };
+    },
+
+    /** Starts the owner's documents that wait for a credit, oldest first, while credits last. */
+    async startAwaitingCredit(ownerId: string): Promise<number> {
+      let started = 0;
+      for (const id of await repo.listAwaitingCredit(ownerId)) {
+        const outcome = await repo.enqueue(ownerId, id, ["awaiting_credit"], { document_id: id, retry: false }, deps.chargeForProcessing);
+        if (outcome.kind === "refused") break;
+        if (outcome.kind === "queued") {
+          started += 1;
+          await deps.publishChange({ type: "update", ownerId, documentId: id });
+        }
+      }
+      return started;
     },
   };
 }

@@ -25,6 +25,8 @@ export interface WorkerDeps {
   leaseSeconds: number;
   pollIntervalMs: number;
   onDocumentChanged: (documentId: string) => Promise<void>;
+  /** Told when a job fails for good, and whether the file was to blame (it was not when ours). */
+  onFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
 }
 
 /**
@@ -44,10 +46,15 @@ export function startProcessingWorker(deps: WorkerDeps) {
       };
     });
 
+  async function reportFailure(documentId: string, isOurFault: boolean): Promise<void> {
+    await deps.onFailed?.(documentId, isOurFault).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
+  }
+
   async function runJob(job: ClaimedJob): Promise<void> {
     const { queue, pipeline, logger } = deps;
     if (job.attempts > job.maxAttempts) {
       await queue.fail(job, workerId, REPEATED_CRASH_MESSAGE);
+      await reportFailure(job.documentId, true);
       await deps.onDocumentChanged(job.documentId);
       return;
     }
@@ -70,7 +77,10 @@ export function startProcessingWorker(deps: WorkerDeps) {
       if (!isPermanent) logger.error({ err: error, jobId: job.id, documentId: job.documentId }, "processing failed");
       const outcome = outcomeAfterFailure({ attempt: job.attempts, maxAttempts: job.maxAttempts, isPermanent, message });
       if (outcome.kind === "retry") await queue.scheduleRetry(job, workerId, outcome.delaySeconds, message);
-      else await queue.fail(job, workerId, outcome.reason);
+      else {
+        await queue.fail(job, workerId, outcome.reason);
+        await reportFailure(job.documentId, !isPermanent);
+      }
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,0 +1,45 @@
+import type { Logger } from "pino";
+import type { ChangeFeed } from "../../adapters/events/change-feed";
+import { createLocalGateway } from "../../adapters/payments/local-gateway";
+import { createStripeGateway } from "../../adapters/payments/stripe-gateway";
+import type { Database } from "../../db/client";
+import type { BillingConfig } from "../../env";
+import { createBillingRepo } from "./billing.repo";
+import { createBillingService, CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
+
+export interface BillingModuleDeps {
+  db: Database;
+  config: BillingConfig;
+  publicUrl: string;
+  changeFeed: ChangeFeed;
+  logger: Logger;
+  /** A credit or a new period arrived: start the person's documents that wait for one. */
+  onCreditsArrived: (userId: string) => Promise<void>;
+}
+
+/** The billing service on the configured provider: none (BILLING=off), the local test mode, or Stripe. */
+export function createBillingModule(deps: BillingModuleDeps) {
+  const { config } = deps;
+  const stripe = config.mode === "stripe" ? createStripeGateway(config.stripe) : undefined;
+  const gateway = config.mode === "off" ? undefined : (stripe ?? createLocalGateway(deps.db, deps.publicUrl));
+  const repo = createBillingRepo();
+  const service = createBillingService({
+    db: deps.db,
+    repo,
+    mode: config.mode,
+    gateway,
+    parseWebhook: stripe?.parseWebhook,
+    publicUrl: deps.publicUrl,
+    logger: deps.logger,
+    publishCreditsChange: (userId) => deps.changeFeed.publish(CREDIT_CHANGES_CHANNEL, { ownerId: userId } satisfies CreditChange),
+    onCreditsArrived: deps.onCreditsArrived,
+  });
+  return {
+    service,
+    /** For the documents module: charge inside its transaction; announce at commit. */
+    chargeForProcessing: config.mode === "off" ? undefined : service.chargeForProcessing,
+    onProcessingFailed: async (documentId: string, isOurFault: boolean) => {
+      if (isOurFault) await service.refundFailedProcessing(documentId);
+    },
+  };
+}

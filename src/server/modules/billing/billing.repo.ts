@@ -1,0 +1,119 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client";
+import { billingEvents, documentCredits, documentUsageLog, localCheckouts, userSubscriptions } from "../../db/schema/index";
+
+export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
+export type NewSubscriptionRow = typeof userSubscriptions.$inferInsert;
+export type UsageRow = typeof documentUsageLog.$inferSelect;
+export type LocalCheckoutRow = typeof localCheckouts.$inferSelect;
+
+/** Queries for plans, credits and provider events; every read is scoped to one person. */
+export function createBillingRepo() {
+  return {
+    async findSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
+      return row;
+    },
+
+    /** Holds the person's subscription row until the transaction ends: charges queue up behind it. */
+    async lockSubscription(tx: Database, userId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).for("update");
+      return row;
+    },
+
+    async findUserBySubscription(db: Database, providerSubscriptionId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: userSubscriptions.userId })
+        .from(userSubscriptions)
+        .where(eq(userSubscriptions.providerSubscriptionId, providerSubscriptionId));
+      return row?.userId;
+    },
+
+    async saveSubscription(tx: Database, row: NewSubscriptionRow): Promise<void> {
+      const { userId: _userId, ...changes } = row;
+      await tx.insert(userSubscriptions).values(row).onConflictDoUpdate({ target: userSubscriptions.userId, set: changes });
+    },
+
+    /**
+     * Purchased credits in total, those spent before `periodStart`, and documents charged inside
+     * the period; refunded charges count nowhere. Without a period nothing counts as used.
+     */
+    async creditCounts(db: Database, userId: string, period: { start: Date; end: Date } | null) {
+      const start = period?.start.toISOString() ?? null;
+      const end = period?.end.toISOString() ?? null;
+      const [row] = await queryRows<{ purchased: number; purchased_spent_before: number; used: number }>(
+        db,
+        sql`
+          select
+            (select coalesce(sum(quantity), 0)::int from document_credits where user_id = ${userId}) as purchased,
+            (select count(*)::int from document_usage_log
+              where user_id = ${userId} and refunded_at is null and source = 'purchased'
+                and (${start}::timestamptz is null or charged_at < ${start}::timestamptz)) as purchased_spent_before,
+            (select count(*)::int from document_usage_log
+              where user_id = ${userId} and refunded_at is null and ${start}::timestamptz is not null
+                and charged_at >= ${start}::timestamptz and charged_at < ${end}::timestamptz) as used`,
+      );
+      return { purchased: row!.purchased, purchasedSpentBefore: row!.purchased_spent_before, used: row!.used };
+    },
+
+    async findUsage(tx: Database, documentId: string): Promise<UsageRow | undefined> {
+      const [row] = await tx.select().from(documentUsageLog).where(eq(documentUsageLog.documentId, documentId));
+      return row;
+    },
+
+    /** Charges the document: a new row, or the refunded one charged again. */
+    async charge(tx: Database, input: { userId: string; documentId: string; source: string }): Promise<void> {
+      await tx
+        .insert(documentUsageLog)
+        .values(input)
+        .onConflictDoUpdate({
+          target: documentUsageLog.documentId,
+          set: { source: input.source, chargedAt: sql`now()`, refundedAt: null },
+          setWhere: sql`${documentUsageLog.refundedAt} is not null`,
+        });
+    },
+
+    /** Gives a document's credit back; answers whose it was, or undefined when nothing was charged. */
+    async refund(db: Database, documentId: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(documentUsageLog)
+        .set({ refundedAt: sql`now()` })
+        .where(and(eq(documentUsageLog.documentId, documentId), isNull(documentUsageLog.refundedAt)))
+        .returning({ userId: documentUsageLog.userId });
+      return row?.userId;
+    },
+
+    /** Records a provider event; false when it was already handled (a retry or a replay). */
+    async claimEvent(tx: Database, id: string, type: string): Promise<boolean> {
+      const inserted = await tx.insert(billingEvents).values({ id, type }).onConflictDoNothing().returning({ id: billingEvents.id });
+      return inserted.length === 1;
+    },
+
+    async addCredits(tx: Database, input: { userId: string; quantity: number; providerReference: string }): Promise<boolean> {
+      const inserted = await tx.insert(documentCredits).values(input).onConflictDoNothing().returning({ id: documentCredits.id });
+      return inserted.length === 1;
+    },
+
+    /** NOTIFY inside a transaction is delivered only if, and when, it commits. */
+    async notifyAtCommit(tx: Database, channel: string, payload: unknown): Promise<void> {
+      await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`);
+    },
+
+    async findLocalCheckout(db: Database, userId: string, id: string): Promise<LocalCheckoutRow | undefined> {
+      const [row] = await db.select().from(localCheckouts).where(and(eq(localCheckouts.userId, userId), eq(localCheckouts.id, id)));
+      return row;
+    },
+
+    /** open → completed or cancelled, once. */
+    async closeLocalCheckout(db: Database, userId: string, id: string, status: "completed" | "cancelled"): Promise<boolean> {
+      const updated = await db
+        .update(localCheckouts)
+        .set({ status })
+        .where(and(eq(localCheckouts.userId, userId), eq(localCheckouts.id, id), eq(localCheckouts.status, "open")))
+        .returning({ id: localCheckouts.id });
+      return updated.length === 1;
+    },
+  };
+}
+
+export type BillingRepo = ReturnType<typeof createBillingRepo>;

@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { RedirectAnswer } from "../../../shared/billing";
+import { planKeys } from "../../../shared/plans";
+import type { Container } from "../../container";
+import { AppError } from "../../http/app-error";
+import type { AppBindings } from "../../http/bindings";
+import { streamOwnerChanges } from "../../http/change-events";
+import { jsonBody, pathId } from "../../http/request-input";
+import { requireSession } from "../../http/session";
+import { CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
+
+const subscribeSchema = z.object({ plan: z.enum(planKeys as ["basic", "pro"]) });
+const creditCheckoutSchema = z.object({ type: z.literal("credit"), quantity: z.literal(1).default(1) });
+const localPortalSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("switch"), plan: z.enum(planKeys as ["basic", "pro"]) }),
+  z.object({ action: z.literal("cancel") }),
+  z.object({ action: z.literal("resume") }),
+]);
+
+const checkoutId = (raw: string) => pathId(raw, "Checkout not found.");
+
+export function billingRoutes(container: Container) {
+  const { billing, auth } = container;
+  const signedIn = requireSession(auth);
+  const currentUser = async (headers: Headers) => {
+    const session = await auth.api.getSession({ headers });
+    if (!session) throw new AppError("unauthenticated", "Please sign in to continue.");
+    return { id: session.user.id, email: session.user.email };
+  };
+  const redirect = (url: string): RedirectAnswer => ({ url });
+
+  return (
+    new Hono<AppBindings>()
+      // Stripe calls this without a session; the signature is what proves it is Stripe.
+      .post("/webhook", async (c) => c.json(await billing.handleStripeWebhook(await c.req.text(), c.req.header("stripe-signature"))))
+      .use(signedIn)
+      .get("/summary", async (c) => c.json(await billing.getSummary(c.get("userId"))))
+      .get("/events", (c) =>
+        streamOwnerChanges<CreditChange>(c, container.changeFeed, {
+          channel: CREDIT_CHANGES_CHANNEL,
+          ownerId: c.get("userId"),
+          eventName: "credits",
+          toData: () => ({}),
+        }),
+      )
+      .post("/subscribe", async (c) => {
+        const { plan } = await jsonBody(c.req, subscribeSchema);
+        return c.json(redirect(await billing.subscribe(await currentUser(c.req.raw.headers), plan)));
+      })
+      .post("/checkout", async (c) => {
+        await jsonBody(c.req, creditCheckoutSchema);
+        return c.json(redirect(await billing.checkoutCredit(await currentUser(c.req.raw.headers))));
+      })
+      .post("/portal", async (c) => c.json(redirect(await billing.openPortal(c.get("userId")))))
+      .get("/local/checkouts/:id", async (c) => c.json({ checkout: await billing.getLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))) }))
+      .post("/local/checkouts/:id/confirm", async (c) =>
+        c.json(redirect(await billing.confirmLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))),
+      )
+      .post("/local/checkouts/:id/cancel", async (c) =>
+        c.json(redirect(await billing.cancelLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))),
+      )
+      .post("/local/subscription", async (c) => {
+        await billing.changeLocalSubscription(c.get("userId"), await jsonBody(c.req, localPortalSchema));
+        return c.json(await billing.getSummary(c.get("userId")));
+      })
+  );
+}

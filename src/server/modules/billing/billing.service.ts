@@ -1,0 +1,321 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor, type ChargeDecision } from "../../../core/billing/credits";
+import { bringsNewPeriod, hasActivePeriod, monthlyPeriod, periodToStore, renewedPeriod, type SubscriptionState } from "../../../core/billing/periods";
+import type { BillingMode, BillingSummary, CreditSummary, LocalCheckout, SubscriptionSummary } from "../../../shared/billing";
+import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
+import {
+  WebhookSignatureError,
+  type CreditPurchase,
+  type PaymentEvent,
+  type PaymentGateway,
+  type SubscriptionReport,
+} from "../../adapters/payments/payment-gateway";
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import type { BillingRepo, SubscriptionRow } from "./billing.repo";
+
+/** Changes to a person's credits or subscription, pushed to their browsers (GET /api/billing/events). */
+export const CREDIT_CHANGES_CHANNEL = "credit_changes";
+export interface CreditChange {
+  ownerId: string;
+}
+
+export interface BillingServiceDeps {
+  db: Database;
+  repo: BillingRepo;
+  mode: BillingMode;
+  /** Absent when billing is off. */
+  gateway?: PaymentGateway;
+  /** Stripe only: verifies and reads a webhook. */
+  parseWebhook?: (payload: string, signature: string | undefined) => PaymentEvent;
+  publicUrl: string;
+  logger: Logger;
+  /** Tells the person's browsers that their credits changed. */
+  publishCreditsChange: (userId: string) => Promise<void>;
+  /** A credit or a new period arrived: documents waiting for one may start. */
+  onCreditsArrived: (userId: string) => Promise<void>;
+  now?: () => Date;
+}
+
+const isPlanKey = (value: unknown): value is PlanKey => (planKeys as unknown[]).includes(value);
+
+function stateOf(row: SubscriptionRow | undefined): SubscriptionState | null {
+  return row ? { status: row.status, period: { start: row.currentPeriodStart, end: row.currentPeriodEnd } } : null;
+}
+
+export type ChargeOutcome = { ok: true } | Extract<ChargeDecision, { ok: false }>;
+
+export function createBillingService(deps: BillingServiceDeps) {
+  const { db, repo } = deps;
+  const now = deps.now ?? (() => new Date());
+  const isOn = deps.mode !== "off";
+
+  function requireGateway(): PaymentGateway {
+    if (!deps.gateway) throw new AppError("not_found", "Billing is turned off on this server.");
+    return deps.gateway;
+  }
+
+  /**
+   * The local provider renews by itself like Stripe would: a lapsed period rolls on a month, or
+   * ends the subscription when it was set to cancel.
+   */
+  async function renewLocalIfDue(tx: Database, row: SubscriptionRow | undefined): Promise<{ row: SubscriptionRow | undefined; isRenewed: boolean }> {
+    if (!row || row.provider !== "local" || row.status !== "active" || now() < row.currentPeriodEnd) return { row, isRenewed: false };
+    const next: SubscriptionRow = row.cancelAtPeriodEnd
+      ? { ...row, status: "canceled", providerStateAt: now() }
+      : (() => {
+          const period = renewedPeriod({ start: row.currentPeriodStart, end: row.currentPeriodEnd }, now());
+          return { ...row, currentPeriodStart: period.start, currentPeriodEnd: period.end, providerStateAt: now() };
+        })();
+    await repo.saveSubscription(tx, next);
+    return { row: next, isRenewed: next.status === "active" };
+  }
+
+  async function creditSummaryFor(tx: Database, userId: string, row: SubscriptionRow | undefined): Promise<CreditSummary> {
+    const state = stateOf(row);
+    const isActive = hasActivePeriod(state, now());
+    const period = isActive ? state!.period : null;
+    const counts = await repo.creditCounts(tx, userId, period);
+    const startingCredits = startingCreditsFor(row && isPlanKey(row.planKey) ? row.planKey : null, isActive);
+    const overageUnits = overageUnitsFor(counts.purchased, counts.purchasedSpentBefore);
+    const totals = creditTotals({ startingCredits, overageUnits, creditsUsed: counts.used });
+    return {
+      startingCredits,
+      creditsUsed: counts.used,
+      overageUnits,
+      creditsAvailable: totals.available,
+      creditsTotal: totals.total,
+      periodStart: period?.start.toISOString() ?? null,
+      periodEnd: period?.end.toISOString() ?? null,
+    };
+  }
+
+  function subscriptionSummary(row: SubscriptionRow | undefined): SubscriptionSummary | null {
+    if (!row || !isPlanKey(row.planKey)) return null;
+    return {
+      planKey: row.planKey,
+      status: row.status,
+      currentPeriodStart: row.currentPeriodStart.toISOString(),
+      currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+      hasAccess: hasActivePeriod(stateOf(row), now()),
+      willCancel: row.cancelAtPeriodEnd,
+    };
+  }
+
+  async function afterCreditsArrived(userId: string): Promise<void> {
+    await deps.publishCreditsChange(userId);
+    await deps.onCreditsArrived(userId);
+  }
+
+  /** The one fulfilment path for a subscription, whichever provider reported it. */
+  async function applySubscriptionReport(report: SubscriptionReport): Promise<void> {
+    const result = await db.transaction(async (tx) => {
+      if (!(await repo.claimEvent(tx, report.eventId, "subscription"))) return undefined;
+      const userId = report.userId ?? (await repo.findUserBySubscription(tx, report.subscriptionId));
+      if (!userId) {
+        deps.logger.warn({ eventId: report.eventId, subscriptionId: report.subscriptionId }, "subscription event for nobody we know; ignored");
+        return undefined;
+      }
+      const stored = await repo.lockSubscription(tx, userId);
+      const isSameSubscription = stored?.providerSubscriptionId === report.subscriptionId;
+      // Another subscription's late news must not overwrite the current one; a new paid one replaces it.
+      if (stored && !isSameSubscription && !["active", "trialing"].includes(report.status)) return undefined;
+      // Out of order: a state older than the one stored is history.
+      if (stored && isSameSubscription && report.reportedAt < stored.providerStateAt) return undefined;
+      const planKey = report.planKey ?? (stored && isPlanKey(stored.planKey) ? stored.planKey : null);
+      if (!planKey) {
+        deps.logger.warn({ eventId: report.eventId }, "subscription to a price that is not one of our plans; ignored");
+        return undefined;
+      }
+      const before = isSameSubscription ? stateOf(stored) : null;
+      const period = periodToStore(before?.period ?? null, { status: report.status, period: { start: report.periodStart, end: report.periodEnd } });
+      await repo.saveSubscription(tx, {
+        userId,
+        planKey,
+        status: report.status,
+        currentPeriodStart: period.start,
+        currentPeriodEnd: period.end,
+        cancelAtPeriodEnd: report.cancelAtPeriodEnd,
+        provider: requireGateway().kind,
+        providerCustomerId: report.customerId ?? stored?.providerCustomerId ?? null,
+        providerSubscriptionId: report.subscriptionId,
+        providerStateAt: report.reportedAt,
+      });
+      return { userId, isNewPeriod: bringsNewPeriod(stateOf(stored), { status: report.status, period }, now()) };
+    });
+    if (!result) return;
+    if (result.isNewPeriod) await afterCreditsArrived(result.userId);
+    else await deps.publishCreditsChange(result.userId);
+  }
+
+  /** The one fulfilment path for a paid one-time credit. */
+  async function grantPurchasedCredit(purchase: CreditPurchase): Promise<void> {
+    const isGranted = await db.transaction(async (tx) => {
+      if (!(await repo.claimEvent(tx, purchase.eventId, "credit_purchase"))) return false;
+      if (!purchase.isPaid) return false;
+      return repo.addCredits(tx, { userId: purchase.userId, quantity: purchase.quantity, providerReference: purchase.reference });
+    });
+    if (isGranted) await afterCreditsArrived(purchase.userId);
+  }
+
+  async function requireLocalCheckout(userId: string, id: string) {
+    if (deps.gateway?.kind !== "local") throw new AppError("not_found", "Checkout not found.");
+    const checkout = await repo.findLocalCheckout(db, userId, id);
+    if (!checkout) throw new AppError("not_found", "Checkout not found.");
+    return checkout;
+  }
+
+  async function localReport(userId: string, changes: Partial<SubscriptionReport>): Promise<void> {
+    const current = await repo.findSubscription(db, userId);
+    if (!current || current.provider !== "local") throw new AppError("conflict", "There is no test-mode subscription to change.");
+    await applySubscriptionReport({
+      eventId: `local:portal:${randomUUID()}`,
+      reportedAt: now(),
+      userId,
+      customerId: current.providerCustomerId,
+      subscriptionId: current.providerSubscriptionId!,
+      planKey: isPlanKey(current.planKey) ? current.planKey : null,
+      status: current.status,
+      periodStart: current.currentPeriodStart,
+      periodEnd: current.currentPeriodEnd,
+      cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+      ...changes,
+    });
+  }
+
+  const checkoutUrls = {
+    successUrl: `${deps.publicUrl}/app/documents?checkout=success`,
+    cancelUrl: `${deps.publicUrl}/app/documents?checkout=cancelled`,
+  };
+
+  return {
+    mode: deps.mode,
+
+    async getSummary(userId: string): Promise<BillingSummary> {
+      if (deps.mode === "off") return { mode: "off" };
+      const { row, isRenewed } = await db.transaction(async (tx) => renewLocalIfDue(tx, await repo.lockSubscription(tx, userId)));
+      if (isRenewed) await afterCreditsArrived(userId);
+      return { mode: deps.mode, subscription: subscriptionSummary(row), credits: await creditSummaryFor(db, userId, row) };
+    },
+
+    /**
+     * Charges one credit for a document, inside the caller's transaction (the one that queues it).
+     * The subscription row lock makes concurrent starts take turns, so none can overspend; a
+     * document already charged (a retry) is not charged again.
+     */
+    async chargeForProcessing(tx: Database, userId: string, documentId: string): Promise<ChargeOutcome> {
+      if (!isOn) return { ok: true };
+      const { row } = await renewLocalIfDue(tx, await repo.lockSubscription(tx, userId));
+      const usage = await repo.findUsage(tx, documentId);
+      if (usage && !usage.refundedAt) return { ok: true };
+      const summary = await creditSummaryFor(tx, userId, row);
+      const decision = decideCharge({
+        hasActivePeriod: hasActivePeriod(stateOf(row), now()),
+        counts: { startingCredits: summary.startingCredits, overageUnits: summary.overageUnits, creditsUsed: summary.creditsUsed },
+      });
+      if (!decision.ok) return decision;
+      await repo.charge(tx, { userId, documentId, source: decision.source });
+      await repo.notifyAtCommit(tx, CREDIT_CHANGES_CHANNEL, { ownerId: userId } satisfies CreditChange);
+      return { ok: true };
+    },
+
+    /** Processing failed for a reason of ours: the document's credit comes back. */
+    async refundFailedProcessing(documentId: string): Promise<void> {
+      if (!isOn) return;
+      const userId = await repo.refund(db, documentId);
+      if (userId) await afterCreditsArrived(userId);
+    },
+
+    async subscribe(user: { id: string; email: string }, plan: PlanKey): Promise<string> {
+      const gateway = requireGateway();
+      const current = await repo.findSubscription(db, user.id);
+      if (current && current.status === "active" && hasActivePeriod(stateOf(current), now())) {
+        throw new AppError("conflict", "You already have an active subscription. Use Manage/Upgrade plan to change it.");
+      }
+      return gateway.createSubscriptionCheckout({ ...checkoutUrls, userId: user.id, email: user.email, customerId: current?.providerCustomerId ?? null, plan });
+    },
+
+    async checkoutCredit(user: { id: string; email: string }): Promise<string> {
+      const gateway = requireGateway();
+      const current = await repo.findSubscription(db, user.id);
+      return gateway.createCreditCheckout({ ...checkoutUrls, userId: user.id, email: user.email, customerId: current?.providerCustomerId ?? null });
+    },
+
+    async openPortal(userId: string): Promise<string> {
+      const gateway = requireGateway();
+      const current = await repo.findSubscription(db, userId);
+      if (!current) throw new AppError("conflict", "There is no subscription to manage yet.");
+      return gateway.createPortalSession({ customerId: current.providerCustomerId, returnUrl: `${deps.publicUrl}/app/documents` });
+    },
+
+    /** POST /api/billing/webhook: verified, handled once per event id, unknown events acknowledged. */
+    async handleStripeWebhook(payload: string, signature: string | undefined): Promise<{ received: true; handled: boolean }> {
+      if (!deps.parseWebhook) throw new AppError("not_found", "Stripe billing is not configured on this server.");
+      let event: PaymentEvent;
+      try {
+        event = deps.parseWebhook(payload, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new AppError("bad_request", "The webhook signature is not valid.");
+        throw error;
+      }
+      if (event.kind === "subscription") await applySubscriptionReport(event);
+      else if (event.kind === "credit_purchase") await grantPurchasedCredit(event);
+      return { received: true, handled: event.kind !== "ignored" };
+    },
+
+    async getLocalCheckout(userId: string, id: string): Promise<LocalCheckout> {
+      const checkout = await requireLocalCheckout(userId, id);
+      const planKey = isPlanKey(checkout.planKey) ? checkout.planKey : null;
+      return {
+        id: checkout.id,
+        kind: checkout.kind === "subscription" ? "subscription" : "credit",
+        planKey,
+        priceUsd: planKey ? subscriptionPlans[planKey].priceUsdPerMonth : documentCredit.priceUsd,
+        description: planKey ? `${subscriptionPlans[planKey].name} plan, billed monthly` : `${documentCredit.name}: adds 1 document credit`,
+        status: checkout.status === "completed" || checkout.status === "cancelled" ? checkout.status : "open",
+      };
+    },
+
+    /** The test-mode "Pay" button: the same fulfilment a Stripe webhook runs, with no charge. */
+    async confirmLocalCheckout(userId: string, id: string): Promise<string> {
+      const checkout = await requireLocalCheckout(userId, id);
+      if (checkout.status !== "open") throw new AppError("conflict", "This checkout is already finished.");
+      const eventId = `local:checkout:${checkout.id}`;
+      if (checkout.kind === "subscription" && isPlanKey(checkout.planKey)) {
+        const period = monthlyPeriod(now());
+        await applySubscriptionReport({
+          eventId,
+          reportedAt: now(),
+          userId,
+          customerId: `local:${userId}`,
+          subscriptionId: `local:${checkout.id}`,
+          planKey: checkout.planKey,
+          status: "active",
+          periodStart: period.start,
+          periodEnd: period.end,
+          cancelAtPeriodEnd: false,
+        });
+      } else {
+        await grantPurchasedCredit({ eventId, userId, customerId: `local:${userId}`, reference: eventId, quantity: 1, isPaid: true });
+      }
+      await repo.closeLocalCheckout(db, userId, checkout.id, "completed");
+      return checkoutUrls.successUrl;
+    },
+
+    async cancelLocalCheckout(userId: string, id: string): Promise<string> {
+      await requireLocalCheckout(userId, id);
+      await repo.closeLocalCheckout(db, userId, id, "cancelled");
+      return checkoutUrls.cancelUrl;
+    },
+
+    /** The test-mode billing portal: switch plan, cancel at period end, or resume. */
+    async changeLocalSubscription(userId: string, change: { action: "switch"; plan: PlanKey } | { action: "cancel" } | { action: "resume" }): Promise<void> {
+      if (deps.gateway?.kind !== "local") throw new AppError("not_found", "The test-mode billing portal is not in use on this server.");
+      if (change.action === "switch") await localReport(userId, { planKey: change.plan });
+      else await localReport(userId, { cancelAtPeriodEnd: change.action === "cancel" });
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

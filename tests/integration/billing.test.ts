@@ -1,0 +1,248 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentUsageLog, documents, userSubscriptions } from "../../src/server/db/schema/index";
+import type { DocumentSummary } from "../../src/shared/documents";
+import { signedUpClient } from "../support/accounts";
+import { billingSummary, buyCreditLocally, credits, localCheckoutId, subscribeLocally } from "../support/billing";
+import { contractPdf } from "../support/documents/contract-pdf";
+import { waitForStatus } from "../support/documents/processing";
+import { buildPdf } from "../support/documents/test-fixtures";
+import { contractPages } from "../support/documents/contract-pdf";
+import { HttpClient } from "../support/http-client";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let testApp: TestApp;
+let counter = 0;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+});
+afterAll(() => testApp.close());
+
+type StartAnswer = { ok: true; document: DocumentSummary } | { ok: false; reason: string; message: string; document: DocumentSummary };
+
+async function uploaded(client: HttpClient, bytes: Uint8Array = contractPdf(`billing ${++counter} ${Date.now()}`)): Promise<DocumentSummary> {
+  const response = await client.upload("/api/documents", `Contract ${++counter}.pdf`, bytes);
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { document: DocumentSummary }).document;
+}
+
+async function start(client: HttpClient, id: string, trigger: "start" | "retry" = "start"): Promise<StartAnswer> {
+  const response = await client.post(`/api/documents/${id}/process`, { trigger });
+  expect(response.status).toBe(200);
+  return (await response.json()) as StartAnswer;
+}
+
+async function usageRows(documentId: string) {
+  return testApp.database.db.select().from(documentUsageLog).where(eq(documentUsageLog.documentId, documentId));
+}
+
+describe("the local test-mode checkout", () => {
+  it("starts with no subscription and no credits", async () => {
+    const person = await signedUpClient(testApp);
+    expect(await billingSummary(person)).toEqual({
+      mode: "local",
+      subscription: null,
+      credits: { startingCredits: 0, creditsUsed: 0, overageUnits: 0, creditsAvailable: 0, creditsTotal: 0, periodStart: null, periodEnd: null },
+    });
+  });
+
+  it("shows a test-mode checkout to its owner only, and confirming it starts the plan once", async () => {
+    const person = await signedUpClient(testApp);
+    const stranger = await signedUpClient(testApp);
+    const { url } = (await (await person.post("/api/billing/subscribe", { plan: "basic" })).json()) as { url: string };
+    const id = localCheckoutId(url);
+    expect(await (await person.get(`/api/billing/local/checkouts/${id}`)).json()).toEqual({
+      checkout: { id, kind: "subscription", planKey: "basic", priceUsd: 40, description: "Basic plan, billed monthly", status: "open" },
+    });
+    expect((await stranger.get(`/api/billing/local/checkouts/${id}`)).status).toBe(404);
+    expect((await stranger.post(`/api/billing/local/checkouts/${id}/confirm`)).status).toBe(404);
+    expect((await person.get("/api/billing/local/checkouts/not-a-uuid")).status).toBe(404);
+
+    const confirmed = await person.post(`/api/billing/local/checkouts/${id}/confirm`);
+    expect(await confirmed.json()).toEqual({ url: `${testApp.container.env.publicUrl}/app/documents?checkout=success` });
+    expect((await person.post(`/api/billing/local/checkouts/${id}/confirm`)).status).toBe(409);
+
+    const summary = await billingSummary(person);
+    expect(summary).toMatchObject({
+      mode: "local",
+      subscription: { planKey: "basic", status: "active", hasAccess: true, willCancel: false },
+      credits: { startingCredits: 1, creditsUsed: 0, overageUnits: 0, creditsAvailable: 1, creditsTotal: 1 },
+    });
+    expect(await credits(stranger)).toMatchObject({ creditsAvailable: 0, creditsTotal: 0 });
+    expect((await person.post("/api/billing/subscribe", { plan: "pro" })).status).toBe(409);
+  });
+
+  it("refuses bad input and changes nothing", async () => {
+    const person = await signedUpClient(testApp);
+    expect((await person.post("/api/billing/subscribe", { plan: "gold" })).status).toBe(422);
+    expect((await person.post("/api/billing/checkout", { type: "credit", quantity: 3 })).status).toBe(422);
+    expect((await person.post("/api/billing/checkout", { type: "subscription" })).status).toBe(422);
+    const malformed = await person.request("/api/billing/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, json: undefined });
+    expect(malformed.status).toBe(400);
+    expect((await person.post("/api/billing/portal")).status).toBe(409);
+    expect(await credits(person)).toMatchObject({ creditsTotal: 0 });
+    const signedOut = new HttpClient(testApp);
+    for (const response of [await signedOut.get("/api/billing/summary"), await signedOut.post("/api/billing/subscribe", { plan: "pro" })]) {
+      expect(response.status).toBe(401);
+    }
+    expect((await person.post("/api/billing/webhook", {})).status).toBe(404);
+  });
+});
+
+describe("credits and processing", () => {
+  it("subscribe → process until credits run out → insufficient → buy a credit → the waiting document starts", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "basic");
+    const first = await uploaded(person);
+    const second = await uploaded(person);
+
+    expect(await start(person, first.id)).toMatchObject({ ok: true, document: { status: "queued" } });
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0, creditsTotal: 1 });
+
+    expect(await start(person, second.id)).toEqual({
+      ok: false,
+      reason: "insufficient_credits",
+      message: "Insufficient credits. Upgrade or buy a document credit.",
+      document: expect.objectContaining({ id: second.id, status: "awaiting_credit" }),
+    });
+    expect(await usageRows(second.id)).toEqual([]);
+
+    await buyCreditLocally(person);
+    expect((await waitForStatus(person, second.id, ["completed"])).status).toBe("completed");
+    expect(await credits(person)).toMatchObject({ startingCredits: 1, overageUnits: 1, creditsUsed: 2, creditsAvailable: 0, creditsTotal: 2 });
+    expect((await waitForStatus(person, first.id, ["completed"])).status).toBe("completed");
+  });
+
+  it("without a subscription: no_active_period, and the document starts by itself once subscribed", async () => {
+    const person = await signedUpClient(testApp);
+    const document = await uploaded(person);
+    expect(await start(person, document.id)).toMatchObject({
+      ok: false,
+      reason: "no_active_period",
+      message: "No active period. Please subscribe.",
+      document: { status: "awaiting_credit" },
+    });
+    await subscribeLocally(person, "pro");
+    await waitForStatus(person, document.id, ["queued", "processing", "completed"]);
+    expect(await credits(person)).toMatchObject({ startingCredits: 5, creditsUsed: 1, creditsAvailable: 4, creditsTotal: 5 });
+  });
+
+  it("a retry after a failure caused by the file does not charge again", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "pro");
+    const locked = await uploaded(person, buildPdf(contractPages, { encrypt: true }));
+    expect((await start(person, locked.id)).ok).toBe(true);
+    expect((await waitForStatus(person, locked.id, ["failed"])).failureReason).toMatch(/password/i);
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1 });
+    expect(await start(person, locked.id, "retry")).toMatchObject({ ok: true, document: { status: "queued" } });
+    await waitForStatus(person, locked.id, ["failed"]);
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 4 });
+    expect(await usageRows(locked.id)).toHaveLength(1);
+  });
+
+  it("a failure of ours gives the credit back, and a retry charges it again", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "basic");
+    const document = await uploaded(person);
+    expect((await start(person, document.id)).ok).toBe(true);
+    // The worker died on every attempt: the job fails for a reason that is not the file's.
+    await testApp.database.db.execute(
+      sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${document.id}`,
+    );
+    expect((await waitForStatus(person, document.id, ["failed", "completed"])).status).toBe("failed");
+    await expect.poll(async () => (await credits(person)).creditsAvailable).toBe(1);
+    expect((await usageRows(document.id))[0]!.refundedAt).not.toBeNull();
+
+    expect(await start(person, document.id, "retry")).toMatchObject({ ok: true });
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+    expect(await usageRows(document.id)).toHaveLength(1);
+    await waitForStatus(person, document.id, ["completed"]);
+  });
+
+  it("deleting a processed document does not give its credit back", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "basic");
+    const document = await uploaded(person);
+    await start(person, document.id);
+    await waitForStatus(person, document.id, ["completed"]);
+    expect((await person.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+  });
+
+  it("purchased credits carry over into the next period; plan credits do not", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "basic");
+    await buyCreditLocally(person);
+    await buyCreditLocally(person);
+    const [a, b] = [await uploaded(person), await uploaded(person)];
+    await start(person, a.id);
+    await start(person, b.id);
+    expect(await credits(person)).toMatchObject({ startingCredits: 1, overageUnits: 2, creditsUsed: 2, creditsAvailable: 1, creditsTotal: 3 });
+
+    // A month on: the local provider renews by itself into a new period.
+    const { userId } = (await testApp.database.db.select({ userId: documents.ownerId }).from(documents).where(eq(documents.id, a.id)))[0]!;
+    await testApp.database.db.execute(sql`update document_usage_log set charged_at = charged_at - interval '32 days' where user_id = ${userId}`);
+    await testApp.database.db.execute(sql`update document_credits set created_at = created_at - interval '32 days' where user_id = ${userId}`);
+    await testApp.database.db
+      .update(userSubscriptions)
+      .set({ currentPeriodStart: sql`current_period_start - interval '1 month'`, currentPeriodEnd: sql`current_period_end - interval '1 month'` })
+      .where(eq(userSubscriptions.userId, userId));
+    const renewed = await credits(person);
+    expect(renewed).toMatchObject({ startingCredits: 1, overageUnits: 1, creditsUsed: 0, creditsAvailable: 2, creditsTotal: 2 });
+    expect(new Date(renewed.periodEnd!).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("parallel starts never spend more credits than there are", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "pro");
+    const batch = await Promise.all(Array.from({ length: 8 }, () => uploaded(person)));
+    const answers = await Promise.all(batch.map((document) => start(person, document.id)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(5);
+    expect(answers.filter((answer) => !answer.ok).map((answer) => !answer.ok && answer.reason)).toEqual(Array(3).fill("insufficient_credits"));
+    const { userId } = (await testApp.database.db.select({ userId: documents.ownerId }).from(documents).where(eq(documents.id, batch[0]!.id)))[0]!;
+    const charged = await testApp.database.db.select().from(documentUsageLog).where(and(eq(documentUsageLog.userId, userId)));
+    expect(charged).toHaveLength(5);
+    expect(await credits(person)).toMatchObject({ creditsUsed: 5, creditsAvailable: 0, creditsTotal: 5 });
+  });
+
+  it("pushes a credits event to the owner's browsers only", async () => {
+    const person = await signedUpClient(testApp);
+    const stranger = await signedUpClient(testApp);
+    const read = async (client: HttpClient) => {
+      const response = await client.get("/api/billing/events");
+      expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
+      return { reader: response.body!.getReader(), text: "" };
+    };
+    const mine = await read(person);
+    const theirs = await read(stranger);
+    await subscribeLocally(person, "basic");
+    const decoder = new TextDecoder();
+    while (!mine.text.includes("event: credits")) mine.text += decoder.decode((await mine.reader.read()).value);
+    const firstChunk = await Promise.race([theirs.reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, 500))]);
+    theirs.text += firstChunk?.value ? decoder.decode(firstChunk.value) : "";
+    expect(theirs.text).not.toContain("event: credits");
+    await mine.reader.cancel();
+    await theirs.reader.cancel();
+  });
+});
+
+describe("BILLING=off", () => {
+  let offApp: TestApp;
+  beforeAll(async () => {
+    offApp = await createTestApp({ env: { BILLING: "off" } });
+  });
+  afterAll(() => offApp.close());
+
+  it("gives unlimited use and no billing calls", async () => {
+    const person = await signedUpClient(offApp);
+    expect(await billingSummary(person)).toEqual({ mode: "off" });
+    const response = await person.upload("/api/documents", "Contract.pdf", contractPdf(`off ${Date.now()}`));
+    const { document } = (await response.json()) as { document: DocumentSummary };
+    expect(await (await person.post(`/api/documents/${document.id}/process`, { trigger: "start" })).json()).toMatchObject({ ok: true });
+    expect((await person.post("/api/billing/subscribe", { plan: "pro" })).status).toBe(404);
+    expect((await person.post("/api/billing/checkout", { type: "credit", quantity: 1 })).status).toBe(404);
+    expect((await person.post("/api/billing/portal")).status).toBe(404);
+  });
+});
