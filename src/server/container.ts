@@ -17,6 +17,7 @@ import type { Env } from "./env";
 import { PermanentProcessingError, type ExtractPages } from "./modules/documents/document-pipeline";
 import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
+import { createBillingModule } from "./modules/billing/billing.module";
 import { createHealthService } from "./modules/health/health.service";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 
@@ -61,6 +62,16 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
   const changeFeed = createChangeFeed(database);
   const extraction = createExtraction();
+  const billing = createBillingModule({
+    db,
+    config: env.billing,
+    publicUrl: env.publicUrl,
+    changeFeed,
+    logger,
+    onCreditsArrived: async (userId) => {
+      if ((await documentsModule.service.startAwaitingCredit(userId)) > 0) processingWorker?.poke();
+    },
+  });
   const documentsModule = createDocumentsModule({
     db,
     storage: createFileStorage(env),
@@ -69,6 +80,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     maxUploadBytes: env.documents.maxUploadBytes,
     detectKind: detectDocumentKind,
     extract: extraction.extract,
+    chargeForProcessing: billing.chargeForProcessing,
+    onProcessingFailed: billing.onProcessingFailed,
   });
   const chat = createChatModule({
     db,
@@ -89,6 +102,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     profiles: createProfilesService({ db }),
     changeFeed,
     documents: documentsModule.service,
+    billing: billing.service,
     chat,
     get processingWorker() {
       return processingWorker;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
+import type { StripeConfig } from "./adapters/payments/stripe-gateway";
 import type { S3StorageConfig } from "./adapters/storage/s3-storage";
 import type { LlmConfig } from "./adapters/llm/chat-model";
 
@@ -47,6 +48,13 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
     MICROSOFT_TENANT_ID: z.string().min(1).default("organizations"),
     MICROSOFT_DISCOVERY_URL: z.url().optional(),
+    BILLING: z.enum(["on", "off"]).default("on"),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_BASIC: z.string().min(1).optional(),
+    STRIPE_PRICE_PRO: z.string().min(1).optional(),
+    STRIPE_PRICE_CREDIT: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url().optional(),
     STORAGE: z.enum(["local", "s3"]).default("local"),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     S3_BUCKET: z.string().min(1).optional(),
@@ -56,6 +64,12 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   })
   .superRefine((raw, context) => {
+    const stripeSettings = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_PRO", "STRIPE_PRICE_CREDIT"] as const;
+    if (stripeSettings.some((name) => raw[name])) {
+      for (const name of stripeSettings.filter((setting) => !raw[setting])) {
+        context.addIssue({ code: "custom", path: [name], message: `is required with Stripe billing (${stripeSettings.join(", ")} go together)` });
+      }
+    }
     if (raw.LLM_PROVIDER !== "none" && !raw.LLM_MODEL) {
       context.addIssue({ code: "custom", path: ["LLM_MODEL"], message: `is required with LLM_PROVIDER=${raw.LLM_PROVIDER}: the model that writes answers` });
     }
@@ -124,6 +138,7 @@ const envSchema = z
     },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
     documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024, runWorkerInProcess: raw.RUN_WORKER },
+    billing: billingConfig(raw),
     storage:
       raw.STORAGE === "s3"
         ? ({
@@ -144,6 +159,23 @@ const envSchema = z
         ? undefined
         : ({ provider: raw.LLM_PROVIDER, model: raw.LLM_MODEL!, apiKey: raw.LLM_API_KEY, baseUrl: raw.LLM_BASE_URL, timeoutMs: raw.LLM_TIMEOUT_MS } satisfies LlmConfig),
   }));
+
+export type BillingConfig = { mode: "off" } | { mode: "local" } | { mode: "stripe"; stripe: StripeConfig };
+
+/** BILLING=off: unlimited use, no billing UI. Otherwise Stripe when its keys are set, else the local test-mode checkout. */
+function billingConfig(raw: { BILLING: string } & Partial<Record<`STRIPE_${"SECRET_KEY" | "WEBHOOK_SECRET" | "PRICE_BASIC" | "PRICE_PRO" | "PRICE_CREDIT" | "API_URL"}`, string>>): BillingConfig {
+  if (raw.BILLING === "off") return { mode: "off" };
+  if (!raw.STRIPE_SECRET_KEY) return { mode: "local" };
+  return {
+    mode: "stripe",
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
+      prices: { basic: raw.STRIPE_PRICE_BASIC!, pro: raw.STRIPE_PRICE_PRO!, credit: raw.STRIPE_PRICE_CREDIT! },
+      apiUrl: raw.STRIPE_API_URL,
+    },
+  };
+}
 
 export interface OidcProviderConfig {
   clientId: string;
