@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { PageHeader } from "../app-shell/page-header";
-import { useDocumentEvents, useDocumentList } from "../documents/use-documents";
+import { useDocumentList } from "../documents/use-documents";
 import { ChatMessageBubble } from "./chat-message";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";
@@ -175,8 +175,9 @@ function SelectDocument({ documents, onChoose }: { documents: DocumentSummary[];
 /** /app/chat — questions about one processed document, answered with cited clauses. */
 export function ChatPage() {
   const { conversation, isLoadingSession, loadFailed, retryLoad, send, chooseDocument } = useConversation();
+  // No live document feed here: the list refreshes on focus, and every open stream holds one of
+  // the six connections a browser allows this host.
   const documentsQuery = useDocumentList();
-  useDocumentEvents();
   const completed = (documentsQuery.data ?? []).filter((document) => document.status === "completed");
   const selected = completed.find((document) => document.id === conversation.documentId) ?? null;
   const { turns, isSending, error } = conversation;
