@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { contractPdf } from "../support/documents/contract-pdf";
+import { signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { expectNoAccessibilityViolations } from "./support/axe";
+import { uploadProcessedDocument } from "./support/documents";
+
+test("ask a suggested question about a contract, follow a citation to its page, then rename and delete the chat", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  const contract = await uploadProcessedDocument(page, "Aetna Provider Agreement.pdf", contractPdf(`${testInfo.testId} ${Date.now()}`));
+
+  await page.goto("/app/chat");
+  await expect(page.getByRole("heading", { level: 1, name: "Contract Chat" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Select a Document" })).toBeVisible();
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await expect(sidebar.getByText(/No chats yet/)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Your question" })).toBeDisabled();
+  await page.getByRole("combobox", { name: "Document" }).selectOption({ label: "Aetna Provider Agreement.pdf" });
+  await expect(page.getByRole("heading", { name: "Start a conversation" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  // Ask; the session's id lands in the URL and the streamed answer arrives with citations.
+  await page.getByRole("button", { name: "What are the termination clauses?" }).click();
+  await expect(page).toHaveURL(/\/app\/chat\?session=[0-9a-f-]{36}$/);
+  const sessionId = new URL(page.url()).searchParams.get("session");
+  const conversation = page.getByRole("log", { name: "Conversation" });
+  await expect(conversation.getByRole("listitem", { name: "Your question" })).toContainText("What are the termination clauses?");
+  const answer = conversation.getByRole("listitem", { name: "Answer" });
+  await expect(answer).toContainText("Citations", { timeout: 30_000 });
+  await expect(answer).toContainText("terminate");
+  await expect(page.getByText("Active conversation")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Your question" })).toBeEnabled();
+  await expectNoAccessibilityViolations(page);
+
+  // A citation opens the document, in a new tab, at the cited page with the quote marked.
+  const citation = answer.locator(`a[href^="/app/documents/${contract.id}?page=2"]`).first();
+  await expect(citation).toHaveAttribute("target", "_blank");
+  const [documentTab] = await Promise.all([page.context().waitForEvent("page"), citation.click()]);
+  await expect(documentTab).toHaveURL(new RegExp(`/app/documents/${contract.id}\\?page=2&q=`));
+  const pageTwo = documentTab.getByRole("region", { name: "Page 2", exact: true });
+  await expect(pageTwo.locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
+  await expect(documentTab.getByText(/was not found on page/)).toHaveCount(0);
+  await documentTab.close();
+
+  // The sidebar lists the session under its title, with the document's name.
+  const item = sidebar.getByRole("link", { name: /What are the termination clauses/ });
+  await expect(item).toContainText("Aetna Provider Agreement.pdf");
+  await expect(item).toHaveAttribute("aria-current", "page");
+
+  // Rename: Escape cancels, Enter saves, and the new title survives a reload.
+  await item.hover();
+  await sidebar.getByRole("button", { name: "Rename What are the termination clauses" }).click();
+  await sidebar.getByRole("textbox", { name: "Chat title" }).fill("Discarded");
+  await page.keyboard.press("Escape");
+  await expect(item).toBeVisible();
+  await sidebar.getByRole("button", { name: "Rename What are the termination clauses" }).click();
+  await sidebar.getByRole("textbox", { name: "Chat title" }).fill("Termination notice");
+  await page.keyboard.press("Enter");
+  const renamed = sidebar.getByRole("link", { name: /Termination notice/ });
+  await expect(renamed).toBeVisible();
+  await page.reload();
+  await expect(renamed).toBeVisible();
+  await expect(page.getByRole("log", { name: "Conversation" }).getByRole("listitem", { name: "Answer" })).toContainText("Citations");
+
+  // Delete the open session: back to a new chat, and the session is gone for good.
+  await renamed.hover();
+  await sidebar.getByRole("button", { name: "Delete Termination notice" }).click();
+  await expect(page).toHaveURL(/\/app\/chat$/);
+  await expect(page.getByRole("heading", { name: "Select a Document" })).toBeVisible();
+  await expect(sidebar.getByText(/No chats yet/)).toBeVisible();
+  expect((await page.request.get(`/api/chat/sessions/${sessionId}`)).status()).toBe(404);
+});
