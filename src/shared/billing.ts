@@ -1,3 +1,4 @@
+import type { DocumentSummary } from "./documents";
 import type { PlanKey } from "./plans";
 
 /** Why processing could not start (start_processing's reasons). */
@@ -9,6 +10,11 @@ export const cannotProcessMessages: Record<StartRefusalReason, string> = {
   insufficient_credits: "Insufficient credits. Upgrade or buy a document credit.",
   no_active_period: "No active period. Please subscribe.",
 };
+
+/** POST /api/documents/:id/process (start_processing): ok, or why not, with the document as it now is. */
+export type StartProcessingAnswer =
+  | { ok: true; document: DocumentSummary }
+  | { ok: false; reason: StartRefusalReason; message: string; document: DocumentSummary };
 
 /** How this deployment bills: not at all, the local test-mode checkout, or Stripe. */
 export type BillingMode = "off" | "local" | "stripe";

@@ -14,6 +14,7 @@ function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 const authPages = () => import("../features/auth/auth-pages");
 const appPages = () => import("../features/app-shell/app-pages");
 const documentPages = () => import("../features/documents/document-pages");
+const billingPages = () => import("../features/billing/billing-pages");
 
 /**
  * The spec's route table. The landing page ships in the first bundle; every other page is
@@ -54,6 +55,8 @@ export const routes: RouteObject[] = [
           {
             ...lazyPage(() => import("../features/session/guards"), (m) => m.RequireSession),
             children: [
+              { path: "/billing/checkout/:checkoutId", ...lazyPage(billingPages, (m) => m.LocalCheckoutPage) },
+              { path: "/billing/portal", ...lazyPage(billingPages, (m) => m.LocalPortalPage) },
               {
                 path: "/app",
                 ...lazyPage(appPages, (m) => m.AppShell),

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { deriveDocumentType } from "../../../core/documents/document-type";
-import { cannotProcessMessages, type StartRefusalReason } from "../../../shared/billing";
+import { cannotProcessMessages, type StartProcessingAnswer } from "../../../shared/billing";
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
   hasAcceptedExtension,
@@ -28,10 +28,6 @@ const mimeTypeByKind: Record<DocumentKind, string> = {
 
 export type DocumentChange = { type: "insert" | "update" | "delete"; ownerId: string; documentId: string };
 export const DOCUMENT_CHANGES_CHANNEL = "document_changes";
-
-export type StartProcessingResult =
-  | { ok: true; document: DocumentSummary }
-  | { ok: false; reason: StartRefusalReason; message: string; document: DocumentSummary };
 
 export interface DocumentsServiceDeps {
   repo: DocumentsRepo;
@@ -171,7 +167,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * for one document). Without a credit the document waits as awaiting_credit and starts by
      * itself when one arrives (startAwaitingCredit).
      */
-    async startProcessing(ownerId: string, id: string, trigger: "start" | "retry"): Promise<StartProcessingResult> {
+    async startProcessing(ownerId: string, id: string, trigger: "start" | "retry"): Promise<StartProcessingAnswer> {
       const current = await requireDocument(ownerId, id);
       const from = trigger === "retry" ? ["failed", "error"] : ["uploaded", "awaiting_credit"];
       const outcome = await repo.enqueue(

@@ -1,4 +1,5 @@
 import { LogOut, MonitorSmartphone, UserRound } from "lucide-react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { AppUser } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
@@ -10,44 +11,54 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
+import { BillingMenuItems, CreditsLine } from "../billing/billing-menu";
+import { BillingRuntime } from "../billing/billing-runtime";
+import { ChoosePlanDialog } from "../billing/choose-plan-dialog";
 import { useSignOut } from "./use-sign-out";
 
 export function UserMenu({ user }: { user: AppUser }) {
   const navigate = useNavigate();
   const { signOut, isSigningOut } = useSignOut();
+  const [isChoosingPlan, setChoosingPlan] = useState(false);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${user.displayName}`}>
-          <span
-            aria-hidden
-            className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {user.avatar}
-          </span>
-          <span className="hidden max-w-40 truncate text-sm sm:inline">{user.displayName}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block truncate font-medium">{user.displayName}</span>
-          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate("/app/account")}>
-          <UserRound aria-hidden />
-          Account
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={isSigningOut} onSelect={() => void signOut()}>
-          <LogOut aria-hidden />
-          Log out
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={isSigningOut} onSelect={() => void signOut({ everywhere: true })}>
-          <MonitorSmartphone aria-hidden />
-          Log out of all devices
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <BillingRuntime />
+      <ChoosePlanDialog open={isChoosingPlan} onOpenChange={setChoosingPlan} />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${user.displayName}`}>
+            <span
+              aria-hidden
+              className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+            >
+              {user.avatar}
+            </span>
+            <span className="hidden max-w-40 truncate text-sm sm:inline">{user.displayName}</span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel className="font-normal">
+            <span className="block truncate font-medium">{user.displayName}</span>
+            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+            <CreditsLine />
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate("/app/account")}>
+            <UserRound aria-hidden />
+            Account
+          </DropdownMenuItem>
+          <BillingMenuItems onStartSubscription={() => setChoosingPlan(true)} />
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={isSigningOut} onSelect={() => void signOut()}>
+            <LogOut aria-hidden />
+            Log out
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={isSigningOut} onSelect={() => void signOut({ everywhere: true })}>
+            <MonitorSmartphone aria-hidden />
+            Log out of all devices
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

@@ -72,6 +72,20 @@ export function rememberPendingCheckout(checkout: PendingCheckout): void {
   write("local", PENDING_CHECKOUT_KEY, JSON.stringify(checkout));
 }
 
+/** Billing, after sign-in: the checkout chosen before it, forgotten as it is read. */
+export function takePendingCheckout(): PendingCheckout | null {
+  const raw = read("local", PENDING_CHECKOUT_KEY);
+  write("local", PENDING_CHECKOUT_KEY, null);
+  try {
+    const parsed: unknown = JSON.parse(raw ?? "null");
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const { plan, purchase } = parsed as Record<string, unknown>;
+    return pendingCheckoutFrom(new URLSearchParams({ ...(typeof plan === "string" ? { plan } : {}), ...(typeof purchase === "string" ? { purchase } : {}) }));
+  } catch {
+    return null;
+  }
+}
+
 export function readPasswordReset(): PasswordReset | null {
   try {
     const parsed: unknown = JSON.parse(read("session", PASSWORD_RESET_KEY) ?? "null");

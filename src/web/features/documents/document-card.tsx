@@ -3,6 +3,7 @@ import { AlertTriangle, Download, FileText, Info, Loader2, MessageSquare, MoreVe
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { cannotProcessMessages } from "../../../shared/billing";
 import { documentActionFor, type DocumentSummary } from "../../../shared/documents";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -15,6 +16,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { ApiError, errorMessage } from "../../lib/api-client";
+import { billingSummaryKey } from "../billing/use-billing";
 import { DeleteDocumentDialog, RenameDocumentDialog } from "./document-dialogs";
 import { formatFileSize, formatUploadDate, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
@@ -34,8 +36,13 @@ function useDocumentActions(document: DocumentSummary) {
   const refreshLater = useDelayedRefresh();
   const start = useMutation({
     mutationFn: (trigger: "start" | "retry") => documentsApi.process(document.id, trigger),
-    onSuccess: (updated, trigger) => {
-      storeDocument(queryClient, updated);
+    onSuccess: (answer, trigger) => {
+      storeDocument(queryClient, answer.document);
+      if (!answer.ok) {
+        toast.error("Cannot process", { description: cannotProcessMessages[answer.reason] });
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: billingSummaryKey });
       if (trigger === "start") toast.success("Processing started", { description: "We'll update this card as it goes." });
       else toast.success("Processing restarted");
       refreshLater(trigger === "start" ? REFRESH_AFTER_PROCESS_MS : REFRESH_AFTER_RETRY_MS);

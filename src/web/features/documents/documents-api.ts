@@ -1,3 +1,4 @@
+import type { StartProcessingAnswer } from "../../../shared/billing";
 import type { SearchPassage } from "../../../shared/chat";
 import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../../shared/documents";
 import { ApiError, apiRequest as request, errorFromText, FALLBACK_MESSAGE } from "../../lib/api-client";
@@ -18,8 +19,9 @@ export const documentsApi = {
   rename: async (id: string, filename: string) =>
     (await request<{ document: DocumentSummary }>(documentPath(id), { method: "PATCH", body: { filename } })).document,
   remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),
-  process: async (id: string, trigger: "start" | "retry") =>
-    (await request<{ ok: true; document: DocumentSummary }>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } })).document,
+  /** ok, or why not (no credit, no active period) with the document now awaiting a credit. */
+  process: (id: string, trigger: "start" | "retry") =>
+    request<StartProcessingAnswer>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } }),
 };
 
 /**

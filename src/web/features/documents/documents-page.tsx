@@ -11,6 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { PageHeader } from "../app-shell/page-header";
+import { SubscriptionGate } from "../billing/subscription-gate";
 import { DocumentCard } from "./document-card";
 import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
 import { useDocumentEvents, useDocumentList } from "./use-documents";
@@ -68,8 +69,20 @@ function EmptyState({ icon: Icon, title, children }: { icon: typeof FileUp; titl
   );
 }
 
-/** /app/documents: upload, search and manage the person's documents. */
+const PAGE_TITLE = "Document Library";
+const PAGE_DESCRIPTION = "Upload and manage your healthcare contracts and agreements";
+
+/** /app/documents: the library behind the subscription gate. */
 export function DocumentsPage() {
+  return (
+    <SubscriptionGate header={<PageHeader title={PAGE_TITLE} description={PAGE_DESCRIPTION} />}>
+      <DocumentLibrary />
+    </SubscriptionGate>
+  );
+}
+
+/** Upload, search and manage the person's documents. */
+function DocumentLibrary() {
   const list = useDocumentList();
   const { upload, uploading } = useUpload();
   useDocumentEvents();
@@ -178,8 +191,8 @@ export function DocumentsPage() {
       onDrop={onDrop}
     >
       <PageHeader
-        title="Document Library"
-        description="Upload and manage your healthcare contracts and agreements"
+        title={PAGE_TITLE}
+        description={PAGE_DESCRIPTION}
         actions={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>

@@ -1,0 +1,2 @@
+export { LocalCheckoutPage } from "./local-checkout-page";
+export { LocalPortalPage } from "./local-portal-page";

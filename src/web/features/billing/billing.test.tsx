@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderAppRoutes } from "../../../../tests/support/render-app";
+import { testSiteConfig } from "../../../../tests/support/site-config";
+import type { BillingSummary } from "../../../shared/billing";
+import type { AppUser } from "../../../shared/app-user";
+import { UserMenu } from "../app-shell/user-menu";
+import { PENDING_CHECKOUT_KEY } from "../auth/auth-storage";
+import { aDocument, listAnswer, renderDocuments, stubServer } from "../documents/documents-test-utils";
+import type * as BillingApiModule from "./billing-api";
+import { goTo } from "./billing-api";
+
+vi.mock("./billing-api", async (importOriginal) => ({ ...(await importOriginal<typeof BillingApiModule>()), goTo: vi.fn() }));
+
+const period = { currentPeriodStart: "2026-11-01T00:00:00.000Z", currentPeriodEnd: "2026-12-01T00:00:00.000Z" };
+const noCredits = { startingCredits: 0, creditsUsed: 0, overageUnits: 0, creditsAvailable: 0, creditsTotal: 0, periodStart: null, periodEnd: null };
+
+function summary(plan: "basic" | "pro" | null, overrides: { status?: string; hasAccess?: boolean; available?: number; total?: number } = {}): BillingSummary {
+  return {
+    mode: "local",
+    subscription: plan && { planKey: plan, status: overrides.status ?? "active", hasAccess: overrides.hasAccess ?? true, willCancel: false, ...period },
+    credits: { ...noCredits, creditsAvailable: overrides.available ?? 0, creditsTotal: overrides.total ?? 0 },
+  };
+}
+
+const user: AppUser = {
+  id: "u1",
+  email: "pat@clinic.example",
+  emailVerified: true,
+  name: "Pat",
+  displayName: "Pat Lee",
+  avatar: "PL",
+  avatarUrl: null,
+  bio: null,
+  phone: null,
+  title: null,
+  role: "user" as AppUser["role"],
+};
+
+function renderMenu() {
+  return renderAppRoutes([{ path: "/app/documents", element: <UserMenu user={user} /> }], "/app/documents", testSiteConfig());
+}
+
+async function openMenu() {
+  const person = userEvent.setup();
+  await person.click(await screen.findByRole("button", { name: "Account menu for Pat Lee" }));
+  return person;
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  vi.mocked(goTo).mockReset();
+});
+
+describe("the subscription gate on the document library", () => {
+  it("shows plan cards instead of the library without a subscription, and a choice goes to checkout", async () => {
+    const server = stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary(null) },
+      "POST /api/billing/subscribe": { status: 200, body: { url: "http://localhost:3000/billing/checkout/abc" } },
+      "GET /api/documents": listAnswer([]),
+    });
+    renderDocuments();
+    expect(await screen.findByRole("heading", { name: "Choose a plan to manage your documents" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Document Library" })).toBeInTheDocument();
+    const plans = screen.getByRole("list", { name: "Plans" });
+    expect(within(plans).getByText("Most Popular")).toBeInTheDocument();
+    expect(within(plans).getByText("$40")).toBeInTheDocument();
+    expect(within(plans).getByText("$60")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Upload Document/ })).not.toBeInTheDocument();
+    expect(server.callsTo("GET", "/api/documents")).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Choose Pro" }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("http://localhost:3000/billing/checkout/abc"));
+    expect(server.callsTo("POST", "/api/billing/subscribe")[0]?.body).toEqual({ plan: "pro" });
+  });
+
+  it("keeps a failed start quiet on the plan cards, as the spec has it", async () => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary(null) },
+      "POST /api/billing/subscribe": { status: 500, body: { error: { code: "internal_error", message: "down" } } },
+    });
+    renderDocuments();
+    await userEvent.click(await screen.findByRole("button", { name: "Choose Basic" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Choose Basic" })).toBeEnabled());
+    expect(screen.queryByText("Subscription error")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["an active subscription", summary("basic", { available: 1, total: 1 })],
+    ["billing off", { mode: "off" } as BillingSummary],
+  ])("shows the library with %s", async (_, answer) => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: answer }, "GET /api/documents": listAnswer([]) });
+    renderDocuments();
+    expect(await screen.findByRole("heading", { name: "No documents uploaded" })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Plans" })).not.toBeInTheDocument();
+  });
+
+  it("says 'Cannot process' with the spec's text when no credit is left", async () => {
+    const document = aDocument({ filename: "Cigna.pdf" });
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 0, total: 1 }) },
+      "GET /api/documents": listAnswer([document]),
+      [`POST /api/documents/${document.id}/process`]: {
+        status: 200,
+        body: { ok: false, reason: "insufficient_credits", message: "Insufficient credits. Upgrade or buy a document credit.", document: { ...document, status: "awaiting_credit" } },
+      },
+    });
+    renderDocuments();
+    await userEvent.click(await screen.findByRole("button", { name: "Process Cigna.pdf" }));
+    expect(await screen.findByText("Cannot process")).toBeInTheDocument();
+    expect(screen.getByText("Insufficient credits. Upgrade or buy a document credit.")).toBeInTheDocument();
+    expect(await within(screen.getByRole("article", { name: "Cigna.pdf" })).findByText("Awaiting Credit")).toBeInTheDocument();
+  });
+});
+
+describe("the user menu's billing", () => {
+  it("shows 'Credits: available/total', 'Manage/Upgrade plan' and 'Upgrade to Pro' on Basic", async () => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 0, total: 1 }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Credits: 0/1")).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Manage/Upgrade plan" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Upgrade to Pro" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Start subscription" })).not.toBeInTheDocument();
+  });
+
+  it("hides 'Upgrade to Pro' on Pro", async () => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary("pro", { available: 3, total: 5 }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Credits: 3/5")).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Upgrade to Pro" })).not.toBeInTheDocument();
+  });
+
+  it("'Start subscription' when not active opens 'Choose your plan'; a failure there says 'Subscription error'", async () => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary("basic", { status: "canceled", hasAccess: false }) },
+      "POST /api/billing/subscribe": { status: 500, body: { error: { code: "internal_error", message: "down" } } },
+    });
+    renderMenu();
+    const person = await openMenu();
+    expect(screen.queryByRole("menuitem", { name: "Manage/Upgrade plan" })).not.toBeInTheDocument();
+    await person.click(await screen.findByRole("menuitem", { name: "Start subscription" }));
+    const dialog = await screen.findByRole("dialog", { name: "Choose your plan" });
+    await person.click(within(dialog).getByRole("button", { name: "Choose Pro" }));
+    expect(await screen.findByText("Subscription error")).toBeInTheDocument();
+    expect(screen.getByText("Unable to start subscription")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["Manage/Upgrade plan", "POST /api/billing/portal", "Portal error", "Unable to open billing portal"],
+    ["Buy a document credit", "POST /api/billing/checkout", "Checkout error", "Unable to buy credit"],
+  ])("'%s' failing shows the spec's toast", async (item, route, title, description) => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 1, total: 1 }) },
+      [route]: { status: 502, body: { error: { code: "service_unavailable", message: "Stripe is down" } } },
+    });
+    renderMenu();
+    const person = await openMenu();
+    await person.click(await screen.findByRole("menuitem", { name: item }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+  });
+
+  it("shows no billing at all when billing is off, and tolerates a summary that fails", async () => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: { mode: "off" } } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByRole("menuitem", { name: "Account" })).toBeInTheDocument();
+    expect(screen.queryByText(/Credits:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: /subscription|plan|credit/i })).not.toBeInTheDocument();
+  });
+
+  it("takes the plan chosen before sign-in straight to checkout, once", async () => {
+    window.localStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify({ plan: "pro" }));
+    const server = stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary(null) },
+      "POST /api/billing/subscribe": { status: 200, body: { url: "http://localhost:3000/billing/checkout/xyz" } },
+    });
+    renderMenu();
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("http://localhost:3000/billing/checkout/xyz"));
+    expect(server.callsTo("POST", "/api/billing/subscribe").map((call) => call.body)).toEqual([{ plan: "pro" }]);
+    expect(window.localStorage.getItem(PENDING_CHECKOUT_KEY)).toBeNull();
+  });
+
+  it("a pending credit purchase goes to the credit checkout", async () => {
+    window.localStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify({ purchase: "credit" }));
+    const server = stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 1, total: 1 }) },
+      "POST /api/billing/checkout": { status: 200, body: { url: "http://localhost:3000/billing/checkout/credit" } },
+    });
+    renderMenu();
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("http://localhost:3000/billing/checkout/credit"));
+    expect(server.callsTo("POST", "/api/billing/checkout")[0]?.body).toEqual({ type: "credit", quantity: 1 });
+  });
+});

@@ -1,0 +1,46 @@
+import { CreditCard } from "lucide-react";
+import type { ReactNode } from "react";
+import { Skeleton } from "../../components/ui/skeleton";
+import { PlanCards } from "./plan-cards";
+import { hasDocumentAccess, useBillingActions, useBillingSummary } from "./use-billing";
+
+/**
+ * Document management needs an active subscription: without one, plan cards take the place of
+ * the content. Errors starting a subscription from here stay silent, as the spec has it.
+ */
+export function SubscriptionGate({ header, children }: { header: ReactNode; children: ReactNode }) {
+  const summary = useBillingSummary();
+  const { subscribe } = useBillingActions({ isSilent: true });
+  if (summary.isPending) {
+    return (
+      <>
+        {header}
+        <div role="status" aria-label="Checking your subscription" className="space-y-3">
+          <Skeleton className="h-6 w-64" />
+          <Skeleton className="h-40 w-full max-w-2xl" />
+        </div>
+      </>
+    );
+  }
+  // A summary that cannot load is tolerated (spec): the library itself still answers for access.
+  if (summary.isError || hasDocumentAccess(summary.data)) return <>{children}</>;
+  return (
+    <>
+      {header}
+      <section aria-labelledby="subscription-gate-title" className="max-w-3xl space-y-5">
+        <div className="flex gap-3">
+          <CreditCard aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
+          <div>
+            <h2 id="subscription-gate-title" className="text-lg font-semibold">
+              Choose a plan to manage your documents
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Uploading and processing contracts needs an active subscription. Chat about processed documents is unlimited on every plan.
+            </p>
+          </div>
+        </div>
+        <PlanCards onChoose={(plan) => subscribe.mutate(plan)} pendingPlan={subscribe.isPending ? (subscribe.variables ?? null) : null} />
+      </section>
+    </>
+  );
+}
