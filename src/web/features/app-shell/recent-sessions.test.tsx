@@ -11,6 +11,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The sidebar's many links and buttons make userEvent's pointer-events style checks crawl in jsdom.
+const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const recentChats = () => screen.getByRole("region", { name: "Recent chats" });
 const currentUrl = () => screen.getByRole("status", { name: "Current URL" }).textContent;
 
@@ -36,8 +38,7 @@ describe("recent chats in the sidebar", () => {
     const shownTitles = () => within(list).getAllByText(/^Question \d+$/).map((title) => title.textContent);
     expect(shownTitles()).toEqual(["Question 1", "Question 2", "Question 3", "Question 4", "Question 5"]);
 
-    // Twenty rows of links and buttons: skip the pointer-events style checks that make jsdom crawl.
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = setupUser();
     await user.click(within(list).getByText("Show 15 More"));
     expect(shownTitles()).toHaveLength(20);
     await user.click(within(list).getByRole("button", { name: "Show Less", expanded: true }));
@@ -51,12 +52,12 @@ describe("recent chats in the sidebar", () => {
       [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage({ content: "What is the timely filing limit?" })] } },
     });
     renderChat("/app/documents");
-    await userEvent.click(await within(recentChats()).findByRole("link", { name: /Timely filing/ }));
+    await setupUser().click(await within(recentChats()).findByRole("link", { name: /Timely filing/ }));
     expect(await screen.findByText("What is the timely filing limit?")).toBeInTheDocument();
     expect(within(recentChats()).getByRole("link", { name: /Timely filing/ })).toHaveAttribute("aria-current", "page");
   });
 
-  it("renames with Enter or the check, cancels with Escape or the X, and never saves an empty title", async () => {
+  function renamableSession() {
     let session = aSession({ title: "Old title" });
     const server = sessionsServer([], {
       "GET /api/chat/sessions": () => ({ status: 200, body: { sessions: [session] } }),
@@ -65,8 +66,13 @@ describe("recent chats in the sidebar", () => {
         return { status: 200, body: { session } };
       },
     });
+    return { renames: () => server.callsTo("PATCH", `/api/chat/sessions/${session.id}`) };
+  }
+
+  it("cancels a rename with Escape or the X, and never saves an empty title", async () => {
+    const { renames } = renamableSession();
     renderChat("/app/documents");
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await within(recentChats()).findByRole("button", { name: "Rename Old title" }));
     const input = screen.getByRole("textbox", { name: "Chat title" });
     expect(input).toHaveFocus();
@@ -74,24 +80,37 @@ describe("recent chats in the sidebar", () => {
     await user.clear(input);
     await user.keyboard("{Enter}");
     expect(screen.getByRole("button", { name: "Save title" })).toBeDisabled();
-    expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)).toHaveLength(0);
+    expect(input).toBeInTheDocument();
 
-    await user.type(input, "Discarded");
+    await user.type(input, "Gone");
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
-    expect(within(recentChats()).getByRole("link", { name: /Old title/ })).toBeInTheDocument();
+    expect(within(recentChats()).getByText("Old title")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Rename Old title" })).toHaveFocus();
 
     await user.click(screen.getByRole("button", { name: "Rename Old title" }));
     await user.click(screen.getByRole("button", { name: "Cancel rename" }));
-    expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)).toHaveLength(0);
+    expect(screen.queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
+    expect(renames()).toHaveLength(0);
+  });
 
-    await user.click(screen.getByRole("button", { name: "Rename Old title" }));
+  it("saves a rename with Enter or the check, trimmed", async () => {
+    const { renames } = renamableSession();
+    renderChat("/app/documents");
+    const user = setupUser();
+    await user.click(await within(recentChats()).findByRole("button", { name: "Rename Old title" }));
     await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
-    await user.type(screen.getByRole("textbox", { name: "Chat title" }), "  Medicaid rates {Enter}");
-    expect(await within(recentChats()).findByRole("link", { name: /Medicaid rates/ })).toBeInTheDocument();
-    await waitFor(() => expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)).toHaveLength(1));
-    expect(server.callsTo("PATCH", `/api/chat/sessions/${session.id}`)[0]?.body).toEqual({ title: "Medicaid rates" });
+    await user.type(screen.getByRole("textbox", { name: "Chat title" }), " Rates {Enter}");
+    expect(await within(recentChats()).findByText("Rates")).toBeInTheDocument();
+    await waitFor(() => expect(renames()).toHaveLength(1));
+    expect(renames()[0]?.body).toEqual({ title: "Rates" });
+
+    await user.click(screen.getByRole("button", { name: "Rename Rates" }));
+    await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
+    await user.type(screen.getByRole("textbox", { name: "Chat title" }), "Medicaid");
+    await user.click(screen.getByRole("button", { name: "Save title" }));
+    expect(await within(recentChats()).findByText("Medicaid")).toBeInTheDocument();
+    await waitFor(() => expect(renames()).toHaveLength(2));
   });
 
   it("a refused rename is only logged, and the list shows the server's title again", async () => {
@@ -101,7 +120,7 @@ describe("recent chats in the sidebar", () => {
       [`PATCH /api/chat/sessions/${session.id}`]: { status: 500, body: { error: { code: "internal_error", message: "Boom" } } },
     });
     renderChat("/app/documents");
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await within(recentChats()).findByRole("button", { name: "Rename Kept title" }));
     await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
     await user.type(screen.getByRole("textbox", { name: "Chat title" }), "New title");
@@ -125,7 +144,7 @@ describe("recent chats in the sidebar", () => {
     });
     renderChat(`/app/chat?session=${open.id}`);
     expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
-    await userEvent.click(within(recentChats()).getByRole("button", { name: "Delete Open one" }));
+    await setupUser().click(within(recentChats()).getByRole("button", { name: "Delete Open one" }));
     await waitFor(() => expect(currentUrl()).toBe("/app/chat"));
     expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
     expect(within(recentChats()).queryByRole("link", { name: /Open one/ })).not.toBeInTheDocument();
@@ -142,7 +161,7 @@ describe("recent chats in the sidebar", () => {
     });
     renderChat(`/app/chat?session=${open.id}`);
     expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
-    await userEvent.click(within(recentChats()).getByRole("button", { name: "Delete Other one" }));
+    await setupUser().click(within(recentChats()).getByRole("button", { name: "Delete Other one" }));
     expect(currentUrl()).toBe(`/app/chat?session=${open.id}`);
     expect(screen.getByText("Is there a penalty?")).toBeInTheDocument();
   });
@@ -153,7 +172,7 @@ describe("recent chats in the sidebar", () => {
       [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage({ content: "How do appeals work?" })] } },
     });
     renderChat("/app/documents", { isCollapsed: true });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole("button", { name: "Recent chats" }));
     const item = await screen.findByRole("menuitem", { name: /Appeals/ });
     expect(item).toHaveTextContent("Unknown Document");

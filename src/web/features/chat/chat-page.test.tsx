@@ -206,6 +206,16 @@ describe("contract chat", () => {
     expect(screen.queryByRole("log")).not.toBeInTheDocument();
   });
 
+  it("New Chat in the sidebar leaves the open session for a fresh chat", async () => {
+    const session = aSession();
+    chatServer({ [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage()] } } });
+    renderChat(`/app/chat?session=${session.id}`);
+    await screen.findByRole("log", { name: "Conversation" });
+    await userEvent.click(screen.getByRole("link", { name: "New Chat" }));
+    expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
+    expect(currentUrl()).toBe("/app/chat");
+  });
+
   it("renders no raw HTML from an answer", async () => {
     const session = aSession();
     chatServer({

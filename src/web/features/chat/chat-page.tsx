@@ -5,6 +5,7 @@ import { CHAT_QUESTION_MAX_CHARS, suggestedQuestions } from "../../../shared/cha
 import type { DocumentSummary } from "../../../shared/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { PageHeader } from "../app-shell/page-header";
 import { useDocumentList } from "../documents/use-documents";
@@ -21,15 +22,7 @@ function ActiveConversation() {
   );
 }
 
-function CenteredState({ icon: Icon, title, children }: { icon: typeof FileText; title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center">
-      <Icon aria-hidden className="size-10 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </div>
-  );
-}
+const centered = "flex-1 overflow-y-auto p-6";
 
 function LoadingState({ label }: { label: string }) {
   return (
@@ -59,7 +52,7 @@ function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) 
 
 function Suggestions({ onAsk, disabled }: { onAsk: (question: string) => void; disabled: boolean }) {
   return (
-    <CenteredState icon={MessageSquareText} title="Start a conversation">
+    <EmptyState icon={MessageSquareText} title="Start a conversation" className={centered}>
       <p className="max-w-md text-sm text-muted-foreground">Ask anything about this document, or start with one of these:</p>
       <ul className="mt-2 flex max-w-2xl flex-wrap justify-center gap-2">
         {suggestedQuestions.map((question) => (
@@ -70,7 +63,7 @@ function Suggestions({ onAsk, disabled }: { onAsk: (question: string) => void; d
           </li>
         ))}
       </ul>
-    </CenteredState>
+    </EmptyState>
   );
 }
 
@@ -152,23 +145,23 @@ function Composer({ disabled, placeholder, onSend }: { disabled: boolean; placeh
 
 function NoDocuments() {
   return (
-    <CenteredState icon={FileText} title="No processed documents yet">
+    <EmptyState icon={FileText} title="No processed documents yet" className={centered}>
       <p className="max-w-md text-sm text-muted-foreground">
         Upload a contract and process it in the Document Library, then come back here to ask about it.
       </p>
       <Button asChild>
         <Link to="/app/documents">Go to the Document Library</Link>
       </Button>
-    </CenteredState>
+    </EmptyState>
   );
 }
 
 function SelectDocument({ documents, onChoose }: { documents: DocumentSummary[]; onChoose: (id: string) => void }) {
   return (
-    <CenteredState icon={FileText} title="Select a Document">
+    <EmptyState icon={FileText} title="Select a Document" className={centered}>
       <p className="max-w-md text-sm text-muted-foreground">Choose the processed contract you want to ask about.</p>
       <DocumentPicker documents={documents} value={null} onChange={onChoose} className="w-full max-w-sm text-left" />
-    </CenteredState>
+    </EmptyState>
   );
 }
 

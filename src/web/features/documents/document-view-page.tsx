@@ -1,11 +1,12 @@
 import { ArrowLeft, Download, FileQuestion, MessageSquare, SearchX } from "lucide-react";
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api-client";
 import { useSiteConfig } from "../../lib/site-config-context";
@@ -106,16 +107,6 @@ function NotReady({ document }: { document: DocumentSummary }) {
   );
 }
 
-function CenteredMessage({ icon: Icon, title, children }: { icon: typeof FileQuestion; title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-4 py-16 text-center">
-      <Icon aria-hidden className="size-12 text-muted-foreground" />
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      {children}
-    </div>
-  );
-}
-
 function QuoteNotFound({ quote, page }: { quote: string; page: number }) {
   return (
     <Alert className="mb-3">
@@ -203,12 +194,12 @@ export function DocumentViewPage() {
   }
   if (isNotFound) {
     return (
-      <CenteredMessage icon={FileQuestion} title="Document not found">
+      <EmptyState icon={FileQuestion} title="Document not found" headingLevel="h1" className="gap-4 py-16">
         <p className="max-w-md text-muted-foreground">It may have been deleted, or the link may be wrong.</p>
         <Button asChild>
           <Link to={LIBRARY}>Back to Document Library</Link>
         </Button>
-      </CenteredMessage>
+      </EmptyState>
     );
   }
   if (!document) {
