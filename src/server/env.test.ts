@@ -47,6 +47,12 @@ describe("loadEnv", () => {
     [{}, { llm: undefined }],
     [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "llama3.1", LLM_BASE_URL: "http://localhost:11434/v1" }, { llm: { provider: "openai-compatible", model: "llama3.1", baseUrl: "http://localhost:11434/v1", apiKey: undefined, timeoutMs: 60000 } }],
     [{ LLM_PROVIDER: "anthropic", LLM_MODEL: "claude-sonnet-4-5", LLM_API_KEY: "sk", LLM_TIMEOUT_MS: "20000" }, { llm: expect.objectContaining({ provider: "anthropic", apiKey: "sk", timeoutMs: 20000 }) }],
+    [{}, { billing: { mode: "local" } }],
+    [{ BILLING: "off", STRIPE_SECRET_KEY: "sk_live", STRIPE_WEBHOOK_SECRET: "whsec", STRIPE_PRICE_BASIC: "b", STRIPE_PRICE_PRO: "p", STRIPE_PRICE_CREDIT: "c" }, { billing: { mode: "off" } }],
+    [
+      { STRIPE_SECRET_KEY: "sk_live", STRIPE_WEBHOOK_SECRET: "whsec", STRIPE_PRICE_BASIC: "price_b", STRIPE_PRICE_PRO: "price_p", STRIPE_PRICE_CREDIT: "price_c" },
+      { billing: { mode: "stripe", stripe: { secretKey: "sk_live", webhookSecret: "whsec", prices: { basic: "price_b", pro: "price_p", credit: "price_c" }, apiUrl: undefined } } },
+    ],
   ])("reads %j", (source, expected) => {
     expect(loadEnv(source)).toMatchObject(expected);
   });
@@ -76,6 +82,8 @@ describe("loadEnv", () => {
     [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" }, ["LLM_BASE_URL"]],
     [{ LLM_PROVIDER: "openai", LLM_MODEL: "m" }, ["LLM_API_KEY"]],
     [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m", LLM_BASE_URL: "http://x", LLM_TIMEOUT_MS: "5" }, ["LLM_TIMEOUT_MS"]],
+    [{ BILLING: "maybe" }, ["BILLING"]],
+    [{ STRIPE_SECRET_KEY: "sk_live", STRIPE_PRICE_PRO: "p" }, ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_CREDIT"]],
   ])("refuses %j", (source, names) => {
     expect(problemsOf(source).map((problem) => problem.split(/[.:]/)[0])).toEqual(names);
   });
