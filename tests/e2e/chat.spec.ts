@@ -40,6 +40,15 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   const pageTwo = documentTab.getByRole("region", { name: "Page 2", exact: true });
   await expect(pageTwo.locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
   await expect(documentTab.getByText(/was not found on page/)).toHaveCount(0);
+
+  // The same retrieval, inspected on its own: 'Search this document' ranks the clause first.
+  await documentTab.getByRole("searchbox", { name: "Search this document" }).fill("timely filing of claims");
+  await documentTab.keyboard.press("Enter");
+  const passages = documentTab.getByRole("list", { name: "Passages matching timely filing of claims" });
+  await expect(passages.getByRole("button").first()).toContainText("Timely Filing");
+  await expect(passages.getByRole("button").first()).toContainText("Page 1");
+  await passages.getByRole("button").first().click();
+  await expect(documentTab.getByText("Page 1 of 3")).toBeVisible();
   await documentTab.close();
 
   // The sidebar lists the session under its title, with the document's name.

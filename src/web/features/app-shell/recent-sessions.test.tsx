@@ -1,18 +1,15 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatSessionSummary } from "../../../shared/chat";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { listAnswer } from "../documents/documents-test-utils";
-import { aMessage, aSession, contract, renderChat } from "../chat/chat-test-utils";
+import { aMessage, aSession, contract, renderChat, setupUser } from "../chat/chat-test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-// The sidebar's many links and buttons make userEvent's pointer-events style checks crawl in jsdom.
-const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const recentChats = () => screen.getByRole("region", { name: "Recent chats" });
 const currentUrl = () => screen.getByRole("status", { name: "Current URL" }).textContent;
 

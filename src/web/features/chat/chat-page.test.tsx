@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { citationHref, suggestedQuestions, type ChatSessionDetail } from "../../../shared/chat";
 import { ndjsonResponse, stubServer } from "../../../../tests/support/stub-server";
 import { aDocument, listAnswer } from "../documents/documents-test-utils";
-import { aMessage, aSession, contract, renderChat } from "./chat-test-utils";
+import { aMessage, aSession, contract, renderChat, setupUser } from "./chat-test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,7 +48,7 @@ describe("contract chat", () => {
     expect(questionBox()).toBeDisabled();
     expect(screen.getByText(/Never enter patient names or any other protected health information \(PHI\)/)).toBeInTheDocument();
 
-    await userEvent.selectOptions(picker, contract.id);
+    await setupUser().selectOptions(picker, contract.id);
     expect(await screen.findByRole("heading", { name: "Start a conversation" })).toBeInTheDocument();
     expect(currentUrl()).toBe(`/app/chat?document=${contract.id}`);
     expect(questionBox()).toBeEnabled();
@@ -71,7 +70,7 @@ describe("contract chat", () => {
     const server = chatServer({ "POST /api/chat/messages": stream.response });
     renderChat(`/app/chat?document=${contract.id}`);
 
-    await userEvent.click(await screen.findByRole("button", { name: "What are the termination clauses?" }));
+    await setupUser().click(await screen.findByRole("button", { name: "What are the termination clauses?" }));
     expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toEqual({ documentId: contract.id, question: "What are the termination clauses?" });
     const log = await screen.findByRole("log", { name: "Conversation" });
     expect(within(log).getByRole("listitem", { name: "Your question" })).toHaveTextContent("What are the termination clauses?");
@@ -119,7 +118,7 @@ describe("contract chat", () => {
     });
     renderChat(`/app/chat?session=${session.id}`);
     await screen.findByRole("log", { name: "Conversation" });
-    await userEvent.type(questionBox(), "What about for Medicaid?{Enter}");
+    await setupUser().type(questionBox(), "What about for Medicaid?{Enter}");
     expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toEqual({ documentId: contract.id, sessionId: session.id, question: "What about for Medicaid?" });
   });
 
@@ -127,7 +126,7 @@ describe("contract chat", () => {
     const stream = ndjsonResponse();
     chatServer({ "POST /api/chat/messages": stream.response });
     renderChat(`/app/chat?document=${contract.id}`);
-    await userEvent.type(await readyQuestionBox(), "Is there an evergreen renewal?{Enter}");
+    await setupUser().type(await readyQuestionBox(), "Is there an evergreen renewal?{Enter}");
     act(() => {
       stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an evergreen renewal?" }) });
       stream.send({ type: "delta", text: "Partial" });
@@ -147,7 +146,7 @@ describe("contract chat", () => {
       "POST /api/chat/messages": { status: 422, body: { error: { code: "validation_failed", message: "This document is not processed yet.", requestId: "r1" } } },
     });
     renderChat(`/app/chat?document=${contract.id}`);
-    await userEvent.type(await readyQuestionBox(), "Payment terms?{Enter}");
+    await setupUser().type(await readyQuestionBox(), "Payment terms?{Enter}");
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Sorry, an error occurred. Please try again.");
     expect(alert).toHaveTextContent("This document is not processed yet.");
@@ -159,15 +158,16 @@ describe("contract chat", () => {
     const server = chatServer({ "POST /api/chat/messages": stream.response });
     renderChat(`/app/chat?document=${contract.id}`);
     const box = await readyQuestionBox();
-    await userEvent.type(box, "   {Enter}");
+    const user = setupUser();
+    await user.type(box, "   {Enter}");
     expect(server.callsTo("POST", "/api/chat/messages")).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
 
-    await userEvent.clear(box);
-    await userEvent.type(box, "First line{Shift>}{Enter}{/Shift}second line");
+    await user.clear(box);
+    await user.type(box, "First line{Shift>}{Enter}{/Shift}second line");
     expect(box).toHaveValue("First line\nsecond line");
     expect(server.callsTo("POST", "/api/chat/messages")).toHaveLength(0);
-    await userEvent.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
     expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toMatchObject({ question: "First line\nsecond line" });
     expect(box).toHaveValue("");
     expect(box).toBeDisabled();
@@ -211,7 +211,7 @@ describe("contract chat", () => {
     chatServer({ [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage()] } } });
     renderChat(`/app/chat?session=${session.id}`);
     await screen.findByRole("log", { name: "Conversation" });
-    await userEvent.click(screen.getByRole("link", { name: "New Chat" }));
+    await setupUser().click(screen.getByRole("link", { name: "New Chat" }));
     expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
     expect(currentUrl()).toBe("/app/chat");
   });

@@ -1,3 +1,4 @@
+import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
 import { Outlet, useLocation } from "react-router";
 import type { AppUser } from "../../../shared/app-user";
 import type { ChatMessage, ChatSessionSummary } from "../../../shared/chat";
@@ -14,6 +15,9 @@ export const contract = aDocument({
   status: "completed",
   pageCount: 3,
 });
+
+/** userEvent without its pointer-events style checks, which crawl in jsdom across the sidebar's many controls. */
+export const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 let sequence = 0;
 const uuid = () => {
