@@ -24,14 +24,32 @@ export async function latestCodeFor(request: APIRequestContext, email: string): 
 }
 
 /**
- * Creates a verified account through the API and leaves the page's browser context signed in
- * (page.request shares the context's cookies).
+ * Subscribes the signed-in person through the local test-mode checkout: the same fulfilment a
+ * paid Stripe checkout runs, so the document library opens and Pro's 5 credits are there.
  */
-export async function signUpThroughApi(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
+export async function subscribeThroughApi(page: Page, plan: "basic" | "pro" = "pro"): Promise<void> {
+  const start = await page.request.post("/api/billing/subscribe", { data: { plan } });
+  expect(start.ok()).toBe(true);
+  const { url } = (await start.json()) as { url: string };
+  const checkoutId = new URL(url).pathname.split("/").pop()!;
+  expect((await page.request.post(`/api/billing/local/checkouts/${checkoutId}/confirm`, { data: {} })).ok()).toBe(true);
+}
+
+/**
+ * Creates a verified account through the API and leaves the page's browser context signed in
+ * (page.request shares the context's cookies), subscribed to `plan` unless it is null.
+ */
+export async function signUpThroughApi(
+  page: Page,
+  email: string,
+  password = E2E_PASSWORD,
+  { plan = "pro" }: { plan?: "basic" | "pro" | null } = {},
+): Promise<void> {
   const headers = { Origin: E2E_BASE_URL };
   const signUp = await page.request.post("/api/auth/sign-up/email", { data: { email, password, name: "" }, headers });
   expect(signUp.ok()).toBe(true);
   const { code } = await latestCodeFor(page.request, email);
   const verify = await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: code }, headers });
   expect(verify.ok()).toBe(true);
+  if (plan) await subscribeThroughApi(page, plan);
 }
