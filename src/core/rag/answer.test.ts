@@ -94,6 +94,13 @@ describe("composeExtractiveAnswer", () => {
     for (const citation of answer.citations) expect(locateQuote(citation.quote, pages, citation.page, citation.page)?.quote).toBe(citation.quote);
   });
 
+  it("answers a question about the document itself with its opening lines", () => {
+    const opening = { number: 1, chunkId: "chunk-0", clauseNumber: null, clauseNumbers: [], heading: "ARTICLE 12 TERM AND TERMINATION", pageStart: 6, pageEnd: 6, text: "ARTICLE 12 TERM AND TERMINATION 12.1 Term. This Agreement begins on the Effective Date and continues for three (3) years." };
+    const answer = composeExtractiveAnswer(analyzeQuery("What is the name of this contract?"), [opening, payment], pages);
+    expect(answer.citations[0]).toMatchObject({ chunkId: "chunk-0", page: 6 });
+    expect(answer.citations[0]!.quote).toContain("ARTICLE 12 TERM AND TERMINATION");
+  });
+
   it("answers nothing when no sentence matches the question's own words", () => {
     const answer = composeExtractiveAnswer(analyzeQuery("What is the malpractice insurance requirement?"), [termination, payment], pages);
     expect(answer.points).toEqual([]);

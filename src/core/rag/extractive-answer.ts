@@ -119,7 +119,13 @@ function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
  */
 export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly SourcePassage[], pages: PageTexts): ComposedAnswer {
   const sentences = passages.flatMap((passage, rank) => sentencesOf(passage, rank));
-  const picked = pickSentences(scoreSentences(sentences, query.terms));
+  const scored = scoreSentences(sentences, query.terms);
+  // A question about the document itself (its name, parties, date) is answered by its opening
+  // lines, whose words rarely repeat the question's ("What is this contract called?").
+  const opening = query.isAboutOpening ? scored.find((sentence) => sentence.rank === 0) : undefined;
+  if (opening) opening.score = Math.max(opening.score, ...scored.map((sentence) => sentence.score), 1);
+  if (opening) opening.matchedQuestionTerms = Math.max(opening.matchedQuestionTerms, 1);
+  const picked = pickSentences(scored);
   const points: AnswerPoint[] = [];
   const citations: Citation[] = [];
   let droppedCitations = 0;

@@ -60,6 +60,17 @@ describe("analyzeQuery: contract vocabulary", () => {
   });
 });
 
+describe("questions about the document itself", () => {
+  it.each([
+    ["What is the name or title of this contract?", true],
+    ["Who are the parties to this agreement?", true],
+    ["What is the date of this agreement?", true],
+    ["When does this contract become effective?", true],
+    ["What is the timely filing limit?", false],
+    ["Can the agreement be terminated without cause?", false],
+  ])("%j → %s", (question, expected) => expect(analyzeQuery(question).isAboutOpening).toBe(expected));
+});
+
 describe("follow-up questions", () => {
   it.each([
     ["what about for medicaid?", 1, true],

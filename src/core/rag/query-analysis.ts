@@ -13,9 +13,11 @@ export interface AnalyzedQuery {
   terms: QueryTerm[];
   /** The question leans on the conversation ("what about for Medicaid?"). */
   isFollowUp: boolean;
+  /** The question is about the document itself — its name, parties or date — which contracts state at the very start. */
+  isAboutOpening: boolean;
 }
 
-export const EXPANSION_WEIGHT = 0.55;
+export const EXPANSION_WEIGHT = 0.25;
 export const CONTEXT_WEIGHT = 0.45;
 
 /**
@@ -122,6 +124,9 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
 ];
 
+const openingQuestion =
+  /\b(?:(?:name|title|called)\b.*\b(?:contract|agreement|document)|(?:contract|agreement|document)\b.*\b(?:name|title|called)|who\b.*\bpart(?:y|ies)|part(?:y|ies)\b.*\b(?:to|of|signed)\b.*\b(?:contract|agreement)|(?:date|dated|signed|effective)\b.*\b(?:contract|agreement)|(?:contract|agreement)\b.*\b(?:date|dated|signed|effective))\b/;
+
 const followUpOpeners = /^(?:and|but|also|what about|how about|what if|same for|and for|or|then)\b/;
 const pronounReference = /\b(?:it|that|this|those|these|they|them|there|same)\b/;
 
@@ -177,5 +182,5 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
     for (const word of contentWords(previous)) addTerm(terms, { text: word, weight: CONTEXT_WEIGHT, source: "context" });
     for (const expansion of expansionsOf(previous)) addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
-  return { normalized, terms, isFollowUp };
+  return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized) };
 }

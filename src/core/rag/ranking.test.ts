@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandNeighbours, fuseRankings, selectPassages, type RankedChunk } from "./ranking";
+import { expandNeighbours, fuseRankings, joinNeighbours, preferOpening, selectPassages, withHeading, type RankedChunk } from "./ranking";
 
 const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
   id: `c${ordinal}`,
@@ -67,5 +67,50 @@ describe("selectPassages", () => {
     const selected = selectPassages(lengths.map((length, index) => chunk(index, { text: "y".repeat(length) })));
     expect(selected).toHaveLength(expected);
     expect(selected.reduce((sum, item) => sum + item.text.length, 0)).toBeLessThanOrEqual(6000);
+  });
+});
+
+describe("joinNeighbours", () => {
+  const byOrdinal = (chunks: RankedChunk[]) => new Map(chunks.map((item) => [item.ordinal, item]));
+
+  it("completes a sentence cut off at a chunk boundary, and does not repeat the joined chunk", () => {
+    const cut = chunk(4, { clauseNumber: "19.1", text: "Either Party may terminate this Agreement, without cause, by giving two", score: 9 });
+    const rest = chunk(5, { clauseNumber: "19.1(2)", text: "(2) years written notice.", score: 2 });
+    const passages = joinNeighbours([cut, rest], byOrdinal([cut, rest]));
+    expect(passages.map((passage) => passage.text)).toEqual(["Either Party may terminate this Agreement, without cause, by giving two\n\n(2) years written notice."]);
+  });
+
+  it("takes in a list's lead-in before a hit", () => {
+    const leadIn = chunk(6, { clauseNumber: "7.1", text: "7.1 Term. Five years. This Agreement may be terminated:" });
+    const item = chunk(7, { clauseNumber: "7.2(a)", text: "(a) by Magenta for any reason upon written notice;", score: 5 });
+    const [passage] = joinNeighbours([item], byOrdinal([leadIn, item]));
+    expect(passage!.text).toBe("7.1 Term. Five years. This Agreement may be terminated:\n\n(a) by Magenta for any reason upon written notice;");
+  });
+
+  it("leaves a complete clause alone when its neighbour is another clause", () => {
+    const whole = chunk(1, { clauseNumber: "3", text: "3. Fees are due monthly.", score: 4 });
+    const other = chunk(2, { clauseNumber: "4", text: "4. Notices must be in writing." });
+    expect(joinNeighbours([whole], byOrdinal([whole, other]))[0]!.text).toBe("3. Fees are due monthly.");
+  });
+
+  it("stops at the passage's share of the budget", () => {
+    const long = chunk(1, { clauseNumber: "5", text: `${"word ".repeat(200)}`.trim(), score: 4 });
+    const more = chunk(2, { clauseNumber: "5", text: `${"more ".repeat(200)}`.trim() });
+    expect(joinNeighbours([long], byOrdinal([long, more]), 1200)[0]!.text.length).toBeLessThanOrEqual(1200);
+  });
+});
+
+describe("preferOpening and withHeading", () => {
+  it("puts the document's first chunks first for a question about the document itself", () => {
+    const ranked = [chunk(7, { score: 5 }), chunk(1, { score: 1 })];
+    expect(preferOpening(ranked, [chunk(0)]).map((item) => item.ordinal)).toEqual([0, 1, 7]);
+  });
+
+  it.each([
+    { name: "an unnumbered title the text does not repeat", heading: "AGENCY AGREEMENT", text: "Mutual Insurance Corporation and Agency agree:", expected: "AGENCY AGREEMENT\nMutual Insurance Corporation and Agency agree:" },
+    { name: "not a heading the text already starts with", heading: "Payment", text: "1.1 Payment Plan shall pay.", expected: "1.1 Payment Plan shall pay." },
+    { name: "not a bare clause number", heading: "2.1", text: "Plan shall pay.", expected: "Plan shall pay." },
+  ])("prefixes $name", ({ heading, text, expected }) => {
+    expect(withHeading(chunk(0, { heading, text, clauseNumber: heading === "2.1" ? "2.1" : null })).text).toBe(expected);
   });
 });

@@ -60,6 +60,56 @@ export function expandNeighbours(ranked: readonly RankedChunk[], neighbours: rea
 }
 
 export const PASSAGE_LIMIT = 5;
+/** Each passage may grow to its share of the budget with the text around it in the same clause. */
+export const PASSAGE_CHARS = 1200;
+
+function sentenceStartAfter(text: string, from: number): number {
+  const match = /[.;:!?]["”’)]*\s+(?=[("“A-Z0-9])/g;
+  match.lastIndex = from;
+  const found = match.exec(text);
+  return found ? found.index + found[0].length : text.length;
+}
+
+/** `next` carries on what `chunk` was saying: the same clause, or a sentence cut off between them. */
+function continuesInto(chunk: RankedChunk, next: RankedChunk): boolean {
+  return sameClause(chunk, next) || !/[.!?;]["”’')]*$/.test(chunk.text.trim()) || /:$/.test(chunk.text.trim()) || /^[a-z]/.test(next.text);
+}
+
+/**
+ * Clause-aware neighbour expansion of the passages themselves: a hit that is only part of its
+ * clause takes in the text just before it (a list's lead-in: "may be terminated: (a) ...") and
+ * after it, from chunks of the same clause, up to its share of the budget. A later candidate
+ * already taken in is not repeated.
+ */
+export function joinNeighbours(ranked: readonly RankedChunk[], byOrdinal: ReadonlyMap<number, RankedChunk>, maxChars = PASSAGE_CHARS): RankedChunk[] {
+  const taken = new Set<number>();
+  const passages: RankedChunk[] = [];
+  for (const hit of ranked) {
+    if (taken.has(hit.ordinal)) continue;
+    taken.add(hit.ordinal);
+    let passage = { ...hit };
+    const next = byOrdinal.get(hit.ordinal + 1);
+    if (next && !taken.has(next.ordinal) && continuesInto(hit, next) && passage.text.length < maxChars) {
+      const room = maxChars - passage.text.length - 2;
+      const head = next.text.length <= room ? next.text : next.text.slice(0, Math.max(0, next.text.lastIndexOf(" ", room)));
+      if (head.length > 0) {
+        passage = { ...passage, text: `${passage.text}\n\n${head}`, pageEnd: Math.max(passage.pageEnd, next.pageStart) };
+        if (head.length === next.text.length) taken.add(next.ordinal);
+      }
+    }
+    const previous = byOrdinal.get(hit.ordinal - 1);
+    if (previous && !taken.has(previous.ordinal) && continuesInto(previous, hit) && passage.text.length < maxChars) {
+      const room = maxChars - passage.text.length - 2;
+      const tail = previous.text.length <= room ? previous.text : previous.text.slice(sentenceStartAfter(previous.text, previous.text.length - room));
+      if (tail.length > 40) {
+        passage = { ...passage, text: `${tail}\n\n${passage.text}`, pageStart: Math.min(passage.pageStart, previous.pageEnd) };
+        if (tail.length === previous.text.length) taken.add(previous.ordinal);
+      }
+    }
+    passages.push(passage);
+  }
+  return passages;
+}
 export const PASSAGE_CHAR_BUDGET = 6000;
 
 /** The top passages, at most `limit` and `budget` characters together, in rank order. */
@@ -73,4 +123,26 @@ export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(ranked: 
     used += chunk.text.length;
   }
   return selected;
+}
+
+/** Puts the document's opening chunks first, for questions about its name, parties or date. */
+export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly RankedChunk[], openingOrdinals = 2): RankedChunk[] {
+  const top = ranked[0]?.score ?? 1;
+  const opening = [...ranked, ...chunks]
+    .filter((chunk, index, all) => chunk.ordinal < openingOrdinals && all.findIndex((other) => other.id === chunk.id) === index)
+    .sort((a, b) => a.ordinal - b.ordinal)
+    .map((chunk, index) => ({ ...chunk, score: top * (1 + 0.01 * (openingOrdinals - index)) }));
+  return [...opening, ...ranked.filter((chunk) => !opening.some((first) => first.id === chunk.id))];
+}
+
+const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * A passage as read on the page: a chunk whose text does not repeat its heading (an unnumbered
+ * title such as "AGENCY AGREEMENT") starts with it, since the heading is what the reader sees first.
+ */
+export function withHeading<Chunk extends Pick<RankedChunk, "text" | "heading" | "clauseNumber">>(chunk: Chunk): Chunk {
+  const heading = chunk.heading.trim();
+  if (!/\p{L}/u.test(heading) || heading === chunk.clauseNumber || wordsOf(chunk.text).includes(wordsOf(heading))) return chunk;
+  return { ...chunk, text: `${heading}\n${chunk.text}` };
 }

@@ -48,7 +48,7 @@ export function createRetrievalRepo(db: Database) {
             from usable u left join chunks c on c.search @@ u.query
             group by u.term
           )
-          select c.id, sum(u.weight * ln(1 + (f.total - f.matching + 0.5) / (f.matching + 0.5)) * ts_rank(c.search, u.query, 1))::float8 as score
+          select c.id, sum(u.weight * ln(1 + (f.total - f.matching + 0.5) / (f.matching + 0.5)) * ts_rank('{0.1, 0.2, 0.4, 0.6}', c.search, u.query, 1))::float8 as score
           from usable u
           join frequency f on f.term = u.term
           join chunks c on c.search @@ u.query

@@ -1,6 +1,11 @@
 import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analysis";
-import { expandNeighbours, selectPassages, type RankedChunk } from "../../../core/rag/ranking";
+import { expandNeighbours, joinNeighbours, preferOpening, selectPassages, withHeading, type RankedChunk } from "../../../core/rag/ranking";
 import type { RetrievalRepo } from "./retrieval.repo";
+
+/** The first chunks of a document: its title, parties and date. */
+const OPENING_ORDINALS = [0, 1];
+/** How many of the best candidates get the chunks beside them read, to join or to score. */
+const NEIGHBOUR_SEEDS = 10;
 
 export interface RetrievalResult {
   query: AnalyzedQuery;
@@ -23,9 +28,13 @@ export function createRetrieval(repo: RetrievalRepo) {
         const chunk = byId.get(row.id);
         return chunk ? [{ ...chunk, score: row.score }] : [];
       });
-      const seedOrdinals = ranked.slice(0, 3).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
-      const neighbours = (await repo.listChunksByOrdinal(documentId, seedOrdinals)).map((chunk) => ({ ...chunk, score: 0 }));
-      return { query, passages: selectPassages(expandNeighbours(ranked, neighbours)) };
+      const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
+      const nearby = await repo.listChunksByOrdinal(documentId, [...seedOrdinals, ...(query.isAboutOpening ? OPENING_ORDINALS : [])]);
+      const neighbours = nearby.map((chunk) => ({ ...chunk, score: 0 }));
+      const expanded = expandNeighbours(ranked, neighbours);
+      const ordered = query.isAboutOpening ? preferOpening(expanded, neighbours) : expanded;
+      const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
+      return { query, passages: selectPassages(joinNeighbours(ordered.map(withHeading), byOrdinal)) };
     },
   };
 }

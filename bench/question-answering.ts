@@ -1,0 +1,217 @@
+// Question-answering benchmark over the CUAD dev set (shared/bench/cuad-dev): every contract is
+// processed by the real pipeline, then each lawyer-annotated question is asked of its contract.
+// Scores retrieval (recall at 1/3/5 within the 5-passage, 6,000-character budget; page hit),
+// the extractive answer (citations containing a gold span; quotes verbatim on their page) and
+// time to the first streamed answer byte — against a naive baseline: fixed 1,000-character
+// chunks ranked by PostgreSQL full-text search over the raw question.
+// Run alone with `npx tsx bench/question-answering.ts`.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { createContainer } from "../src/server/container";
+import { openDatabase, queryRows, type Database } from "../src/server/db/client";
+import { applyMigrations } from "../src/server/db/migrate";
+import { users } from "../src/server/db/schema/index";
+import { loadEnv } from "../src/server/env";
+import type { Citation, ChatStreamEvent, SearchPassage } from "../src/shared/chat";
+import { findQuote } from "../src/shared/quote-match";
+import { canonical, cuadFile, readCuadContracts, readCuadQuestions, requireCuadDev } from "../tests/support/documents/cuad-dev";
+
+const TARGETS = { recallAt5: 0.85, baselineRatio: 1.25, pageHitAt5: 0.95, quotesVerbatim: 1, firstByteP95Ms: 300 };
+const BASELINE_CHUNK_CHARS = 1000;
+/** A passage "holds" a gold span when it contains it whole, or — for a span longer than this — a verbatim run of this many canonical characters of it. */
+const LONG_SPAN_CHARS = 300;
+
+interface Question {
+  contract_id: string;
+  category: string;
+  question: string;
+  answers: { text: string; pages: number[] }[];
+}
+
+type Container = ReturnType<typeof createContainer>;
+
+/** Whether `passage` holds `span` (both canonical): whole, or a 250-character window (every 50) of a long span. */
+export function holdsSpan(passage: string, span: string): boolean {
+  if (!span) return false;
+  if (span.length <= LONG_SPAN_CHARS) return passage.includes(span);
+  for (let start = 0; start + 250 <= span.length; start += 50) if (passage.includes(span.slice(start, start + 250))) return true;
+  return false;
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
+const ratio = (hits: number, total: number) => (total ? hits / total : 0);
+const format = (value: number) => value.toFixed(3);
+
+async function processContracts(container: Container, ownerId: string) {
+  const documentIds = new Map<string, string>();
+  for (const contract of readCuadContracts()) {
+    const bytes = new Uint8Array(await readFile(cuadFile("contracts", contract.contract_id)));
+    const document = await container.documents.upload(ownerId, { filename: `${contract.contract_id}.pdf`, bytes });
+    await container.documents.startProcessing(ownerId, document.id, "start");
+    documentIds.set(contract.contract_id, document.id);
+  }
+  const worker = container.startProcessingWorker({ pollIntervalMs: 50 });
+  worker.poke();
+  for (const [contractId, id] of documentIds) {
+    for (;;) {
+      const document = await container.documents.get(ownerId, id);
+      if (document.status === "completed") break;
+      if (document.status === "failed") throw new Error(`${contractId} failed: ${document.failureReason}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return documentIds;
+}
+
+/** The naive baseline: the same page texts cut every 1,000 characters, ranked by ts_rank over the question's words (OR). */
+async function createBaseline(db: Database, documentIds: Map<string, string>) {
+  await db.execute(sql`create temporary table baseline_chunks (document_id uuid, text text, pages int[], search tsvector generated always as (to_tsvector('english', text)) stored)`);
+  for (const id of documentIds.values()) {
+    const pages = await queryRows<{ page_number: number; text: string }>(db, sql`select page_number, text from document_pages where document_id = ${id} order by page_number`);
+    let full = "";
+    const pageAt: number[] = [];
+    for (const page of pages) {
+      const text = `${page.text}\n`;
+      full += text;
+      for (let index = 0; index < text.length; index++) pageAt.push(page.page_number);
+    }
+    for (let start = 0; start < full.length; start += BASELINE_CHUNK_CHARS) {
+      const end = Math.min(full.length, start + BASELINE_CHUNK_CHARS);
+      const chunkPages = [...new Set(pageAt.slice(start, end))];
+      await db.execute(sql`insert into baseline_chunks (document_id, text, pages) values (${id}, ${full.slice(start, end)}, ${`{${chunkPages.join(",")}}`}::int[])`);
+    }
+  }
+  return (documentId: string, question: string) =>
+    queryRows<{ text: string; pages: number[] }>(
+      db,
+      sql`
+        with q as (select nullif(replace(plainto_tsquery('english', ${question})::text, '&', '|'), '')::tsquery as query)
+        select text, pages from baseline_chunks, q
+        where document_id = ${documentId} and search @@ q.query
+        order by ts_rank(search, q.query) desc
+        limit 5
+      `,
+    );
+}
+
+async function askTimed(container: Container, ownerId: string, documentId: string, question: string) {
+  const started = performance.now();
+  let firstByteMs: number | undefined;
+  let citations: Citation[] = [];
+  for await (const event of (await container.chat.ask(ownerId, { documentId, question })) as AsyncGenerator<ChatStreamEvent>) {
+    if (event.type === "delta" && firstByteMs === undefined) firstByteMs = performance.now() - started;
+    if (event.type === "done" && "citations" in event.message.metadata) citations = event.message.metadata.citations;
+    if (event.type === "error") throw new Error(event.message);
+  }
+  return { firstByteMs: firstByteMs ?? performance.now() - started, citations };
+}
+
+interface Tally {
+  questions: number;
+  recallAt: Record<1 | 3 | 5, number>;
+  pageHitAt5: number;
+}
+
+function emptyTally(): Tally {
+  return { questions: 0, recallAt: { 1: 0, 3: 0, 5: 0 }, pageHitAt5: 0 };
+}
+
+function score(tally: Tally, passages: { text: string; pages: number[] }[], question: Question): void {
+  const spans = question.answers.map((answer) => canonical(answer.text)).filter(Boolean);
+  const goldPages = new Set(question.answers.flatMap((answer) => answer.pages));
+  const firstHit = passages.findIndex((passage) => spans.some((span) => holdsSpan(canonical(passage.text), span)));
+  tally.questions++;
+  for (const k of [1, 3, 5] as const) if (firstHit >= 0 && firstHit < k) tally.recallAt[k]++;
+  if (passages.slice(0, 5).some((passage) => passage.pages.some((page) => goldPages.has(page)))) tally.pageHitAt5++;
+}
+
+const pagesOf = (passage: SearchPassage) => Array.from({ length: passage.pageEnd - passage.pageStart + 1 }, (_, index) => passage.pageStart + index);
+
+export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
+  requireCuadDev();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-qa-bench-"));
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
+  await applyMigrations(database);
+  const container = createContainer(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off" }), database, pino({ level: "silent" }));
+  const figures: Record<string, string> = {};
+  try {
+    const ownerId = "bench-owner";
+    await container.db.insert(users).values({ id: ownerId, name: "Bench", email: "bench@clausewise.example", emailVerified: true });
+    const processingStart = performance.now();
+    const documentIds = await processContracts(container, ownerId);
+    figures["contracts processed"] = `${documentIds.size} in ${((performance.now() - processingStart) / 1000).toFixed(1)} s`;
+    const baselineSearch = await createBaseline(container.db, documentIds);
+
+    const questions = readCuadQuestions() as unknown as Question[];
+    const ours = emptyTally();
+    const baseline = emptyTally();
+    const byCategory = new Map<string, { questions: number; hits: number }>();
+    let answerHits = 0;
+    let quotes = 0;
+    let verbatimQuotes = 0;
+    let passageChars = 0;
+    const firstBytes: number[] = [];
+    for (const question of questions) {
+      const documentId = documentIds.get(question.contract_id)!;
+      const passages = await container.chat.search(ownerId, documentId, question.question);
+      passageChars = Math.max(passageChars, passages.reduce((sum, passage) => sum + passage.text.length, 0));
+      const before = ours.recallAt[5];
+      score(ours, passages.map((passage) => ({ text: passage.text, pages: pagesOf(passage) })), question);
+      const category = byCategory.get(question.category) ?? { questions: 0, hits: 0 };
+      category.questions++;
+      category.hits += ours.recallAt[5] - before;
+      byCategory.set(question.category, category);
+      score(baseline, await baselineSearch(documentId, question.question), question);
+
+      const { firstByteMs, citations } = await askTimed(container, ownerId, documentId, question.question);
+      firstBytes.push(firstByteMs);
+      const spans = question.answers.map((answer) => canonical(answer.text)).filter(Boolean);
+      if (citations.some((citation) => spans.some((span) => holdsSpan(canonical(citation.quote), span) || (canonical(citation.quote).length >= 40 && span.includes(canonical(citation.quote)))))) answerHits++;
+      for (const citation of citations) {
+        quotes++;
+        const [page] = await queryRows<{ text: string }>(container.db, sql`select text from document_pages where document_id = ${documentId} and page_number = ${citation.page}`);
+        if (page && findQuote([page.text], citation.quote, { exact: true })) verbatimQuotes++;
+      }
+    }
+
+    const recall5 = ratio(ours.recallAt[5], ours.questions);
+    const baselineRecall5 = ratio(baseline.recallAt[5], baseline.questions);
+    const pageHit = ratio(ours.pageHitAt5, ours.questions);
+    const verbatim = ratio(verbatimQuotes, quotes);
+    const p95 = percentile(firstBytes, 0.95);
+    figures["questions"] = `${ours.questions} over ${documentIds.size} contracts (largest top-5 passages: ${passageChars} characters, budget 6000)`;
+    figures["recall at 1 / 3 / 5"] = `${format(ratio(ours.recallAt[1], ours.questions))} / ${format(ratio(ours.recallAt[3], ours.questions))} / ${format(recall5)} (target at 5: ${TARGETS.recallAt5})`;
+    figures["baseline recall at 1 / 3 / 5"] = `${format(ratio(baseline.recallAt[1], baseline.questions))} / ${format(ratio(baseline.recallAt[3], baseline.questions))} / ${format(baselineRecall5)}`;
+    figures["recall at 5 vs baseline"] = `${(recall5 / (baselineRecall5 || 1)).toFixed(2)}x (target ${TARGETS.baselineRatio}x)`;
+    figures["page hit at 5"] = `${format(pageHit)} (baseline ${format(ratio(baseline.pageHitAt5, baseline.questions))}; target ${TARGETS.pageHitAt5})`;
+    figures["answers citing a gold span"] = format(ratio(answerHits, ours.questions));
+    figures["quotes verbatim on their page"] = `${verbatimQuotes}/${quotes} (${format(verbatim)})`;
+    figures["first streamed byte p50 / p95"] = `${percentile(firstBytes, 0.5).toFixed(0)} / ${p95.toFixed(0)} ms (CUAD contracts, 3-33 pages)`;
+    figures["recall at 5 by category"] = [...byCategory]
+      .sort((a, b) => a[1].hits / a[1].questions - b[1].hits / b[1].questions)
+      .map(([name, value]) => `${name} ${value.hits}/${value.questions}`)
+      .join(", ");
+
+    const ok = recall5 >= TARGETS.recallAt5 && recall5 >= TARGETS.baselineRatio * baselineRecall5 && pageHit >= TARGETS.pageHitAt5 && verbatim >= TARGETS.quotesVerbatim && p95 < TARGETS.firstByteP95Ms;
+    console.log("\nQuestion answering (CUAD dev, extractive answerer)");
+    for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);
+    return { ok, figures };
+  } finally {
+    await container.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { ok } = await runQuestionAnsweringBench();
+  process.exit(ok ? 0 : 1);
+}
