@@ -1,7 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { contractPdf } from "../support/documents/contract-pdf";
-import { E2E_PASSWORD, latestCodeFor, uniqueEmail } from "./support/accounts";
+import { E2E_PASSWORD, latestCodeFor, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { expectNoAccessibilityViolations } from "./support/axe";
 
 async function expectCredits(page: Page, figure: string) {
   await expect
@@ -78,3 +79,22 @@ test("without a subscription the library shows the plans, and 'Start subscriptio
   await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
   await expectCredits(page, "1/1");
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the plan cards, 'Choose your plan' and the test-mode checkout in ${theme} mode have no detectable accessibility violations`, async ({ page }, testInfo) => {
+    await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
+    await signUpThroughApi(page, uniqueEmail(testInfo.title), E2E_PASSWORD, { plan: null });
+    await page.goto("/app/documents");
+    await expect(page.getByRole("heading", { name: "Choose a plan to manage your documents" })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("button", { name: /^Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Start subscription" }).click();
+    await expect(page.getByRole("dialog", { name: "Choose your plan" })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("dialog", { name: "Choose your plan" }).getByRole("button", { name: "Choose Pro" }).click();
+    await expect(page.getByRole("button", { name: "Confirm test payment" })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
+}

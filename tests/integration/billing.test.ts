@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentUsageLog, documents, userSubscriptions } from "../../src/server/db/schema/index";
+import type { BillingSummary } from "../../src/shared/billing";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
 import { billingSummary, buyCreditLocally, credits, localCheckoutId, subscribeLocally } from "../support/billing";
@@ -225,6 +226,40 @@ describe("credits and processing", () => {
     expect(theirs.text).not.toContain("event: credits");
     await mine.reader.cancel();
     await theirs.reader.cancel();
+  });
+});
+
+describe("the local test-mode billing portal", () => {
+  it("switches plan, cancels at period end and resumes, through the same fulfilment", async () => {
+    const person = await signedUpClient(testApp);
+    expect((await person.post("/api/billing/local/subscription", { action: "cancel" })).status).toBe(409);
+    await subscribeLocally(person, "basic");
+    expect(await (await person.post("/api/billing/portal")).json()).toEqual({ url: `${testApp.container.env.publicUrl}/billing/portal` });
+
+    const [first, waiting] = [await uploaded(person), await uploaded(person)];
+    await start(person, first.id);
+    expect(await start(person, waiting.id)).toMatchObject({ ok: false, reason: "insufficient_credits" });
+    const switched = (await (await person.post("/api/billing/local/subscription", { action: "switch", plan: "pro" })).json()) as BillingSummary;
+    // The upgrade's credits start the document that was waiting for one.
+    await waitForStatus(person, waiting.id, ["queued", "processing", "completed"]);
+    expect(switched).toMatchObject({ subscription: { planKey: "pro", status: "active" }, credits: { creditsTotal: 5 } });
+    const cancelled = (await (await person.post("/api/billing/local/subscription", { action: "cancel" })).json()) as BillingSummary;
+    expect(cancelled).toMatchObject({ subscription: { status: "active", willCancel: true, hasAccess: true } });
+    const resumed = (await (await person.post("/api/billing/local/subscription", { action: "resume" })).json()) as BillingSummary;
+    expect(resumed).toMatchObject({ subscription: { willCancel: false } });
+    expect((await person.post("/api/billing/local/subscription", { action: "switch", plan: "gold" })).status).toBe(422);
+  });
+
+  it("a subscription set to cancel ends with its period instead of renewing", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "pro");
+    await person.post("/api/billing/local/subscription", { action: "cancel" });
+    const { id: userId } = ((await (await person.get("/api/me")).json()) as { user: { id: string } }).user;
+    await testApp.database.db
+      .update(userSubscriptions)
+      .set({ currentPeriodStart: sql`current_period_start - interval '1 month'`, currentPeriodEnd: sql`current_period_end - interval '1 month'` })
+      .where(eq(userSubscriptions.userId, userId));
+    expect(await billingSummary(person)).toMatchObject({ subscription: { status: "canceled", hasAccess: false }, credits: { creditsTotal: 0 } });
   });
 });
 

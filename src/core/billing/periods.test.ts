@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, bringsNewPeriod, hasActivePeriod, periodToStore, renewedPeriod, type SubscriptionState } from "./periods";
+import { addMonths, hasActivePeriod, periodToStore, renewedPeriod, type SubscriptionState } from "./periods";
 
 const at = (iso: string) => new Date(iso);
 const period = (start: string, end: string) => ({ start: at(start), end: at(end) });
@@ -34,20 +34,6 @@ describe("periodToStore", () => {
     ["a first report is taken as it is", null, state("incomplete", april), april],
   ])("%s", (_, stored, incoming, expected) => {
     expect(periodToStore(stored, incoming)).toEqual(expected);
-  });
-});
-
-describe("bringsNewPeriod", () => {
-  const now = at("2026-04-10T00:00:00Z");
-  it.each([
-    ["a first subscription", null, state("active", april), true],
-    ["a renewal into a new period", state("active", march), state("active", april), true],
-    ["the same period again (a replayed or plan-change event)", state("active", april), state("active", april), false],
-    ["a resumed subscription after lapsing", state("canceled", march), state("active", april), true],
-    ["a cancellation", state("active", april), state("canceled", april), false],
-    ["a past-due state without access", state("active", march), state("past_due", march), false],
-  ])("%s → %s", (_, before, after, expected) => {
-    expect(bringsNewPeriod(before, after, now)).toBe(expected);
   });
 });
 

@@ -38,13 +38,6 @@ export function periodToStore(stored: BillingPeriod | null, incoming: Subscripti
   return stored;
 }
 
-/** Whether a new state brings credits the person did not have before (a first or a new period). */
-export function bringsNewPeriod(before: SubscriptionState | null, after: SubscriptionState, now: Date): boolean {
-  if (!hasActivePeriod(after, now)) return false;
-  if (!before || !hasActivePeriod(before, now)) return true;
-  return after.period.start.getTime() > before.period.start.getTime();
-}
-
 /** The same day of a later month, or that month's last day when it is shorter (Jan 31 → Feb 28). */
 export function addMonths(date: Date, months: number): Date {
   const result = new Date(date.getTime());

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor, type ChargeDecision } from "../../../core/billing/credits";
-import { bringsNewPeriod, hasActivePeriod, monthlyPeriod, periodToStore, renewedPeriod, type SubscriptionState } from "../../../core/billing/periods";
+import { hasActivePeriod, monthlyPeriod, periodToStore, renewedPeriod, type SubscriptionState } from "../../../core/billing/periods";
 import type { BillingMode, BillingSummary, CreditSummary, LocalCheckout, SubscriptionSummary } from "../../../shared/billing";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
 import {
@@ -142,10 +142,11 @@ export function createBillingService(deps: BillingServiceDeps) {
         providerSubscriptionId: report.subscriptionId,
         providerStateAt: report.reportedAt,
       });
-      return { userId, isNewPeriod: bringsNewPeriod(stateOf(stored), { status: report.status, period }, now()) };
+      return { userId, hasAccess: hasActivePeriod({ status: report.status, period }, now()) };
     });
     if (!result) return;
-    if (result.isNewPeriod) await afterCreditsArrived(result.userId);
+    // A new period, a first subscription or an upgrade may each bring credits someone waits for.
+    if (result.hasAccess) await afterCreditsArrived(result.userId);
     else await deps.publishCreditsChange(result.userId);
   }
 

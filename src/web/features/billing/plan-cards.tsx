@@ -1,5 +1,6 @@
-import { Check, Loader2 } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
+import { FeatureList } from "../../components/feature-list";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 
@@ -25,14 +26,7 @@ export function PlanCards({ onChoose, pendingPlan }: { onChoose: (plan: PlanKey)
               <span className="text-3xl font-bold tracking-tight">${plan.priceUsdPerMonth}</span>
               <span className="text-muted-foreground">/month</span>
             </p>
-            <ul className="mt-4 mb-5 space-y-2 text-sm">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden className="size-4 shrink-0 translate-y-0.5 text-primary" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <FeatureList features={plan.features} className="mt-4 mb-5 space-y-2" />
             <Button
               className="mt-auto w-full"
               variant={plan.isMostPopular ? "default" : "outline"}

@@ -1,6 +1,6 @@
-import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
+import { FeatureList } from "../../components/feature-list";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { LandingSection } from "./landing-section";
@@ -81,14 +81,7 @@ export function PricingSection() {
               <span className="text-muted-foreground">{offer.period}</span>
             </p>
             <p className="mt-3 text-sm text-muted-foreground">{offer.blurb}</p>
-            <ul className="mt-6 mb-8 space-y-3 text-sm">
-              {offer.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden className="size-4 shrink-0 translate-y-0.5 text-primary" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <FeatureList features={offer.features} className="mt-6 mb-8 space-y-3" />
             <Button asChild variant={offer.isMostPopular ? "default" : "outline"} className="mt-auto w-full">
               <Link to={offer.href}>{offer.action}</Link>
             </Button>
