@@ -101,7 +101,7 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
         to={sessionUrl(session.id)}
         aria-current={isOpen ? "page" : undefined}
         className={cn(
-          "block rounded-md px-3 py-2 pr-16 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
+          "block rounded-md px-3 py-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
           isOpen && "bg-accent text-accent-foreground",
         )}
       >
@@ -115,7 +115,8 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
           {formatUploadDate(session.updatedAt)}
         </time>
       </Link>
-      <div className="absolute top-1.5 right-1 flex opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+      {/* Over the end of the title only while shown, so titles use the whole width otherwise. */}
+      <div className="absolute top-1 right-1 flex rounded-md bg-accent text-accent-foreground opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
         <Button ref={renameButton} variant="ghost" size="icon" className="size-7" aria-label={`Rename ${session.title}`} onClick={() => setEditing(true)}>
           <Pencil aria-hidden />
         </Button>
