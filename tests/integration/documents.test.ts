@@ -1,8 +1,9 @@
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractPages, contractPdf } from "../support/documents/contract-pdf";
+import { waitForStatus } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
 import type { DocumentSummary } from "../../src/shared/documents";
@@ -38,16 +39,6 @@ async function uploaded(client: HttpClient, filename = "Aetna Provider Agreement
 async function storedFiles(): Promise<string[]> {
   const root = path.join(testApp.container.env.dataDir, "files", "documents");
   return readdir(root).catch(() => []);
-}
-
-async function waitForStatus(client: HttpClient, id: string, statuses: string[]): Promise<DocumentSummary> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { document } = (await (await client.get(`/api/documents/${id}`)).json()) as { document: DocumentSummary };
-    if (statuses.includes(document.status)) return document;
-    if (Date.now() > deadline) throw new Error(`still ${document.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe("upload", () => {
@@ -166,6 +157,18 @@ describe("processing", () => {
     expect(pageTexts[1]).toMatchObject({ pageNumber: 2, text: expect.stringContaining("Termination without Cause") });
     expect((await stranger.get(`/api/documents/${document.id}/outline`)).status).toBe(404);
     expect((await stranger.get(`/api/documents/${document.id}/pages`)).status).toBe(404);
+  });
+
+  it("a document whose stored file went missing answers 404 to download and fails processing with a reason", async () => {
+    const document = await uploaded(owner);
+    const [row] = await testApp.database.db.select().from(documents).where(eq(documents.id, document.id));
+    await rm(path.join(testApp.container.env.dataDir, "files", row!.storageKey));
+    const download = await owner.get(`/api/documents/${document.id}/file`);
+    expect(download.status).toBe(404);
+    expect(await download.json()).toMatchObject({ error: { message: "The original file of this document is missing from storage." } });
+    await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    const failed = await waitForStatus(owner, document.id, ["failed", "completed"]);
+    expect(failed).toMatchObject({ status: "failed", failureReason: "The uploaded file is missing from storage. Delete this document and upload it again." });
   });
 
   it("refuses to start a document twice", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { chunkClauses } from "../../../core/documents/chunking";
 import { structureDocument } from "../../../core/documents/structure";
-import type { FileStorage } from "../../adapters/storage/file-storage";
+import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
 import type { DocumentKind } from "./documents.service";
@@ -40,7 +40,10 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
   return async function processDocument(documentId: string, report: ReportProgress): Promise<void> {
     const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
     if (!document) return;
-    const bytes = await deps.storage.read(document.storageKey);
+    const bytes = await deps.storage.read(document.storageKey).catch((error: unknown) => {
+      if (error instanceof StoredFileNotFoundError) throw new PermanentProcessingError("The uploaded file is missing from storage. Delete this document and upload it again.");
+      throw error;
+    });
 
     let lastReported = 0;
     const extraction = await deps.extract(bytes, document.kind as DocumentKind, (done, total) => {

@@ -10,7 +10,7 @@ import {
   type OutlineEntry,
   type ProcessingStage,
 } from "../../../shared/documents";
-import type { FileStorage } from "../../adapters/storage/file-storage";
+import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
 import type { ChargeForProcessing, DocumentRow, DocumentsRepo } from "./documents.repo";
 
@@ -159,7 +159,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     async openDownload(ownerId: string, id: string) {
       const row = await requireDocument(ownerId, id);
-      return { filename: row.filename, mimeType: row.mimeType, fileSize: row.fileSize, stream: await storage.stream(row.storageKey) };
+      const stream = await storage.stream(row.storageKey).catch((error: unknown) => {
+        if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
+        throw error;
+      });
+      return { filename: row.filename, mimeType: row.mimeType, fileSize: row.fileSize, stream };
     },
 
     /**
