@@ -75,6 +75,16 @@ describe("the local test-mode checkout", () => {
     expect((await person.post("/api/billing/subscribe", { plan: "pro" })).status).toBe(409);
   });
 
+  it("a second subscription checkout, confirmed later, cannot restart the period", async () => {
+    const person = await signedUpClient(testApp);
+    const starts = await Promise.all(["basic", "pro"].map(async (plan) => ((await (await person.post("/api/billing/subscribe", { plan })).json()) as { url: string }).url));
+    expect((await person.post(`/api/billing/local/checkouts/${localCheckoutId(starts[0]!)}/confirm`)).status).toBe(200);
+    const document = await uploaded(person);
+    await start(person, document.id);
+    expect((await person.post(`/api/billing/local/checkouts/${localCheckoutId(starts[1]!)}/confirm`)).status).toBe(409);
+    expect(await billingSummary(person)).toMatchObject({ subscription: { planKey: "basic" }, credits: { creditsUsed: 1, creditsAvailable: 0 } });
+  });
+
   it("refuses bad input and changes nothing", async () => {
     const person = await signedUpClient(testApp);
     expect((await person.post("/api/billing/subscribe", { plan: "gold" })).status).toBe(422);

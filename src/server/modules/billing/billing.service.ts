@@ -160,6 +160,15 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (isGranted) await afterCreditsArrived(purchase.userId);
   }
 
+  /** One subscription at a time: another checkout, confirmed later, must not restart the period. */
+  async function refuseSecondSubscription(userId: string): Promise<SubscriptionRow | undefined> {
+    const current = await repo.findSubscription(db, userId);
+    if (current && current.status === "active" && hasActivePeriod(stateOf(current), now())) {
+      throw new AppError("conflict", "You already have an active subscription. Use Manage/Upgrade plan to change it.");
+    }
+    return current;
+  }
+
   async function requireLocalCheckout(userId: string, id: string) {
     if (deps.gateway?.kind !== "local") throw new AppError("not_found", "Checkout not found.");
     const checkout = await repo.findLocalCheckout(db, userId, id);
@@ -230,10 +239,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async subscribe(user: { id: string; email: string }, plan: PlanKey): Promise<string> {
       const gateway = requireGateway();
-      const current = await repo.findSubscription(db, user.id);
-      if (current && current.status === "active" && hasActivePeriod(stateOf(current), now())) {
-        throw new AppError("conflict", "You already have an active subscription. Use Manage/Upgrade plan to change it.");
-      }
+      const current = await refuseSecondSubscription(user.id);
       return gateway.createSubscriptionCheckout({ ...checkoutUrls, userId: user.id, email: user.email, customerId: current?.providerCustomerId ?? null, plan });
     },
 
@@ -284,6 +290,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (checkout.status !== "open") throw new AppError("conflict", "This checkout is already finished.");
       const eventId = `local:checkout:${checkout.id}`;
       if (checkout.kind === "subscription" && isPlanKey(checkout.planKey)) {
+        await refuseSecondSubscription(userId);
         const period = monthlyPeriod(now());
         await applySubscriptionReport({
           eventId,
