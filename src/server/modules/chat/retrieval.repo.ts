@@ -36,23 +36,23 @@ export function createRetrievalRepo(db: Database) {
       return queryRows<ScoredRow>(
         db,
         sql`
-          with terms as (
+          with terms as materialized (
             select t.term, t.weight, phraseto_tsquery('english', t.term) as query
             from jsonb_to_recordset(${termsJson}::jsonb) as t(term text, weight float8)
           ), usable as (
             select * from terms where numnode(query) > 0
-          ), chunks as (
-            select id, search from document_chunks where document_id = ${documentId}
+          ), matches as (
+            select u.term, u.weight, c.id, ts_rank('{0.1, 0.2, 0.4, 0.6}', c.search, u.query, 1) as rank
+            from usable u
+            cross join lateral (select id, search from document_chunks where search @@ u.query and document_id = ${documentId}) c
           ), frequency as (
-            select u.term, count(c.id)::float8 as matching, (select count(*) from chunks)::float8 as total
-            from usable u left join chunks c on c.search @@ u.query
-            group by u.term
+            select term, count(*)::float8 as matching from matches group by term
+          ), total as (
+            select count(*)::float8 as chunks from document_chunks where document_id = ${documentId}
           )
-          select c.id, sum(u.weight * ln(1 + (f.total - f.matching + 0.5) / (f.matching + 0.5)) * ts_rank('{0.1, 0.2, 0.4, 0.6}', c.search, u.query, 1))::float8 as score
-          from usable u
-          join frequency f on f.term = u.term
-          join chunks c on c.search @@ u.query
-          group by c.id
+          select m.id, sum(m.weight * ln(1 + (total.chunks - f.matching + 0.5) / (f.matching + 0.5)) * m.rank)::float8 as score
+          from matches m join frequency f on f.term = m.term cross join total
+          group by m.id
           order by score desc
           limit ${limit}
         `,
