@@ -44,6 +44,9 @@ describe("analyzeQuery: contract vocabulary", () => {
     ["What must the provider do?", ["obligations", "shall"]],
     ["How much notice do we need to give?", ["written notice"]],
     ["Is prior authorization required?", ["utilization management", "medically necessary"]],
+    ["Can the plan raise its prices?", ["increase", "adjust", "not exceed"]],
+    ["May we challenge the validity of their patents?", ["contest", "bring any claim"]],
+    ["When does the initial term expire?", ["continue", "shall terminate", "renewal"]],
   ])("%j searches also for %j", (question, expected) => {
     expect(termTexts(question)).toEqual(expect.arrayContaining(expected));
   });

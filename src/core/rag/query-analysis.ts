@@ -28,7 +28,7 @@ export const CONTEXT_WEIGHT = 0.45;
 export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   {
     triggers: ["terminate", "termination", "cancel", "cancellation", "end", "exit", "convenience", "without cause"],
-    terms: ["terminate", "termination", "cancel", "without cause", "for convenience", "notice of termination", "expiration", "breach"],
+    terms: ["terminate", "termination", "cancel", "without cause", "for convenience", "for any reason", "at any time", "notice of termination", "expiration", "breach"],
   },
   {
     triggers: ["reimburse", "reimbursement", "pay", "payment", "paid", "compensation", "fee", "fees", "rate", "rates", "price", "pricing", "money", "cost"],
@@ -44,7 +44,7 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
   {
     triggers: ["renewal", "renew", "evergreen", "extend", "extension", "term", "expire", "expiration", "duration", "how long"],
-    terms: ["renewal", "renew", "automatically renew", "evergreen", "initial term", "successive", "term", "expire", "extension"],
+    terms: ["renewal", "renew", "automatically renew", "evergreen", "initial term", "successive", "term", "expire", "extension", "continue", "shall terminate", "period of"],
   },
   {
     triggers: ["obligation", "obligations", "responsibility", "responsibilities", "duty", "duties", "required", "requirement", "must", "shall"],
@@ -88,11 +88,19 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
   {
     triggers: ["compete", "competition", "competing", "non-compete", "noncompete", "exclusive", "exclusivity", "solicit", "solicitation", "hire"],
-    terms: ["compete", "competitive", "exclusive", "exclusivity", "solicit", "non-solicitation", "restricted"],
+    terms: ["compete", "competitive", "competitor", "exclusive", "exclusivity", "solicit", "non-solicitation", "restricted", "restrictive covenant", "directly or indirectly"],
+  },
+  {
+    triggers: ["sue", "contest", "challenge", "covenant not to sue", "claims against", "validity"],
+    terms: ["contest", "challenge", "validity", "bring any claim", "covenant not to sue", "dispute"],
+  },
+  {
+    triggers: ["price", "prices", "raise", "increase", "decrease", "adjust"],
+    terms: ["price", "prices", "increase", "adjust", "not exceed", "price change"],
   },
   {
     triggers: ["effective", "start", "begin", "commence", "commencement", "dated", "date"],
-    terms: ["effective date", "effective as of", "commence", "commencement", "dated", "entered into"],
+    terms: ["effective date", "effective as of", "take effect", "commence", "commencement", "dated", "entered into"],
   },
   {
     triggers: ["parties", "party", "who signed", "between"],
@@ -108,7 +116,7 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
   {
     triggers: ["warranty", "warranties", "warrant", "guarantee", "defect", "defects"],
-    terms: ["warranty", "warrants", "warranted", "defects", "guarantee"],
+    terms: ["warranty", "warrants", "warranted", "defects", "guarantee", "warranty period", "months", "from the date of"],
   },
   {
     triggers: ["medicare", "medicaid", "cms", "government", "federal"],
