@@ -3,8 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { TextField } from "../../components/ui/text-field";
 import { emailProblem } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
@@ -75,29 +74,21 @@ export function CodePage() {
         }}
         resendSuccessTitle={resendSuccessTitle}
       >
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            ref={emailRef}
-            id={`${id}-email`}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setProblem(undefined);
-            }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-          {problem && (
-            <p id={`${id}-problem`} className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
-        </div>
+        <TextField
+          ref={emailRef}
+          id={`${id}-email`}
+          label="Email"
+          problem={problem}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setProblem(undefined);
+          }}
+        />
       </CodeEntry>
       <Button asChild variant="ghost" className="w-full">
         <Link to="/login">Back to Sign In</Link>

@@ -1,20 +1,17 @@
-import { Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
+import { DialogActions } from "../../components/ui/dialog-actions";
+import { TextField } from "../../components/ui/text-field";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { authApi } from "./auth-api";
 import { EMAIL_PATTERN, serverMessage } from "./auth-errors";
 
@@ -79,39 +76,21 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
               Enter the email you sign in with. We&apos;ll send a link and a 6-digit code to choose a new password.
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setProblem(undefined);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-            {problem && (
-              <p id={`${id}-problem`} className="text-sm text-destructive">
-                {problem}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSending}>
-              {isSending && <Loader2 className="animate-spin" aria-hidden />}
-              Send reset code
-            </Button>
-          </DialogFooter>
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            problem={problem}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setProblem(undefined);
+            }}
+          />
+          <DialogActions isBusy={isSending}>Send reset code</DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,8 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { TextField } from "../../components/ui/text-field";
 import { authApi } from "./auth-api";
 import { codeErrorMessage, isSpentCodeError, serverMessage } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
@@ -83,59 +82,40 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         <input type="email" name="email" autoComplete="username" value={reset.email} readOnly hidden />
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-password`}>New password</Label>
-          <Input
-            ref={passwordRef}
-            id={`${id}-password`}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            autoFocus
-            required
-            minLength={RESET_PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setProblems({});
-            }}
-            aria-invalid={problems.password ? true : undefined}
-            aria-describedby={`${id}-password-${problems.password ? "problem" : "hint"}`}
-          />
-          {problems.password ? (
-            <p id={`${id}-password-problem`} className="text-sm text-destructive">
-              {problems.password}
-            </p>
-          ) : (
-            <p id={`${id}-password-hint`} className="text-sm text-muted-foreground">
-              At least {RESET_PASSWORD_MIN_LENGTH} characters.
-            </p>
-          )}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-confirmation`}>Confirm new password</Label>
-          <Input
-            ref={confirmationRef}
-            id={`${id}-confirmation`}
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            minLength={RESET_PASSWORD_MIN_LENGTH}
-            value={confirmation}
-            onChange={(event) => {
-              setConfirmation(event.target.value);
-              setProblems({});
-            }}
-            aria-invalid={problems.confirmation ? true : undefined}
-            aria-describedby={problems.confirmation ? `${id}-confirmation-problem` : undefined}
-          />
-          {problems.confirmation && (
-            <p id={`${id}-confirmation-problem`} className="text-sm text-destructive">
-              {problems.confirmation}
-            </p>
-          )}
-        </div>
+        <TextField
+          ref={passwordRef}
+          id={`${id}-password`}
+          label="New password"
+          problem={problems.password}
+          hint={`At least ${RESET_PASSWORD_MIN_LENGTH} characters.`}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          minLength={RESET_PASSWORD_MIN_LENGTH}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setProblems({});
+          }}
+        />
+        <TextField
+          ref={confirmationRef}
+          id={`${id}-confirmation`}
+          label="Confirm new password"
+          problem={problems.confirmation}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          minLength={RESET_PASSWORD_MIN_LENGTH}
+          value={confirmation}
+          onChange={(event) => {
+            setConfirmation(event.target.value);
+            setProblems({});
+          }}
+        />
         <Button type="submit" className="w-full" disabled={!password || !confirmation || isSaving}>
           {isSaving && <Loader2 className="animate-spin" aria-hidden />}
           {isSaving ? "Updating..." : "Update password"}

@@ -1,17 +1,7 @@
-import { Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { DialogActions } from "../../components/ui/dialog-actions";
+import { TextField } from "../../components/ui/text-field";
 
 /** Rename: Save stays disabled while the name is blank or unchanged (spec section 5). */
 export function RenameDocumentDialog({
@@ -53,34 +43,18 @@ export function RenameDocumentDialog({
             <DialogTitle>Rename document</DialogTitle>
             <DialogDescription>Choose a name you will recognise. The file type stays the same.</DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              maxLength={180}
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={isBlank ? true : undefined}
-              aria-describedby={isBlank ? `${id}-problem` : undefined}
-            />
-            {isBlank && (
-              <p id={`${id}-problem`} className="text-sm text-destructive">
-                Enter a name.
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isBlank || isUnchanged || isSaving}>
-              {isSaving && <Loader2 className="animate-spin" aria-hidden />}
-              Save
-            </Button>
-          </DialogFooter>
+          <TextField
+            id={`${id}-name`}
+            label="Name"
+            problem={isBlank ? "Enter a name." : undefined}
+            value={name}
+            maxLength={180}
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+          />
+          <DialogActions isBusy={isSaving} disabled={isBlank || isUnchanged}>
+            Save
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
@@ -110,17 +84,9 @@ export function DeleteDocumentDialog({
             permanently. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="button" variant="destructive" disabled={isDeleting} onClick={onDelete}>
-            {isDeleting && <Loader2 className="animate-spin" aria-hidden />}
-            Delete
-          </Button>
-        </DialogFooter>
+        <DialogActions variant="destructive" isBusy={isDeleting} onAction={onDelete}>
+          Delete
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );
