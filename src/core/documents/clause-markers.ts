@@ -99,7 +99,9 @@ export function readClauseMarker(line: string, expectedTopLevel: number): Clause
 function numbered(number: string, letter: string | undefined, text: string): ClauseMarker {
   const { title, rest } = splitTitle(text);
   const fullNumber = letter ? `${number}(${letter})` : number;
-  return { kind: "numbered", number: fullNumber, depth: number.split(".").length + (letter ? 1 : 0), title, rest };
+  // "1.0 DEFINITIONS" heads clauses 1.1, 1.2…: it is clause 1 written with a zero.
+  const levels = number.replace(/(\.0)+$/, "").split(".").length;
+  return { kind: "numbered", number: fullNumber, depth: levels + (letter ? 1 : 0), title, rest };
 }
 
 function capitalize(word: string): string {

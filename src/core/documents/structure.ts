@@ -55,15 +55,28 @@ export function headingOf(clause: Pick<Clause, "number" | "heading">): string {
   return [clause.number, clause.heading].filter(Boolean).join(" ");
 }
 
+// Words that keep their hyphen when a line ends after it ("non-", "know-how"): contracts break
+// lines at a compound's own hyphen far more often than they hyphenate words.
+const hyphenatedPrefixes = new Set(["anti", "co", "cross", "e", "know", "multi", "non", "quasi", "self", "semi", "well"]);
+
+/** How a line ending in a hyphen joins the next: a compound keeps its hyphen, a hyphenated word loses it. */
+function hyphenJoin(before: string, next: string): "keep" | "drop" | undefined {
+  const fragment = before.match(/(\p{L}+)-$/u)?.[1];
+  if (!fragment || !/^\p{L}/u.test(next)) return undefined;
+  const isCompound = /^\p{Lu}/u.test(next) || /^\p{Lu}/u.test(fragment) || hyphenatedPrefixes.has(fragment.toLowerCase());
+  if (isCompound) return "keep";
+  return /^\p{Ll}/u.test(next) ? "drop" : undefined;
+}
+
 /** Appends a line to mapped text, joining wrapped lines and hyphenated words as they were written. */
 function appendLine(target: MappedText, line: PageLine, text: string, lineOffset: number): void {
   if (!text) {
     if (target.text && !target.text.endsWith("\n\n")) target.text += "\n\n";
     return;
   }
-  const isHyphenBreak = /[a-z]-$/.test(target.text) && /^[a-z]/.test(text);
-  if (isHyphenBreak) target.text = target.text.slice(0, -1);
-  else if (target.text && !target.text.endsWith("\n\n")) target.text += " ";
+  const hyphen = hyphenJoin(target.text, text);
+  if (hyphen === "drop") target.text = target.text.slice(0, -1);
+  else if (!hyphen && target.text && !target.text.endsWith("\n\n")) target.text += " ";
   target.pieces.push({ at: target.text.length, line, lineOffset });
   target.text += text;
 }
