@@ -1,3 +1,5 @@
+import { normaliseForMatch } from "../../shared/quote-match";
+
 /** A chunk of the chosen document as retrieval sees it. */
 export interface RankedChunk {
   id: string;
@@ -135,14 +137,12 @@ export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly R
   return [...opening, ...ranked.filter((chunk) => !opening.some((first) => first.id === chunk.id))];
 }
 
-const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-
 /**
  * A passage as read on the page: a chunk whose text does not repeat its heading (an unnumbered
  * title such as "AGENCY AGREEMENT") starts with it, since the heading is what the reader sees first.
  */
 export function withHeading<Chunk extends Pick<RankedChunk, "text" | "heading" | "clauseNumber">>(chunk: Chunk): Chunk {
   const heading = chunk.heading.trim();
-  if (!/\p{L}/u.test(heading) || heading === chunk.clauseNumber || wordsOf(chunk.text).includes(wordsOf(heading))) return chunk;
+  if (!/\p{L}/u.test(heading) || heading === chunk.clauseNumber || normaliseForMatch(chunk.text, true).includes(normaliseForMatch(heading, true))) return chunk;
   return { ...chunk, text: `${heading}\n${chunk.text}` };
 }
