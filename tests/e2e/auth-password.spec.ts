@@ -49,7 +49,8 @@ test("forgot password: code on /auth/verify, new password on /auth/reset, then t
   await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Update password" }).click();
-  await expect(page).toHaveURL("/app/documents");
+  // Signing in, then /app → /app/documents with the app's lazy chunks: slow on a loaded machine.
+  await expect(page).toHaveURL("/app/documents", { timeout: 15_000 });
   expect((await page.request.get("/api/me")).status()).toBe(200);
 
   await page.context().clearCookies();
@@ -77,7 +78,8 @@ test("the recovery link from the reset email opens /auth/new-password and the ne
   await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Update password" }).click();
-  await expect(page).toHaveURL("/app/documents");
+  // Signing in, then /app → /app/documents with the app's lazy chunks: slow on a loaded machine.
+  await expect(page).toHaveURL("/app/documents", { timeout: 15_000 });
   expect((await page.request.get("/api/me")).status()).toBe(200);
   expect(await page.evaluate(() => window.localStorage.getItem("from_email_auth"))).toBeNull();
 });
