@@ -1,23 +1,11 @@
 import { eq } from "drizzle-orm";
 import { chunkClauses } from "../../../core/documents/chunking";
 import { structureDocument } from "../../../core/documents/structure";
+import type { ExtractionResult } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
 import type { DocumentKind } from "./documents.service";
-
-export interface ExtractedPage {
-  pageNumber: number;
-  text: string;
-  method: "text" | "ocr";
-  ocrConfidence?: number;
-  isUnreadable: boolean;
-}
-
-export interface Extraction {
-  pages: ExtractedPage[];
-  pageNumbersEstimated: boolean;
-}
 
 /** A failure retrying cannot fix (an encrypted, corrupt or empty file); its message is for the uploader. */
 export class PermanentProcessingError extends Error {
@@ -25,7 +13,7 @@ export class PermanentProcessingError extends Error {
 }
 
 /** Reads a file's pages; throws PermanentProcessingError for a bad file. */
-export type ExtractPages = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<Extraction>;
+export type ExtractPages = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<ExtractionResult>;
 
 export type ReportProgress = (stage: "extract" | "structure" | "index", done: number, total: number) => Promise<void>;
 
