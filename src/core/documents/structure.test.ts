@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingOf, positionOf, structureDocument } from "./structure";
+import { headingOf, positionOf, spelledNumber, structureDocument } from "./structure";
 
 const contract = [
   {
@@ -88,5 +88,33 @@ describe("structureDocument", () => {
   it("does not start a clause at a wrapped line that merely begins with a number", () => {
     const pages = [{ pageNumber: 1, text: "1. Payment. Payer shall pay within\n30 days after receipt of a Clean Claim.\n2. Audit. Payer may audit records." }];
     expect(structureDocument(pages).map(headingOf)).toEqual(["1 Payment", "2 Audit"]);
+  });
+
+  it("does not start a clause at a figure restating a spelled number wrapped onto the next line", () => {
+    const pages = [{ pageNumber: 1, text: "19.1 Either Party may terminate this Agreement, without cause, by giving two\n(2) years written notice.\n19.2 Notices. Notices shall be in writing." }];
+    const clauses = structureDocument(pages);
+    expect(clauses.map(headingOf)).toEqual(["19.1", "19.2 Notices"]);
+    expect(clauses[0]!.body.text).toBe("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.");
+  });
+
+  it("still starts numbered items after a line that ends in an unrelated number word", () => {
+    const pages = [{ pageNumber: 1, text: "4.1 Provider shall maintain the following, as applicable to one:\n(1) a license;\n(2) insurance." }];
+    expect(structureDocument(pages).map((clause) => clause.number)).toEqual(["4.1", "4.1(1)", "4.1(2)"]);
+  });
+});
+
+describe("spelledNumber", () => {
+  it.each([
+    ["two", 2],
+    ["Thirty", 30],
+    ["ninety", 90],
+    ["thirty-five", 35],
+    ["nineteen", 19],
+    ["twenty-zero", undefined],
+    ["hundred", undefined],
+    ["years", undefined],
+    ["forty-five-six", undefined],
+  ])("%s → %s", (word, value) => {
+    expect(spelledNumber(word)).toBe(value);
   });
 });

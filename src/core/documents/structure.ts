@@ -51,6 +51,29 @@ function endsSentenceOrBlock(line: PageLine | undefined): boolean {
   return !line || line.text === "" || /[.:;!?)”"]$/.test(line.text) || /;\s*(and|or)$/.test(line.text);
 }
 
+const unitWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const tensWords = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+/** "two" → 2, "thirty-five" → 35; undefined for anything else. */
+export function spelledNumber(word: string): number | undefined {
+  const [tens, unit, extra] = word.toLowerCase().split("-");
+  if (extra !== undefined || !tens) return undefined;
+  if (unit === undefined) {
+    const asUnit = unitWords.indexOf(tens);
+    return asUnit >= 0 ? asUnit : tensWords.indexOf(tens) >= 2 ? tensWords.indexOf(tens) * 10 : undefined;
+  }
+  const tensValue = tensWords.indexOf(tens);
+  const unitValue = unitWords.indexOf(unit);
+  return tensValue >= 2 && unitValue >= 1 && unitValue <= 9 ? tensValue * 10 + unitValue : undefined;
+}
+
+/** "…by giving two" + "(2) years…": the figure that contracts write after a spelled number, wrapped onto the next line. */
+function restatesSpelledNumber(previous: PageLine | undefined, marker: ClauseMarker): boolean {
+  if (marker.kind !== "lettered" || !/^\d+$/.test(marker.letter) || !previous) return false;
+  const lastWord = previous.text.match(/([A-Za-z-]+)$/)?.[1];
+  return lastWord !== undefined && spelledNumber(lastWord) === Number(marker.letter);
+}
+
 export function headingOf(clause: Pick<Clause, "number" | "heading">): string {
   return [clause.number, clause.heading].filter(Boolean).join(" ");
 }
@@ -129,7 +152,8 @@ export function structureDocument(pages: PageText[]): Clause[] {
   let previousStartedClause = false;
   lines.forEach((line, position) => {
     const previous = lines[position - 1];
-    const marker = line.text ? readClauseMarker(line.text, expectedTopLevel) : undefined;
+    const read = line.text ? readClauseMarker(line.text, expectedTopLevel) : undefined;
+    const marker = read && !restatesSpelledNumber(previous, read) ? read : undefined;
     const isStrong = marker?.kind === "attachment" || marker?.kind === "article";
     const isAtBoundary = previousStartedClause || endsSentenceOrBlock(previous) || previous?.pageNumber !== line.pageNumber;
     const accepted = marker && (isStrong || isAtBoundary) ? marker : undefined;
