@@ -47,6 +47,11 @@ describe("analyzeQuery: contract vocabulary", () => {
     ["Can the plan raise its prices?", ["increase", "adjust", "not exceed"]],
     ["May we challenge the validity of their patents?", ["contest", "bring any claim"]],
     ["When does the initial term expire?", ["continue", "shall terminate", "renewal"]],
+    ["Can the company end my employment at its discretion?", ["sole discretion", "absolute discretion"]],
+    ["What survives after termination?", ["upon termination", "termination or expiration", "return"]],
+    ["Is there a right of first refusal?", ["first offer", "option"]],
+    ["What license do we grant them?", ["right to use", "non-exclusive", "sublicense"]],
+    ["Who are the parties to this agreement?", ["by and between", "hereinafter"]],
   ])("%j searches also for %j", (question, expected) => {
     expect(termTexts(question)).toEqual(expect.arrayContaining(expected));
   });
@@ -56,6 +61,10 @@ describe("analyzeQuery: contract vocabulary", () => {
     expect(terms.find((term) => term.text === "termination")).toMatchObject({ weight: 1, source: "question" });
     expect(terms.find((term) => term.text === "without cause")).toMatchObject({ source: "expansion" });
     expect(terms.find((term) => term.text === "terminate")).toBeUndefined(); // same stem as a question word
+  });
+
+  it("does not read 'a party' in a question as asking who the parties are", () => {
+    expect(termTexts("Can a party terminate this contract?")).not.toContain("by and between");
   });
 
   it("has no terms for a question of only function words", () => {
@@ -72,6 +81,15 @@ describe("questions about the document itself", () => {
     ["What is the timely filing limit?", false],
     ["Can the agreement be terminated without cause?", false],
   ])("%j → %s", (question, expected) => expect(analyzeQuery(question).isAboutOpening).toBe(expected));
+});
+
+describe("questions answered by a date", () => {
+  it.each([
+    ["When does this contract become effective?", true],
+    ["What is the date of this agreement?", true],
+    ["How long is the initial term?", false],
+    ["Who are the parties?", false],
+  ])("%j → %s", (question, expected) => expect(analyzeQuery(question).asksForDate).toBe(expected));
 });
 
 describe("follow-up questions", () => {

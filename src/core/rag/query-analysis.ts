@@ -15,6 +15,8 @@ export interface AnalyzedQuery {
   isFollowUp: boolean;
   /** The question is about the document itself — its name, parties or date — which contracts state at the very start. */
   isAboutOpening: boolean;
+  /** The question asks when, or for a date: its answer is written as a date. */
+  asksForDate: boolean;
 }
 
 export const EXPANSION_WEIGHT = 0.25;
@@ -28,7 +30,15 @@ export const CONTEXT_WEIGHT = 0.45;
 export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   {
     triggers: ["terminate", "termination", "cancel", "cancellation", "end", "exit", "convenience", "without cause"],
-    terms: ["terminate", "termination", "cancel", "without cause", "for convenience", "for any reason", "at any time", "notice of termination", "expiration", "breach"],
+    terms: ["terminate", "termination", "cancel", "without cause", "for convenience", "for any reason", "at any time", "sole discretion", "absolute discretion", "notice of termination", "expiration", "breach"],
+  },
+  {
+    triggers: ["after termination", "after expiration", "post-termination", "survive", "survival", "wind-down", "wind down", "transition", "sell-off", "sell off"],
+    terms: ["upon termination", "upon expiration", "following termination", "termination or expiration", "agreement is terminated", "survive", "return", "transition", "wind down", "sell off", "remaining inventory"],
+  },
+  {
+    triggers: ["first refusal", "first offer", "first negotiation", "right of first"],
+    terms: ["right of first refusal", "first refusal", "first offer", "first negotiation", "option", "exclusive negotiation", "offer"],
   },
   {
     triggers: ["reimburse", "reimbursement", "pay", "payment", "paid", "compensation", "fee", "fees", "rate", "rates", "price", "pricing", "money", "cost"],
@@ -103,12 +113,13 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
     terms: ["effective date", "effective as of", "take effect", "commence", "commencement", "dated", "entered into"],
   },
   {
-    triggers: ["parties", "party", "who signed", "between"],
+    // Phrases, not "party" alone: "can a party terminate…" asks about termination, not who signed.
+    triggers: ["who are the parties", "parties to", "who signed", "signed by", "signatory", "between whom", "contract between", "agreement between"],
     terms: ["by and between", "parties", "entered into", "hereinafter", "provider", "company"],
   },
   {
     triggers: ["license", "licence", "intellectual property", "ip", "ownership", "own", "owns", "proprietary"],
-    terms: ["license", "grant", "intellectual property", "ownership", "proprietary", "rights", "title"],
+    terms: ["license", "grant", "right to use", "non-exclusive", "royalty-free", "sublicense", "intellectual property", "ownership", "proprietary", "rights", "title"],
   },
   {
     triggers: ["notice", "notify", "notification"],
@@ -134,6 +145,8 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
 
 const openingQuestion =
   /\b(?:(?:name|title|called)\b.*\b(?:contract|agreement|document)|(?:contract|agreement|document)\b.*\b(?:name|title|called)|who\b.*\bpart(?:y|ies)|part(?:y|ies)\b.*\b(?:to|of|signed)\b.*\b(?:contract|agreement)|(?:date|dated|signed|effective)\b.*\b(?:contract|agreement)|(?:contract|agreement)\b.*\b(?:date|dated|signed|effective))\b/;
+
+const dateQuestion = /\b(?:when|date|dated)\b/;
 
 const followUpOpeners = /^(?:and|but|also|what about|how about|what if|same for|and for|or|then)\b/;
 const pronounReference = /\b(?:it|that|this|those|these|they|them|there|same)\b/;
@@ -190,5 +203,5 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
     for (const word of contentWords(previous)) addTerm(terms, { text: word, weight: CONTEXT_WEIGHT, source: "context" });
     for (const expansion of expansionsOf(previous)) addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
-  return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized) };
+  return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized), asksForDate: dateQuestion.test(normalized) };
 }

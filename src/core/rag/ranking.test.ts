@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandNeighbours, fuseRankings, joinNeighbours, preferOpening, selectPassages, withHeading, type RankedChunk } from "./ranking";
+import { containsDate, DATED_SHARE, expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, selectPassages, withHeading, type RankedChunk } from "./ranking";
 
 const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
   id: `c${ordinal}`,
@@ -97,6 +97,32 @@ describe("joinNeighbours", () => {
     const long = chunk(1, { clauseNumber: "5", text: `${"word ".repeat(200)}`.trim(), score: 4 });
     const more = chunk(2, { clauseNumber: "5", text: `${"more ".repeat(200)}`.trim() });
     expect(joinNeighbours([long], byOrdinal([long, more]), 1200)[0]!.text.length).toBeLessThanOrEqual(1200);
+  });
+});
+
+describe("containsDate", () => {
+  it.each([
+    ["This Agreement shall commence on 1 January 1998.", true],
+    ["dated as of January 1, 2020", true],
+    ["made this 1st day of March, 2020", true],
+    ["effective Sept. 30, 2019", true],
+    ["effective March 2020", true],
+    ["signed on 01/31/2026", true],
+    ["12-31-99", true],
+    ["within thirty (30) days", false],
+    ["under Section 12.1.10", false],
+    ["May 5 items", false],
+  ])("%j → %s", (text, expected) => expect(containsDate(text)).toBe(expected));
+});
+
+describe("preferDated", () => {
+  it("lifts a chunk that states a date above a slightly better one that does not", () => {
+    const undated = chunk(1, { id: "undated", text: "This Agreement takes effect as provided in Section 3.", score: 1 });
+    const dated = chunk(2, { id: "dated", text: "This Agreement shall commence on 1 January 1998.", score: 0.8 });
+    expect(preferDated([undated, dated]).map((item) => [item.id, item.score])).toEqual([
+      ["dated", 0.8 * (1 + DATED_SHARE)],
+      ["undated", 1],
+    ]);
   });
 });
 

@@ -127,6 +127,30 @@ export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(ranked: 
   return selected;
 }
 
+const monthName = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const writtenDate = new RegExp(
+  [
+    `\\b${monthName}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20)\\d{2}\\b`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${monthName},?\\s+(?:19|20)\\d{2}\\b`,
+    "\\b\\d{1,2}([/-])\\d{1,2}\\1(?:19|20)?\\d{2}\\b",
+  ].join("|"),
+  "i",
+);
+
+/** "1 January 1998", "January 1, 1998", "March 2020", "the 1st day of March, 2020", "01/31/2026" — not clause numbers like "12.1.10". */
+export function containsDate(text: string): boolean {
+  return writtenDate.test(text);
+}
+
+export const DATED_SHARE = 0.5;
+
+/** For a question asking when: chunks that state a date gain half their score again, since only they can answer it. */
+export function preferDated(ranked: readonly RankedChunk[]): RankedChunk[] {
+  return ranked
+    .map((chunk) => (containsDate(chunk.text) ? { ...chunk, score: chunk.score * (1 + DATED_SHARE) } : chunk))
+    .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
+}
+
 /** Puts the document's opening chunks first, for questions about its name, parties or date. */
 export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly RankedChunk[], openingOrdinals = 2): RankedChunk[] {
   const top = ranked[0]?.score ?? 1;

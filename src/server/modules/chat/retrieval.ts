@@ -1,5 +1,5 @@
 import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analysis";
-import { expandNeighbours, joinNeighbours, preferOpening, selectPassages, withHeading, type RankedChunk } from "../../../core/rag/ranking";
+import { expandNeighbours, joinNeighbours, preferDated, preferOpening, selectPassages, withHeading, type RankedChunk } from "../../../core/rag/ranking";
 import type { RetrievalRepo } from "./retrieval.repo";
 
 /** The first chunks of a document: its title, parties and date. */
@@ -24,10 +24,11 @@ export function createRetrieval(repo: RetrievalRepo) {
       const scored = await repo.rankLexically(documentId, query.terms);
       const rows = await repo.listChunks(documentId, scored.map((row) => row.id));
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const ranked = scored.flatMap((row) => {
+      const found = scored.flatMap((row) => {
         const chunk = byId.get(row.id);
         return chunk ? [{ ...chunk, score: row.score }] : [];
       });
+      const ranked = query.asksForDate ? preferDated(found) : found;
       const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
       const nearby = await repo.listChunksByOrdinal(documentId, [...seedOrdinals, ...(query.isAboutOpening ? OPENING_ORDINALS : [])]);
       const neighbours = nearby.map((chunk) => ({ ...chunk, score: 0 }));
