@@ -3,6 +3,7 @@ import type { SiteConfig } from "../shared/site-config";
 import { createChangeFeed } from "./adapters/events/change-feed";
 import { detectDocumentKind, ExtractionError } from "./adapters/extract/index";
 import { createExtractionPool } from "./adapters/extract-worker/extraction-pool";
+import { createAiSdkEmbedder } from "./adapters/embeddings/embedder";
 import { createAiSdkChatModel } from "./adapters/llm/chat-model";
 import type { Mailer } from "./adapters/mail/mailer";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
@@ -62,6 +63,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
   const changeFeed = createChangeFeed(database);
   const extraction = createExtraction();
+  const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;
   const billing = createBillingModule({
     db,
     config: env.billing,
@@ -80,6 +82,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     maxUploadBytes: env.documents.maxUploadBytes,
     detectKind: detectDocumentKind,
     extract: extraction.extract,
+    embedder,
     chargeForProcessing: billing.chargeForProcessing,
     onProcessingFailed: billing.onProcessingFailed,
   });
@@ -87,6 +90,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     documents: documentsModule.service,
     chatModel: env.llm ? createAiSdkChatModel(env.llm) : undefined,
+    embedder,
     changeFeed,
     logger,
   });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
+import type { EmbeddingsConfig } from "./adapters/embeddings/embedder";
 import type { StripeConfig } from "./adapters/payments/stripe-gateway";
 import type { S3StorageConfig } from "./adapters/storage/s3-storage";
 import type { LlmConfig } from "./adapters/llm/chat-model";
@@ -36,6 +37,11 @@ const envSchema = z
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    EMBEDDINGS_PROVIDER: z.enum(["none", "openai", "openai-compatible"]).default("none"),
+    EMBEDDINGS_MODEL: z.string().min(1).optional(),
+    EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+    EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -75,6 +81,15 @@ const envSchema = z
     }
     if (raw.LLM_PROVIDER === "openai-compatible" && !raw.LLM_BASE_URL) {
       context.addIssue({ code: "custom", path: ["LLM_BASE_URL"], message: "is required with LLM_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama" });
+    }
+    if (raw.EMBEDDINGS_PROVIDER !== "none" && !raw.EMBEDDINGS_MODEL) {
+      context.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: `is required with EMBEDDINGS_PROVIDER=${raw.EMBEDDINGS_PROVIDER}: the model that embeds passages` });
+    }
+    if (raw.EMBEDDINGS_PROVIDER === "openai-compatible" && !raw.EMBEDDINGS_BASE_URL) {
+      context.addIssue({ code: "custom", path: ["EMBEDDINGS_BASE_URL"], message: "is required with EMBEDDINGS_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama" });
+    }
+    if (raw.EMBEDDINGS_PROVIDER === "openai" && !raw.EMBEDDINGS_API_KEY) {
+      context.addIssue({ code: "custom", path: ["EMBEDDINGS_API_KEY"], message: "is required with EMBEDDINGS_PROVIDER=openai" });
     }
     if ((raw.LLM_PROVIDER === "openai" || raw.LLM_PROVIDER === "anthropic") && !raw.LLM_API_KEY) {
       context.addIssue({ code: "custom", path: ["LLM_API_KEY"], message: `is required with LLM_PROVIDER=${raw.LLM_PROVIDER}` });
@@ -158,6 +173,17 @@ const envSchema = z
       raw.LLM_PROVIDER === "none"
         ? undefined
         : ({ provider: raw.LLM_PROVIDER, model: raw.LLM_MODEL!, apiKey: raw.LLM_API_KEY, baseUrl: raw.LLM_BASE_URL, timeoutMs: raw.LLM_TIMEOUT_MS } satisfies LlmConfig),
+    /** Undefined: retrieval is full-text only and processing has no embed stage. */
+    embeddings:
+      raw.EMBEDDINGS_PROVIDER === "none"
+        ? undefined
+        : ({
+            provider: raw.EMBEDDINGS_PROVIDER,
+            model: raw.EMBEDDINGS_MODEL!,
+            apiKey: raw.EMBEDDINGS_API_KEY,
+            baseUrl: raw.EMBEDDINGS_BASE_URL,
+            timeoutMs: raw.EMBEDDINGS_TIMEOUT_MS,
+          } satisfies EmbeddingsConfig),
   }));
 
 export type BillingConfig = { mode: "off" } | { mode: "local" } | { mode: "stripe"; stripe: StripeConfig };

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ChatCompletionRequest {
@@ -20,28 +20,53 @@ export type ModelBehaviour =
   | { kind: "error"; status: number; message: string }
   | { kind: "hang" };
 
+export interface EmbeddingsRequest {
+  model: string;
+  input: string[];
+}
+
+/** What POST /v1/embeddings does: vectors from this function, or fail with a status. */
+export type EmbeddingsBehaviour = { kind: "vectors"; embed: (text: string) => number[] } | { kind: "error"; status: number; message: string };
+
 /**
  * A small real OpenAI-compatible HTTP server (POST /v1/chat/completions, streamed as
- * server-sent chunks like OpenAI, Ollama and vLLM do) standing in for a language model in tests.
+ * server-sent chunks like OpenAI, Ollama and vLLM do, and POST /v1/embeddings) standing in for
+ * a language model and an embeddings model in tests.
  */
 export async function startOpenAiCompatibleServer() {
   let behaviour: ModelBehaviour = { kind: "stream", pieces: () => ["- Nothing configured."] };
+  let embeddings: EmbeddingsBehaviour = { kind: "error", status: 404, message: "no embeddings configured" };
   const requests: ChatCompletionRequest[] = [];
+  const embeddingsRequests: EmbeddingsRequest[] = [];
   const hanging = new Set<() => void>();
 
-  const readBody = async (request: IncomingMessage) => {
+  const readBody = async <Body>(request: IncomingMessage) => {
     let body = "";
     for await (const chunk of request) body += String(chunk);
-    return JSON.parse(body) as ChatCompletionRequest;
+    return JSON.parse(body) as Body;
+  };
+
+  const answerEmbeddings = async (request: IncomingMessage, response: ServerResponse) => {
+    const body = await readBody<{ model: string; input: string | string[] }>(request);
+    const input = Array.isArray(body.input) ? body.input : [body.input];
+    embeddingsRequests.push({ model: body.model, input });
+    const current = embeddings;
+    if (current.kind === "error") {
+      response.writeHead(current.status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: current.message, type: "server_error" } }));
+      return;
+    }
+    const data = input.map((text, index) => ({ object: "embedding", index, embedding: current.embed(text) }));
+    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
   };
 
   const server: Server = createServer((request, response) => {
     void (async () => {
+      if (request.method === "POST" && request.url === "/v1/embeddings") return answerEmbeddings(request, response);
       if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
         response.writeHead(404).end();
         return;
       }
-      const body = await readBody(request);
+      const body = await readBody<ChatCompletionRequest>(request);
       requests.push(body);
       const current = behaviour;
       if (current.kind === "error") {
@@ -73,8 +98,12 @@ export async function startOpenAiCompatibleServer() {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    embeddingsRequests,
     respondWith(next: ModelBehaviour) {
       behaviour = next;
+    },
+    embedWith(next: EmbeddingsBehaviour) {
+      embeddings = next;
     },
     async close() {
       for (const release of hanging) release();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { citeQuote, clauseAt, clauseOpening, formatAnswer, locateQuote } from "./answer";
-import { composeExtractiveAnswer, nothingFoundPoints, quoteFrom } from "./extractive-answer";
+import { CLOSEST_IN_MEANING, composeExtractiveAnswer, nothingFoundPoints, quoteFrom } from "./extractive-answer";
 import { verifyModelAnswer, splitPoints } from "./model-answer";
 import { analyzeQuery } from "./query-analysis";
 
@@ -105,6 +105,21 @@ describe("composeExtractiveAnswer", () => {
     const answer = composeExtractiveAnswer(analyzeQuery("What is the malpractice insurance requirement?"), [termination, payment], pages);
     expect(answer.points).toEqual([]);
     expect(answer.citations).toEqual([]);
+  });
+
+  it("quotes the passage nearest in meaning, saying so, when no sentence shares the question's words", () => {
+    const question = analyzeQuery("How do we walk away from this deal?");
+    expect(composeExtractiveAnswer(question, [termination, payment], pages).points).toEqual([]);
+    const answer = composeExtractiveAnswer(question, [termination, payment], pages, termination);
+    expect(answer.points[0]!.text).toBe(CLOSEST_IN_MEANING);
+    expect(answer.citations[0]!.clauseNumber).toBe("12.2");
+    expect(answer.citations[0]!.quote).toContain("Either party may terminate this Agreement without cause");
+  });
+
+  it("prefers sentences that share the question's words over the passage nearest in meaning", () => {
+    const answer = composeExtractiveAnswer(analyzeQuery("When do we get paid?"), [termination, payment], pages, termination);
+    expect(answer.points.map((point) => point.text)).not.toContain(CLOSEST_IN_MEANING);
+    expect(answer.citations[0]!.clauseNumber).toBe("5.1");
   });
 
   it("drops a sentence whose text is not on the cited pages", () => {

@@ -8,6 +8,7 @@ export const MAX_POINTS = 4;
 export const MAX_POINTS_PER_PASSAGE = 2;
 export const MAX_QUOTE_CHARS = 320;
 const MIN_SENTENCE_CHARS = 20;
+export const CLOSEST_IN_MEANING = "The contract does not use the words of your question; this is the passage closest to it in meaning:";
 /** A "sentence" this short is a clause heading ("12.2 Termination."): it belongs with what follows. */
 const HEADING_SENTENCE_CHARS = 60;
 
@@ -117,7 +118,7 @@ function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
  * of the best passages that match the question, each quoted with its clause and page — and says
  * so plainly when nothing matches. Every quote is verified against its page before it is used.
  */
-export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly SourcePassage[], pages: PageTexts): ComposedAnswer {
+export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly SourcePassage[], pages: PageTexts, nearestInMeaning?: SourcePassage): ComposedAnswer {
   const sentences = passages.flatMap((passage, rank) => sentencesOf(passage, rank));
   const scored = scoreSentences(sentences, query.terms);
   // A question about the document itself (its name, parties, date) is answered by its opening
@@ -125,8 +126,12 @@ export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly
   const opening = query.isAboutOpening ? scored.find((sentence) => sentence.rank === 0) : undefined;
   if (opening) opening.score = Math.max(opening.score, ...scored.map((sentence) => sentence.score), 1);
   if (opening) opening.matchedQuestionTerms = Math.max(opening.matchedQuestionTerms, 1);
-  const picked = pickSentences(scored);
-  const points: AnswerPoint[] = [];
+  const byWords = pickSentences(scored);
+  // No sentence shares the question's words, but vector search found a passage close in meaning:
+  // quote its opening sentences, and say that is what they are.
+  const byMeaning = byWords.length === 0 && nearestInMeaning ? scored.filter((sentence) => sentence.passage.chunkId === nearestInMeaning.chunkId).slice(0, MAX_POINTS_PER_PASSAGE) : [];
+  const picked = byWords.length > 0 ? byWords : byMeaning;
+  const points: AnswerPoint[] = byMeaning.length > 0 ? [{ text: CLOSEST_IN_MEANING, citations: [], isUnverified: false }] : [];
   const citations: Citation[] = [];
   let droppedCitations = 0;
   for (const sentence of picked) {
@@ -139,6 +144,7 @@ export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly
     if (points.some((point) => point.citations.includes(index))) continue;
     points.push({ text: `**${clauseLabel(cited)}** (page ${cited.page}): “${cited.quote}”`, citations: [index], isUnverified: false });
   }
+  if (points.length === 1 && byMeaning.length > 0) points.length = 0;
   return { points, citations, droppedCitations };
 }
 

@@ -2,6 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { streamText, type LanguageModel } from "ai";
+import { describeServiceFailure } from "./service-failure";
 
 export interface ChatTurn {
   role: "user" | "assistant";
@@ -33,13 +34,6 @@ function languageModel(config: LlmConfig): LanguageModel {
   return createOpenAICompatible({ name: "llm", baseURL: config.baseUrl!, apiKey: config.apiKey })(config.model);
 }
 
-function describe(error: unknown, timedOut: boolean): string {
-  if (timedOut) return "The language model took too long to answer.";
-  const status = (error as { statusCode?: number } | undefined)?.statusCode;
-  if (status) return `The language model answered with an error (HTTP ${status}).`;
-  return "The language model could not be reached.";
-}
-
 /** Any model the AI SDK supports: OpenAI, Anthropic, or an OpenAI-compatible server. */
 export function createAiSdkChatModel(config: LlmConfig): ChatModel {
   const model = languageModel(config);
@@ -61,7 +55,7 @@ export function createAiSdkChatModel(config: LlmConfig): ChatModel {
           }
         }
       } catch (error) {
-        throw new ChatModelError(describe(error, timeout.aborted));
+        throw new ChatModelError(describeServiceFailure("language model", error, timeout.aborted));
       }
       // A server that does not speak the API answers with an empty stream rather than an error.
       if (!produced) throw new ChatModelError("The language model returned an empty answer.");

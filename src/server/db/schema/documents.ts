@@ -43,6 +43,8 @@ export const documents = pgTable(
     pageCount: integer(),
     pageNumbersEstimated: boolean().notNull().default(false),
     unreadablePages: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** The embeddings model that made this document's chunk vectors; null when it has none. */
+    embeddingModel: text(),
     ...timestamps,
   },
   (table) => [uniqueIndex().on(table.ownerId, table.sha256), index().on(table.ownerId, table.createdAt)],

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { ChangeFeed } from "../../adapters/events/change-feed";
 import type { ChatModel } from "../../adapters/llm/chat-model";
 import type { Database } from "../../db/client";
@@ -8,11 +9,11 @@ import { CHAT_CHANGES_CHANNEL, createChatService } from "./chat.service";
 import { createRetrieval } from "./retrieval";
 import { createRetrievalRepo } from "./retrieval.repo";
 
-export function createChatModule(deps: { db: Database; documents: DocumentsService; chatModel?: ChatModel; changeFeed: ChangeFeed; logger: Logger }) {
+export function createChatModule(deps: { db: Database; documents: DocumentsService; chatModel?: ChatModel; embedder?: Embedder; changeFeed: ChangeFeed; logger: Logger }) {
   const retrievalRepo = createRetrievalRepo(deps.db);
   return createChatService({
     repo: createChatRepo(deps.db),
-    retrieval: createRetrieval(retrievalRepo),
+    retrieval: createRetrieval({ repo: retrievalRepo, embedder: deps.embedder, logger: deps.logger }),
     retrievalRepo,
     getDocument: (ownerId, documentId) => deps.documents.get(ownerId, documentId),
     chatModel: deps.chatModel,

@@ -90,7 +90,7 @@ export function createChatService(deps: ChatServiceDeps) {
   /** The answer to one question: retrieval, then the model or the extractive answerer, then verification. */
   async function* answer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
-    const { query, passages } = await deps.retrieval.search(documentId, question, previousQuestions);
+    const { query, passages, nearestInMeaningId } = await deps.retrieval.search(documentId, question, previousQuestions);
     const sources = passages.map(toSource);
     const pages = sources.length
       ? await deps.retrievalRepo.listPageTexts(documentId, Math.min(...sources.map((source) => source.pageStart)), Math.max(...sources.map((source) => source.pageEnd)))
@@ -106,7 +106,7 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       composed = verifyModelAnswer(written, sources, pages);
     } else {
-      composed = composeExtractiveAnswer(query, sources, pages);
+      composed = composeExtractiveAnswer(query, sources, pages, sources.find((source) => source.chunkId === nearestInMeaningId));
       if (composed.points.length === 0) composed = { ...composed, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) };
     }
     const content = formatAnswer(composed, documentId);

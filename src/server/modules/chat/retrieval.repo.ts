@@ -2,7 +2,7 @@ import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
 import type { RankedChunk } from "../../../core/rag/ranking";
 import type { QueryTerm } from "../../../core/rag/query-analysis";
 import { queryRows, type Database } from "../../db/client";
-import { documentChunks, documentPages } from "../../db/schema/index";
+import { documentChunks, documentPages, documents } from "../../db/schema/index";
 
 export const CANDIDATE_LIMIT = 40;
 
@@ -57,6 +57,27 @@ export function createRetrievalRepo(db: Database) {
           limit ${limit}
         `,
       );
+    },
+
+    /** The chunks nearest a question's vector (cosine), best first. */
+    rankByVector(documentId: string, vector: readonly number[], limit = CANDIDATE_LIMIT): Promise<ScoredRow[]> {
+      const literal = `[${vector.join(",")}]`;
+      return queryRows<ScoredRow>(
+        db,
+        sql`
+          select id, (1 - (embedding <=> ${literal}::vector))::float8 as score
+          from document_chunks
+          where document_id = ${documentId} and embedding is not null
+          order by embedding <=> ${literal}::vector
+          limit ${limit}
+        `,
+      );
+    },
+
+    /** Which embeddings model made the document's vectors; null when it has none. */
+    async embeddingModelOf(documentId: string): Promise<string | null> {
+      const [row] = await db.select({ embeddingModel: documents.embeddingModel }).from(documents).where(eq(documents.id, documentId));
+      return row?.embeddingModel ?? null;
     },
 
     listChunks(documentId: string, ids: readonly string[]): Promise<Omit<RankedChunk, "score">[]> {

@@ -1,27 +1,49 @@
 import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analysis";
-import { expandNeighbours, joinNeighbours, preferDated, preferOpening, selectPassages, withHeading, type RankedChunk } from "../../../core/rag/ranking";
+import { expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, selectPassages, withHeading, type RankedChunk } from "../../../core/rag/ranking";
+import type { Logger } from "pino";
+import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { RetrievalRepo } from "./retrieval.repo";
 
 /** The first chunks of a document: its title, parties and date. */
 const OPENING_ORDINALS = [0, 1];
 /** How many of the best candidates get the chunks beside them read, to join or to score. */
 const NEIGHBOUR_SEEDS = 10;
+/** A question waits this long at most for its vector; past it, the answer uses full-text ranking alone. */
+const QUERY_EMBEDDING_TIMEOUT_MS = 5000;
 
 export interface RetrievalResult {
   query: AnalyzedQuery;
   passages: RankedChunk[];
+  /** The chunk vector search ranked first, when vectors were compared. */
+  nearestInMeaningId?: string;
 }
 
 /**
- * Question → the chosen document's best passages: query analysis, full-text ranking, then
- * clause-aware neighbour expansion within the passage budget. The chat and the search endpoint
- * both use exactly this.
+ * Question → the chosen document's best passages: query analysis, full-text ranking fused with
+ * vector search when the document has vectors of the configured model, then clause-aware
+ * neighbour expansion within the passage budget. The chat and the search endpoint both use exactly this.
  */
-export function createRetrieval(repo: RetrievalRepo) {
+export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder; logger?: Logger }) {
+  const { repo, embedder } = deps;
+
+  /** Nearest chunks by meaning; none when embeddings are off, the document has none of this model's, or the service fails. */
+  async function rankSemantically(documentId: string, text: string) {
+    if (!embedder || (await repo.embeddingModelOf(documentId)) !== embedder.id) return [];
+    try {
+      const [vector] = await embedder.embed([text], AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS));
+      return vector ? await repo.rankByVector(documentId, vector) : [];
+    } catch (error) {
+      deps.logger?.warn({ err: error, documentId }, "question embedding failed; ranking by full text only");
+      return [];
+    }
+  }
+
   return {
     async search(documentId: string, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
       const query = analyzeQuery(question, previousQuestions);
-      const scored = await repo.rankLexically(documentId, query.terms);
+      const meaning = query.isFollowUp ? [...previousQuestions.slice(-2), question].join("\n") : question;
+      const [lexical, semantic] = await Promise.all([repo.rankLexically(documentId, query.terms), rankSemantically(documentId, meaning)]);
+      const scored = semantic.length > 0 ? fuseRankings([lexical, semantic]) : lexical;
       const rows = await repo.listChunks(documentId, scored.map((row) => row.id));
       const byId = new Map(rows.map((row) => [row.id, row]));
       const found = scored.flatMap((row) => {
@@ -35,7 +57,7 @@ export function createRetrieval(repo: RetrievalRepo) {
       const expanded = expandNeighbours(ranked, neighbours);
       const ordered = query.isAboutOpening ? preferOpening(expanded, neighbours) : expanded;
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
-      return { query, passages: selectPassages(joinNeighbours(ordered.map(withHeading), byOrdinal)) };
+      return { query, passages: selectPassages(joinNeighbours(ordered.map(withHeading), byOrdinal)), nearestInMeaningId: semantic[0]?.id };
     },
   };
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { chunkClauses } from "../../../core/documents/chunking";
 import { structureDocument } from "../../../core/documents/structure";
+import type { Chunk } from "../../../core/documents/chunking";
+import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { ExtractionResult } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
@@ -15,16 +17,36 @@ export class PermanentProcessingError extends Error {
 /** Reads a file's pages; throws PermanentProcessingError for a bad file. */
 export type ExtractPages = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<ExtractionResult>;
 
-export type ReportProgress = (stage: "extract" | "structure" | "index", done: number, total: number) => Promise<void>;
+export type ReportProgress = (stage: "extract" | "structure" | "embed" | "index", done: number, total: number) => Promise<void>;
 
 const INSERT_BATCH_ROWS = 500;
+/** Passages per embeddings request: well under every provider's input limit, and progress moves often. */
+export const EMBED_BATCH_CHUNKS = 64;
+
+/** What a chunk's vector is made from: its place in the outline, then its words. */
+export function embeddingInput(chunk: Pick<Chunk, "headingPath" | "text">): string {
+  return [chunk.headingPath.join(" › "), chunk.text].filter(Boolean).join("\n\n");
+}
+
+async function embedChunks(embedder: Embedder, chunks: Chunk[], report: ReportProgress): Promise<number[][]> {
+  const vectors: number[][] = [];
+  await report("embed", 0, chunks.length);
+  for (let start = 0; start < chunks.length; start += EMBED_BATCH_CHUNKS) {
+    vectors.push(...(await embedder.embed(chunks.slice(start, start + EMBED_BATCH_CHUNKS).map(embeddingInput))));
+    await report("embed", vectors.length, chunks.length);
+  }
+  return vectors;
+}
 
 async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) await insert(rows.slice(start, start + INSERT_BATCH_ROWS));
 }
 
-/** extract → structure → index, writing a document's pages and chunks in one transaction. */
-export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; extract: ExtractPages }) {
+/**
+ * extract → structure → (embed, when an embeddings model is configured) → index, writing a
+ * document's pages, chunks and vectors in one transaction: a document is searchable whole or not at all.
+ */
+export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; extract: ExtractPages; embedder?: Embedder }) {
   return async function processDocument(documentId: string, report: ReportProgress): Promise<void> {
     const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
     if (!document) return;
@@ -43,6 +65,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     const total = extraction.pages.length;
     await report("structure", total, total);
     const chunks = chunkClauses(structureDocument(extraction.pages));
+    const vectors = deps.embedder ? await embedChunks(deps.embedder, chunks, report) : [];
     await report("index", 0, total);
 
     await deps.db.transaction(async (tx) => {
@@ -64,6 +87,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
         tx.insert(documentChunks).values(
           batch.map((chunk) => ({
             documentId,
+            embedding: vectors[chunk.ordinal] ?? null,
             ordinal: chunk.ordinal,
             clauseNumber: chunk.clauseNumber,
             clauseNumbers: chunk.clauseNumbers,
@@ -87,6 +111,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
           failureReason: null,
           pageCount: total,
           pageNumbersEstimated: extraction.pageNumbersEstimated,
+          embeddingModel: deps.embedder && chunks.length > 0 ? deps.embedder.id : null,
           unreadablePages: extraction.pages.filter((page) => page.isUnreadable).map((page) => page.pageNumber),
         })
         .where(eq(documents.id, documentId));

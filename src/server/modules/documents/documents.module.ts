@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { ChangeFeed } from "../../adapters/events/change-feed";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
@@ -19,6 +20,8 @@ export interface DocumentsModuleDeps {
   maxUploadBytes: number;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   extract: ExtractPages;
+  /** Embeds chunks while processing, when an embeddings model is configured. */
+  embedder?: Embedder;
   /** Billing's credit check; absent when billing is off. */
   chargeForProcessing?: ChargeForProcessing;
   /** A document failed for good; `isOurFault` when not because of its file (billing refunds those). */
@@ -39,7 +42,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     chargeForProcessing: deps.chargeForProcessing,
   });
   const queue = createProcessingQueue(deps.db, { leaseSeconds: LEASE_SECONDS });
-  const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, extract: deps.extract });
+  const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, extract: deps.extract, embedder: deps.embedder });
 
   const onDocumentChanged = async (documentId: string) => {
     const owner = await repo.findOwner(documentId);
