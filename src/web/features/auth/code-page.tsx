@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/text-field";
+import { EmailField } from "./email-field";
 import { emailProblem } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
@@ -74,18 +74,13 @@ export function CodePage() {
         }}
         resendSuccessTitle={resendSuccessTitle}
       >
-        <TextField
+        <EmailField
           ref={emailRef}
           id={`${id}-email`}
-          label="Email"
           problem={problem}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
+          onEdit={(value) => {
+            setEmail(value);
             setProblem(undefined);
           }}
         />

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { DialogActions } from "../../components/ui/dialog-actions";
-import { TextField } from "../../components/ui/text-field";
+import { EmailField } from "./email-field";
 import {
   Dialog,
   DialogContent,
@@ -76,17 +76,12 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
               Enter the email you sign in with. We&apos;ll send a link and a 6-digit code to choose a new password.
             </DialogDescription>
           </DialogHeader>
-          <TextField
+          <EmailField
             id={`${id}-email`}
-            label="Email"
             problem={problem}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
             value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
+            onEdit={(value) => {
+              setEmail(value);
               setProblem(undefined);
             }}
           />

@@ -5,8 +5,7 @@ import { toast } from "sonner";
 import type { SocialProvider } from "../../../shared/site-config";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api-client";
 import { safeRedirectTarget } from "../../lib/redirect-target";
 import { useSiteConfig } from "../../lib/site-config-context";
@@ -23,6 +22,7 @@ import {
   type SignInMethod,
 } from "./auth-storage";
 import { CodeEntry } from "./code-entry";
+import { EmailField } from "./email-field";
 import { useCodeFlow } from "./code-flows";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { LastUsedBadge, SocialSignInButtons } from "./social-sign-in-buttons";
@@ -229,63 +229,36 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         </Alert>
       )}
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={isSignIn ? "Sign in" : "Sign up"}>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            ref={emailRef}
-            id={`${id}-email`}
-            type="email"
-            name="email"
-            autoComplete={isSignIn ? "username" : "email"}
-            required
-            placeholder="you@practice.com"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (problems.email) setProblems((current) => ({ ...current, email: undefined }));
-            }}
-            aria-invalid={problems.email ? true : undefined}
-            aria-describedby={problems.email ? `${id}-email-problem` : undefined}
-          />
-          {problems.email && (
-            <p id={`${id}-email-problem`} className="text-sm text-destructive">
-              {problems.email}
-            </p>
-          )}
-        </div>
-        <div className="space-y-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor={`${id}-password`}>Password</Label>
-            {isSignIn && <ForgotPasswordDialog initialEmail={email} />}
-          </div>
-          <Input
-            ref={passwordRef}
-            id={`${id}-password`}
-            type="password"
-            name="password"
-            autoComplete={isSignIn ? "current-password" : "new-password"}
-            required
-            minLength={SIGN_IN_PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              if (problems.password) setProblems((current) => ({ ...current, password: undefined }));
-            }}
-            aria-invalid={problems.password ? true : undefined}
-            aria-describedby={problems.password ? `${id}-password-problem` : isSignIn ? undefined : `${id}-password-hint`}
-          />
-          {problems.password ? (
-            <p id={`${id}-password-problem`} className="text-sm text-destructive">
-              {problems.password}
-            </p>
-          ) : (
-            !isSignIn && (
-              <p id={`${id}-password-hint`} className="text-sm text-muted-foreground">
-                At least {SIGN_IN_PASSWORD_MIN_LENGTH} characters.
-              </p>
-            )
-          )}
-        </div>
+        <EmailField
+          ref={emailRef}
+          id={`${id}-email`}
+          autoComplete={isSignIn ? "username" : "email"}
+          placeholder="you@practice.com"
+          problem={problems.email}
+          value={email}
+          onEdit={(value) => {
+            setEmail(value);
+            if (problems.email) setProblems((current) => ({ ...current, email: undefined }));
+          }}
+        />
+        <TextField
+          ref={passwordRef}
+          id={`${id}-password`}
+          label="Password"
+          labelEnd={isSignIn && <ForgotPasswordDialog initialEmail={email} />}
+          type="password"
+          name="password"
+          autoComplete={isSignIn ? "current-password" : "new-password"}
+          required
+          minLength={SIGN_IN_PASSWORD_MIN_LENGTH}
+          problem={problems.password}
+          hint={isSignIn ? undefined : `At least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters.`}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (problems.password) setProblems((current) => ({ ...current, password: undefined }));
+          }}
+        />
         <Button type="submit" className="relative w-full" disabled={!canSubmit}>
           {busy === "password" && <Loader2 className="animate-spin" aria-hidden />}
           {isSignIn ? "Sign In" : "Sign Up"}

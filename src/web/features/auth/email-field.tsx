@@ -1,0 +1,7 @@
+import type { ComponentProps } from "react";
+import { TextField } from "../../components/ui/text-field";
+
+/** The email field of every sign-in form: typing clears its problem through `onEdit`. */
+export function EmailField({ onEdit, ...field }: { onEdit: (email: string) => void } & Omit<ComponentProps<typeof TextField>, "label" | "onChange">) {
+  return <TextField label="Email" type="email" name="email" autoComplete="email" required onChange={(event) => onEdit(event.target.value)} {...field} />;
+}
