@@ -48,9 +48,11 @@ export function processingProgress(document: Pick<DocumentSummary, "status" | "p
       };
     case "structure":
       return { label: "Finding clauses", percent: 75 };
-    case "index":
     case "embed":
-      return { label: "Indexing", percent: Math.round(80 + 20 * fraction) };
+      // Counts passages, not pages: the embeddings model reads the document passage by passage.
+      return { label: progress.pagesTotal > 0 ? `Embedding passages ${progress.pagesDone} of ${progress.pagesTotal}` : "Embedding passages", percent: Math.round(80 + 15 * fraction) };
+    case "index":
+      return { label: "Indexing", percent: Math.round(95 + 5 * fraction) };
     default:
       return { label: "Processing", percent: 0 };
   }
