@@ -160,8 +160,12 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-qa-bench-"));
   const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
   await applyMigrations(database);
-  const container = createContainer(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off" }), database, pino({ level: "silent" }));
+  // EMBEDDINGS_* from the environment, when set, measure retrieval fused with vector search.
+  const embeddingsSettings = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("EMBEDDINGS_")));
+  const env = loadEnv({ ...embeddingsSettings, DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off" });
+  const container = createContainer(env, database, pino({ level: "silent" }));
   const figures: Record<string, string> = {};
+  figures["retrieval"] = env.embeddings ? `full text + vectors (${env.embeddings.provider}:${env.embeddings.model}), fused by RRF` : "full text (set EMBEDDINGS_* to measure fusion with vectors)";
   try {
     const ownerId = "bench-owner";
     await container.db.insert(users).values({ id: ownerId, name: "Bench", email: "bench@clausewise.example", emailVerified: true });
