@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
+import { ocrResolution } from "./pdf";
 import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { ExtractionError, type ExtractionOptions } from "./types";
 
@@ -66,20 +67,40 @@ describe("PDF extraction", () => {
     expect(page?.text).toBe("EXHIBIT B FEE SCHEDULE\n99213 Office visit $85.00\n99214 Office visit $120.00");
   });
 
-  it("rasterizes a page without text at 200 dpi and OCRs it", async () => {
-    const scan = await scanPixels(["Scanned page"]);
+  it("rasterizes a page without text at the scan's own resolution, at least 150 dpi, and OCRs it", async () => {
+    const fine = await scanPixels(["Scanned page"]);
+    // Every other pixel of every other row: a 100 dpi scan of a Letter page.
+    const scan = { width: 850, height: 1100, pixels: new Uint8Array(850 * 1100).fill(255) };
+    for (let y = 0; y < Math.min(scan.height, fine.height / 2); y += 1)
+      for (let x = 0; x < scan.width; x += 1) scan.pixels[y * scan.width + x] = fine.pixels[2 * y * fine.width + 2 * x]!;
     const pdf = buildPdf([{ lines: [{ text: "A page with a real text layer on it.", x: 72, y: 720 }] }, { image: scan }]);
     const ocr = fakeOcr(() => ({ text: `${ocrText}\n\nSecond paragraph.`, confidence: 88.6 }));
     const result = await extractDocument(pdf, "pdf", { ocr });
     expect(ocr.calls).toHaveLength(1);
     const [call] = ocr.calls;
-    expect(call?.dpi).toBe(200);
+    expect(call?.dpi).toBe(150); // enlarged from 100 dpi
     expect(call?.image.subarray(0, 8)).toEqual(pngSignature);
     const metadata = await sharp(call!.image).metadata();
-    expect([metadata.width, metadata.height]).toEqual([1700, 2200]); // Letter at 200 dpi
+    expect([metadata.width, metadata.height]).toEqual([1275, 1650]); // Letter at 150 dpi
+    expect(metadata.density).toBe(150);
     expect(metadata.channels).toBe(1);
     expect(result.pages[1]).toEqual({ pageNumber: 2, method: "ocr", ocrConfidence: 88.6, isUnreadable: false, text: `${ocrText}\n\nSecond paragraph.` });
     expect(result.pages[0]?.method).toBe("text");
+  });
+
+  it("renders a scan at its own resolution between 150 and 200 dpi, and at 200 dpi a page without images", () => {
+    expect(ocrResolution(149.6)).toBe(150);
+    expect(ocrResolution(96)).toBe(150);
+    expect(ocrResolution(171.2)).toBe(171);
+    expect(ocrResolution(300)).toBe(200);
+    expect(ocrResolution(undefined)).toBe(200);
+  });
+
+  it("renders a 200 dpi or finer scan at 200 dpi", async () => {
+    const scan = await scanPixels(["Scanned page"]); // 1700 pixels across a Letter page
+    const ocr = fakeOcr(() => ({ text: ocrText, confidence: 90 }));
+    await extractDocument(buildPdf([{ image: scan }]), "pdf", { ocr });
+    expect(ocr.calls[0]?.dpi).toBe(200);
   });
 
   it("OCRs a scanned page that carries only a short typed footer", async () => {

@@ -7,8 +7,10 @@ import { maxOcrPixels, rgbaToGrayPng } from "./raster";
 import { countMeaningfulCharacters, minReadableCharacters, ocrPage, textPage, throwIfAborted } from "./text";
 import { ExtractionError, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
 
-/** Resolution pages are rendered at for OCR. */
+/** Resolution pages are rendered at for OCR: at most this… */
 export const ocrDpi = 200;
+/** …and at least this, even when the scan on the page is coarser (Tesseract reads small print better a little enlarged). */
+export const minOcrDpi = 150;
 /** More pages than any contract has; beyond this the upload is refused, not processed for hours. */
 export const maxPdfPages = 2_000;
 /** A page with fewer letters and digits than this in its text layer is treated as a scan. */
@@ -54,17 +56,33 @@ async function readPageText(page: PDFPageProxy): Promise<string> {
   return other.length ? `${laidOut}\n\n${other.join("\n")}` : laidOut;
 }
 
+interface PageImages {
+  /** Share of the page covered by images: a scan is ~1; a logo is small. */
+  coverage: number;
+  /** Resolution (pixels per inch, along its finer axis) of the image covering the most of the page, if there is one. */
+  largestImageDpi?: number;
+}
+
+/** Pixel size of an image-painting operator's image, from its arguments. */
+function imageSize(args: unknown[] | null): { width: number; height: number } | undefined {
+  const [first, width, height] = args ?? [];
+  if (typeof width === "number" && typeof height === "number") return { width, height }; // paintImageXObject: [objId, w, h]
+  const image = first as { width?: unknown; height?: unknown } | undefined; // inline images and masks: [{ width, height, … }]
+  return typeof image?.width === "number" && typeof image.height === "number" ? { width: image.width, height: image.height } : undefined;
+}
+
 /**
- * Share of the page covered by images, following the transformation matrix through the page's
- * operators (an image fills the unit square of the current matrix). A scan is ~1; a logo is small.
+ * The page's images, following the transformation matrix through the page's operators (an
+ * image fills the unit square of the current matrix).
  */
-async function imageCoverage(page: PDFPageProxy): Promise<number> {
+async function pageImages(page: PDFPageProxy): Promise<PageImages> {
   const { OPS } = await loadPdfJs();
   const unitSquareImages = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
   const operators = await page.getOperatorList();
   const stack: Matrix[] = [];
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
   let covered = 0;
+  let largest = { area: 0, dpi: 0 };
   operators.fnArray.forEach((op, index) => {
     const args = operators.argsArray[index] as unknown[] | null;
     if (op === OPS.save) stack.push(matrix);
@@ -74,11 +92,32 @@ async function imageCoverage(page: PDFPageProxy): Promise<number> {
       stack.push(matrix);
       if (Array.isArray(args?.[0])) matrix = multiply(matrix, args[0] as number[]);
     } else if (op === OPS.paintFormXObjectEnd) matrix = stack.pop() ?? matrix;
-    else if (unitSquareImages.has(op)) covered += Math.abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]);
+    else if (unitSquareImages.has(op)) {
+      const area = Math.abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]);
+      covered += area;
+      const size = imageSize(args);
+      if (area > largest.area && size) {
+        // The image's unit square spans (a, b) and (c, d) in points (1/72 inch): its finer axis decides.
+        const dpi = 72 * Math.max(size.width / Math.hypot(matrix[0], matrix[1]), size.height / Math.hypot(matrix[2], matrix[3]));
+        largest = { area, dpi };
+      }
+    }
   });
   const [x1, y1, x2, y2] = page.view;
-  const area = Math.abs((x2! - x1!) * (y2! - y1!));
-  return area > 0 ? Math.min(1, covered / area) : 0;
+  const pageArea = Math.abs((x2! - x1!) * (y2! - y1!));
+  return {
+    coverage: pageArea > 0 ? Math.min(1, covered / pageArea) : 0,
+    largestImageDpi: largest.area > 0 ? largest.dpi : undefined,
+  };
+}
+
+/**
+ * Resolution to render a page for OCR at: the scan's own resolution, since rendering finer adds
+ * pixels for Tesseract to read but no detail, within [minOcrDpi, ocrDpi]; ocrDpi without a scan.
+ */
+export function ocrResolution(largestImageDpi: number | undefined): number {
+  if (!largestImageDpi || !Number.isFinite(largestImageDpi)) return ocrDpi;
+  return Math.min(ocrDpi, Math.max(minOcrDpi, Math.round(largestImageDpi)));
 }
 
 /** Renders a page to a grayscale PNG at `dpi` (lowered for huge pages); returns the dpi used. */
@@ -87,8 +126,9 @@ async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi
   const pixelsAtDpi = ((base.width * dpi) / 72) * ((base.height * dpi) / 72);
   const usedDpi = pixelsAtDpi > maxOcrPixels ? Math.floor(dpi * Math.sqrt(maxOcrPixels / pixelsAtDpi)) : dpi;
   const viewport = page.getViewport({ scale: usedDpi / 72 });
-  const width = Math.max(1, Math.ceil(viewport.width));
-  const height = Math.max(1, Math.ceil(viewport.height));
+  // Rounded up, less float noise: 792 pt at 150 dpi is 1650 pixels, not 1651.
+  const width = Math.max(1, Math.ceil(viewport.width - 1e-6));
+  const height = Math.max(1, Math.ceil(viewport.height - 1e-6));
   const factory = document.canvasFactory as CanvasFactory;
   const { canvas, context } = factory.create(width, height);
   try {
@@ -151,9 +191,8 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       }
       const characters = countMeaningfulCharacters(text);
       // An unreadable operator list (a broken image) counts as no image; rendering will show.
-      const needsOcr =
-        characters < scanTextThreshold ||
-        (characters < scanWithImageTextThreshold && (await imageCoverage(page).catch(() => 0)) >= scanImageCoverage);
+      const images = characters < scanWithImageTextThreshold ? await pageImages(page).catch((): PageImages => ({ coverage: 0 })) : undefined;
+      const needsOcr = characters < scanTextThreshold || (images !== undefined && images.coverage >= scanImageCoverage);
       if (!needsOcr) {
         page.cleanup();
         pageDone(textPage(pageNumber, text));
@@ -161,7 +200,7 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       }
       let image: { png: Buffer; dpi: number };
       try {
-        image = await rasterizePage(document, page, ocrDpi);
+        image = await rasterizePage(document, page, ocrResolution(images?.largestImageDpi));
       } catch (error) {
         throw new ExtractionError("corrupt", corruptMessage, { cause: error });
       } finally {
