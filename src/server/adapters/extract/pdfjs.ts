@@ -23,8 +23,22 @@ let loading: Promise<PdfJs> | undefined;
  */
 export function loadPdfJs(): Promise<PdfJs> {
   loading ??= (async () => {
+    const nativePush = Array.prototype.push;
     await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-    return import("pdfjs-dist/legacy/build/pdf.mjs");
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    restoreNativePush(nativePush);
+    return pdfjs;
   })();
   return loading;
+}
+
+/**
+ * The legacy build bundles core-js, which on Node 20 replaces Array.prototype.push for the whole
+ * thread with a JavaScript version (V8 11 does not throw when pushing nothing onto an array whose
+ * length is read-only). pdf.js never depends on that corner case, and the replacement made text
+ * extraction ~10% slower: every text item, operator and glyph goes through push.
+ */
+function restoreNativePush(nativePush: typeof Array.prototype.push): void {
+  if (Array.prototype.push === nativePush) return;
+  Object.defineProperty(Array.prototype, "push", { value: nativePush, writable: true, enumerable: false, configurable: true });
 }
