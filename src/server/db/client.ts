@@ -23,12 +23,20 @@ export type DatabaseHandle = PgliteHandle | PostgresHandle;
 
 export const pgliteExtensions = { vector };
 
+/**
+ * PostgreSQL settings of the embedded database. PGlite allocates (and touches) all of
+ * shared_buffers inside its WebAssembly memory when it starts, so PostgreSQL's default 128 MB
+ * stays resident for the life of the process; an embedded database of one practice's contracts
+ * is a few tens of MB and pages it does not hold are read back from the OS page cache.
+ */
+export const pgliteSettings = ["shared_buffers = 32MB"];
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite database in DATA_DIR. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const pgdata = path.join(options.dataDir, "pgdata");
   await mkdir(pgdata, { recursive: true });
-  return wrapPglite(new PGlite(pgdata, { extensions: pgliteExtensions }));
+  return wrapPglite(new PGlite(pgdata, { extensions: pgliteExtensions, postgresqlconf: pgliteSettings }));
 }
 
 export function openPostgres(databaseUrl: string): PostgresHandle {
