@@ -1,11 +1,17 @@
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { ExtractionError, type DocumentKind, type ExtractionResult } from "../extract/index";
-import type { ExtractionReply, ExtractionRequest } from "./messages";
+import { createTesseractOcr, ExtractionError, type DocumentKind, type ExtractionResult, type OcrEngine } from "../extract/index";
+import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
 interface Pending {
   resolve(result: ExtractionResult): void;
   reject(error: Error): void;
   onProgress(done: number, total: number): void;
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, Pending>;
 }
 
 // Bundled, the thread is dist/server/extraction-thread.js beside main.js; from source (dev,
@@ -15,58 +21,87 @@ function threadEntry(): URL {
   return new URL(isSource ? "./source-thread.mjs" : "./extraction-thread.js", import.meta.url);
 }
 
-/**
- * Text extraction in a worker thread, one document at a time per pool. The thread starts on
- * first use and is restarted if it dies; an ExtractionError crosses back as one.
- */
-export function createExtractionPool() {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
+/** Two threads on a machine with two cores or more: two documents extract side by side. */
+export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParallelism()));
 
-  function failAll(error: Error): void {
-    for (const request of pending.values()) request.reject(error);
-    pending.clear();
+/**
+ * Text extraction in worker threads: up to `threads` documents at a time, each in a thread of
+ * its own (a thread starts when a document finds none free; one that dies is replaced by the
+ * next document); an ExtractionError crosses back as one. OCR for every thread goes through one engine here, so
+ * there is one set of Tesseract workers however many threads run.
+ */
+export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine } = {}) {
+  const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
+  const ocr = options.ocr ?? createTesseractOcr({ workers: 2 });
+  const threads: Thread[] = [];
+  let nextId = 1;
+
+  function answerOcr(thread: Thread, ocrId: number, image: Uint8Array, dpi: number): void {
+    const reply = (message: OcrReply) => thread.worker.postMessage(message);
+    ocr.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), dpi).then(
+      (result) => reply({ type: "ocr-result", ocrId, result }),
+      (error: unknown) => reply({ type: "ocr-failed", ocrId, message: error instanceof Error ? error.message : String(error) }),
+    );
   }
 
-  function ensureWorker(): Worker {
-    if (worker) return worker;
-    const started = new Worker(threadEntry());
-    started.on("message", (reply: ExtractionReply) => {
-      const request = pending.get(reply.id);
+  function startThread(): Thread {
+    const thread: Thread = { worker: new Worker(threadEntry()), pending: new Map() };
+    const failAll = (error: Error) => {
+      for (const request of thread.pending.values()) request.reject(error);
+      thread.pending.clear();
+    };
+    thread.worker.on("message", (reply: ExtractionReply) => {
+      if (reply.type === "ocr") return answerOcr(thread, reply.ocrId, reply.image, reply.dpi);
+      const request = thread.pending.get(reply.id);
       if (!request) return;
       if (reply.type === "progress") return request.onProgress(reply.done, reply.total);
-      pending.delete(reply.id);
+      thread.pending.delete(reply.id);
       if (reply.type === "done") request.resolve(reply.result);
       else request.reject(reply.reason ? new ExtractionError(reply.reason, reply.message) : new Error(reply.message));
     });
-    started.on("error", (error) => failAll(error));
-    started.on("exit", (code) => {
-      worker = undefined;
-      if (pending.size > 0) failAll(new Error(`The extraction thread stopped (exit code ${code}).`));
+    thread.worker.on("error", (error) => failAll(error));
+    thread.worker.on("exit", (code) => {
+      threads.splice(threads.indexOf(thread), 1);
+      if (thread.pending.size > 0) failAll(new Error(`The extraction thread stopped (exit code ${code}).`));
     });
-    started.unref();
-    worker = started;
-    return started;
+    thread.worker.unref();
+    threads.push(thread);
+    return thread;
+  }
+
+  /**
+   * An idle thread, else a new one while under the limit, else the least busy. Threads start
+   * only when documents overlap, so a process that reads one document at a time keeps one
+   * thread's memory.
+   */
+  function pickThread(): Thread {
+    const idle = threads.find((thread) => thread.pending.size === 0);
+    if (idle) return idle;
+    if (threads.length < maxThreads) return startThread();
+    return threads.reduce((least, thread) => (thread.pending.size < least.pending.size ? thread : least));
   }
 
   return {
     extract(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<ExtractionResult> {
       const id = nextId++;
       return new Promise<ExtractionResult>((resolve, reject) => {
-        pending.set(id, { resolve, reject, onProgress });
+        const thread = pickThread();
+        thread.pending.set(id, { resolve, reject, onProgress });
         const copy = new Uint8Array(bytes);
         const request: ExtractionRequest = { id, bytes: copy, kind };
-        ensureWorker().postMessage(request, [copy.buffer]);
+        thread.worker.postMessage(request, [copy.buffer]);
       });
     },
     async close(): Promise<void> {
-      const running = worker;
-      if (!running) return;
-      const exited = new Promise((resolve) => running.once("exit", resolve));
-      running.postMessage("close");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      await running.terminate();
+      await Promise.all(
+        [...threads].map(async ({ worker }) => {
+          const exited = new Promise((resolve) => worker.once("exit", resolve));
+          worker.postMessage("close");
+          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+          await worker.terminate();
+        }),
+      );
+      await ocr.close();
     },
   };
 }

@@ -1,23 +1,36 @@
 import { parentPort } from "node:worker_threads";
-import { createTesseractOcr, extractDocument, ExtractionError } from "../extract/index";
-import type { ExtractionReply, ExtractionRequest } from "./messages";
+import { extractDocument, ExtractionError, type OcrEngine, type OcrResult } from "../extract/index";
+import { loadPdfJs } from "../extract/pdfjs";
+import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
-/** Runs in a worker thread: pdf.js parsing, rasterising and OCR stay off the web process's event loop. */
+/** Runs in a worker thread: pdf.js parsing and rasterising stay off the web process's event loop. */
 const port = parentPort;
 if (!port) throw new Error("extraction-thread must run in a worker thread");
 // pdf.js inflates every compressed stream through DecompressionStream when it exists; in Node
 // each one then costs several async hops through web streams, and text extraction runs ~10–15%
 // slower than with pdf.js's own synchronous inflater. Only pdf.js runs in this thread.
 Reflect.deleteProperty(globalThis, "DecompressionStream");
-const ocr = createTesseractOcr({ workers: 2 });
-const send = (reply: ExtractionReply) => port.postMessage(reply);
+// Load pdf.js now rather than with the first document (most documents are PDFs).
+void loadPdfJs().catch(() => undefined);
+const send = (reply: ExtractionReply, transfer?: ArrayBuffer[]) => port.postMessage(reply, transfer);
 
-port.on("message", async (request: ExtractionRequest | "close") => {
-  if (request === "close") {
-    await ocr.close();
-    port.close();
-    return;
-  }
+// OCR runs in the parent's engine, which every extraction thread shares: its Tesseract workers
+// (and their memory) exist once per process, however many threads extract.
+let nextOcrId = 1;
+const ocrWaiting = new Map<number, { resolve(result: OcrResult): void; reject(error: Error): void }>();
+const ocr: OcrEngine = {
+  recognize(image, dpi) {
+    const ocrId = nextOcrId++;
+    return new Promise<OcrResult>((resolve, reject) => {
+      ocrWaiting.set(ocrId, { resolve, reject });
+      const copy = new Uint8Array(image);
+      send({ type: "ocr", ocrId, image: copy, dpi }, [copy.buffer]);
+    });
+  },
+  close: async () => undefined,
+};
+
+async function extract(request: ExtractionRequest): Promise<void> {
   try {
     const result = await extractDocument(request.bytes, request.kind, {
       ocr,
@@ -28,4 +41,19 @@ port.on("message", async (request: ExtractionRequest | "close") => {
     const reason = error instanceof ExtractionError ? error.reason : undefined;
     send({ id: request.id, type: "failed", message: error instanceof Error ? error.message : String(error), reason });
   }
+}
+
+port.on("message", (message: ExtractionRequest | OcrReply | "close") => {
+  if (message === "close") {
+    port.close();
+    return;
+  }
+  if ("ocrId" in message) {
+    const waiting = ocrWaiting.get(message.ocrId);
+    ocrWaiting.delete(message.ocrId);
+    if (message.type === "ocr-result") waiting?.resolve(message.result);
+    else waiting?.reject(new Error(message.message));
+    return;
+  }
+  void extract(message);
 });

@@ -1,8 +1,12 @@
-import type { DocumentKind, ExtractionErrorReason, ExtractionResult } from "../extract/index";
+import type { DocumentKind, ExtractionErrorReason, ExtractionResult, OcrResult } from "../extract/index";
 
 export type ExtractionRequest = { id: number; bytes: Uint8Array; kind: DocumentKind };
+
+/** The parent's answer to an OCR request of the thread (the OCR engine runs beside the threads, shared). */
+export type OcrReply = { type: "ocr-result"; ocrId: number; result: OcrResult } | { type: "ocr-failed"; ocrId: number; message: string };
 
 export type ExtractionReply =
   | { id: number; type: "progress"; done: number; total: number }
   | { id: number; type: "done"; result: ExtractionResult }
-  | { id: number; type: "failed"; message: string; reason?: ExtractionErrorReason };
+  | { id: number; type: "failed"; message: string; reason?: ExtractionErrorReason }
+  | { type: "ocr"; ocrId: number; image: Uint8Array; dpi: number };

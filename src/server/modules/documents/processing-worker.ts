@@ -27,14 +27,19 @@ export interface WorkerDeps {
   onDocumentChanged: (documentId: string) => Promise<void>;
   /** Told when a job fails for good, and whether the file was to blame (it was not when ours). */
   onFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
+  /** Jobs run at once (default 2: one document is stored while the next is being extracted). */
+  concurrency?: number;
 }
 
 /**
- * Takes jobs one at a time until stopped. A job whose worker died is taken over when its lease
- * lapses; one that has used up its attempts fails with a readable reason.
+ * Takes jobs until stopped, `concurrency` at a time: extraction runs in worker threads, so while
+ * one document is structured and written to the database the next one is already being read.
+ * A job whose worker died is taken over when its lease lapses; one that has used up its attempts
+ * fails with a readable reason.
  */
 export function startProcessingWorker(deps: WorkerDeps) {
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const concurrency = Math.max(1, Math.floor(deps.concurrency ?? 2));
   let isStopping = false;
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -87,15 +92,25 @@ export function startProcessingWorker(deps: WorkerDeps) {
     await deps.onDocumentChanged(job.documentId);
   }
 
+  const running = new Set<Promise<void>>();
   const done = (async () => {
     while (!isStopping) {
+      if (running.size >= concurrency) {
+        await Promise.race(running);
+        continue;
+      }
       const job = await deps.queue.claim(workerId).catch((error: unknown) => {
         deps.logger.error({ err: error }, "could not claim a processing job");
         return undefined;
       });
-      if (job) await runJob(job);
-      else await sleep(deps.pollIntervalMs);
+      if (job) {
+        const run: Promise<void> = runJob(job)
+          .catch((error: unknown) => deps.logger.error({ err: error, jobId: job.id, documentId: job.documentId }, "processing job step failed"))
+          .finally(() => running.delete(run));
+        running.add(run);
+      } else await sleep(deps.pollIntervalMs);
     }
+    await Promise.all(running);
   })();
 
   return {

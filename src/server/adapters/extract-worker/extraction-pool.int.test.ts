@@ -1,0 +1,40 @@
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
+import { createExtractionPool } from "./extraction-pool";
+
+const pools: Array<ReturnType<typeof createExtractionPool>> = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+async function scanPage(): Promise<{ width: number; height: number; pixels: Uint8Array }> {
+  const { data, info } = await sharp(renderTextPng(["Scanned page"], { fontSize: 28 })).grayscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, pixels: data };
+}
+
+describe("extraction pool", () => {
+  it("extracts two documents at once in two threads, their scanned pages OCRed by the one engine it was given", async () => {
+    const ocr = fakeOcr((_image, dpi) => ({ text: `Recognized at ${dpi} dpi: the Payer shall reimburse the Provider.`, confidence: 91 }));
+    const pool = createExtractionPool({ threads: 2, ocr });
+    pools.push(pool);
+    const scan = await scanPage();
+    const text = buildPdf([{ lines: [{ text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025.", x: 72, y: 720 }] }]);
+    const scanned = buildPdf([{ image: scan }]);
+    const progress: number[] = [];
+    const [first, second] = await Promise.all([pool.extract(text, "pdf", () => undefined), pool.extract(scanned, "pdf", (done) => progress.push(done))]);
+    expect(first.pages[0]).toMatchObject({ method: "text", text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025." });
+    expect(second.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 91, text: "Recognized at 200 dpi: the Payer shall reimburse the Provider." });
+    expect(ocr.calls).toHaveLength(1);
+    expect(progress).toEqual([1]);
+  });
+
+  it("passes an OCR failure back to the document as an error", async () => {
+    const pool = createExtractionPool({
+      threads: 1,
+      ocr: { recognize: () => Promise.reject(new Error("OCR engine crashed")), close: async () => undefined },
+    });
+    pools.push(pool);
+    await expect(pool.extract(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow("OCR engine crashed");
+  });
+});
