@@ -84,6 +84,8 @@ const hyphenatedPrefixes = new Set(["anti", "co", "cross", "e", "know", "multi",
 
 /** How a line ending in a hyphen joins the next: a compound keeps its hyphen, a hyphenated word loses it. */
 function hyphenJoin(before: string, next: string): "keep" | "drop" | undefined {
+  // Checked first: the pattern below would otherwise scan the whole clause so far on every line.
+  if (!before.endsWith("-")) return undefined;
   const fragment = before.match(/(\p{L}+)-$/u)?.[1];
   if (!fragment || !/^\p{L}/u.test(next)) return undefined;
   const isCompound = /^\p{Lu}/u.test(next) || /^\p{Lu}/u.test(fragment) || hyphenatedPrefixes.has(fragment.toLowerCase());
