@@ -15,7 +15,7 @@ import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
-import { PermanentProcessingError, type ExtractPages } from "./modules/documents/document-pipeline";
+import { PermanentProcessingError, type ReadDocument } from "./modules/documents/document-pipeline";
 import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
@@ -34,12 +34,12 @@ function createMailer(env: Env, db: Database, logger: Logger): Mailer {
  * Text extraction with OCR for scans, in a worker thread; a file we cannot read fails for good,
  * not by retrying.
  */
-function createExtraction(): { extract: ExtractPages; close(): Promise<void> } {
+function createExtraction(): { read: ReadDocument; close(): Promise<void> } {
   const pool = createExtractionPool();
   return {
-    async extract(bytes, kind, onProgress) {
+    async read(bytes, kind, onProgress) {
       try {
-        return await pool.extract(bytes, kind, onProgress);
+        return await pool.read(bytes, kind, onProgress);
       } catch (error) {
         if (error instanceof ExtractionError) throw new PermanentProcessingError(error.message);
         throw error;
@@ -81,7 +81,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     logger,
     maxUploadBytes: env.documents.maxUploadBytes,
     detectKind: detectDocumentKind,
-    extract: extraction.extract,
+    read: extraction.read,
     embedder,
     chargeForProcessing: billing.chargeForProcessing,
     onProcessingFailed: billing.onProcessingFailed,

@@ -22,9 +22,10 @@ describe("extraction pool", () => {
     const text = buildPdf([{ lines: [{ text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025.", x: 72, y: 720 }] }]);
     const scanned = buildPdf([{ image: scan }]);
     const progress: number[] = [];
-    const [first, second] = await Promise.all([pool.extract(text, "pdf", () => undefined), pool.extract(scanned, "pdf", (done) => progress.push(done))]);
-    expect(first.pages[0]).toMatchObject({ method: "text", text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025." });
-    expect(second.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 91, text: "Recognized at 200 dpi: the Payer shall reimburse the Provider." });
+    const [first, second] = await Promise.all([pool.read(text, "pdf", () => undefined), pool.read(scanned, "pdf", (done) => progress.push(done))]);
+    expect(first.extraction.pages[0]).toMatchObject({ method: "text", text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025." });
+    expect(first.chunks.map((chunk) => chunk.clauseNumber)).toEqual(["Article 1"]);
+    expect(second.extraction.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 91, text: "Recognized at 200 dpi: the Payer shall reimburse the Provider." });
     expect(ocr.calls).toHaveLength(1);
     expect(progress).toEqual([1]);
   });
@@ -35,6 +36,6 @@ describe("extraction pool", () => {
       ocr: { recognize: () => Promise.reject(new Error("OCR engine crashed")), close: async () => undefined },
     });
     pools.push(pool);
-    await expect(pool.extract(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow("OCR engine crashed");
+    await expect(pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow("OCR engine crashed");
   });
 });

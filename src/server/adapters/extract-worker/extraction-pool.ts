@@ -1,10 +1,10 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { createTesseractOcr, ExtractionError, type DocumentKind, type ExtractionResult, type OcrEngine } from "../extract/index";
-import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
+import { createTesseractOcr, ExtractionError, type DocumentKind, type OcrEngine } from "../extract/index";
+import type { DocumentReading, ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
 interface Pending {
-  resolve(result: ExtractionResult): void;
+  resolve(reading: DocumentReading): void;
   reject(error: Error): void;
   onProgress(done: number, total: number): void;
 }
@@ -56,7 +56,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
       if (!request) return;
       if (reply.type === "progress") return request.onProgress(reply.done, reply.total);
       thread.pending.delete(reply.id);
-      if (reply.type === "done") request.resolve(reply.result);
+      if (reply.type === "done") request.resolve(reply.reading);
       else request.reject(reply.reason ? new ExtractionError(reply.reason, reply.message) : new Error(reply.message));
     });
     thread.worker.on("error", (error) => failAll(error));
@@ -82,9 +82,9 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
   }
 
   return {
-    extract(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<ExtractionResult> {
+    read(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
       const id = nextId++;
-      return new Promise<ExtractionResult>((resolve, reject) => {
+      return new Promise<DocumentReading>((resolve, reject) => {
         const thread = pickThread();
         thread.pending.set(id, { resolve, reject, onProgress });
         const copy = new Uint8Array(bytes);

@@ -1,9 +1,11 @@
 import { parentPort } from "node:worker_threads";
+import { chunkClauses } from "../../../core/documents/chunking";
+import { structureDocument } from "../../../core/documents/structure";
 import { extractDocument, ExtractionError, type OcrEngine, type OcrResult } from "../extract/index";
 import { loadPdfJs } from "../extract/pdfjs";
 import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
-/** Runs in a worker thread: pdf.js parsing and rasterising stay off the web process's event loop. */
+/** Runs in a worker thread: pdf.js parsing, rasterising and structuring stay off the web process's event loop. */
 const port = parentPort;
 if (!port) throw new Error("extraction-thread must run in a worker thread");
 // pdf.js inflates every compressed stream through DecompressionStream when it exists; in Node
@@ -32,11 +34,11 @@ const ocr: OcrEngine = {
 
 async function extract(request: ExtractionRequest): Promise<void> {
   try {
-    const result = await extractDocument(request.bytes, request.kind, {
+    const extraction = await extractDocument(request.bytes, request.kind, {
       ocr,
       onProgress: (done, total) => send({ id: request.id, type: "progress", done, total }),
     });
-    send({ id: request.id, type: "done", result });
+    send({ id: request.id, type: "done", reading: { extraction, chunks: chunkClauses(structureDocument(extraction.pages)) } });
   } catch (error) {
     const reason = error instanceof ExtractionError ? error.reason : undefined;
     send({ id: request.id, type: "failed", message: error instanceof Error ? error.message : String(error), reason });

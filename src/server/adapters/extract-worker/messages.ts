@@ -1,4 +1,11 @@
+import type { Chunk } from "../../../core/documents/chunking";
 import type { DocumentKind, ExtractionErrorReason, ExtractionResult, OcrResult } from "../extract/index";
+
+/** A document read in a thread: its pages, and the chunks of its clause outline (structuring is CPU work too). */
+export interface DocumentReading {
+  extraction: ExtractionResult;
+  chunks: Chunk[];
+}
 
 export type ExtractionRequest = { id: number; bytes: Uint8Array; kind: DocumentKind };
 
@@ -7,6 +14,6 @@ export type OcrReply = { type: "ocr-result"; ocrId: number; result: OcrResult } 
 
 export type ExtractionReply =
   | { id: number; type: "progress"; done: number; total: number }
-  | { id: number; type: "done"; result: ExtractionResult }
+  | { id: number; type: "done"; reading: DocumentReading }
   | { id: number; type: "failed"; message: string; reason?: ExtractionErrorReason }
   | { type: "ocr"; ocrId: number; image: Uint8Array; dpi: number };

@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
-import { chunkClauses } from "../../../core/documents/chunking";
-import { structureDocument } from "../../../core/documents/structure";
 import type { Chunk } from "../../../core/documents/chunking";
 import type { Embedder } from "../../adapters/embeddings/embedder";
-import type { ExtractionResult } from "../../adapters/extract/types";
+import type { DocumentReading } from "../../adapters/extract-worker/messages";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
@@ -14,8 +12,8 @@ export class PermanentProcessingError extends Error {
   readonly isPermanent = true;
 }
 
-/** Reads a file's pages; throws PermanentProcessingError for a bad file. */
-export type ExtractPages = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<ExtractionResult>;
+/** Reads a file's pages and the chunks of its clause outline; throws PermanentProcessingError for a bad file. */
+export type ReadDocument = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<DocumentReading>;
 
 export type ReportProgress = (stage: "extract" | "structure" | "embed" | "index", done: number, total: number) => Promise<void>;
 
@@ -46,7 +44,7 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
  * extract → structure → (embed, when an embeddings model is configured) → index, writing a
  * document's pages, chunks and vectors in one transaction: a document is searchable whole or not at all.
  */
-export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; extract: ExtractPages; embedder?: Embedder }) {
+export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; read: ReadDocument; embedder?: Embedder }) {
   return async function processDocument(documentId: string, report: ReportProgress): Promise<void> {
     const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
     if (!document) return;
@@ -56,7 +54,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     });
 
     let lastReported = 0;
-    const extraction = await deps.extract(bytes, document.kind as DocumentKind, (done, total) => {
+    const { extraction, chunks } = await deps.read(bytes, document.kind as DocumentKind, (done, total) => {
       if (done === total || Date.now() - lastReported > 500) {
         lastReported = Date.now();
         void report("extract", done, total);
@@ -64,7 +62,6 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     });
     const total = extraction.pages.length;
     await report("structure", total, total);
-    const chunks = chunkClauses(structureDocument(extraction.pages));
     const vectors = deps.embedder ? await embedChunks(deps.embedder, chunks, report) : [];
     await report("index", 0, total);
 

@@ -3,7 +3,7 @@ import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { ChangeFeed } from "../../adapters/events/change-feed";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
-import { createDocumentPipeline, type ExtractPages } from "./document-pipeline";
+import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { createDocumentsRepo, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, DOCUMENT_CHANGES_CHANNEL, type DocumentKind } from "./documents.service";
 import { createProcessingQueue } from "./processing-queue";
@@ -19,7 +19,7 @@ export interface DocumentsModuleDeps {
   logger: Logger;
   maxUploadBytes: number;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
-  extract: ExtractPages;
+  read: ReadDocument;
   /** Embeds chunks while processing, when an embeddings model is configured. */
   embedder?: Embedder;
   /** Billing's credit check; absent when billing is off. */
@@ -42,7 +42,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     chargeForProcessing: deps.chargeForProcessing,
   });
   const queue = createProcessingQueue(deps.db, { leaseSeconds: LEASE_SECONDS });
-  const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, extract: deps.extract, embedder: deps.embedder });
+  const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, read: deps.read, embedder: deps.embedder });
 
   const onDocumentChanged = async (documentId: string) => {
     const owner = await repo.findOwner(documentId);
