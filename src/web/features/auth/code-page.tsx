@@ -1,9 +1,9 @@
 import { KeyRound } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { EmailField } from "./email-field";
+import { EmailField, useEmailField } from "./email-field";
 import { emailProblem } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
@@ -38,8 +38,7 @@ export function CodePage() {
   const type = codePageType(searchParams.get("type"));
   const label = codePageLabels[type];
   const message = providerMessage(searchParams);
-  const [email, setEmail] = useState(searchParams.get("email") ?? "");
-  const [problem, setProblem] = useState<string>();
+  const { email, setProblem, fieldProps } = useEmailField(searchParams.get("email") ?? "");
   const emailRef = useRef<HTMLInputElement>(null);
   const { verify, resend, resendSuccessTitle } = useCodeFlow(type === "email" ? "magic_link" : type);
 
@@ -77,12 +76,7 @@ export function CodePage() {
         <EmailField
           ref={emailRef}
           id={`${id}-email`}
-          problem={problem}
-          value={email}
-          onEdit={(value) => {
-            setEmail(value);
-            setProblem(undefined);
-          }}
+          {...fieldProps}
         />
       </CodeEntry>
       <Button asChild variant="ghost" className="w-full">

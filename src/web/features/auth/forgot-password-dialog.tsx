@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { DialogActions } from "../../components/ui/dialog-actions";
-import { EmailField } from "./email-field";
+import { EmailField, useEmailField } from "./email-field";
 import {
   Dialog,
   DialogContent,
@@ -13,15 +13,14 @@ import {
   DialogTrigger,
 } from "../../components/ui/dialog";
 import { authApi } from "./auth-api";
-import { EMAIL_PATTERN, serverMessage } from "./auth-errors";
+import { emailProblem, serverMessage } from "./auth-errors";
 
 /** 'Forgot password?': asks for the email, sends a reset code, and goes to /auth/verify. */
 export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string }) {
   const id = useId();
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
-  const [email, setEmail] = useState("");
-  const [problem, setProblem] = useState<string>();
+  const { email, setEmail, setProblem, fieldProps } = useEmailField();
   const [isSending, setSending] = useState(false);
 
   function openChange(open: boolean) {
@@ -37,13 +36,10 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
     // The dialog is portaled out of the login form in the DOM, but React still bubbles its submit there.
     event.stopPropagation();
     const address = email.trim();
-    if (!address) {
-      setProblem("Enter your email address.");
-      toast.error("Email required", { description: "Please enter your email address to reset your password." });
-      return;
-    }
-    if (!EMAIL_PATTERN.test(address)) {
-      setProblem("Enter a valid email address, like name@practice.com.");
+    const issue = emailProblem(address);
+    if (issue) {
+      setProblem(issue);
+      if (!address) toast.error("Email required", { description: "Please enter your email address to reset your password." });
       return;
     }
     setSending(true);
@@ -78,12 +74,7 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
           </DialogHeader>
           <EmailField
             id={`${id}-email`}
-            problem={problem}
-            value={email}
-            onEdit={(value) => {
-              setEmail(value);
-              setProblem(undefined);
-            }}
+            {...fieldProps}
           />
           <DialogActions isBusy={isSending}>Send reset code</DialogActions>
         </form>
