@@ -25,10 +25,10 @@ function threadEntry(): URL {
 export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
- * Text extraction in worker threads: up to `threads` documents at a time, each in a thread of
+ * Reading documents in worker threads: up to `threads` documents at a time, each in a thread of
  * its own (a thread starts when a document finds none free; one that dies is replaced by the
- * next document); an ExtractionError crosses back as one. OCR for every thread goes through one engine here, so
- * there is one set of Tesseract workers however many threads run.
+ * next document); an ExtractionError crosses back as one. OCR for every thread goes through one
+ * engine here, so there is one set of Tesseract workers however many threads run.
  */
 export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine } = {}) {
   const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
