@@ -116,6 +116,12 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
       processingWorker ??= documentsModule.startWorker(options);
       return processingWorker;
     },
+    /** Stops taking jobs here after the running ones finish; `startProcessingWorker` starts again. */
+    async stopProcessingWorker(): Promise<void> {
+      const stopping = processingWorker;
+      processingWorker = undefined;
+      await stopping?.stop();
+    },
     async close(): Promise<void> {
       await processingWorker?.stop();
       await changeFeed.close();

@@ -157,11 +157,17 @@ describe("credits and processing", () => {
     const person = await signedUpClient(testApp);
     await subscribeLocally(person, "basic");
     const document = await uploaded(person);
-    expect((await start(person, document.id)).ok).toBe(true);
-    // The worker died on every attempt: the job fails for a reason that is not the file's.
-    await testApp.database.db.execute(
-      sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${document.id}`,
-    );
+    // No worker here until the job looks like one whose worker died on every attempt (else a
+    // worker could take it first and finish it).
+    await testApp.container.stopProcessingWorker();
+    try {
+      expect((await start(person, document.id)).ok).toBe(true);
+      await testApp.database.db.execute(
+        sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${document.id}`,
+      );
+    } finally {
+      testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+    }
     expect((await waitForStatus(person, document.id, ["failed", "completed"])).status).toBe("failed");
     await expect.poll(async () => (await credits(person)).creditsAvailable).toBe(1);
     expect((await usageRows(document.id))[0]!.refundedAt).not.toBeNull();

@@ -67,10 +67,13 @@ describe("the processing queue", () => {
   });
 
   it("a job that keeps dying fails with a readable reason instead of running forever", async () => {
+    // No worker here until the job looks like one whose worker died on every attempt.
+    await testApp.container.stopProcessingWorker();
     const id = await queuedDocument();
     await testApp.database.db.execute(
       sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${id}`,
     );
+    testApp.container.startProcessingWorker({ pollIntervalMs: 100 });
     const deadline = Date.now() + 30_000;
     while ((await statusOf(id)) !== "failed" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     const { document } = (await (await owner.get(`/api/documents/${id}`)).json()) as { document: DocumentSummary };
