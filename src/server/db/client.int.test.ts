@@ -1,8 +1,11 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { PGlite, types } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
 import { describe, expect, it } from "vitest";
-import { openDatabase, type PgliteHandle } from "./client";
+import { drizzleClientOf, openDatabase, queryRows, wrapPglite, type PgliteHandle } from "./client";
 import { applyMigrations } from "./migrate";
 
 async function openEmbedded(dataDir: string): Promise<PgliteHandle> {
@@ -27,4 +30,37 @@ describe("the embedded database in DATA_DIR", () => {
     expect(rows).toEqual([{ note: "still here" }]);
     expect(extension.rows).toHaveLength(1);
   }, 120_000); // Two cold PGlite starts on disk: seconds alone, much longer on a loaded CI machine.
+});
+
+describe("Drizzle's client of the embedded database", () => {
+  const everyTextKeptType = sql`
+    select timestamp '2026-01-02 03:04:05.678' as at, timestamptz '2026-01-02 03:04:05+00' as at_zone,
+      interval '1 day 2 hours' as span, date '2026-01-02' as day, array[1.5, 2]::numeric[] as amounts,
+      array[timestamp '2026-01-02 03:04:05'] as ats, array[timestamptz '2026-01-02 03:04:05+00'] as at_zones,
+      array[interval '3 hours'] as spans, array[date '2026-01-02'] as days, 42 as count`;
+
+  it("reads dates, times, intervals and numeric arrays exactly as Drizzle does over a plain PGlite, in and out of transactions", async () => {
+    const plain = new PGlite();
+    const handle = await wrapPglite(new PGlite());
+    try {
+      const expected = (await drizzle(plain).execute(everyTextKeptType)).rows;
+      expect(expected[0]).toMatchObject({ at: "2026-01-02 03:04:05.678", span: "1 day 02:00:00", amounts: "{1.5,2}", count: 42 });
+      expect(await queryRows(handle.db, everyTextKeptType)).toEqual(expected);
+      expect(await handle.db.transaction((tx) => queryRows(tx, everyTextKeptType))).toEqual(expected);
+    } finally {
+      await plain.close();
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("still applies a query's parsers for any other type", async () => {
+    const client = new PGlite();
+    try {
+      const drizzleClient = drizzleClientOf(client);
+      const { rows } = await drizzleClient.query<{ count: string }>("select 42 as count", [], { parsers: { [types.INT4]: (value) => `#${value}` } });
+      expect(rows).toEqual([{ count: "#42" }]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
