@@ -15,6 +15,7 @@ export class PermanentProcessingError extends Error {
 /** Reads a file's pages and the chunks of its clause outline; throws PermanentProcessingError for a bad file. */
 export type ReadDocument = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<DocumentReading>;
 
+/** Told of every step; the worker decides how often progress is written and shown. */
 export type ReportProgress = (stage: "extract" | "structure" | "embed" | "index", done: number, total: number) => Promise<void>;
 
 const INSERT_BATCH_ROWS = 500;
@@ -53,13 +54,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
       throw error;
     });
 
-    let lastReported = 0;
-    const { extraction, chunks } = await deps.read(bytes, document.kind as DocumentKind, (done, total) => {
-      if (done === total || Date.now() - lastReported > 500) {
-        lastReported = Date.now();
-        void report("extract", done, total);
-      }
-    });
+    const { extraction, chunks } = await deps.read(bytes, document.kind as DocumentKind, (done, total) => void report("extract", done, total));
     const total = extraction.pages.length;
     await report("structure", total, total);
     const vectors = deps.embedder ? await embedChunks(deps.embedder, chunks, report) : [];

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { createDocumentsRepo, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, DOCUMENT_CHANGES_CHANNEL, type DocumentKind } from "./documents.service";
-import { createProcessingQueue } from "./processing-queue";
+import { createProcessingQueue, type ClaimedJob } from "./processing-queue";
 import { startProcessingWorker } from "./processing-worker";
 
 const LEASE_SECONDS = 60;
@@ -44,10 +44,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
   const queue = createProcessingQueue(deps.db, { leaseSeconds: LEASE_SECONDS });
   const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, read: deps.read, embedder: deps.embedder });
 
-  const onDocumentChanged = async (documentId: string) => {
-    const owner = await repo.findOwner(documentId);
-    if (owner) await publishChange({ type: "update", ownerId: owner, documentId });
-  };
+  const onDocumentChanged = (job: ClaimedJob) => publishChange({ type: "update", ownerId: job.ownerId, documentId: job.documentId });
 
   return {
     service,

@@ -38,12 +38,6 @@ export function createDocumentsRepo(db: Database) {
       return row;
     },
 
-    /** For notifications only: whom a document belongs to. */
-    async findOwner(id: string): Promise<string | undefined> {
-      const [row] = await db.select({ ownerId: documents.ownerId }).from(documents).where(eq(documents.id, id));
-      return row?.ownerId;
-    },
-
     async find(ownerId: string, id: string): Promise<DocumentRow | undefined> {
       const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)));
       return row;

@@ -5,6 +5,8 @@ import { documents, processingJobs } from "../../db/schema/index";
 export interface ClaimedJob {
   id: string;
   documentId: string;
+  /** Whose document it is: every change to it is announced to them. */
+  ownerId: string;
   attempts: number;
   maxAttempts: number;
 }
@@ -20,8 +22,9 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
   });
 
   return {
+    /** Leases the next runnable job and marks its document processing, in one statement. */
     async claim(workerId: string): Promise<ClaimedJob | undefined> {
-      const [row] = await queryRows<{ id: string; document_id: string; attempts: number; max_attempts: number }>(
+      const [row] = await queryRows<{ id: string; document_id: string; owner_id: string; attempts: number; max_attempts: number }>(
         db,
         sql`
           with next as (
@@ -30,17 +33,20 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
             order by run_after, created_at
             for update skip locked
             limit 1
+          ), claimed as (
+            update processing_jobs as job
+            set status = 'running', locked_by = ${workerId},
+                locked_until = now() + make_interval(secs => ${options.leaseSeconds}),
+                attempts = job.attempts + 1, started_at = coalesce(job.started_at, now()), updated_at = now()
+            from next where job.id = next.id
+            returning job.id, job.document_id, job.attempts, job.max_attempts
           )
-          update processing_jobs as job
-          set status = 'running', locked_by = ${workerId},
-              locked_until = now() + make_interval(secs => ${options.leaseSeconds}),
-              attempts = job.attempts + 1, started_at = coalesce(job.started_at, now()), updated_at = now()
-          from next where job.id = next.id
-          returning job.id, job.document_id, job.attempts, job.max_attempts`,
+          update documents set status = 'processing', updated_at = now()
+          from claimed where documents.id = claimed.document_id
+          returning claimed.id, claimed.document_id, documents.owner_id, claimed.attempts, claimed.max_attempts`,
       );
       if (!row) return undefined;
-      await db.update(documents).set({ status: "processing" }).where(eq(documents.id, row.document_id));
-      return { id: row.id, documentId: row.document_id, attempts: row.attempts, maxAttempts: row.max_attempts };
+      return { id: row.id, documentId: row.document_id, ownerId: row.owner_id, attempts: row.attempts, maxAttempts: row.max_attempts };
     },
 
     /** Extends the lease and records progress; false when another worker has taken the job over. */

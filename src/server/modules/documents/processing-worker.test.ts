@@ -1,8 +1,8 @@
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DocumentPipeline } from "./document-pipeline";
 import type { ClaimedJob, ProcessingQueue } from "./processing-queue";
-import { startProcessingWorker } from "./processing-worker";
+import { startProcessingWorker, throttleProgress, type JobProgress } from "./processing-worker";
 
 function fakeQueue(jobs: ClaimedJob[]) {
   const completed: string[] = [];
@@ -19,7 +19,7 @@ function fakeQueue(jobs: ClaimedJob[]) {
   return { queue, completed };
 }
 
-const job = (id: string): ClaimedJob => ({ id, documentId: `doc-${id}`, attempts: 1, maxAttempts: 3 });
+const job = (id: string): ClaimedJob => ({ id, documentId: `doc-${id}`, ownerId: "owner", attempts: 1, maxAttempts: 3 });
 
 describe("processing worker", () => {
   it("runs up to `concurrency` jobs at once and takes the next as soon as one ends", async () => {
@@ -53,5 +53,68 @@ describe("processing worker", () => {
     release!();
     await stopped;
     expect(completed).toEqual(["a"]);
+  });
+});
+
+describe("processing worker progress", () => {
+  it("announces a job's start and end to its owner, and a burst of progress as one write and one announcement", async () => {
+    const { queue, completed } = fakeQueue([job("a")]);
+    const heartbeats: JobProgress[] = [];
+    queue.heartbeat = async (_jobId, _workerId, progress) => Boolean(heartbeats.push(progress));
+    const announced: ClaimedJob[] = [];
+    const pipeline: DocumentPipeline = async (_documentId, report) => {
+      for (let done = 1; done <= 50; done += 1) await report("extract", done, 50);
+      await report("index", 50, 50);
+    };
+    const worker = startProcessingWorker({
+      queue,
+      pipeline,
+      logger: pino({ level: "silent" }),
+      leaseSeconds: 60,
+      pollIntervalMs: 10,
+      progressIntervalMs: 60_000,
+      onDocumentChanged: async (changed) => void announced.push(changed),
+    });
+    await expect.poll(() => completed).toEqual(["a"]);
+    await worker.stop();
+    expect(heartbeats).toEqual([{ stage: "extract", done: 1, total: 50 }]);
+    expect(announced.map((changed) => changed.ownerId)).toEqual(["owner", "owner", "owner"]);
+  });
+});
+
+describe("progress throttle", () => {
+  afterEach(() => vi.useRealTimers());
+  const extract = (done: number): JobProgress => ({ stage: "extract", done, total: 10 });
+
+  it("writes the first report at once, then at most one per interval: the latest, when the interval is up", async () => {
+    vi.useFakeTimers();
+    const written: JobProgress[] = [];
+    const progress = throttleProgress(async (reported) => void written.push(reported), 250);
+    await progress.report(extract(1));
+    for (const done of [2, 3, 4]) await progress.report(extract(done));
+    expect(written).toEqual([extract(1)]);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(written).toEqual([extract(1), extract(4)]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(written).toHaveLength(2);
+    await progress.report({ stage: "index", done: 0, total: 10 });
+    expect(written.at(-1)).toEqual({ stage: "index", done: 0, total: 10 });
+  });
+
+  it("drops what is still waiting when settled, after the write in flight is done", async () => {
+    vi.useFakeTimers();
+    const written: JobProgress[] = [];
+    let finishWrite: (() => void) | undefined;
+    const progress = throttleProgress((reported) => new Promise<void>((resolve) => (finishWrite = () => resolve(void written.push(reported)))), 250);
+    const first = progress.report(extract(1));
+    await progress.report(extract(2));
+    let settled = false;
+    const settling = progress.settle().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    finishWrite!();
+    await Promise.all([first, settling]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(written).toEqual([extract(1)]);
   });
 });

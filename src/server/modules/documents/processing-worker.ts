@@ -24,11 +24,64 @@ export interface WorkerDeps {
   logger: Logger;
   leaseSeconds: number;
   pollIntervalMs: number;
-  onDocumentChanged: (documentId: string) => Promise<void>;
+  /** Announces a change to the job's document to its owner (the library updates live). */
+  onDocumentChanged: (job: ClaimedJob) => Promise<void>;
   /** Told when a job fails for good, and whether the file was to blame (it was not when ours). */
   onFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
   /** Jobs run at once (default 2: one document is stored while the next is being extracted). */
   concurrency?: number;
+  /** Progress is written and announced at most this often (default PROGRESS_INTERVAL_MS). */
+  progressIntervalMs?: number;
+}
+
+export interface JobProgress {
+  stage: string;
+  done: number;
+  total: number;
+}
+
+/**
+ * Four updates a second keep a progress bar moving; a short document's stages pass faster than
+ * anyone can read them, and each update is a database write and a refresh in every open library.
+ */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Passes progress on to `write` at most once per `intervalMs`: the first report at once, later
+ * ones coalesced and the latest written when the interval is up, so a stage that lasts is always
+ * shown. `settle` drops what is still waiting and resolves when the write in flight is done.
+ */
+export function throttleProgress(write: (progress: JobProgress) => Promise<void>, intervalMs: number) {
+  let lastWriteAt = -Infinity;
+  let waiting: JobProgress | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const writeWaiting = (): Promise<void> => {
+    timer = undefined;
+    const progress = waiting;
+    if (!progress) return inFlight;
+    waiting = undefined;
+    lastWriteAt = Date.now();
+    inFlight = inFlight.then(() => write(progress));
+    return inFlight;
+  };
+
+  return {
+    report(progress: JobProgress): Promise<void> {
+      waiting = progress;
+      const wait = lastWriteAt + intervalMs - Date.now();
+      if (wait <= 0) return writeWaiting();
+      timer ??= setTimeout(() => void writeWaiting(), wait);
+      return Promise.resolve();
+    },
+    settle(): Promise<void> {
+      clearTimeout(timer);
+      timer = undefined;
+      waiting = undefined;
+      return inFlight;
+    },
+  };
 }
 
 /**
@@ -55,26 +108,38 @@ export function startProcessingWorker(deps: WorkerDeps) {
     await deps.onFailed?.(documentId, isOurFault).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
   }
 
+  async function announce(job: ClaimedJob): Promise<void> {
+    await deps.onDocumentChanged(job).catch((error: unknown) => deps.logger.warn({ err: error, documentId: job.documentId }, "could not announce a document change"));
+  }
+
   async function runJob(job: ClaimedJob): Promise<void> {
     const { queue, pipeline, logger } = deps;
     if (job.attempts > job.maxAttempts) {
       await queue.fail(job, workerId, REPEATED_CRASH_MESSAGE);
       await reportFailure(job.documentId, true);
-      await deps.onDocumentChanged(job.documentId);
+      await announce(job);
       return;
     }
-    let progress = { stage: "extract", done: 0, total: 0 };
+    let latest: JobProgress = { stage: "extract", done: 0, total: 0 };
     let hasLease = true;
-    const heartbeat = setInterval(() => {
-      void queue.heartbeat(job.id, workerId, progress).then((kept) => (hasLease = kept));
-    }, (deps.leaseSeconds * 1000) / 3);
-    try {
-      await deps.onDocumentChanged(job.documentId);
-      await pipeline(job.documentId, async (stage, done, total) => {
-        progress = { stage, done, total };
-        hasLease = await queue.heartbeat(job.id, workerId, progress);
-        await deps.onDocumentChanged(job.documentId);
+    const renewLease = async (progress: JobProgress): Promise<void> => {
+      hasLease = await queue.heartbeat(job.id, workerId, progress).catch((error: unknown) => {
+        logger.warn({ err: error, jobId: job.id }, "could not renew a processing lease");
+        return hasLease;
       });
+    };
+    const heartbeat = setInterval(() => void renewLease(latest), (deps.leaseSeconds * 1000) / 3);
+    const progress = throttleProgress(async (reported) => {
+      await renewLease(reported);
+      await announce(job);
+    }, deps.progressIntervalMs ?? PROGRESS_INTERVAL_MS);
+    try {
+      await announce(job);
+      await pipeline(job.documentId, async (stage, done, total) => {
+        latest = { stage, done, total };
+        await progress.report(latest);
+      });
+      await progress.settle();
       if (hasLease) await queue.complete(job.id, workerId);
     } catch (error) {
       const isPermanent = isPermanentFailure(error);
@@ -88,8 +153,9 @@ export function startProcessingWorker(deps: WorkerDeps) {
       }
     } finally {
       clearInterval(heartbeat);
+      await progress.settle();
     }
-    await deps.onDocumentChanged(job.documentId);
+    await announce(job);
   }
 
   const running = new Set<Promise<void>>();
