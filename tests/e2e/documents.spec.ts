@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { contractPdf } from "../support/documents/contract-pdf";
+import { contractPages, contractPdf } from "../support/documents/contract-pdf";
+import { buildPdf } from "../support/documents/test-fixtures";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 
 
@@ -91,6 +92,40 @@ test("a contract goes from upload through processing to a cited page, and is del
   await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
   await page.goto(documentUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Document not found" })).toBeVisible();
+});
+
+test("a long contract shows its reading progress live on its card until it is Ready", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  const pageCount = 240;
+  const schedulePages = Array.from({ length: pageCount - contractPages.length }, (_, index) => ({
+    lines: [
+      { text: `SCHEDULE ${index + 1} - FEE TABLE ${testInfo.testId} ${Date.now()}`, x: 72, y: 720 },
+      { text: `99213 Office visit, established patient: $${90 + index}.00 per visit.`, x: 72, y: 700 },
+    ],
+  }));
+  const file = testInfo.outputPath("Humana Fee Schedule.pdf");
+  await writeFile(file, buildPdf([...contractPages, ...schedulePages]));
+
+  await page.goto("/app/documents");
+  await page.getByLabel("Choose a document to upload").setInputFiles(file);
+  const card = page.getByRole("article", { name: "Humana Fee Schedule.pdf" });
+  await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
+  // Every label the card's progress bar shows, however briefly.
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { progressSeen: Set<string> }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll("[role=progressbar][aria-valuetext]")) seen.add(bar.getAttribute("aria-valuetext")!);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+
+  await card.getByRole("button", { name: /Process/ }).click();
+  await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(card.getByText(`${pageCount} pages`)).toBeVisible();
+  await expect(card.getByRole("progressbar")).toHaveCount(0);
+  const seen = await page.evaluate(() => [...(window as unknown as { progressSeen: Set<string> }).progressSeen]);
+  expect(seen).toContainEqual(expect.stringMatching(new RegExp(`^Reading pages \\d+ of ${pageCount}$`)));
 });
 
 test("the library refuses an unsupported file without sending it", async ({ page }, testInfo) => {
