@@ -1,7 +1,7 @@
 // End-to-end processing benchmark over the CUAD dev set: the built server runs as its own
 // process on a fresh data directory; the text PDFs are uploaded over HTTP, processed by the
 // app's own worker (extraction thread, structure, chunks, database) and timed until every one is
-// completed. Then one 300-page document, with the peak memory of the whole server process
+// completed, on three fresh servers (the median counts). Then one 300-page document, with the peak memory of the whole server process
 // (worker threads and OCR workers included) against the 1 GB target.
 // Run alone with `npx tsx bench/processing.ts` (builds the app first).
 import { execFileSync, execSync, spawnSync } from "node:child_process";
@@ -14,6 +14,8 @@ import { startServer, waitForHealth, type ServerRun } from "../tests/e2e/support
 import { cuadFile, readCuadContracts, requireCuadDev, type CuadContract } from "../tests/support/documents/cuad-dev";
 
 const END_TO_END_PAGES_PER_SECOND_TARGET = 40;
+/** Single runs on this shared 2-core machine vary by ±10%: throughput is the median of this many fresh servers. */
+const THROUGHPUT_ROUNDS = 3;
 const LONG_DOCUMENT_PAGES = 300;
 const PEAK_MEMORY_TARGET_MB = 1024;
 const PORT = 3191;
@@ -176,18 +178,27 @@ export async function runProcessingBench(): Promise<{ ok: boolean; figures: Reco
   }
 }
 
-async function measure(contracts: CuadContract[], cutter: PageCutter, figures: Record<string, string>): Promise<{ ok: boolean; figures: Record<string, string> }> {
-  const totalPages = contracts.reduce((sum, contract) => sum + contract.n_pages, 0);
-  const warmUpPdf = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(0, 1));
-  // Not the same file twice: an owner's duplicate upload is refused.
-  const warmUpPdf2 = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(1, 2));
-  figures["machine"] = `${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" / ")} at start`;
+function medianOf(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
 
+interface ThroughputRound {
+  seconds: number;
+  pages: number;
+  pagesPerSecond: number;
+  popplerPagesPerSecond: number;
+  startupPeakMb: number;
+  peakMb: number;
+}
+
+/** The CUAD text PDFs uploaded and processed by a fresh server, then read by pdftotext on the same machine moments later. */
+async function measureThroughput(contracts: CuadContract[], warmUpPdfs: Buffer[]): Promise<ThroughputRound> {
   const throughput = await withServer(async (server) => {
     const client = await signedUpClient();
     // Warm-up: each extraction thread starts and loads pdf.js on its first document; two at
     // once start both (a server pays that once in its life, not per document).
-    const warmUps = [await uploadAndProcess(client, "warm-up-1.pdf", warmUpPdf), await uploadAndProcess(client, "warm-up-2.pdf", warmUpPdf2)];
+    const warmUps: string[] = [];
+    for (const [index, pdf] of warmUpPdfs.entries()) warmUps.push(await uploadAndProcess(client, `warm-up-${index + 1}.pdf`, pdf));
     await waitUntilCompleted(client, warmUps);
     const startupPeakMb = peakRssMb(server.child.pid!);
     resetPeakRss(server.child.pid!);
@@ -197,18 +208,36 @@ async function measure(contracts: CuadContract[], cutter: PageCutter, figures: R
     const completed = await waitUntilCompleted(client, ids);
     const seconds = (performance.now() - start) / 1000;
     const pages = completed.reduce((sum, document) => sum + (document.pageCount ?? 0), 0);
-    return { seconds, pages, startupPeakMb, peakMb: peakRssMb(server.child.pid!) };
+    return { seconds, pages, pagesPerSecond: pages / seconds, startupPeakMb, peakMb: peakRssMb(server.child.pid!) };
   });
-  const pagesPerSecond = throughput.pages / throughput.seconds;
-  figures["end to end (upload → completed)"] =
-    `${pagesPerSecond.toFixed(1)} pages/s: ${throughput.pages} pages (expected ${totalPages}) in ${contracts.length} text PDFs in ${throughput.seconds.toFixed(2)} s (target >= ${END_TO_END_PAGES_PER_SECOND_TARGET} pages/s)`;
-
   const popplerStart = performance.now();
   for (const contract of contracts) execFileSync("pdftotext", ["-enc", "UTF-8", cuadFile("contracts", contract.contract_id), "-"], { maxBuffer: 64 * 1024 * 1024 });
-  const popplerPagesPerSecond = totalPages / ((performance.now() - popplerStart) / 1000);
-  figures["pdftotext, same pages (native reference)"] = `${popplerPagesPerSecond.toFixed(1)} pages/s (text only, one process per file)`;
-  figures["end to end / pdftotext"] = `${(pagesPerSecond / popplerPagesPerSecond).toFixed(2)}x`;
-  figures["server peak RSS"] = `${throughput.startupPeakMb.toFixed(0)} MB over start-up on a new data directory (first database start, migrations) and a first document; ${throughput.peakMb.toFixed(0)} MB while processing the ${contracts.length} contracts`;
+  const popplerSeconds = (performance.now() - popplerStart) / 1000;
+  return { ...throughput, popplerPagesPerSecond: throughput.pages / popplerSeconds };
+}
+
+async function measure(contracts: CuadContract[], cutter: PageCutter, figures: Record<string, string>): Promise<{ ok: boolean; figures: Record<string, string> }> {
+  const totalPages = contracts.reduce((sum, contract) => sum + contract.n_pages, 0);
+  const warmUpPdf = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(0, 1));
+  // Not the same file twice: an owner's duplicate upload is refused.
+  const warmUpPdf2 = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(1, 2));
+  figures["machine"] = `${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" / ")} at start`;
+
+  const rounds: ThroughputRound[] = [];
+  for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) rounds.push(await measureThroughput(contracts, [warmUpPdf, warmUpPdf2]));
+  const pagesPerSecond = medianOf(rounds.map((round) => round.pagesPerSecond));
+  const median = rounds.find((round) => round.pagesPerSecond === pagesPerSecond)!;
+  const medianPoppler = medianOf(rounds.map((round) => round.popplerPagesPerSecond));
+  const everyPageRead = rounds.every((round) => round.pages === totalPages);
+  figures["end to end (upload → completed)"] =
+    `${pagesPerSecond.toFixed(1)} pages/s, median of ${rounds.length} fresh servers (${rounds.map((round) => round.pagesPerSecond.toFixed(1)).join(", ")}): ` +
+    `${median.pages} pages (expected ${totalPages}) in ${contracts.length} text PDFs in ${median.seconds.toFixed(2)} s (target >= ${END_TO_END_PAGES_PER_SECOND_TARGET} pages/s)`;
+  figures["pdftotext, same pages (native reference)"] =
+    `${medianPoppler.toFixed(1)} pages/s, median (${rounds.map((round) => round.popplerPagesPerSecond.toFixed(1)).join(", ")}; text only, one process per file)`;
+  figures["end to end / pdftotext"] = `${(pagesPerSecond / medianPoppler).toFixed(2)}x`;
+  figures["server peak RSS"] =
+    `${Math.max(...rounds.map((round) => round.startupPeakMb)).toFixed(0)} MB over start-up on a new data directory (first database start, migrations) and a first document; ` +
+    `${Math.max(...rounds.map((round) => round.peakMb)).toFixed(0)} MB while processing the ${contracts.length} contracts (highest of the rounds)`;
 
   // A long document: text contracts page after page, ending with a scanned one so OCR runs too.
   const scanned = contracts.find((contract) => contract.scanned_file)!;
@@ -228,7 +257,7 @@ async function measure(contracts: CuadContract[], cutter: PageCutter, figures: R
   figures["load average at end"] = os.loadavg().map((load) => load.toFixed(2)).join(" / ");
 
   const ok =
-    throughput.pages === totalPages &&
+    everyPageRead &&
     pagesPerSecond >= END_TO_END_PAGES_PER_SECOND_TARGET &&
     longRun.pages === LONG_DOCUMENT_PAGES &&
     longRun.peakMb < PEAK_MEMORY_TARGET_MB;
