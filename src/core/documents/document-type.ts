@@ -24,9 +24,10 @@ export function deriveDocumentType(filename: string): DocumentDisplayType {
   const name = filename.toLowerCase().replace(/[_\-.]+/g, " ");
   const isContract = hasWord(name, "contract") || hasWord(name, "agreement");
   if (isContract) {
-    if (hasWord(name, "medicare") || hasWord(name, "medicaid")) return "Government Contract";
-    if (hasWord(name, "network")) return "Network Agreement";
+    // In the spec's order: a payer's name decides first, then 'network', then the government programmes.
     if (payerHints.some((hint) => hasWord(name, hint))) return "Payer Contract";
+    if (hasWord(name, "network")) return "Network Agreement";
+    if (hasWord(name, "medicare") || hasWord(name, "medicaid")) return "Government Contract";
     return "Contract";
   }
   if (hasWord(name, "policy") || hasWord(name, "manual")) return "Policy Document";
