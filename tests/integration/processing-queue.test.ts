@@ -52,6 +52,10 @@ describe("the processing queue", () => {
     expect(second).toMatchObject({ id: first.id, attempts: 2 });
     expect(await queue.heartbeat(first.id, "crashed-worker", { stage: "extract", done: 1, total: 1 })).toBe(false);
     expect(await queue.complete(first.id, "crashed-worker")).toBe(false);
+    // Nor can it requeue or fail the document under the worker that took over.
+    expect(await queue.scheduleRetry(first, "crashed-worker", 10, "Processing failed.")).toBe(false);
+    expect(await queue.fail(first, "crashed-worker", "Processing failed.")).toBe(false);
+    expect(await statusOf(id)).toBe("processing");
     expect(await queue.complete(second.id, "other-worker")).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { queryRows, type Database } from "../../db/client";
 import { documents, processingJobs } from "../../db/schema/index";
 
@@ -20,6 +21,27 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
     lockedBy: workerId,
     lockedUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
   });
+
+  /**
+   * Releases the job with `changes`, and changes its document only if this worker still held the
+   * lease: a worker whose lease lapsed must not undo what the worker that took over has done.
+   */
+  async function endLease(
+    job: ClaimedJob,
+    workerId: string,
+    changes: { job: PgUpdateSetSource<typeof processingJobs>; document: PgUpdateSetSource<typeof documents> },
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const released = await tx
+        .update(processingJobs)
+        .set({ ...changes.job, lockedBy: null, lockedUntil: null })
+        .where(and(eq(processingJobs.id, job.id), eq(processingJobs.lockedBy, workerId), eq(processingJobs.status, "running")))
+        .returning({ id: processingJobs.id });
+      if (released.length === 0) return false;
+      await tx.update(documents).set(changes.document).where(eq(documents.id, job.documentId));
+      return true;
+    });
+  }
 
   return {
     /** Leases the next runnable job and marks its document processing, in one statement. */
@@ -68,27 +90,19 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
       return updated.length === 1;
     },
 
-    async scheduleRetry(job: ClaimedJob, workerId: string, delaySeconds: number, message: string): Promise<void> {
-      await db
-        .update(processingJobs)
-        .set({
-          status: "queued",
-          lockedBy: null,
-          lockedUntil: null,
-          errorMessage: message,
-          runAfter: sql`now() + make_interval(secs => ${delaySeconds})`,
-        })
-        .where(and(eq(processingJobs.id, job.id), eq(processingJobs.lockedBy, workerId)));
-      await db.update(documents).set({ status: "queued" }).where(eq(documents.id, job.documentId));
+    /** Queues the job again after `delaySeconds`; false (and nothing changed) when the lease was lost. */
+    async scheduleRetry(job: ClaimedJob, workerId: string, delaySeconds: number, message: string): Promise<boolean> {
+      return endLease(job, workerId, {
+        job: { status: "queued", errorMessage: message, runAfter: sql`now() + make_interval(secs => ${delaySeconds})` },
+        document: { status: "queued" },
+      });
     },
 
-    async fail(job: ClaimedJob, workerId: string, reason: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(processingJobs)
-          .set({ status: "failed", lockedBy: null, lockedUntil: null, errorMessage: reason, completedAt: new Date() })
-          .where(and(eq(processingJobs.id, job.id), eq(processingJobs.lockedBy, workerId)));
-        await tx.update(documents).set({ status: "failed", failureReason: reason }).where(eq(documents.id, job.documentId));
+    /** Fails the job and its document for good; false (and nothing changed) when the lease was lost. */
+    async fail(job: ClaimedJob, workerId: string, reason: string): Promise<boolean> {
+      return endLease(job, workerId, {
+        job: { status: "failed", errorMessage: reason, completedAt: new Date() },
+        document: { status: "failed", failureReason: reason },
       });
     },
   };

@@ -13,8 +13,8 @@ function fakeQueue(jobs: ClaimedJob[]) {
       completed.push(jobId);
       return true;
     },
-    scheduleRetry: async () => undefined,
-    fail: async () => undefined,
+    scheduleRetry: async () => true,
+    fail: async () => true,
   } as unknown as ProcessingQueue;
   return { queue, completed };
 }

@@ -115,8 +115,7 @@ export function startProcessingWorker(deps: WorkerDeps) {
   async function runJob(job: ClaimedJob): Promise<void> {
     const { queue, pipeline, logger } = deps;
     if (job.attempts > job.maxAttempts) {
-      await queue.fail(job, workerId, REPEATED_CRASH_MESSAGE);
-      await reportFailure(job.documentId, true);
+      if (await queue.fail(job, workerId, REPEATED_CRASH_MESSAGE)) await reportFailure(job.documentId, true);
       await announce(job);
       return;
     }
@@ -147,10 +146,7 @@ export function startProcessingWorker(deps: WorkerDeps) {
       if (!isPermanent) logger.error({ err: error, jobId: job.id, documentId: job.documentId }, "processing failed");
       const outcome = outcomeAfterFailure({ attempt: job.attempts, maxAttempts: job.maxAttempts, isPermanent, message });
       if (outcome.kind === "retry") await queue.scheduleRetry(job, workerId, outcome.delaySeconds, message);
-      else {
-        await queue.fail(job, workerId, outcome.reason);
-        await reportFailure(job.documentId, !isPermanent);
-      }
+      else if (await queue.fail(job, workerId, outcome.reason)) await reportFailure(job.documentId, !isPermanent);
     } finally {
       clearInterval(heartbeat);
       await progress.settle();
