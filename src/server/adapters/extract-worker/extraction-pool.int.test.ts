@@ -4,6 +4,7 @@ import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/docu
 import { createExtractionPool } from "./extraction-pool";
 
 const pools: Array<ReturnType<typeof createExtractionPool>> = [];
+const stuckThread = new URL("../../../../tests/support/documents/stuck-extraction-thread.mjs", import.meta.url);
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
@@ -28,6 +29,14 @@ describe("extraction pool", () => {
     expect(second.extraction.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 91, text: "Recognized at 200 dpi: the Payer shall reimburse the Provider." });
     expect(ocr.calls).toHaveLength(1);
     expect(progress).toEqual([1]);
+  });
+
+  it("stops a thread that goes silent on a document, fails that document, and starts a new thread for the next", async () => {
+    const pool = createExtractionPool({ threads: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })), stalledThreadMs: 300, threadEntry: stuckThread });
+    pools.push(pool);
+    const text = buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]);
+    await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
+    await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
   });
 
   it("passes an OCR failure back to the document as an error", async () => {

@@ -12,13 +12,28 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Pages this thread is waiting on our OCR engine for: it is not stuck meanwhile. */
+  ocrInFlight: number;
+  lastHeardAt: number;
 }
+
+/**
+ * A thread reading documents that has said nothing for this long (no page done, no OCR asked
+ * for, not waiting on OCR) is stuck, on a file that loops pdf.js or a decoder: it is stopped and
+ * its documents fail and are retried, instead of staying 'processing' for ever.
+ */
+export const STALLED_THREAD_MS = 5 * 60_000;
 
 // Bundled, the thread is dist/server/extraction-thread.js beside main.js; from source (dev,
 // tests) a small bootstrap registers tsx and loads the .ts module.
 function threadEntry(): URL {
   const isSource = import.meta.url.endsWith(".ts");
   return new URL(isSource ? "./source-thread.mjs" : "./extraction-thread.js", import.meta.url);
+}
+
+/** Stuck: documents in hand, not waiting on our OCR, and silent for longer than `stalledThreadMs`. */
+export function isStalled(thread: { documents: number; ocrInFlight: number; silentForMs: number }, stalledThreadMs: number): boolean {
+  return thread.documents > 0 && thread.ocrInFlight === 0 && thread.silentForMs > stalledThreadMs;
 }
 
 /** Two threads on a machine with two cores or more: two documents extract side by side. */
@@ -30,14 +45,40 @@ export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParalle
  * next document); an ExtractionError crosses back as one. OCR for every thread goes through one
  * engine here, so there is one set of Tesseract workers however many threads run.
  */
-export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine } = {}) {
+export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine; stalledThreadMs?: number; threadEntry?: URL } = {}) {
   const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
   const ocr = options.ocr ?? createTesseractOcr({ workers: 2 });
+  const stalledThreadMs = options.stalledThreadMs ?? STALLED_THREAD_MS;
   const threads: Thread[] = [];
   let nextId = 1;
 
+  const watchdog = setInterval(stopStalledThreads, Math.min(10_000, stalledThreadMs / 4));
+  watchdog.unref();
+
+  function stopStalledThreads(): void {
+    for (const thread of threads) {
+      if (!isStalled({ documents: thread.pending.size, ocrInFlight: thread.ocrInFlight, silentForMs: Date.now() - thread.lastHeardAt }, stalledThreadMs)) continue;
+      const error = new Error(`Reading the document stopped responding for ${Math.round(stalledThreadMs / 1000)} s; its thread was stopped.`);
+      for (const request of thread.pending.values()) request.reject(error);
+      thread.pending.clear();
+      forget(thread);
+      void thread.worker.terminate();
+    }
+  }
+
+  /** Takes a thread out of the pool, so no document is given to it any more. */
+  function forget(thread: Thread): void {
+    const index = threads.indexOf(thread);
+    if (index >= 0) threads.splice(index, 1);
+  }
+
   function answerOcr(thread: Thread, ocrId: number, image: Uint8Array, dpi: number): void {
-    const reply = (message: OcrReply) => thread.worker.postMessage(message);
+    thread.ocrInFlight += 1;
+    const reply = (message: OcrReply) => {
+      thread.ocrInFlight -= 1;
+      thread.lastHeardAt = Date.now();
+      thread.worker.postMessage(message);
+    };
     ocr.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), dpi).then(
       (result) => reply({ type: "ocr-result", ocrId, result }),
       (error: unknown) => reply({ type: "ocr-failed", ocrId, message: error instanceof Error ? error.message : String(error) }),
@@ -45,12 +86,13 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
   }
 
   function startThread(): Thread {
-    const thread: Thread = { worker: new Worker(threadEntry()), pending: new Map() };
+    const thread: Thread = { worker: new Worker(options.threadEntry ?? threadEntry()), pending: new Map(), ocrInFlight: 0, lastHeardAt: Date.now() };
     const failAll = (error: Error) => {
       for (const request of thread.pending.values()) request.reject(error);
       thread.pending.clear();
     };
     thread.worker.on("message", (reply: ExtractionReply) => {
+      thread.lastHeardAt = Date.now();
       if (reply.type === "ocr") return answerOcr(thread, reply.ocrId, reply.image, reply.dpi);
       const request = thread.pending.get(reply.id);
       if (!request) return;
@@ -61,7 +103,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
     });
     thread.worker.on("error", (error) => failAll(error));
     thread.worker.on("exit", (code) => {
-      threads.splice(threads.indexOf(thread), 1);
+      forget(thread);
       if (thread.pending.size > 0) failAll(new Error(`The extraction thread stopped (exit code ${code}).`));
     });
     thread.worker.unref();
@@ -86,6 +128,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
       const id = nextId++;
       return new Promise<DocumentReading>((resolve, reject) => {
         const thread = pickThread();
+        if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
         thread.pending.set(id, { resolve, reject, onProgress });
         const copy = new Uint8Array(bytes);
         const request: ExtractionRequest = { id, bytes: copy, kind };
@@ -93,6 +136,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
       });
     },
     async close(): Promise<void> {
+      clearInterval(watchdog);
       await Promise.all(
         [...threads].map(async ({ worker }) => {
           const exited = new Promise((resolve) => worker.once("exit", resolve));
