@@ -1,0 +1,460 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { minReadableConfidence } from "../../src/server/adapters/extract/text";
+import { documentChunks, documentPages, processingJobs } from "../../src/server/db/schema/index";
+import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../src/shared/documents";
+import { signedUpClient } from "../support/accounts";
+import { contractPdf } from "../support/documents/contract-pdf";
+import { waitForStatus } from "../support/documents/processing";
+import { buildDocx, renderTextPng, w } from "../support/documents/test-fixtures";
+import { buildDoc } from "../support/documents/word97-doc";
+import { fixturesDirectory } from "../support/documents/write-fixtures";
+import type { HttpClient } from "../support/http-client";
+import { startOpenAiCompatibleServer } from "../support/openai-compatible-server";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Every accepted file type through the HTTP app as a person uses it: upload, Process, read the
+// pages and outline back. Scans go to the app's own OCR (tesseract.js, English model from
+// node_modules); embeddings go to a local OpenAI-compatible server, which can be made to fail.
+
+const fixture = (name: string) => readFileSync(path.join(fixturesDirectory, name));
+/** A few numbers per passage: the stand-in embeddings model's vectors. */
+const embedLetters = (text: string) => [text.length % 7, (text.match(/\d/g) ?? []).length, 1];
+
+let embeddings: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+let testApp: TestApp;
+let owner: HttpClient;
+let stranger: HttpClient;
+
+beforeAll(async () => {
+  embeddings = await startOpenAiCompatibleServer();
+  embeddings.embedWith({ kind: "vectors", embed: embedLetters });
+  testApp = await createTestApp({
+    env: { BILLING: "off", EMBEDDINGS_PROVIDER: "openai-compatible", EMBEDDINGS_MODEL: "test-embedder", EMBEDDINGS_BASE_URL: embeddings.baseUrl, EMBEDDINGS_TIMEOUT_MS: "5000" },
+  });
+  owner = await signedUpClient(testApp);
+  stranger = await signedUpClient(testApp);
+  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await testApp.close();
+  await embeddings.close();
+});
+
+const db = () => testApp.database.db;
+
+async function upload(client: HttpClient, filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
+  const response = await client.upload("/api/documents", filename, bytes);
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { document: DocumentSummary }).document;
+}
+
+async function startProcessing(client: HttpClient, id: string): Promise<void> {
+  const response = await client.post(`/api/documents/${id}/process`, { trigger: "start" });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ ok: true, document: { status: "queued" } });
+}
+
+async function summaryOf(client: HttpClient, id: string): Promise<DocumentSummary> {
+  return ((await (await client.get(`/api/documents/${id}`)).json()) as { document: DocumentSummary }).document;
+}
+
+async function pagesOf(client: HttpClient, id: string): Promise<DocumentPageText[]> {
+  const response = await client.get(`/api/documents/${id}/pages`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { pages: DocumentPageText[] }).pages;
+}
+
+async function outlineOf(client: HttpClient, id: string): Promise<OutlineEntry[]> {
+  const response = await client.get(`/api/documents/${id}/outline`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { outline: OutlineEntry[] }).outline;
+}
+
+async function storedRows(id: string) {
+  return {
+    pages: await db().select().from(documentPages).where(eq(documentPages.documentId, id)).orderBy(asc(documentPages.pageNumber)),
+    chunks: await db().select().from(documentChunks).where(eq(documentChunks.documentId, id)),
+    jobs: await db().select().from(processingJobs).where(eq(processingJobs.documentId, id)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files for the accepted types
+
+const scannedPage = () => fixture("scanned-page.png");
+
+/** A second scanned page the same size as scanned-page.png (1400 × 324 at 36 px), so sharp can join them into one TIFF. */
+const secondScanLines = [
+  "ARTICLE 4. TERM AND TERMINATION",
+  "4.1 Either party may terminate this Agreement on",
+  "one hundred twenty (120) days prior written notice.",
+  "4.2 Payment terms survive termination of this Agreement.",
+];
+
+async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
+  return sharp(pages, { join: { animated: true } }).withDensity(200).tiff({ compression: "lzw" }).toBuffer();
+}
+
+/** Pixels of noise (a multiplicative hash of the index), the size of `like`: a scanned page no OCR can read. */
+async function noisePage(like: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(like).metadata();
+  const pixels = Buffer.from(Array.from({ length: width * height }, (_, index) => ((index * 2654435761) >>> 24) & 0xff));
+  return sharp(pixels, { raw: { width, height, channels: 1 } }).png().toBuffer();
+}
+
+/** Subjects of distinct clauses (identical lines on every page would be dropped as running headers). */
+const clauseSubjects = [
+  "Medical Records", "Credentialing", "Claims Submission", "Prior Authorization", "Member Eligibility", "Coordination of Benefits", "Appeals",
+  "Audits", "Confidentiality", "Insurance", "Indemnification", "Notices", "Assignment", "Governing Law",
+];
+const clauseBody = (subject: string) =>
+  `The Provider shall comply with the Plan's ${subject.toLowerCase()} policy as amended from time to time, and the Plan shall give written notice of each change to the ${subject.toLowerCase()} policy. `.repeat(3);
+
+/** Paragraphs of a Word 97-2003 contract, long enough for three estimated pages (about 3,000 characters each). */
+const docParagraphs = [
+  "MEDICAID MANAGED CARE PROVIDER AGREEMENT",
+  "ARTICLE 1. DEFINITIONS",
+  "1.1 \u201cMember\u201d means a person enrolled in the Plan under the State Medicaid program.",
+  ...clauseSubjects.slice(0, 6).map((subject, index) => `1.${index + 2} ${subject}. ${clauseBody(subject)}`),
+  "ARTICLE 2. CLAIMS",
+  "2.1 Timely Filing. Provider shall submit claims within one hundred twenty (120) days of the date of service.",
+  ...clauseSubjects.slice(6, 12).map((subject, index) => `2.${index + 2} ${subject}. ${clauseBody(subject)}`),
+];
+
+/** A .docx with no page breaks at all: Word recorded no layout, so its pages can only be estimated. */
+function unbrokenDocx(): Buffer {
+  const clauses = clauseSubjects.map((subject, index) => w.p(`${index + 1}. ${subject}. ${clauseBody(subject)}`));
+  return buildDocx([w.p("PROVIDER SERVICES AGREEMENT", { style: "Heading1" }), ...clauses].join(""), { deflate: true });
+}
+
+interface AcceptedType {
+  label: string;
+  filename: string;
+  bytes: () => Uint8Array | Promise<Uint8Array>;
+  mimeType: string;
+  displayType: string;
+  pageCount: number;
+  pageNumbersEstimated: boolean;
+  method: "text" | "ocr";
+  /** A phrase that must be on the page with this number. */
+  pageText: Record<number, string>;
+  /** An entry the outline must have (a clause or heading and the page it starts on). */
+  outline: Partial<OutlineEntry>;
+}
+
+const acceptedTypes: AcceptedType[] = [
+  {
+    label: "a text PDF",
+    filename: "Clinic services.pdf",
+    bytes: () => fixture("payer-agreement.pdf"),
+    mimeType: "application/pdf",
+    displayType: "PDF Document",
+    pageCount: 2,
+    pageNumbersEstimated: false,
+    method: "text",
+    pageText: { 1: "Main Street Family Practice", 2: "3. TIMELY FILING. Claims must be filed within 90 days." },
+    outline: { heading: "PARTICIPATING PROVIDER AGREEMENT", page: 1 },
+  },
+  {
+    label: "an image-only (scanned) PDF",
+    filename: "Scanned fax.pdf",
+    bytes: () => fixture("scanned-page.pdf"),
+    mimeType: "application/pdf",
+    displayType: "PDF Document",
+    pageCount: 1,
+    pageNumbersEstimated: false,
+    method: "ocr",
+    pageText: { 1: "Provider shall submit claims within ninety (90) days" },
+    outline: { heading: "Article 3 CLAIMS AND PAYMENT", page: 1 },
+  },
+  {
+    label: "a .docx with a page break",
+    filename: "Clinic services.docx",
+    bytes: () => fixture("payer-agreement.docx"),
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    displayType: "Word Document",
+    pageCount: 2,
+    pageNumbersEstimated: false,
+    method: "text",
+    pageText: { 1: "Acme Health Plan and Main Street Family Practice", 2: "99213\tOffice visit, established patient\t$85.00" },
+    outline: { heading: "PARTICIPATING PROVIDER AGREEMENT", page: 1 },
+  },
+  {
+    label: "a .docx with no page breaks",
+    filename: "Services terms.docx",
+    bytes: unbrokenDocx,
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    displayType: "Word Document",
+    pageCount: 3,
+    pageNumbersEstimated: true,
+    method: "text",
+    pageText: { 1: "PROVIDER SERVICES AGREEMENT", 3: "14. Governing Law. The Provider shall comply" },
+    outline: { clauseNumber: "11", heading: "11 Indemnification", page: 3 },
+  },
+  {
+    label: "a Word 97-2003 .doc",
+    filename: "State terms.doc",
+    bytes: () => buildDoc(docParagraphs),
+    mimeType: "application/msword",
+    displayType: "Word Document",
+    pageCount: 3,
+    pageNumbersEstimated: true,
+    method: "text",
+    pageText: {
+      1: "1.1 \u201cMember\u201d means a person enrolled in the Plan",
+      2: "2.1 Timely Filing. Provider shall submit claims within one hundred twenty (120) days",
+      3: "2.7 Notices. The Provider shall comply",
+    },
+    outline: { clauseNumber: "2.5", heading: "2.5 Insurance", page: 3 },
+  },
+  ...[
+    { label: "a .png scan", filename: "Fax page.png", bytes: scannedPage, mimeType: "image/png" },
+    { label: "a .jpg photo", filename: "Fax page.jpg", bytes: () => sharp(scannedPage()).jpeg({ quality: 90 }).toBuffer(), mimeType: "image/jpeg" },
+    { label: "a .jpeg photo", filename: "Fax page.jpeg", bytes: () => sharp(scannedPage()).jpeg({ quality: 80 }).toBuffer(), mimeType: "image/jpeg" },
+    { label: "a .webp image", filename: "Fax page.webp", bytes: () => sharp(scannedPage()).webp({ quality: 90 }).toBuffer(), mimeType: "image/webp" },
+  ].map(
+    (image): AcceptedType => ({
+      ...image,
+      displayType: "Document",
+      pageCount: 1,
+      pageNumbersEstimated: false,
+      method: "ocr",
+      pageText: { 1: "3.2 Payer shall pay clean claims within thirty (30) days." },
+      outline: { heading: "Article 3 CLAIMS AND PAYMENT", page: 1 },
+    }),
+  ),
+  {
+    label: "a two-page .tiff",
+    filename: "Fax pages.tiff",
+    bytes: async () => multiPageTiff([scannedPage(), renderTextPng(secondScanLines, { fontSize: 36, width: 1400 })]),
+    mimeType: "image/tiff",
+    displayType: "Document",
+    pageCount: 2,
+    pageNumbersEstimated: false,
+    method: "ocr",
+    pageText: { 1: "Provider shall submit claims within ninety (90) days", 2: "4.1 Either party may terminate this Agreement" },
+    outline: { heading: "Article 4 TERM AND TERMINATION", page: 2 },
+  },
+];
+
+describe("each accepted file type", () => {
+  // Scans are read by real OCR; on a busy machine one can take longer than the default 30 s test time.
+  it.each(acceptedTypes)("$label uploads, processes to Ready, and its pages and outline read back", { timeout: 60_000 }, async (type) => {
+    const document = await upload(owner, type.filename, await type.bytes());
+    expect(document).toMatchObject({ status: "uploaded", mimeType: type.mimeType, displayType: type.displayType, pageCount: null });
+
+    await startProcessing(owner, document.id);
+    const done = await waitForStatus(owner, document.id, ["completed", "failed"]);
+    expect(done).toMatchObject({
+      status: "completed",
+      failureReason: null,
+      pageCount: type.pageCount,
+      pageNumbersEstimated: type.pageNumbersEstimated,
+      unreadablePages: [],
+      progress: null,
+    });
+
+    const pages = await pagesOf(owner, document.id);
+    expect(pages.map((page) => page.pageNumber)).toEqual(Array.from({ length: type.pageCount }, (_, index) => index + 1));
+    for (const page of pages) expect(page).toMatchObject({ method: type.method, isUnreadable: false, text: expect.stringMatching(/\w/) });
+    for (const [pageNumber, phrase] of Object.entries(type.pageText)) expect(pages[Number(pageNumber) - 1]!.text).toContain(phrase);
+
+    const outline = await outlineOf(owner, document.id);
+    expect(outline.length).toBeGreaterThan(0);
+    expect(outline).toContainEqual(expect.objectContaining(type.outline));
+    for (const entry of outline) expect(entry.page).toBeLessThanOrEqual(type.pageCount);
+
+    expect((await stranger.get(`/api/documents/${document.id}/pages`)).status).toBe(404);
+  });
+});
+
+describe("files that upload but cannot be read", () => {
+  async function failedForGood(filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
+    const document = await upload(owner, filename, bytes);
+    await startProcessing(owner, document.id);
+    const failed = await waitForStatus(owner, document.id, ["failed", "completed"]);
+    // Nothing half-written: no pages or chunks, and the job failed on its first attempt (retrying cannot fix the file).
+    expect(await pagesOf(owner, document.id)).toEqual([]);
+    expect(await outlineOf(owner, document.id)).toEqual([]);
+    const rows = await storedRows(document.id);
+    expect(rows.pages).toEqual([]);
+    expect(rows.chunks).toEqual([]);
+    expect(rows.jobs.map((job) => ({ status: job.status, attempts: job.attempts }))).toEqual([{ status: "failed", attempts: 1 }]);
+    return failed;
+  }
+
+  it("a truncated PDF ends as failed with a reason that says what to do, and writes no pages or chunks", async () => {
+    const failed = await failedForGood("Cut short.pdf", fixture("truncated.pdf"));
+    expect(failed).toMatchObject({
+      status: "failed",
+      failureReason: "This PDF is damaged and can't be read. Open it and save or export it as PDF again, then upload the new copy.",
+      pageCount: null,
+      unreadablePages: [],
+    });
+  });
+
+  it("a zip-bomb DOCX (60 MB of XML in a 60 KB file) is refused unread, and writes no pages or chunks", async () => {
+    const bomb = buildDocx(`${w.p("Start")}<w:p><w:r><w:t>${"A".repeat(60 * 1024 * 1024)}</w:t></w:r></w:p>`, { deflate: true });
+    expect(bomb.length).toBeLessThan(200_000);
+    const failed = await failedForGood("Inflated.docx", bomb);
+    expect(failed).toMatchObject({
+      status: "failed",
+      failureReason: "This document is too large to process. Split it into smaller files and upload them again.",
+      pageCount: null,
+    });
+  });
+});
+
+describe("a scanned page that cannot be read", () => {
+  it("completes the document with that page flagged unreadable and each page's OCR confidence kept", { timeout: 60_000 }, async () => {
+    const tiff = await multiPageTiff([scannedPage(), await noisePage(scannedPage())]);
+    const document = await upload(owner, "Faxed pages.tif", tiff);
+    await startProcessing(owner, document.id);
+    const done = await waitForStatus(owner, document.id, ["completed", "failed"]);
+    expect(done).toMatchObject({ status: "completed", pageCount: 2, unreadablePages: [2] });
+
+    const pages = await pagesOf(owner, document.id);
+    expect(pages).toMatchObject([
+      { pageNumber: 1, method: "ocr", isUnreadable: false, text: expect.stringContaining("Provider shall submit claims within ninety (90) days") },
+      { pageNumber: 2, method: "ocr", isUnreadable: true },
+    ]);
+    const { pages: stored } = await storedRows(document.id);
+    expect(stored.map((page) => [page.pageNumber, page.method, page.isUnreadable])).toEqual([
+      [1, "ocr", false],
+      [2, "ocr", true],
+    ]);
+    expect(stored[0]!.ocrConfidence).toBeGreaterThanOrEqual(minReadableConfidence);
+    expect(stored[1]!.ocrConfidence).toEqual(expect.any(Number));
+    // The readable page is still searchable.
+    expect((await outlineOf(owner, document.id)).map((entry) => entry.page)).toContain(1);
+  });
+});
+
+describe("Retry after a failure whose cause is gone", () => {
+  const transientReason = "Processing failed. Please retry; if it keeps failing, contact support.";
+
+  it("fails after the last attempt while the embeddings service is down, then Retry completes it once the service is back", { timeout: 60_000 }, async () => {
+    const document = await upload(owner, "Retry me.pdf", contractPdf(`retry ${Date.now()}`));
+    const requestsBefore = embeddings.embeddingsRequests.length;
+    embeddings.embedWith({ kind: "error", status: 503, message: "model is loading" });
+    try {
+      await startProcessing(owner, document.id);
+      // Each failed attempt is retried after a backoff (10 s, then 40 s); make the next one due now instead of waiting.
+      await expect
+        .poll(
+          async () => {
+            await db().execute(sql`update processing_jobs set run_after = now() where document_id = ${document.id} and status = 'queued' and run_after > now()`);
+            return (await summaryOf(owner, document.id)).status;
+          },
+          { timeout: 45_000, interval: 100 },
+        )
+        .toBe("failed");
+    } finally {
+      embeddings.embedWith({ kind: "vectors", embed: embedLetters });
+    }
+
+    const failed = await summaryOf(owner, document.id);
+    expect(failed).toMatchObject({ status: "failed", failureReason: transientReason, pageCount: null });
+    const afterFailure = await storedRows(document.id);
+    expect(afterFailure.jobs).toMatchObject([{ status: "failed", attempts: 3, maxAttempts: 3, errorMessage: transientReason }]);
+    expect(afterFailure.pages).toEqual([]);
+    expect(afterFailure.chunks).toEqual([]);
+    // One embeddings request per attempt (a 3-page contract is one batch), each refused.
+    expect(embeddings.embeddingsRequests.length - requestsBefore).toBe(3);
+
+    const retry = await owner.post(`/api/documents/${document.id}/process`, { trigger: "retry" });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toMatchObject({ ok: true, document: { status: "queued", failureReason: null } });
+    const done = await waitForStatus(owner, document.id, ["completed", "failed"]);
+    expect(done).toMatchObject({ status: "completed", failureReason: null, pageCount: 3, unreadablePages: [] });
+    expect((await pagesOf(owner, document.id)).map((page) => page.pageNumber)).toEqual([1, 2, 3]);
+    const { chunks, jobs } = await storedRows(document.id);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((chunk) => chunk.embedding !== null)).toBe(true);
+    expect(jobs.map((job) => job.status).sort()).toEqual(["completed", "failed"]);
+  });
+});
+
+describe("live updates", () => {
+  interface DocumentEvent {
+    type: "insert" | "update" | "delete";
+    documentId: string;
+  }
+
+  /** Reads a Server-Sent Events response in the background, keeping every event it delivers. */
+  function listen(response: Response) {
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const events: { event: string; data: string }[] = [];
+    let buffer = "";
+    const reading = (async () => {
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          const data = block
+            .split("\n")
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => line.slice(5).trimStart())
+            .join("\n");
+          events.push({ event, data });
+        }
+      }
+    })();
+    return {
+      /** The first event is a ping, written once the stream is subscribed to changes. */
+      ready: () => expect.poll(() => events.some((event) => event.event === "ping"), { timeout: 10_000 }).toBe(true),
+      documentEvents: (): DocumentEvent[] => events.filter((event) => event.event === "document").map((event) => JSON.parse(event.data) as DocumentEvent),
+      close: async () => {
+        await reader.cancel().catch(() => undefined);
+        await reading;
+      },
+    };
+  }
+
+  it("tells the owner of every change while a document is processed and when it is deleted, and tells another user nothing", { timeout: 60_000 }, async () => {
+    const ownerStream = listen(await owner.get("/api/documents/events"));
+    const strangerStream = listen(await stranger.get("/api/documents/events"));
+    try {
+      await Promise.all([ownerStream.ready(), strangerStream.ready()]);
+      const eventsAbout = (stream: typeof ownerStream, id: string) => stream.documentEvents().filter((event) => event.documentId === id);
+
+      const document = await upload(owner, "Live contract.pdf", contractPdf(`live ${Date.now()}`));
+      await startProcessing(owner, document.id);
+      expect((await waitForStatus(owner, document.id, ["completed", "failed"])).status).toBe("completed");
+      // At least: Process pressed (queued), the worker took it (processing), it finished (completed).
+      await expect.poll(() => eventsAbout(ownerStream, document.id).filter((event) => event.type === "update").length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+
+      expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+      await expect.poll(() => eventsAbout(ownerStream, document.id).some((event) => event.type === "delete"), { timeout: 10_000 }).toBe(true);
+      // The upload came first; then only updates and the one deletion (the worker's last
+      // announcement of a finished job may arrive just after the deletion, so no order is asserted there).
+      const seenByOwner = eventsAbout(ownerStream, document.id).map((event) => event.type);
+      expect(seenByOwner[0]).toBe("insert");
+      expect(seenByOwner.filter((type) => type === "insert" || type === "delete")).toEqual(["insert", "delete"]);
+
+      // Changes reach every stream in the order they were made: once the stranger hears of their
+      // own upload (made after the deletion), everything before it has been through their stream.
+      const theirs = await upload(stranger, "Their contract.pdf", contractPdf(`stranger ${Date.now()}`));
+      await expect.poll(() => strangerStream.documentEvents().length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(strangerStream.documentEvents()).toEqual([{ type: "insert", documentId: theirs.id }]);
+      // And the same the other way round: the owner's next upload arrives, the stranger's never did.
+      const next = await upload(owner, "Next contract.pdf", contractPdf(`next ${Date.now()}`));
+      await expect.poll(() => eventsAbout(ownerStream, next.id).length, { timeout: 10_000 }).toBe(1);
+      expect(eventsAbout(ownerStream, theirs.id)).toEqual([]);
+    } finally {
+      await ownerStream.close();
+      await strangerStream.close();
+    }
+  });
+});
