@@ -136,6 +136,13 @@ describe("PDF extraction", () => {
     expect(result.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 31, isUnreadable: true });
   });
 
+  it("flags a scanned page OCR reads nothing from, and keeps a blank page as a plain page", async () => {
+    const pdf = buildPdf([{ image: await scanPixels(["smudged"]) }, { lines: [] }, { lines: [{ text: "1.1 Term. This Agreement runs for one year from signing.", x: 72, y: 720 }] }]);
+    const result = await extractDocument(pdf, "pdf", { ocr: fakeOcr(() => ({ text: "", confidence: 0 })) });
+    expect(result.pages[0]).toMatchObject({ pageNumber: 1, method: "ocr", text: "", isUnreadable: true });
+    expect(result.pages[1]).toMatchObject({ pageNumber: 2, method: "text", text: "", isUnreadable: false });
+  });
+
   it("never returns control characters", async () => {
     const pdf = buildPdf([{ content: "BT /F1 12 Tf 72 720 Td (Rate\\000: \\001$85\\033.00 per visit for every patient) Tj ET" }]);
     const [page] = (await extractDocument(pdf, "pdf", { ocr: fakeOcr(() => ({ text: "", confidence: 0 })) })).pages;

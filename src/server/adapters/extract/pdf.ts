@@ -192,7 +192,8 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       const characters = countMeaningfulCharacters(text);
       // An unreadable operator list (a broken image) counts as no image; rendering will show.
       const images = characters < scanWithImageTextThreshold ? await pageImages(page).catch((): PageImages => ({ coverage: 0 })) : undefined;
-      const needsOcr = characters < scanTextThreshold || (images !== undefined && images.coverage >= scanImageCoverage);
+      const isPicture = images !== undefined && images.coverage >= scanImageCoverage;
+      const needsOcr = characters < scanTextThreshold || isPicture;
       if (!needsOcr) {
         page.cleanup();
         pageDone(textPage(pageNumber, text));
@@ -209,8 +210,10 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       await queue.add(async () => {
         const result = await options.ocr.recognize(image.png, image.dpi);
         const recognized = ocrPage(pageNumber, result.text, result.confidence);
-        // Keep the text layer when OCR read less than it (a blank or drawing-only page).
-        pageDone(countMeaningfulCharacters(recognized.text) > characters ? recognized : textPage(pageNumber, text));
+        // Keep the text layer when OCR read less than it (a blank or drawing-only page); a picture
+        // of a page with no text layer at all stays an OCR page, flagged when nothing could be read.
+        const keepsOcr = countMeaningfulCharacters(recognized.text) > characters || (isPicture && characters === 0);
+        pageDone(keepsOcr ? recognized : textPage(pageNumber, text));
       });
     }
     await queue.drain();
