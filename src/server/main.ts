@@ -51,7 +51,7 @@ async function main() {
   const env = readEnvOrExit();
   const logger = createLogger(env);
   const lock = env.databaseUrl ? undefined : lockDataDirOrExit(env.dataDir);
-  const database = await openDatabase(env);
+  const database = await openDatabase(env, (error) => logger.warn({ err: error }, "a database connection was lost; the pool opens another"));
   await applyMigrations(database);
 
   const server = http.createServer();

@@ -14,7 +14,7 @@ try {
     process.exit(1);
   }
   const logger = createLogger(env);
-  const database = await openDatabase(env);
+  const database = await openDatabase(env, (error) => logger.warn({ err: error }, "a database connection was lost; the pool opens another"));
   await applyMigrations(database);
   const container = createContainer(env, database, logger);
   const worker = container.startProcessingWorker();

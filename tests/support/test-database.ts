@@ -22,9 +22,27 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
+      // The pool's end() resolves while its connections are still closing; dropping the database
+      // with force then kills them mid-goodbye, and pg reports that as an uncaught error.
+      await waitForNoConnections(serverUrl, name);
       await runAdminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function waitForNoConnections(serverUrl: string, name: string, timeoutMs = 5000): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { rows } = await admin.query<{ connections: number }>("select count(*)::int as connections from pg_stat_activity where datname = $1", [name]);
+      if (rows[0]?.connections === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {

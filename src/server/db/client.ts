@@ -31,16 +31,21 @@ export const pgliteExtensions = { vector };
  */
 export const pgliteSettings = ["shared_buffers = 32MB"];
 
+/** Told when PostgreSQL drops a pooled connection (a restart, a failover); the pool replaces it. */
+export type ConnectionErrorHandler = (error: Error) => void;
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite database in DATA_DIR. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }, onConnectionError?: ConnectionErrorHandler): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, onConnectionError);
   const pgdata = path.join(options.dataDir, "pgdata");
   await mkdir(pgdata, { recursive: true });
   return wrapPglite(new PGlite(pgdata, { extensions: pgliteExtensions, postgresqlconf: pgliteSettings }));
 }
 
-export function openPostgres(databaseUrl: string): PostgresHandle {
+export function openPostgres(databaseUrl: string, onConnectionError: ConnectionErrorHandler = () => undefined): PostgresHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Without a listener, an idle connection the server closes is an uncaught error that ends the process.
+  pool.on("error", onConnectionError);
   return {
     db: drizzlePostgres(pool, { schema, casing: "snake_case" }),
     kind: "postgres",
