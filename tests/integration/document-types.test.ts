@@ -157,7 +157,8 @@ const acceptedTypes: AcceptedType[] = [
     pageNumbersEstimated: false,
     method: "text",
     pageText: { 1: "Main Street Family Practice", 2: "3. TIMELY FILING. Claims must be filed within 90 days." },
-    outline: { heading: "PARTICIPATING PROVIDER AGREEMENT", page: 1 },
+    // Clause 3 shares a passage with its short neighbours: the outline still lists it.
+    outline: { clauseNumber: "3", page: 2 },
   },
   {
     label: "an image-only (scanned) PDF",

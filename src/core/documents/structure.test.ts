@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { headingOf, positionOf, spelledNumber, structureDocument } from "./structure";
+import { chunkClauses } from "./chunking";
+import { headingOf, outlineOf, positionOf, spelledNumber, structureDocument } from "./structure";
 
 const contract = [
   {
@@ -116,5 +117,18 @@ describe("spelledNumber", () => {
     ["forty-five-six", undefined],
   ])("%s → %s", (word, value) => {
     expect(spelledNumber(word)).toBe(value);
+  });
+});
+
+describe("outlineOf", () => {
+  it("lists every clause with its page, including the short ones merged into one passage", () => {
+    const clauses = structureDocument(contract);
+    const outline = outlineOf(clauses);
+    expect(chunkClauses(clauses).map((chunk) => chunk.clauseNumber)).not.toContain("1.2");
+    expect(outline.map((entry) => [entry.clauseNumber, entry.heading, entry.page])).toEqual(
+      clauses.map((clause) => [clause.number, headingOf(clause), clause.pageStart]),
+    );
+    expect(outline).toContainEqual({ clauseNumber: "1.2", heading: "1.2", path: ["Article I DEFINITIONS", "1.2"], page: 1 });
+    expect(outline).toContainEqual(expect.objectContaining({ clauseNumber: "Exhibit A", heading: "Exhibit A FEE SCHEDULE", page: 3 }));
   });
 });

@@ -1,5 +1,6 @@
 import { readClauseMarker, type ClauseMarker } from "./clause-markers";
 import { removePageFurniture, splitPageLines, type PageLine, type PageText } from "./page-lines";
+import type { OutlineEntry } from "../../shared/documents";
 
 export interface TextPosition {
   pageNumber: number;
@@ -227,4 +228,11 @@ export function positionOf(mapped: MappedText, at: number): TextPosition | undef
   if (!piece) return undefined;
   const offset = Math.min(piece.line.end, piece.line.start + piece.lineOffset + Math.max(0, at - piece.at));
   return { pageNumber: piece.line.pageNumber, offset };
+}
+
+/** Every clause with a heading, in document order, with the page it starts on: the document's outline. */
+export function outlineOf(clauses: Clause[]): OutlineEntry[] {
+  return clauses
+    .filter((clause) => clause.path.length > 0)
+    .map((clause) => ({ clauseNumber: clause.number, heading: clause.path.at(-1)!, path: clause.path, page: clause.pageStart }));
 }

@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { chunkClauses } from "../../../core/documents/chunking";
-import { structureDocument } from "../../../core/documents/structure";
+import { outlineOf, structureDocument } from "../../../core/documents/structure";
 import { extractDocument, ExtractionError, type OcrEngine, type OcrResult } from "../extract/index";
 import { loadPdfJs } from "../extract/pdfjs";
 import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
@@ -38,7 +38,8 @@ async function extract(request: ExtractionRequest): Promise<void> {
       ocr,
       onProgress: (done, total) => send({ id: request.id, type: "progress", done, total }),
     });
-    send({ id: request.id, type: "done", reading: { extraction, chunks: chunkClauses(structureDocument(extraction.pages)) } });
+    const clauses = structureDocument(extraction.pages);
+    send({ id: request.id, type: "done", reading: { extraction, outline: outlineOf(clauses), chunks: chunkClauses(clauses) } });
   } catch (error) {
     const reason = error instanceof ExtractionError ? error.reason : undefined;
     send({ id: request.id, type: "failed", message: error instanceof Error ? error.message : String(error), reason });

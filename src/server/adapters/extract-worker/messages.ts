@@ -1,9 +1,11 @@
 import type { Chunk } from "../../../core/documents/chunking";
+import type { OutlineEntry } from "../../../shared/documents";
 import type { DocumentKind, ExtractionErrorReason, ExtractionResult, OcrResult } from "../extract/index";
 
-/** A document read in a thread: its pages, and the chunks of its clause outline (structuring is CPU work too). */
+/** A document read in a thread: its pages, its clause outline and the chunks that follow it (structuring is CPU work too). */
 export interface DocumentReading {
   extraction: ExtractionResult;
+  outline: OutlineEntry[];
   chunks: Chunk[];
 }
 

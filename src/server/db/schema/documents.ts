@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
+import type { OutlineEntry } from "../../../shared/documents";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** pgvector without a fixed dimension: the embeddings model (and so its size) is configuration. */
@@ -45,6 +46,8 @@ export const documents = pgTable(
     unreadablePages: integer().array().notNull().default(sql`'{}'::integer[]`),
     /** The embeddings model that made this document's chunk vectors; null when it has none. */
     embeddingModel: text(),
+    /** The clause outline found while processing; null for documents processed before it was kept. */
+    outline: jsonb().$type<OutlineEntry[]>(),
     ...timestamps,
   },
   (table) => [uniqueIndex().on(table.ownerId, table.sha256), index().on(table.ownerId, table.createdAt)],

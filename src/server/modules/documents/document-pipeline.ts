@@ -54,7 +54,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
       throw error;
     });
 
-    const { extraction, chunks } = await deps.read(bytes, document.kind as DocumentKind, (done, total) => void report("extract", done, total));
+    const { extraction, outline, chunks } = await deps.read(bytes, document.kind as DocumentKind, (done, total) => void report("extract", done, total));
     const total = extraction.pages.length;
     await report("structure", total, total);
     const vectors = deps.embedder ? await embedChunks(deps.embedder, chunks, report) : [];
@@ -104,6 +104,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
           pageCount: total,
           pageNumbersEstimated: extraction.pageNumbersEstimated,
           embeddingModel: deps.embedder && chunks.length > 0 ? deps.embedder.id : null,
+          outline,
           unreadablePages: extraction.pages.filter((page) => page.isUnreadable).map((page) => page.pageNumber),
         })
         .where(eq(documents.id, documentId));

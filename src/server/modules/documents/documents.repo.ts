@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { StartRefusalReason } from "../../../shared/billing";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, processingJobs } from "../../db/schema/index";
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+// The library lists documents often (on every live update): without each one's outline.
+const { outline: _outline, ...listedColumns } = getTableColumns(documents);
 export type NewDocumentRow = typeof documents.$inferInsert;
 
 const activeJobStatuses = ["queued", "running"];
@@ -47,7 +50,7 @@ export function createDocumentsRepo(db: Database) {
     list(ownerId: string) {
       return db
         .select({
-          document: documents,
+          document: listedColumns,
           job: {
             stage: processingJobs.stage,
             progressDone: processingJobs.progressDone,

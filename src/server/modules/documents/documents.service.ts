@@ -41,7 +41,7 @@ export interface DocumentsServiceDeps {
 const unsupportedTypeMessage = "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.";
 
 export function toDocumentSummary(
-  row: DocumentRow,
+  row: Omit<DocumentRow, "outline">,
   job?: { stage: string; progressDone: number; progressTotal: number } | null,
 ): DocumentSummary {
   return {
@@ -123,7 +123,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     /** Each clause once, in document order, with the page it starts on. */
     async getOutline(ownerId: string, id: string): Promise<OutlineEntry[]> {
-      await requireDocument(ownerId, id);
+      const document = await requireDocument(ownerId, id);
+      if (document.outline) return document.outline;
+      // Processed before outlines were kept: the clauses that head a passage (merged short clauses are missing).
       const seen = new Set<string>();
       const outline: OutlineEntry[] = [];
       for (const chunk of await repo.listChunkHeadings(id)) {
