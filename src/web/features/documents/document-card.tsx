@@ -47,8 +47,9 @@ function useDocumentActions(document: DocumentSummary) {
       else toast.success("Processing restarted");
       refreshLater(trigger === "start" ? REFRESH_AFTER_PROCESS_MS : REFRESH_AFTER_RETRY_MS);
     },
-    onError: (error, trigger) => {
-      if (trigger === "start") toast.error("Start failed", { description: reason(error) });
+    onError: (_error, trigger) => {
+      // The spec shows 'Start failed' without the detail.
+      if (trigger === "start") toast.error("Start failed");
       else toast.error("Retry failed", { description: "Failed to restart document processing. Please try again." });
       refreshLater(0);
     },

@@ -182,6 +182,20 @@ describe("document library", () => {
     expect(screen.getByText("Failed to restart document processing. Please try again.")).toBeInTheDocument();
   });
 
+  it("a refused start shows 'Start failed' without the detail, and the card can be started again", async () => {
+    const document = aDocument({ filename: "new.pdf", status: "uploaded" });
+    stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`POST /api/documents/${document.id}/process`]: { status: 500, body: { error: { code: "internal_error", message: "Database unavailable." } } },
+    });
+    renderDocuments();
+    const card = await screen.findByRole("article", { name: "new.pdf" });
+    await userEvent.click(within(card).getByRole("button", { name: /Process/ }));
+    const toast = (await screen.findByText("Start failed")).closest("li")!;
+    expect(toast).not.toHaveTextContent("Database unavailable.");
+    expect(within(card).getByRole("button", { name: /Process/ })).toBeEnabled();
+  });
+
   it("refreshes the list about 800 ms after Process", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const document = aDocument({ filename: "new.pdf", status: "uploaded" });
@@ -296,6 +310,21 @@ describe("document library", () => {
     expect(await screen.findByText("Delete failed")).toBeInTheDocument();
     expect(screen.getByText("Failed to delete the document. Please try again.")).toBeInTheDocument();
     expect(cardFor("Keep.pdf")).toBeInTheDocument();
+  });
+
+  it("a delete refused because the session ended asks the person to refresh", async () => {
+    const document = aDocument({ filename: "Keep.pdf" });
+    stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`DELETE /api/documents/${document.id}`]: { status: 401, body: { error: { code: "unauthenticated", message: "Please sign in to continue." } } },
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Keep.pdf" });
+    const user = await openMenu("Keep.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Delete failed")).toBeInTheDocument();
+    expect(screen.getByText("Not authenticated. Please refresh and try again.")).toBeInTheDocument();
   });
 
   it("the menu's Download links to the original file", async () => {
