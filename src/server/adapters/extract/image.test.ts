@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
+import { maxPageImageSide, renderImagePage } from "./image";
 import { fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { ExtractionError } from "./types";
 
@@ -65,5 +66,51 @@ describe("image extraction", () => {
     const error = await extractDocument(png, "png", { ocr }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ExtractionError);
     expect(error).toMatchObject({ reason: "empty" });
+  });
+});
+
+describe("page images for the browser", () => {
+  it("keeps a photo a JPEG, upright from its EXIF orientation", async () => {
+    const upright = renderTextPng([answer]);
+    const { width, height } = await sharp(upright).metadata();
+    const rotated = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const page = await renderImagePage(rotated, "jpeg", 1);
+    expect(page).toMatchObject({ contentType: "image/jpeg", width, height });
+    expect(await sharp(page!.bytes).metadata()).toMatchObject({ format: "jpeg", width, height });
+  });
+
+  it.each([
+    ["webp", "image/webp", "webp"],
+    ["png", "image/png", "png"],
+  ] as const)("draws a %s as %s", async (kind, contentType, format) => {
+    const bytes = await sharp(renderTextPng([answer])).toFormat(kind).toBuffer();
+    const page = await renderImagePage(bytes, kind, 1);
+    expect(page?.contentType).toBe(contentType);
+    expect((await sharp(page!.bytes).metadata()).format).toBe(format);
+  });
+
+  it("puts transparency on white and scales an enormous scan down to the longest side allowed", async () => {
+    const huge = await sharp({ create: { width: 1500, height: 3000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const page = await renderImagePage(huge, "png", 1);
+    expect(page).toMatchObject({ width: maxPageImageSide / 2, height: maxPageImageSide });
+    const stats = await sharp(page!.bytes).stats();
+    expect(stats.channels[0]?.mean).toBe(255);
+    expect(stats.isOpaque).toBe(true);
+  });
+
+  it("has no page beyond the last: a TIFF's pages, one for any other image", async () => {
+    const first = renderTextPng(["Page one"]);
+    const tiff = await sharp([first, first], { join: { animated: true } }).tiff().toBuffer();
+    expect(await renderImagePage(tiff, "tiff", 2)).toBeDefined();
+    expect(await renderImagePage(tiff, "tiff", 3)).toBeUndefined();
+    expect(await renderImagePage(tiff, "tiff", 0)).toBeUndefined();
+    // An animated WebP's frames are not pages.
+    const animated = await sharp([first, first], { join: { animated: true } }).webp().toBuffer();
+    expect(await renderImagePage(animated, "webp", 2)).toBeUndefined();
+  });
+
+  it("reports a damaged image as corrupt", async () => {
+    const png = renderTextPng([answer]);
+    await expect(renderImagePage(png.subarray(0, 100), "png", 1)).rejects.toMatchObject({ name: "ExtractionError", reason: "corrupt" });
   });
 });

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { maxOcrPixels } from "./raster";
 import { ocrPage, throwIfAborted } from "./text";
@@ -25,13 +25,27 @@ async function readMetadata(bytes: Uint8Array): Promise<Metadata> {
   }
 }
 
+/** Only TIFF pages are document pages; the frames of an animated WebP/PNG are not. */
+function pageCountOf(metadata: Metadata, kind: DocumentKind): number {
+  return kind === "tiff" ? (metadata.pages ?? 1) : 1;
+}
+
+/** Page `index` (0-based) of the image as it is meant to be seen: upright, transparency on white paper. */
+function openPage(bytes: Uint8Array, index: number): Sharp {
+  return sharp(bytes, { page: index, pages: 1, limitInputPixels: maxInputPixels }).autoOrient().flatten({ background: "#ffffff" });
+}
+
+function pageReadError(error: unknown): ExtractionError {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) {
+    return new ExtractionError("too_large", "This image is too large to process. Scan it at a lower resolution and upload it again.", { cause: error });
+  }
+  return new ExtractionError("corrupt", corruptMessage, { cause: error });
+}
+
 /** One page of the image as an upright grayscale PNG on white, scaled down if it is enormous. */
 async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<{ png: Buffer; dpi: number }> {
   try {
-    const pipeline = sharp(bytes, { page, pages: 1, limitInputPixels: maxInputPixels })
-      .autoOrient()
-      .flatten({ background: "#ffffff" })
-      .grayscale();
+    const pipeline = openPage(bytes, page).grayscale();
     const { width = 0, height = 0 } = await pipeline.clone().metadata();
     const pixels = width * height;
     let usedDpi = dpi;
@@ -43,10 +57,7 @@ async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<
     const png = await pipeline.withDensity(usedDpi).png({ compressionLevel: 1 }).toBuffer();
     return { png, dpi: usedDpi };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new ExtractionError("too_large", "This image is too large to process. Scan it at a lower resolution and upload it again.", { cause: error });
-    }
-    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+    throw pageReadError(error);
   }
 }
 
@@ -57,8 +68,7 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxInputPixels) {
     throw new ExtractionError("too_large", "This image is too large to process. Scan it at a lower resolution and upload it again.");
   }
-  // Only TIFF pages are document pages; the frames of an animated WebP/PNG are not.
-  const total = kind === "tiff" ? (metadata.pages ?? 1) : 1;
+  const total = pageCountOf(metadata, kind);
   if (total > maxImagePages) throw new ExtractionError("too_large", `This file has ${total} pages; the limit is ${maxImagePages}. Split it and upload the parts.`);
   const dpi = plausibleDpi(metadata.density);
 
@@ -87,5 +97,56 @@ async function readMetadataOfPage(bytes: Uint8Array, page: number): Promise<Meta
     return await sharp(bytes, { page, pages: 1, limitInputPixels: maxInputPixels }).metadata();
   } catch (error) {
     throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+  }
+}
+
+/** Image documents: the kinds whose pages `renderImagePage` draws. */
+export type ImageKind = Extract<DocumentKind, "png" | "jpeg" | "webp" | "tiff">;
+
+export function isImageKind(kind: string): kind is ImageKind {
+  return kind === "png" || kind === "jpeg" || kind === "webp" || kind === "tiff";
+}
+
+/**
+ * Longest side of a page image drawn for the browser: a Letter scan at 300 dpi (2550 × 3300) comes
+ * out at about 230 dpi, sharp on a high-density screen, and a phone photo stays a few MB at most.
+ */
+export const maxPageImageSide = 2560;
+
+export interface PageImage {
+  bytes: Buffer;
+  contentType: "image/png" | "image/jpeg" | "image/webp";
+  width: number;
+  height: number;
+}
+
+/**
+ * Scans (PNG, every TIFF page) stay lossless PNG, which browsers show and TIFF is not; photos keep
+ * their own lossy format, which PNG would make many times larger.
+ */
+const displayFormat: Record<ImageKind, "png" | "jpeg" | "webp"> = { png: "png", tiff: "png", jpeg: "jpeg", webp: "webp" };
+
+/**
+ * Page `pageNumber` (1-based) of an image document as a browser draws it: upright, on white, at
+ * most `maxPageImageSide` pixels on its longer side. Undefined when the document has no such page.
+ * sharp decodes and encodes in its own threads, off the event loop. Throws ExtractionError for a
+ * file that cannot be read.
+ */
+export async function renderImagePage(bytes: Uint8Array, kind: ImageKind, pageNumber: number): Promise<PageImage | undefined> {
+  const metadata = await readMetadata(bytes);
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pageCountOf(metadata, kind)) return undefined;
+  const format = displayFormat[kind];
+  try {
+    const page = openPage(bytes, pageNumber - 1).resize({
+      width: maxPageImageSide,
+      height: maxPageImageSide,
+      fit: "inside",
+      withoutEnlargement: true,
+    });
+    const encoded = format === "png" ? page.png() : format === "jpeg" ? page.jpeg({ quality: 85 }) : page.webp({ quality: 85 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: `image/${format}`, width: info.width, height: info.height };
+  } catch (error) {
+    throw pageReadError(error);
   }
 }

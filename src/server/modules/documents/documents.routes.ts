@@ -16,6 +16,20 @@ function documentId(raw: string): string {
   return pathId(raw, "Document not found.");
 }
 
+/** A page number in a path: 1, 2, 3… (a document has at most a few thousand pages). */
+function pageNumberParam(raw: string): number {
+  if (!/^[1-9][0-9]{0,5}$/.test(raw)) throw new AppError("bad_request", "The page number must be a whole number from 1 up.");
+  return Number(raw);
+}
+
+/** If-None-Match (RFC 9110 13.1.2): "*" or a list of entity tags, compared weakly. */
+export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name, never able to break the header. */
 export function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -63,6 +77,22 @@ export function documentsRoutes(container: Container) {
       c.header("Content-Disposition", contentDisposition(download.filename));
       c.header("Cache-Control", "private, no-store");
       return c.body(Readable.toWeb(download.stream) as ReadableStream);
+    })
+    .get("/:id/pages/:pageNumber/image", async (c) => {
+      const id = documentId(c.req.param("id"));
+      const pageNumber = pageNumberParam(c.req.param("pageNumber"));
+      const page = await documents.getPageImage(c.get("userId"), id, pageNumber);
+      // A page's image never changes while its document exists; Vary keeps another person signed
+      // in on the same browser from being answered out of the cache.
+      c.header("Cache-Control", "private, max-age=86400");
+      c.header("Vary", "Cookie");
+      c.header("ETag", page.etag);
+      if (matchesEntityTag(c.req.header("If-None-Match"), page.etag)) return c.body(null, 304);
+      const image = await page.render();
+      c.header("Content-Type", image.contentType);
+      c.header("Content-Length", String(image.bytes.byteLength));
+      // sharp's output owns a plain (never shared) ArrayBuffer.
+      return c.body(image.bytes as Uint8Array<ArrayBuffer>);
     })
     .post("/:id/process", async (c) => {
       const { trigger } = await jsonBody(c.req, processSchema);

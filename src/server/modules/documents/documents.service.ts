@@ -10,6 +10,8 @@ import {
   type OutlineEntry,
   type ProcessingStage,
 } from "../../../shared/documents";
+import { isImageKind, renderImagePage, type PageImage } from "../../adapters/extract/image";
+import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
 import type { ChargeForProcessing, DocumentRow, DocumentsRepo } from "./documents.repo";
@@ -37,6 +39,9 @@ export interface DocumentsServiceDeps {
   maxUploadBytes: number;
   publishChange: (change: DocumentChange) => Promise<void>;
 }
+
+/** Bump when page images are drawn differently, so browsers stop reusing the old ones. */
+const PAGE_IMAGE_VERSION = 1;
 
 const unsupportedTypeMessage = "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.";
 
@@ -68,6 +73,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     const row = await repo.find(ownerId, id);
     if (!row) throw new AppError("not_found", "Document not found.");
     return row;
+  }
+
+  async function readOriginal(row: DocumentRow): Promise<Uint8Array> {
+    return storage.read(row.storageKey).catch((error: unknown) => {
+      if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
+      throw error;
+    });
   }
 
   return {
@@ -166,6 +178,28 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         throw error;
       });
       return { filename: row.filename, mimeType: row.mimeType, fileSize: row.fileSize, stream };
+    },
+
+    /**
+     * One page of an image document (PNG, JPEG, WebP, TIFF) as an image a browser shows. The
+     * original never changes, so its hash names every rendering of the page: `etag` is known
+     * before the work, and `render` draws the page only for a browser that lacks it.
+     */
+    async getPageImage(ownerId: string, id: string, pageNumber: number): Promise<{ etag: string; render: () => Promise<PageImage> }> {
+      const row = await requireDocument(ownerId, id);
+      const kind = row.kind;
+      if (!isImageKind(kind)) throw new AppError("not_found", "Only image documents have page images; open the file itself.");
+      return {
+        etag: `"${row.sha256.slice(0, 32)}-${pageNumber}-v${PAGE_IMAGE_VERSION}"`,
+        render: async () => {
+          const image = await renderImagePage(await readOriginal(row), kind, pageNumber).catch((error: unknown) => {
+            if (error instanceof ExtractionError) throw new AppError("validation_failed", `Page ${pageNumber} cannot be shown. ${error.message}`);
+            throw error;
+          });
+          if (!image) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
+          return image;
+        },
+      };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -113,5 +113,129 @@ describe("document view", () => {
     renderDocuments("/app/documents/not-a-document");
     expect(await screen.findByRole("heading", { level: 1, name: "Document not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Document Library" })).toHaveAttribute("href", "/app/documents");
+  });
+});
+
+describe("document view of an image document", () => {
+  const tiff = aDocument({
+    id: "33333333-3333-4333-8333-333333333333",
+    filename: "Cigna fax.tiff",
+    displayType: "Document",
+    mimeType: "image/tiff",
+    status: "completed",
+    pageCount: 2,
+  });
+  const tiffBase = `/api/documents/${tiff.id}`;
+  const ocrPages: DocumentPageText[] = [
+    { pageNumber: 1, text: "FEE SCHEDULE\nPayer shall pay clean claims within thirty (30) days.", method: "ocr", isUnreadable: false },
+    { pageNumber: 2, text: "TERMINATION\nEither party may terminate on sixty (60) days’ notice.", method: "ocr", isUnreadable: true },
+  ];
+
+  function stubImageDocument() {
+    return stubServer({
+      [`GET ${tiffBase}`]: { status: 200, body: { document: tiff } },
+      [`GET ${tiffBase}/pages`]: { status: 200, body: { pages: ocrPages } },
+      [`GET ${tiffBase}/outline`]: { status: 200, body: { outline: [] } },
+    });
+  }
+
+  it("shows each page's picture, named for assistive technology, beside the text read from it", async () => {
+    stubImageDocument();
+    renderDocuments(`/app/documents/${tiff.id}`);
+    for (const page of ocrPages) {
+      const region = await screen.findByRole("region", { name: `Page ${page.pageNumber}` });
+      const image = within(region).getByRole("img", { name: `Page ${page.pageNumber} of Cigna fax.tiff` });
+      expect(image).toHaveAttribute("src", `${tiffBase}/pages/${page.pageNumber}/image`);
+      expect(image).toHaveAttribute("loading", "lazy");
+      expect(within(region).getByText("Text read from this page")).toBeInTheDocument();
+      expect(region).toHaveTextContent(page.text.split("\n")[1]!);
+    }
+    expect(within(screen.getByRole("region", { name: "Page 2" })).getByText(/could not be read clearly/)).toBeInTheDocument();
+    expect(screen.queryByText("Loading PDF")).not.toBeInTheDocument();
+  });
+
+  it("marks a citation's quote in the page's text and scrolls the pages to it", async () => {
+    stubImageDocument();
+    const scrollTo = vi.fn();
+    HTMLElement.prototype.scrollTo = scrollTo;
+    try {
+      renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("may terminate on sixty (60) days' notice")}`);
+      const page = await screen.findByRole("region", { name: "Page 2" });
+      await waitFor(() => expect(page.querySelector("mark")).not.toBeNull());
+      expect(page.querySelector("mark")).toHaveTextContent("may terminate on sixty (60) days’ notice");
+      expect(within(page).getByRole("img", { name: "Page 2 of Cigna fax.tiff" })).toBeInTheDocument();
+      expect(document.querySelectorAll("mark")).toHaveLength(1);
+      expect(scrollTo.mock.contexts).toContain(screen.getByLabelText("Document pages"));
+      expect(screen.queryByText(/was not found on page/)).not.toBeInTheDocument();
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
+    }
+  });
+
+  it("keeps the cited passage in view while pictures above it load, until the reader scrolls", async () => {
+    stubImageDocument();
+    let onResize: (() => void) | undefined;
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: () => void) {
+          onResize = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("terminate on sixty")}`);
+    const page = await screen.findByRole("region", { name: "Page 2" });
+    await waitFor(() => expect(page.querySelector("mark")).not.toBeNull());
+    const viewer = screen.getByLabelText("Document pages");
+    const scrollTo = vi.fn();
+    viewer.scrollTo = scrollTo;
+    fireEvent.load(within(screen.getByRole("region", { name: "Page 1" })).getByRole("img"));
+    onResize?.();
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    fireEvent.wheel(viewer);
+    onResize?.();
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it("says so when the quote is not on the cited page of the picture's text", async () => {
+    stubImageDocument();
+    renderDocuments(`/app/documents/${tiff.id}?page=1&q=${encodeURIComponent("terminate on sixty")}`);
+    expect(await screen.findByText("The quoted passage was not found on page 1")).toBeInTheDocument();
+    expect(document.querySelector("mark")).toBeNull();
+  });
+
+  it("holds a page's place while its picture loads, then offers it full size", async () => {
+    stubImageDocument();
+    renderDocuments(`/app/documents/${tiff.id}`);
+    const region = await screen.findByRole("region", { name: "Page 1" });
+    expect(within(region).getByRole("status", { name: "Loading the image of page 1" })).toBeInTheDocument();
+    fireEvent.load(within(region).getByRole("img"));
+    expect(within(region).queryByRole("status")).not.toBeInTheDocument();
+    expect(within(region).getByRole("link", { name: "Open page 1 full size" })).toHaveAttribute("href", `${tiffBase}/pages/1/image`);
+  });
+
+  it("says a picture could not be loaded, keeps the page's text, and tries again", async () => {
+    stubImageDocument();
+    renderDocuments(`/app/documents/${tiff.id}`);
+    const region = await screen.findByRole("region", { name: "Page 1" });
+    fireEvent.error(within(region).getByRole("img"));
+    expect(within(region).getByRole("alert")).toHaveTextContent("The image of page 1 could not be loaded.");
+    expect(within(region).queryByRole("img")).not.toBeInTheDocument();
+    expect(region).toHaveTextContent("Payer shall pay clean claims within thirty (30) days.");
+    // The other page is unaffected.
+    expect(within(screen.getByRole("region", { name: "Page 2" })).getByRole("img")).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole("button", { name: "Try again" }));
+    expect(within(region).getByRole("img", { name: "Page 1 of Cigna fax.tiff" })).toBeInTheDocument();
+    expect(within(region).queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows no pictures for a Word document", async () => {
+    stubDocument();
+    renderDocuments(`/app/documents/${docx.id}`);
+    await screen.findByRole("region", { name: "Page 1" });
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    expect(screen.queryByText("Text read from this page")).not.toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { DocumentOutline } from "./document-outline";
 import { DocumentSearch } from "./document-search";
 import { StatusBadge } from "./document-status";
 import { documentFileUrl } from "./documents-api";
+import { hasPageImages, PageImage } from "./page-image";
 import { TextPagesViewer } from "./text-pages-viewer";
 import { useDocument, useDocumentEvents } from "./use-documents";
 
@@ -137,6 +138,9 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
   const quote = useMemo(() => (quoteText ? { text: quoteText, page: requestedPage } : undefined), [quoteText, requestedPage]);
   const goTo = (page: number) => setJump((current) => ({ page, seq: current.seq + 1 }));
   const showPdf = isPdf(document) && !pdfFailed;
+  const pageOriginal = hasPageImages(document)
+    ? (pageNumber: number) => <PageImage documentId={document.id} pageNumber={pageNumber} filename={document.filename} />
+    : undefined;
 
   const viewerProps = { jump, quote, onQuoteResult: setQuoteFound };
   return (
@@ -165,7 +169,7 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
               <PdfViewer url={documentFileUrl(document.id)} onLoadError={() => setPdfFailed(true)} {...viewerProps} />
             </Suspense>
           ) : (
-            <TextPagesViewer documentId={document.id} {...viewerProps} />
+            <TextPagesViewer documentId={document.id} pageOriginal={pageOriginal} {...viewerProps} />
           )}
         </div>
       </div>
