@@ -54,4 +54,22 @@ describe("documents with STORAGE=s3", () => {
     expect(await s3.hasObject(key)).toBe(false);
     expect((await owner.get(`/api/documents/${document.id}/file`)).status).toBe(404);
   }, 90_000);
+
+  it("a delete the storage cannot carry out leaves the document in the library, to delete again", async () => {
+    const upload = await owner.upload("/api/documents", "Humana Agreement.pdf", contractPdf("s3 outage"));
+    const { document } = (await upload.json()) as { document: DocumentSummary };
+    const key = await storageKeyOf(document.id);
+
+    await s3.stop();
+    try {
+      expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(500);
+      expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(200);
+    } finally {
+      await s3.restart();
+    }
+    expect(await s3.hasObject(key)).toBe(true);
+    expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(404);
+    expect(await s3.hasObject(key)).toBe(false);
+  }, 90_000);
 });

@@ -14,7 +14,8 @@ const SECRET_ACCESS_KEY = "S3RVER";
  */
 export async function startS3Server(bucket = "clausewise-test") {
   const directory = await mkdtemp(path.join(os.tmpdir(), "clausewise-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const serverOn = (port: number) => new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = serverOn(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -36,6 +37,14 @@ export async function startS3Server(bucket = "clausewise-test") {
       S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
     },
     hasObject: (key: string) => server.store.existsObject(bucket, key),
+    /** An outage: the server stops answering until `restart`, which brings it back with the same objects. */
+    async stop() {
+      await server.close();
+    },
+    async restart() {
+      server = serverOn(port);
+      await server.run();
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -33,7 +33,9 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name, never able to break the header. */
 export function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  // RFC 5987 allows fewer characters than encodeURIComponent leaves as they are: ' ( ) * too.
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export function documentsRoutes(container: Container) {

@@ -164,10 +164,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     /** Removes the document with its pages, chunks and jobs (cascade), then the file. */
+    /**
+     * The file goes first: if storage fails, the document is still there to delete again (deleting
+     * a missing file succeeds), instead of gone from the library with its file left behind.
+     */
     async delete(ownerId: string, id: string): Promise<void> {
-      const row = await repo.delete(ownerId, id);
-      if (!row) throw new AppError("not_found", "Document not found.");
+      const row = await requireDocument(ownerId, id);
       await storage.delete(row.storageKey);
+      if (!(await repo.delete(ownerId, id))) throw new AppError("not_found", "Document not found.");
       await deps.publishChange({ type: "delete", ownerId, documentId: id });
     },
 

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { contentDisposition } from "./documents.routes";
+
+describe("contentDisposition", () => {
+  it.each([
+    ["Aetna Agreement.pdf", `attachment; filename="Aetna Agreement.pdf"; filename*=UTF-8''Aetna%20Agreement.pdf`],
+    ["Blue Cross “2026”.pdf", `attachment; filename="Blue Cross _2026_.pdf"; filename*=UTF-8''Blue%20Cross%20%E2%80%9C2026%E2%80%9D.pdf`],
+    [`a "quoted" \\ name.pdf`, `attachment; filename="a _quoted_ _ name.pdf"; filename*=UTF-8''a%20%22quoted%22%20%5C%20name.pdf`],
+    ["O'Brien (final)*.pdf", `attachment; filename="O'Brien (final)*.pdf"; filename*=UTF-8''O%27Brien%20%28final%29%2A.pdf`],
+  ])("%s", (filename, expected) => {
+    expect(contentDisposition(filename)).toBe(expected);
+  });
+});
