@@ -1,7 +1,8 @@
 // End-to-end processing benchmark over the CUAD dev set: the built server runs as its own
 // process on a fresh data directory; the text PDFs are uploaded over HTTP, processed by the
 // app's own worker (extraction thread, structure, chunks, database) and timed until every one is
-// completed, on three fresh servers (the median counts). Then one 300-page document, with the peak memory of the whole server process
+// completed (followed over the library's live updates, as the library page follows them), on
+// three fresh servers (the median counts). Then one 300-page document, with the peak memory of the whole server process
 // (worker threads and OCR workers included) against the 1 GB target.
 // Run alone with `npx tsx bench/processing.ts` (builds the app first).
 import { execFileSync, execSync, spawnSync } from "node:child_process";
@@ -74,16 +75,71 @@ async function uploadAndProcess(client: BenchClient, filename: string, bytes: Ui
   return document.id;
 }
 
-/** Polls the library until every document is completed; fails on the first failed one. */
-async function waitUntilCompleted(client: BenchClient, ids: string[]): Promise<DocumentSummary[]> {
+/**
+ * The library's live updates (GET /api/documents/events), followed the way the library page
+ * follows them: the list is read again when a document changes, not polled.
+ */
+class LibraryEvents {
+  private changes = 0;
+  private waiting: (() => void)[] = [];
+
+  private constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {
+    void this.read().catch(() => undefined); // The stream ends with the server.
+  }
+
+  static async open(client: BenchClient): Promise<LibraryEvents> {
+    const response = await client.request("/api/documents/events");
+    if (!response.ok || !response.body) throw new Error(`/api/documents/events: ${response.status}`);
+    return new LibraryEvents(response.body.getReader());
+  }
+
+  private async read(): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for (;;) {
+      const { value, done } = await this.reader.read();
+      if (done) return;
+      buffered += decoder.decode(value, { stream: true });
+      for (let end = buffered.indexOf("\n\n"); end >= 0; end = buffered.indexOf("\n\n")) {
+        const isDocumentChange = /^event: document$/m.test(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+        if (!isDocumentChange) continue;
+        this.changes += 1;
+        for (const wake of this.waiting.splice(0)) wake();
+      }
+    }
+  }
+
+  /** How many changes have arrived so far. */
+  get seen(): number {
+    return this.changes;
+  }
+
+  /** Resolves once a change after the `seen`-th has arrived (at the latest after a second, should one be missed). */
+  changeAfter(seen: number): Promise<void> {
+    if (this.changes > seen) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      setTimeout(resolve, 1000);
+    });
+  }
+
+  close(): void {
+    void this.reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Reads the library on every change until every document is completed; fails on the first failed one. */
+async function waitUntilCompleted(client: BenchClient, events: LibraryEvents, ids: string[]): Promise<DocumentSummary[]> {
   const wanted = new Set(ids);
   for (;;) {
+    const seen = events.seen;
     const { documents } = await client.json<{ documents: DocumentSummary[] }>("/api/documents");
     const mine = documents.filter((document) => wanted.has(document.id));
     const failed = mine.find((document) => document.status === "failed");
     if (failed) throw new Error(`${failed.filename} failed: ${failed.failureReason}`);
     if (mine.length === wanted.size && mine.every((document) => document.status === "completed")) return mine;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await events.changeAfter(seen);
   }
 }
 
@@ -195,18 +251,20 @@ interface ThroughputRound {
 async function measureThroughput(contracts: CuadContract[], warmUpPdfs: Buffer[]): Promise<ThroughputRound> {
   const throughput = await withServer(async (server) => {
     const client = await signedUpClient();
+    const events = await LibraryEvents.open(client);
     // Warm-up: each extraction thread starts and loads pdf.js on its first document; two at
     // once start both (a server pays that once in its life, not per document).
     const warmUps: string[] = [];
     for (const [index, pdf] of warmUpPdfs.entries()) warmUps.push(await uploadAndProcess(client, `warm-up-${index + 1}.pdf`, pdf));
-    await waitUntilCompleted(client, warmUps);
+    await waitUntilCompleted(client, events, warmUps);
     const startupPeakMb = peakRssMb(server.child.pid!);
     resetPeakRss(server.child.pid!);
     const start = performance.now();
     const ids: string[] = [];
     for (const contract of contracts) ids.push(await uploadAndProcess(client, `${contract.contract_id}.pdf`, readFileSync(cuadFile("contracts", contract.contract_id))));
-    const completed = await waitUntilCompleted(client, ids);
+    const completed = await waitUntilCompleted(client, events, ids);
     const seconds = (performance.now() - start) / 1000;
+    events.close();
     const pages = completed.reduce((sum, document) => sum + (document.pageCount ?? 0), 0);
     return { seconds, pages, pagesPerSecond: pages / seconds, startupPeakMb, peakMb: peakRssMb(server.child.pid!) };
   });
@@ -246,9 +304,11 @@ async function measure(contracts: CuadContract[], cutter: PageCutter, figures: R
   const long = cutter.unite([...textPages, ...scannedPages]);
   const longRun = await withServer(async (server) => {
     const client = await signedUpClient();
+    const events = await LibraryEvents.open(client);
     resetPeakRss(server.child.pid!);
     const start = performance.now();
-    const [document] = await waitUntilCompleted(client, [await uploadAndProcess(client, "long-contract.pdf", long)]);
+    const [document] = await waitUntilCompleted(client, events, [await uploadAndProcess(client, "long-contract.pdf", long)]);
+    events.close();
     return { seconds: (performance.now() - start) / 1000, pages: document!.pageCount ?? 0, peakMb: peakRssMb(server.child.pid!) };
   });
   figures[`${LONG_DOCUMENT_PAGES}-page document`] =
