@@ -5,10 +5,10 @@ import { signedUpClient } from "../support/accounts";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
-import { startOpenAiCompatibleServer } from "../support/openai-compatible-server";
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../support/openai-compatible-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
-let model: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+let model: OpenAiCompatibleServer;
 let testApp: TestApp;
 let owner: HttpClient;
 let contract: DocumentSummary;

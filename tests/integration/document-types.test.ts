@@ -13,7 +13,7 @@ import { buildDocx, renderTextPng, w } from "../support/documents/test-fixtures"
 import { buildDoc } from "../support/documents/word97-doc";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import type { HttpClient } from "../support/http-client";
-import { startOpenAiCompatibleServer } from "../support/openai-compatible-server";
+import { embeddingsEnv, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../support/openai-compatible-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Every accepted file type through the HTTP app as a person uses it: upload, Process, read the
@@ -24,7 +24,7 @@ const fixture = (name: string) => readFileSync(path.join(fixturesDirectory, name
 /** A few numbers per passage: the stand-in embeddings model's vectors. */
 const embedLetters = (text: string) => [text.length % 7, (text.match(/\d/g) ?? []).length, 1];
 
-let embeddings: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+let embeddings: OpenAiCompatibleServer;
 let testApp: TestApp;
 let owner: HttpClient;
 let stranger: HttpClient;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   embeddings = await startOpenAiCompatibleServer();
   embeddings.embedWith({ kind: "vectors", embed: embedLetters });
   testApp = await createTestApp({
-    env: { BILLING: "off", EMBEDDINGS_PROVIDER: "openai-compatible", EMBEDDINGS_MODEL: "test-embedder", EMBEDDINGS_BASE_URL: embeddings.baseUrl, EMBEDDINGS_TIMEOUT_MS: "5000" },
+    env: { BILLING: "off", ...embeddingsEnv(embeddings, "test-embedder", 5000) },
   });
   owner = await signedUpClient(testApp);
   stranger = await signedUpClient(testApp);

@@ -10,7 +10,7 @@ import { signedUpClient } from "../support/accounts";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument, waitForStatus } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
-import { startOpenAiCompatibleServer } from "../support/openai-compatible-server";
+import { embeddingsEnv, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../support/openai-compatible-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // The stand-in embeddings model knows a few concepts; words of one concept point the same way,
@@ -29,7 +29,7 @@ function conceptVector(text: string): number[] {
 const MODEL = "concept-embedder";
 const WALK_AWAY = "How do we walk away from this deal?";
 
-let server: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+let server: OpenAiCompatibleServer;
 let testApp: TestApp;
 let owner: HttpClient;
 let contract: DocumentSummary;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   server = await startOpenAiCompatibleServer();
   server.embedWith({ kind: "vectors", embed: conceptVector });
   testApp = await createTestApp({
-    env: { BILLING: "off", EMBEDDINGS_PROVIDER: "openai-compatible", EMBEDDINGS_MODEL: MODEL, EMBEDDINGS_BASE_URL: server.baseUrl, EMBEDDINGS_TIMEOUT_MS: "2000" },
+    env: { BILLING: "off", ...embeddingsEnv(server, MODEL, 2000) },
   });
   owner = await signedUpClient(testApp);
   contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", payerContractPdf());

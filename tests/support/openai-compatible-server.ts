@@ -112,3 +112,10 @@ export async function startOpenAiCompatibleServer() {
     },
   };
 }
+
+export type OpenAiCompatibleServer = Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+
+/** The app's settings for using `server` as its embeddings model. */
+export function embeddingsEnv(server: OpenAiCompatibleServer, model: string, timeoutMs: number): Record<string, string> {
+  return { EMBEDDINGS_PROVIDER: "openai-compatible", EMBEDDINGS_MODEL: model, EMBEDDINGS_BASE_URL: server.baseUrl, EMBEDDINGS_TIMEOUT_MS: String(timeoutMs) };
+}
