@@ -12,7 +12,7 @@ export class PermanentProcessingError extends Error {
   readonly isPermanent = true;
 }
 
-/** Reads a file's pages and the chunks of its clause outline; throws PermanentProcessingError for a bad file. */
+/** Reads a file's pages, its clause outline and the chunks that follow it; throws PermanentProcessingError for a bad file. */
 export type ReadDocument = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<DocumentReading>;
 
 /** Told of every step; the worker decides how often progress is written and shown. */
