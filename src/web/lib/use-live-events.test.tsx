@@ -29,7 +29,7 @@ function setVisibility(state: DocumentVisibilityState) {
   });
 }
 
-function Listener({ onChange }: { onChange: () => void }) {
+function Listener({ onChange }: { onChange: () => unknown }) {
   useLiveEvents("/api/things/events", "thing", onChange);
   return null;
 }
@@ -90,5 +90,24 @@ describe("useLiveEvents", () => {
     second!.emit("open");
     act(() => void vi.advanceTimersByTime(250));
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets a refetch in flight finish: a change meanwhile refetches once more after it, not instead of it", async () => {
+    const finishes: (() => void)[] = [];
+    const onChange = vi.fn(() => new Promise<void>((resolve) => finishes.push(resolve)));
+    render(<Listener onChange={onChange} />);
+    const [source] = FakeEventSource.all;
+    source!.emit("thing");
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    for (const _ of [1, 2, 3]) {
+      source!.emit("thing");
+      await act(() => vi.advanceTimersByTimeAsync(250));
+    }
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await act(async () => finishes[0]!());
+    expect(onChange).toHaveBeenCalledTimes(2);
+    await act(async () => finishes[1]!());
+    expect(onChange).toHaveBeenCalledTimes(2);
   });
 });

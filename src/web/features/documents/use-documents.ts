@@ -84,5 +84,5 @@ export function useDelayedRefresh() {
  */
 export function useDocumentEvents() {
   const queryClient = useQueryClient();
-  useLiveEvents(DOCUMENT_EVENTS_URL, "document", () => void invalidateSummaries(queryClient));
+  useLiveEvents(DOCUMENT_EVENTS_URL, "document", () => invalidateSummaries(queryClient));
 }
