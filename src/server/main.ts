@@ -55,6 +55,10 @@ async function main() {
   await applyMigrations(database);
 
   const server = http.createServer();
+  // Node closes an idle kept-alive connection after 5 s; a client (or a load balancer, which keeps
+  // them ~60 s) reusing it at that moment gets ECONNRESET. Stay open longer than they do.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   let web: WebShell;
   let devMiddleware: Middleware | undefined;
   if (isDevMode) {
