@@ -63,6 +63,16 @@ export interface OutlineEntry {
   page: number;
 }
 
+/**
+ * One word OCR read on a page picture: where it is in the page's text ([start, end)) and its box
+ * on the picture, as fractions of the picture's width and height (left, top, right, bottom).
+ */
+export interface OcrWordBox {
+  start: number;
+  end: number;
+  box: [number, number, number, number];
+}
+
 /** A page's extracted text (GET /api/documents/:id/pages), for text views and highlighting. */
 export interface DocumentPageText {
   pageNumber: number;

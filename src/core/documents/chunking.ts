@@ -1,5 +1,16 @@
 import { headingOf, positionOf, type Clause, type MappedText, type TextPosition } from "./structure";
 
+/** What kind of text a passage is: ranking keeps contents pages, title blocks and definitions below the clauses that use them. */
+export type PassageKind = "body" | "contents" | "title" | "definitions";
+
+/** A clause inside a passage: where it starts in the passage text, and where its own words start after its printed number and title. */
+export interface PassageClause {
+  at: number;
+  textAt: number;
+  number: string | null;
+  heading: string;
+}
+
 export interface Chunk {
   /** Position in the document, from 0. */
   ordinal: number;
@@ -14,6 +25,8 @@ export interface Chunk {
   start: TextPosition;
   end: TextPosition;
   text: string;
+  clauses: PassageClause[];
+  kind: PassageKind;
 }
 
 export interface ChunkingOptions {
@@ -79,13 +92,15 @@ function toChunk(pieces: Piece[], ordinal: number, clauses: Clause[]): Chunk {
   const ownerPath = pieces.length > 1 && first.clause.parentIndex !== null && pieces.some((piece) => piece.clause !== first.clause)
     ? clauses[first.clause.parentIndex]!.path
     : first.clause.path;
-  const text = pieces
-    .map((piece) => {
-      const body = textOf(piece.clause.body, piece.from, piece.to);
-      const isClauseStart = piece.from === 0 && pieces.length > 1 && piece.clause.number;
-      return isClauseStart ? `${headingOf(piece.clause)} ${body}` : body;
-    })
-    .join("\n\n");
+  let text = "";
+  const passageClauses: PassageClause[] = [];
+  for (const piece of pieces) {
+    const body = textOf(piece.clause.body, piece.from, piece.to);
+    const isClauseStart = piece.from === 0 && pieces.length > 1 && piece.clause.number;
+    if (text) text += "\n\n";
+    passageClauses.push({ at: text.length, textAt: text.length, number: piece.clause.number, heading: piece.clause.heading });
+    text += isClauseStart ? `${headingOf(piece.clause)} ${body}` : body;
+  }
   return {
     ordinal,
     clauseNumber: first.clause.number,
@@ -97,6 +112,8 @@ function toChunk(pieces: Piece[], ordinal: number, clauses: Clause[]): Chunk {
     start,
     end: { pageNumber: end.pageNumber, offset: end.offset + 1 },
     text,
+    clauses: passageClauses,
+    kind: "body",
   };
 }
 

@@ -1,3 +1,5 @@
+import type { OcrWordBox } from "../../../shared/documents";
+
 export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
 
 export interface ExtractedPage {
@@ -10,6 +12,8 @@ export interface ExtractedPage {
   ocrConfidence?: number;
   /** OCR found (almost) nothing or its confidence is very low. */
   isUnreadable: boolean;
+  /** OCR pages: where each word of `text` sits on the page picture, for highlighting quotes. */
+  wordBoxes?: OcrWordBox[];
 }
 
 export interface ExtractionResult {

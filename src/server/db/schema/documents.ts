@@ -15,7 +15,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
-import type { OutlineEntry } from "../../../shared/documents";
+import type { OcrWordBox, OutlineEntry } from "../../../shared/documents";
+import type { PassageKind, PassageClause } from "../../../core/documents/chunking";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** pgvector without a fixed dimension: the embeddings model (and so its size) is configuration. */
@@ -64,6 +65,8 @@ export const documentPages = pgTable(
     method: text().notNull(),
     ocrConfidence: real(),
     isUnreadable: boolean().notNull().default(false),
+    /** OCR pages: each word's place in `text` and its box on the page picture; null for text pages and pages read before boxes were kept. */
+    wordBoxes: jsonb().$type<OcrWordBox[]>(),
   },
   (table) => [primaryKey({ columns: [table.documentId, table.pageNumber] })],
 );
@@ -88,7 +91,12 @@ export const documentChunks = pgTable(
     startOffset: integer().notNull(),
     endPage: integer().notNull(),
     endOffset: integer().notNull(),
+    /** The page's own words: clause numbers and headings are kept beside it, never written into it. */
     text: text().notNull(),
+    /** Where each clause the passage covers starts in `text`, with its number and heading. */
+    clauses: jsonb().$type<PassageClause[]>().notNull().default([]),
+    /** body | contents | title | definitions: what kind of text the passage is, for ranking. */
+    kind: text().$type<PassageKind>().notNull().default("body"),
     /** Headings weigh more than body text in full-text ranking. */
     search: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('english', heading_text), 'A') || setweight(to_tsvector('english', text), 'B')`,

@@ -72,6 +72,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
             method: page.method,
             ocrConfidence: page.ocrConfidence ?? null,
             isUnreadable: page.isUnreadable,
+            wordBoxes: page.wordBoxes ?? null,
           })),
         ),
       );
@@ -93,6 +94,8 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
             endPage: chunk.end.pageNumber,
             endOffset: chunk.end.offset,
             text: chunk.text,
+            clauses: chunk.clauses,
+            kind: chunk.kind,
           })),
         ),
       );
