@@ -82,7 +82,7 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
     const image = await pageToPng(bytes, index, pageDpi);
     await queue.add(async () => {
       const result = await options.ocr.recognize(image.png, image.dpi);
-      pages[index] = ocrPage(index + 1, result.text, result.confidence);
+      pages[index] = ocrPage(index + 1, result.text, result.confidence, result.words);
       done += 1;
       options.onProgress?.(done, total);
     });

@@ -10,4 +10,5 @@ export {
   type ExtractionResult,
   type OcrEngine,
   type OcrResult,
+  type OcrWord,
 } from "./types";

@@ -209,7 +209,7 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       }
       await queue.add(async () => {
         const result = await options.ocr.recognize(image.png, image.dpi);
-        const recognized = ocrPage(pageNumber, result.text, result.confidence);
+        const recognized = ocrPage(pageNumber, result.text, result.confidence, result.words);
         // Keep the text layer when OCR read less than it (a blank or drawing-only page); a picture
         // of a page with no text layer at all stays an OCR page, flagged when nothing could be read.
         const keepsOcr = countMeaningfulCharacters(recognized.text) > characters || (isPicture && characters === 0);

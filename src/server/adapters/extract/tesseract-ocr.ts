@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createScheduler, createWorker, OEM, PSM, type RecognizeOptions, type Scheduler } from "tesseract.js";
-import type { OcrEngine } from "./types";
+import type { OcrEngine, OcrWord } from "./types";
 
 const require = createRequire(import.meta.url);
 
@@ -22,6 +22,33 @@ export function englishModelPath(): string {
     if (existsSync(path.join(candidate, "eng.traineddata.gz"))) return candidate;
   }
   throw new Error(`OCR language data is missing: no eng.traineddata.gz under ${packageDirectory}.`);
+}
+
+/**
+ * The words of Tesseract's TSV output (one row per page, block, paragraph, line and word: level,
+ * five numbers of place, left, top, width, height in pixels, confidence, text), with their boxes
+ * as fractions of the image, whose size is the page row's (level 1). Tesseract's reading order,
+ * which is the order of its text. TSV rather than the `blocks` output: the same words and boxes
+ * in about a twentieth of the bytes (`blocks` carries every letter's box too).
+ */
+export function wordsFromTsv(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  let width = 0;
+  let height = 0;
+  for (const row of tsv.split("\n")) {
+    const cells = row.split("\t");
+    if (cells.length < 12) continue;
+    const [left, top, boxWidth, boxHeight] = cells.slice(6, 10).map(Number) as [number, number, number, number];
+    const text = cells.slice(11).join("\t");
+    if (cells[0] === "1") {
+      width = boxWidth;
+      height = boxHeight;
+    } else if (cells[0] === "5" && text.trim() && width > 0 && height > 0 && [left, top, boxWidth, boxHeight].every(Number.isFinite)) {
+      const fraction = (value: number, whole: number) => Math.min(1, Math.max(0, value / whole));
+      words.push({ text, box: [fraction(left, width), fraction(top, height), fraction(left + boxWidth, width), fraction(top + boxHeight, height)] });
+    }
+  }
+  return words;
 }
 
 /**
@@ -62,8 +89,8 @@ export function createTesseractOcr(options: { workers?: number } = {}): OcrEngin
       const scheduler = await starting;
       // Tesseract parameters given with a job apply to that job only.
       const jobOptions = { user_defined_dpi: String(Math.round(dpi)) } as Partial<RecognizeOptions>;
-      const { data } = await scheduler.addJob("recognize", image, jobOptions);
-      return { text: data.text ?? "", confidence: Number.isFinite(data.confidence) ? data.confidence : 0 };
+      const { data } = await scheduler.addJob("recognize", image, jobOptions, { text: true, tsv: true });
+      return { text: data.text ?? "", confidence: Number.isFinite(data.confidence) ? data.confidence : 0, words: wordsFromTsv(data.tsv ?? "") };
     },
     async close() {
       const current = starting;

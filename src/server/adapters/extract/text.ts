@@ -1,4 +1,5 @@
-import type { ExtractedPage } from "./types";
+import type { ExtractedPage, OcrWord } from "./types";
+import { placeWordBoxes } from "./word-boxes";
 
 // C0 controls except \t and \n, DEL, C1 controls, and unpaired UTF-16 surrogates
 // (PostgreSQL rejects NUL; lone surrogates turn into mojibake downstream).
@@ -34,11 +35,14 @@ export function textPage(pageNumber: number, text: string): ExtractedPage {
   return { pageNumber, text: cleanPageText(text), method: "text", isUnreadable: false };
 }
 
-export function ocrPage(pageNumber: number, text: string, confidence: number): ExtractedPage {
+/** An OCR page; with the `words` OCR placed on the picture, each word's box keyed to its offsets in the stored (cleaned) text. */
+export function ocrPage(pageNumber: number, text: string, confidence: number, words?: readonly OcrWord[]): ExtractedPage {
   const cleaned = cleanPageText(text);
   const ocrConfidence = Math.max(0, Math.min(100, Math.round(confidence * 10) / 10));
   const isUnreadable = countMeaningfulCharacters(cleaned) < minReadableCharacters || ocrConfidence < minReadableConfidence;
-  return { pageNumber, text: cleaned, method: "ocr", ocrConfidence, isUnreadable };
+  const page: ExtractedPage = { pageNumber, text: cleaned, method: "ocr", ocrConfidence, isUnreadable };
+  if (words) page.wordBoxes = placeWordBoxes(cleaned, words);
+  return page;
 }
 
 /** Characters per estimated page: about one printed page of a single-spaced contract. */

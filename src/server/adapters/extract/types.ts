@@ -37,10 +37,19 @@ export class ExtractionError extends Error {
   }
 }
 
+/** One word OCR read, with its box on the image as fractions (0..1) of the image's width and height. */
+export interface OcrWord {
+  text: string;
+  /** Left, top, right, bottom. */
+  box: [number, number, number, number];
+}
+
 export interface OcrResult {
   text: string;
   /** 0-100 mean word confidence. */
   confidence: number;
+  /** The words of `text` in its order, each with where it is on the image; absent when the engine gives no positions. */
+  words?: OcrWord[];
 }
 
 export interface OcrEngine {
