@@ -79,4 +79,10 @@ export interface DocumentPageText {
   text: string;
   method: "text" | "ocr";
   isUnreadable: boolean;
+  /**
+   * OCR pages read since word boxes were kept: each word's place in `text` and on the page
+   * picture. Only GET /api/documents/:id/pages/:n gives them (a page's boxes weigh about ten times
+   * its text); the list of every page leaves them out.
+   */
+  wordBoxes?: OcrWordBox[];
 }

@@ -74,6 +74,20 @@ export function createDocumentsRepo(db: Database) {
         .orderBy(documentPages.pageNumber);
     },
 
+    async findPage(documentId: string, pageNumber: number) {
+      const [row] = await db
+        .select({
+          pageNumber: documentPages.pageNumber,
+          text: documentPages.text,
+          method: documentPages.method,
+          isUnreadable: documentPages.isUnreadable,
+          wordBoxes: documentPages.wordBoxes,
+        })
+        .from(documentPages)
+        .where(and(eq(documentPages.documentId, documentId), eq(documentPages.pageNumber, pageNumber)));
+      return row;
+    },
+
     listChunkHeadings(documentId: string) {
       return db
         .select({

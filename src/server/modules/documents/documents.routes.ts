@@ -63,6 +63,10 @@ export function documentsRoutes(container: Container) {
     )
     .get("/:id", async (c) => c.json({ document: await documents.get(c.get("userId"), documentId(c.req.param("id"))) }))
     .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.get("userId"), documentId(c.req.param("id"))) }))
+    .get("/:id/pages/:pageNumber", async (c) => {
+      const id = documentId(c.req.param("id"));
+      return c.json({ page: await documents.getPage(c.get("userId"), id, pageNumberParam(c.req.param("pageNumber"))) });
+    })
     .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.get("userId"), documentId(c.req.param("id"))) }))
     .patch("/:id", async (c) => {
       const { filename } = await jsonBody(c.req, renameSchema);

@@ -133,6 +133,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return (await repo.listPages(id)).map((page) => ({ ...page, method: page.method === "ocr" ? "ocr" : "text" }));
     },
 
+    /** One page's text, with its word boxes when OCR placed them (pages read before boxes were kept have none). */
+    async getPage(ownerId: string, id: string, pageNumber: number): Promise<DocumentPageText> {
+      await requireDocument(ownerId, id);
+      const page = await repo.findPage(id, pageNumber);
+      if (!page) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
+      const { wordBoxes, ...text } = page;
+      return { ...text, method: page.method === "ocr" ? "ocr" : "text", ...(wordBoxes ? { wordBoxes } : {}) };
+    },
+
     /** Each clause once, in document order, with the page it starts on. */
     async getOutline(ownerId: string, id: string): Promise<OutlineEntry[]> {
       const document = await requireDocument(ownerId, id);
