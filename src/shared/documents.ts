@@ -26,6 +26,13 @@ export function documentActionFor(status: DocumentStatus): DocumentAction {
   return "busy";
 }
 
+/**
+ * What POST /api/documents/:id/process asks for: Process an uploaded document, Retry a failed one,
+ * or Reprocess a completed one (rebuilt with the current reading, free: it was paid for once).
+ */
+export const processingTriggers = ["start", "retry", "reprocess"] as const;
+export type ProcessingTrigger = (typeof processingTriggers)[number];
+
 export const processingStages = ["queued", "extract", "structure", "index", "embed"] as const;
 export type ProcessingStage = (typeof processingStages)[number];
 
@@ -37,6 +44,7 @@ export interface DocumentSummary {
   mimeType: string;
   fileSize: number;
   status: DocumentStatus;
+  /** Why processing failed; on a completed document, why its last Reprocess failed (it kept its earlier passages). */
   failureReason: string | null;
   pageCount: number | null;
   pageNumbersEstimated: boolean;

@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentUsageLog, documents, userSubscriptions } from "../../src/server/db/schema/index";
 import type { BillingSummary } from "../../src/shared/billing";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary, ProcessingTrigger } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
 import { billingSummary, buyCreditLocally, credits, localCheckoutId, subscribeLocally } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";
-import { waitForStatus } from "../support/documents/processing";
+import { enqueueAsIfEveryAttemptCrashed, waitForStatus } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { contractPages } from "../support/documents/contract-pdf";
 import { HttpClient } from "../support/http-client";
@@ -29,7 +29,7 @@ async function uploaded(client: HttpClient, bytes: Uint8Array = contractPdf(`bil
   return ((await response.json()) as { document: DocumentSummary }).document;
 }
 
-async function start(client: HttpClient, id: string, trigger: "start" | "retry" = "start"): Promise<StartAnswer> {
+async function start(client: HttpClient, id: string, trigger: ProcessingTrigger = "start"): Promise<StartAnswer> {
   const response = await client.post(`/api/documents/${id}/process`, { trigger });
   expect(response.status).toBe(200);
   return (await response.json()) as StartAnswer;
@@ -157,17 +157,9 @@ describe("credits and processing", () => {
     const person = await signedUpClient(testApp);
     await subscribeLocally(person, "basic");
     const document = await uploaded(person);
-    // No worker here until the job looks like one whose worker died on every attempt (else a
-    // worker could take it first and finish it).
-    await testApp.container.stopProcessingWorker();
-    try {
+    await enqueueAsIfEveryAttemptCrashed(testApp, document.id, async () => {
       expect((await start(person, document.id)).ok).toBe(true);
-      await testApp.database.db.execute(
-        sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${document.id}`,
-      );
-    } finally {
-      testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
-    }
+    });
     expect((await waitForStatus(person, document.id, ["failed", "completed"])).status).toBe("failed");
     await expect.poll(async () => (await credits(person)).creditsAvailable).toBe(1);
     expect((await usageRows(document.id))[0]!.refundedAt).not.toBeNull();
@@ -176,6 +168,65 @@ describe("credits and processing", () => {
     expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
     expect(await usageRows(document.id)).toHaveLength(1);
     await waitForStatus(person, document.id, ["completed"]);
+  });
+
+  describe("Reprocess", () => {
+    /** A Basic subscriber whose one credit paid for `document`, now completed. */
+    async function spentOnProcessedDocument() {
+      const person = await signedUpClient(testApp);
+      await subscribeLocally(person, "basic");
+      const document = await uploaded(person);
+      await start(person, document.id);
+      await waitForStatus(person, document.id, ["completed"]);
+      const spent = await credits(person);
+      expect(spent).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+      return { person, document, spent, usage: await usageRows(document.id) };
+    }
+
+    it("charges nothing, even with no credit left", async () => {
+      const { person, document, spent, usage } = await spentOnProcessedDocument();
+      expect(await start(person, document.id, "reprocess")).toMatchObject({ ok: true, document: { status: "queued" } });
+      expect(await credits(person)).toEqual(spent);
+      expect(await waitForStatus(person, document.id, ["completed", "failed"])).toMatchObject({ status: "completed", failureReason: null });
+      expect(await credits(person)).toEqual(spent);
+      expect(await usageRows(document.id)).toEqual(usage);
+    });
+
+    it("charges nothing for a document processed while billing was off", async () => {
+      const { person, document } = await spentOnProcessedDocument();
+      await testApp.database.db.delete(documentUsageLog).where(eq(documentUsageLog.documentId, document.id));
+      const unspent = await credits(person);
+      expect(unspent).toMatchObject({ creditsUsed: 0, creditsAvailable: 1 });
+      expect(await start(person, document.id, "reprocess")).toMatchObject({ ok: true });
+      expect(await waitForStatus(person, document.id, ["completed", "failed"])).toMatchObject({ status: "completed", failureReason: null });
+      expect(await usageRows(document.id)).toEqual([]);
+      expect(await credits(person)).toEqual(unspent);
+    });
+
+    it("a reprocess that fails for a reason of ours gives back nothing: it was never charged", async () => {
+      const { person, document, spent, usage } = await spentOnProcessedDocument();
+      await enqueueAsIfEveryAttemptCrashed(testApp, document.id, async () => {
+        expect((await start(person, document.id, "reprocess")).ok).toBe(true);
+      });
+      await expect.poll(async () => (await waitForStatus(person, document.id, ["completed", "failed"])).failureReason).toMatch(/stopped unexpectedly/);
+      expect(await usageRows(document.id)).toEqual(usage);
+      expect(await credits(person)).toEqual(spent);
+    });
+
+    it("works after the subscription has ended, when nothing new can be processed", async () => {
+      const { person, document, usage } = await spentOnProcessedDocument();
+      const [row] = await testApp.database.db.select().from(documentUsageLog).where(eq(documentUsageLog.documentId, document.id));
+      await testApp.database.db
+        .update(userSubscriptions)
+        .set({ status: "canceled", currentPeriodEnd: sql`now() - interval '1 day'`, currentPeriodStart: sql`now() - interval '31 days'` })
+        .where(eq(userSubscriptions.userId, row!.userId));
+      const another = await uploaded(person);
+      expect(await start(person, another.id)).toMatchObject({ ok: false, reason: "no_active_period" });
+
+      expect(await start(person, document.id, "reprocess")).toMatchObject({ ok: true });
+      expect(await waitForStatus(person, document.id, ["completed", "failed"])).toMatchObject({ status: "completed", failureReason: null });
+      expect(await usageRows(document.id)).toEqual(usage);
+    });
   });
 
   it("deleting a processed document does not give its credit back", async () => {

@@ -1,11 +1,12 @@
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractPages, contractPdf } from "../support/documents/contract-pdf";
-import { waitForStatus } from "../support/documents/processing";
+import { enqueueAsIfEveryAttemptCrashed, waitForStatus, withWorkerPaused } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
+import type { ChatSessionDetail, ChatStreamEvent } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
@@ -104,7 +105,10 @@ describe("another person's documents", () => {
   });
 
   it("need a session at all", async () => {
-    expect((await new HttpClient(testApp).get("/api/documents")).status).toBe(401);
+    const signedOut = new HttpClient(testApp);
+    expect((await signedOut.get("/api/documents")).status).toBe(401);
+    const document = await uploaded(owner);
+    expect((await signedOut.post(`/api/documents/${document.id}/process`, { trigger: "reprocess" })).status).toBe(401);
   });
 });
 
@@ -202,6 +206,152 @@ describe("processing", () => {
     expect(await db.select().from(processingJobs).where(eq(processingJobs.documentId, document.id))).toEqual([]);
     expect(await storedFiles()).not.toContain(path.basename(row!.storageKey));
     expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(404);
+  });
+});
+
+describe("reprocess", () => {
+  const db = () => testApp.database.db;
+  const reprocess = (client: HttpClient, id: string) => client.post(`/api/documents/${id}/process`, { trigger: "reprocess" });
+  const chunksOf = (id: string) => db().select().from(documentChunks).where(eq(documentChunks.documentId, id)).orderBy(documentChunks.ordinal);
+  const jobsOf = (id: string) => db().select().from(processingJobs).where(eq(processingJobs.documentId, id));
+
+  beforeAll(() => {
+    testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  });
+
+  async function processed(): Promise<DocumentSummary> {
+    const document = await uploaded(owner);
+    await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
+    return waitForStatus(owner, document.id, ["completed"]);
+  }
+
+  /** Asks through the chat and answers the NDJSON events (or the refusal's status). */
+  async function ask(body: { documentId: string; sessionId?: string; question: string }) {
+    const response = await owner.post("/api/chat/messages", body);
+    if (response.status !== 200) return { status: response.status, error: ((await response.json()) as { error: { message: string } }).error, events: [] };
+    const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as ChatStreamEvent);
+    return { status: response.status, error: undefined, events };
+  }
+
+  it("rebuilds a completed document's passages; its old ones serve until then, and its conversations stay", async () => {
+    const document = await processed();
+    // As if processed before the outline was kept: Reprocess must bring the current reading.
+    await db().update(documents).set({ outline: null }).where(eq(documents.id, document.id));
+    const chunksBefore = await chunksOf(document.id);
+    const first = await ask({ documentId: document.id, question: "How much notice to terminate without cause?" });
+    const session = first.events.find((event) => event.type === "session");
+    const answer = first.events.find((event) => event.type === "done");
+    if (session?.type !== "session" || answer?.type !== "done") throw new Error(`no answer: ${JSON.stringify(first)}`);
+
+    await withWorkerPaused(testApp, async () => {
+      const started = await reprocess(owner, document.id);
+      expect(started.status).toBe(200);
+      expect(await started.json()).toMatchObject({ ok: true, document: { id: document.id, status: "queued", failureReason: null } });
+      const queuedJob = (await jobsOf(document.id)).find((job) => job.status === "queued");
+      expect(queuedJob?.inputData).toEqual({ document_id: document.id, retry: false, reprocess: true });
+      // Meanwhile: the library shows it waiting, its pages still read, and the chat says why it waits.
+      const { documents: listed } = (await (await owner.get("/api/documents")).json()) as { documents: DocumentSummary[] };
+      expect(listed.find((item) => item.id === document.id)).toMatchObject({ status: "queued", progress: { stage: "queued" } });
+      expect(((await (await owner.get(`/api/documents/${document.id}/pages`)).json()) as { pages: unknown[] }).pages).toHaveLength(3);
+      expect((await chunksOf(document.id)).map((chunk) => chunk.id)).toEqual(chunksBefore.map((chunk) => chunk.id));
+      expect(await ask({ documentId: document.id, sessionId: session.session.id, question: "And with cause?" })).toMatchObject({
+        status: 409,
+        error: { message: "This document is not ready yet: you can ask about it once processing completes." },
+      });
+    });
+
+    expect(await waitForStatus(owner, document.id, ["completed", "failed"])).toMatchObject({ status: "completed", pageCount: 3, failureReason: null, progress: null });
+    const chunksAfter = await chunksOf(document.id);
+    expect(chunksAfter.length).toBeGreaterThan(0);
+    expect(chunksAfter.map((chunk) => chunk.id)).not.toContain(chunksBefore[0]!.id);
+    expect(chunksAfter.find((chunk) => chunk.clauseNumber === "2.1")?.text).toContain("one hundred twenty (120) days prior written notice");
+    const { outline } = (await (await owner.get(`/api/documents/${document.id}/outline`)).json()) as { outline: { clauseNumber: string | null }[] };
+    expect(outline.map((entry) => entry.clauseNumber)).toEqual(expect.arrayContaining(["1.1", "2.1"]));
+    expect((await jobsOf(document.id)).map((job) => job.status).sort()).toEqual(["completed", "completed"]);
+
+    // The conversation is whole, its citations as they were (they point at page and quote), and it goes on.
+    const detail = (await (await owner.get(`/api/chat/sessions/${session.session.id}`)).json()) as ChatSessionDetail;
+    expect(detail.messages.map((message) => message.id)).toEqual([session.userMessage.id, answer.message.id]);
+    expect(detail.messages[1]!.metadata).toEqual(answer.message.metadata);
+    const followUp = await ask({ documentId: document.id, sessionId: session.session.id, question: "How long do we have to file claims?" });
+    expect(followUp.events.at(-1)).toMatchObject({ type: "done", message: { content: expect.stringContaining("ninety (90) days") } });
+  });
+
+  it("is refused with 409 for a document that is not completed, and queues nothing", async () => {
+    const fresh = await uploaded(owner);
+    const locked = ((await (await upload(owner, "locked reprocess.pdf", buildPdf([...contractPages, { lines: [{ text: "locked copy", x: 72, y: 720 }] }], { encrypt: true }))).json()) as { document: DocumentSummary }).document;
+    await owner.post(`/api/documents/${locked.id}/process`, { trigger: "start" });
+    await waitForStatus(owner, locked.id, ["failed"]);
+    const waiting = await uploaded(owner);
+    const refusals: [DocumentSummary, string][] = [
+      [fresh, "uploaded"],
+      [locked, "failed"],
+      [waiting, "queued"],
+    ];
+    await withWorkerPaused(testApp, async () => {
+      await owner.post(`/api/documents/${waiting.id}/process`, { trigger: "start" });
+      for (const [document, status] of refusals) {
+        const jobsBefore = await jobsOf(document.id);
+        const response = await reprocess(owner, document.id);
+        expect(response.status).toBe(409);
+        expect(await response.json()).toMatchObject({ error: { code: "conflict", message: `Only a completed document can be reprocessed (this one is ${status}).` } });
+        expect(await jobsOf(document.id)).toEqual(jobsBefore);
+        expect((await waitForStatus(owner, document.id, [status])).status).toBe(status);
+      }
+    });
+  });
+
+  it("is refused while the document's last job is still winding down", async () => {
+    const document = await processed();
+    await withWorkerPaused(testApp, async () => {
+      // The pipeline completes the document a moment before its job is marked completed.
+      await db().execute(sql`update processing_jobs set status = 'running' where document_id = ${document.id}`);
+      const response = await reprocess(owner, document.id);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ error: { message: "This document is still finishing its last processing. Try again in a moment." } });
+      expect(await jobsOf(document.id)).toHaveLength(1);
+      await db().execute(sql`update processing_jobs set status = 'completed' where document_id = ${document.id}`);
+    });
+  });
+
+  it("answers 404 for another person's document and touches nothing", async () => {
+    const document = await processed();
+    const response = await reprocess(stranger, document.id);
+    expect(response.status).toBe(404);
+    expect(await jobsOf(document.id)).toHaveLength(1);
+    expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(200);
+    expect((await waitForStatus(owner, document.id, ["completed"])).status).toBe("completed");
+  });
+
+  it("refuses a body that is not JSON (400) or names an unknown trigger (422)", async () => {
+    const document = await processed();
+    const notJson = await owner.request(`/api/documents/${document.id}/process`, { method: "POST", headers: { "Content-Type": "application/json" } });
+    expect(notJson.status).toBe(400);
+    const unknown = await owner.post(`/api/documents/${document.id}/process`, { trigger: "rebuild" });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ error: { code: "validation_failed", message: "The trigger must be start, retry or reprocess." } });
+    expect(await jobsOf(document.id)).toHaveLength(1);
+  });
+
+  it("a reprocess that fails leaves the document completed with its earlier passages, and says why", async () => {
+    const document = await processed();
+    const chunksBefore = await chunksOf(document.id);
+    await enqueueAsIfEveryAttemptCrashed(testApp, document.id, async () => {
+      expect((await reprocess(owner, document.id)).status).toBe(200);
+    });
+    await expect.poll(async () => (await jobsOf(document.id)).map((job) => job.status).sort()).toEqual(["completed", "failed"]);
+    expect(await waitForStatus(owner, document.id, ["completed", "failed"])).toMatchObject({
+      status: "completed",
+      pageCount: 3,
+      failureReason: "Processing stopped unexpectedly several times. Please retry or contact support.",
+    });
+    expect((await chunksOf(document.id)).map((chunk) => chunk.id)).toEqual(chunksBefore.map((chunk) => chunk.id));
+    expect((await ask({ documentId: document.id, question: "How long do we have to file claims?" })).status).toBe(200);
+
+    // Reprocessing again clears the note once it succeeds.
+    expect((await reprocess(owner, document.id)).status).toBe(200);
+    await expect.poll(async () => (await jobsOf(document.id)).filter((job) => job.status === "completed")).toHaveLength(2);
+    expect(await waitForStatus(owner, document.id, ["completed"])).toMatchObject({ failureReason: null });
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { DocumentSummary } from "../../../src/shared/documents";
 import type { HttpClient } from "../http-client";
@@ -22,4 +23,28 @@ export async function processedDocument(testApp: TestApp, client: HttpClient, fi
   const started = await client.post(`/api/documents/${document.id}/process`, { trigger: "start" });
   expect(started.status).toBe(200);
   return waitForStatus(client, document.id, ["completed"]);
+}
+
+/** Runs `during` with no worker taking jobs here, so a queued document stays queued meanwhile. */
+export async function withWorkerPaused(testApp: TestApp, during: () => Promise<void>): Promise<void> {
+  await testApp.container.stopProcessingWorker();
+  try {
+    await during();
+  } finally {
+    testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  }
+}
+
+/**
+ * Runs `enqueue`, then makes the document's queued job look like one whose worker died on every
+ * attempt, with no worker running meanwhile (else one could take the job first and finish it);
+ * the worker, started again, takes it over and fails it for good as a failure of ours.
+ */
+export async function enqueueAsIfEveryAttemptCrashed(testApp: TestApp, documentId: string, enqueue: () => Promise<void>): Promise<void> {
+  await withWorkerPaused(testApp, async () => {
+    await enqueue();
+    await testApp.database.db.execute(
+      sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${documentId} and status = 'queued'`,
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, notExists } from "drizzle-orm";
 import type { StartRefusalReason } from "../../../shared/billing";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, processingJobs } from "../../db/schema/index";
@@ -118,15 +118,20 @@ export function createDocumentsRepo(db: Database) {
     /**
      * Moves a document from one of `from` to queued and enqueues its job, in one transaction;
      * `charge` runs inside it, after the document row is locked, and its refusal rolls all of it
-     * back and leaves the document awaiting a credit.
+     * back and leaves the document awaiting a credit. A document whose last job is still winding
+     * down (completed a moment before its job is marked so) gets no second job beside it.
      */
     async enqueue(ownerId: string, id: string, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
       try {
         return await db.transaction(async (tx) => {
+          const activeJob = tx
+            .select({ id: processingJobs.id })
+            .from(processingJobs)
+            .where(and(eq(processingJobs.documentId, id), inArray(processingJobs.status, activeJobStatuses)));
           const [row] = await tx
             .update(documents)
             .set({ status: "queued", failureReason: null })
-            .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from)))
+            .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from), notExists(activeJob)))
             .returning();
           if (!row) return { kind: "not_startable" } as const;
           const charged = charge ? await charge(tx, ownerId, id) : ({ ok: true } as const);

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { z } from "zod";
+import { processingTriggers } from "../../../shared/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import { streamOwnerChanges } from "../../http/change-events";
@@ -10,7 +11,9 @@ import { requireSession } from "../../http/session";
 import { DOCUMENT_CHANGES_CHANNEL, type DocumentChange } from "./documents.service";
 
 const renameSchema = z.object({ filename: z.string().max(500) });
-const processSchema = z.object({ trigger: z.enum(["start", "retry"]).default("start") });
+const processSchema = z.object({
+  trigger: z.enum(processingTriggers, { error: "The trigger must be start, retry or reprocess." }).default("start"),
+});
 
 function documentId(raw: string): string {
   return pathId(raw, "Document not found.");

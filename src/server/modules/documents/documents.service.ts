@@ -9,12 +9,14 @@ import {
   type DocumentSummary,
   type OutlineEntry,
   type ProcessingStage,
+  type ProcessingTrigger,
 } from "../../../shared/documents";
 import { isImageKind, renderImagePage, type PageImage } from "../../adapters/extract/image";
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
 import type { ChargeForProcessing, DocumentRow, DocumentsRepo } from "./documents.repo";
+import { processingJobInput } from "./processing-queue";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
 
@@ -38,6 +40,23 @@ export interface DocumentsServiceDeps {
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   maxUploadBytes: number;
   publishChange: (change: DocumentChange) => Promise<void>;
+}
+
+/** The statuses each trigger starts from ('error' is the spec's old word for failed). */
+const startableStatuses: Record<ProcessingTrigger, string[]> = {
+  start: ["uploaded", "awaiting_credit"],
+  retry: ["failed", "error"],
+  reprocess: ["completed"],
+};
+
+function notStartableMessage(trigger: ProcessingTrigger, status: string): string {
+  if (trigger === "retry") return `Only a failed document can be retried (this one is ${status}).`;
+  if (trigger === "reprocess") {
+    return status === "completed"
+      ? "This document is still finishing its last processing. Try again in a moment."
+      : `Only a completed document can be reprocessed (this one is ${status}).`;
+  }
+  return `This document is already ${status}.`;
 }
 
 /** Bump when page images are drawn differently, so browsers stop reusing the old ones. */
@@ -218,22 +237,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     /**
      * uploaded → queued (Process), failed → queued (Retry), once a credit is charged (never twice
      * for one document). Without a credit the document waits as awaiting_credit and starts by
-     * itself when one arrives (startAwaitingCredit).
+     * itself when one arrives (startAwaitingCredit). completed → queued (Reprocess) charges nothing
+     * and needs no credit or active period: the document was paid for when first processed, and
+     * rebuilding it with a newer reading is ours to offer (ADR 007).
      */
-    async startProcessing(ownerId: string, id: string, trigger: "start" | "retry"): Promise<StartProcessingAnswer> {
+    async startProcessing(ownerId: string, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
       const current = await requireDocument(ownerId, id);
-      const from = trigger === "retry" ? ["failed", "error"] : ["uploaded", "awaiting_credit"];
-      const outcome = await repo.enqueue(
-        ownerId,
-        id,
-        from,
-        { document_id: id, retry: trigger === "retry", retried_at: trigger === "retry" ? new Date().toISOString() : undefined },
-        deps.chargeForProcessing,
-      );
-      if (outcome.kind === "not_startable") {
-        const status = normalizeDocumentStatus(current.status);
-        throw new AppError("conflict", trigger === "retry" ? `Only a failed document can be retried (this one is ${status}).` : `This document is already ${status}.`);
-      }
+      const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
+      const outcome = await repo.enqueue(ownerId, id, startableStatuses[trigger], processingJobInput(id, trigger), charge);
+      if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
       await deps.publishChange({ type: "update", ownerId, documentId: id });
       if (outcome.kind === "refused") {
         return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
@@ -245,7 +257,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     async startAwaitingCredit(ownerId: string): Promise<number> {
       let started = 0;
       for (const id of await repo.listAwaitingCredit(ownerId)) {
-        const outcome = await repo.enqueue(ownerId, id, ["awaiting_credit"], { document_id: id, retry: false }, deps.chargeForProcessing);
+        const outcome = await repo.enqueue(ownerId, id, ["awaiting_credit"], processingJobInput(id, "start"), deps.chargeForProcessing);
         if (outcome.kind === "refused") break;
         if (outcome.kind === "queued") {
           started += 1;

@@ -1,7 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { ProcessingTrigger } from "../../../shared/documents";
 import { queryRows, type Database } from "../../db/client";
 import { documents, processingJobs } from "../../db/schema/index";
+
+/** A job's input_data (the spec's document_id, retry, retried_at), marking a Reprocess as such. */
+export function processingJobInput(documentId: string, trigger: ProcessingTrigger): Record<string, unknown> {
+  if (trigger === "retry") return { document_id: documentId, retry: true, retried_at: new Date().toISOString() };
+  if (trigger === "reprocess") return { document_id: documentId, retry: false, reprocess: true };
+  return { document_id: documentId, retry: false };
+}
 
 export interface ClaimedJob {
   id: string;
@@ -10,6 +18,8 @@ export interface ClaimedJob {
   ownerId: string;
   attempts: number;
   maxAttempts: number;
+  /** Rebuilds a completed document: failing leaves it completed with its earlier pages and passages. */
+  isReprocess: boolean;
 }
 
 /**
@@ -46,7 +56,7 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
   return {
     /** Leases the next runnable job and marks its document processing, in one statement. */
     async claim(workerId: string): Promise<ClaimedJob | undefined> {
-      const [row] = await queryRows<{ id: string; document_id: string; owner_id: string; attempts: number; max_attempts: number }>(
+      const [row] = await queryRows<{ id: string; document_id: string; owner_id: string; attempts: number; max_attempts: number; is_reprocess: boolean }>(
         db,
         sql`
           with next as (
@@ -61,14 +71,21 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
                 locked_until = now() + make_interval(secs => ${options.leaseSeconds}),
                 attempts = job.attempts + 1, started_at = coalesce(job.started_at, now()), updated_at = now()
             from next where job.id = next.id
-            returning job.id, job.document_id, job.attempts, job.max_attempts
+            returning job.id, job.document_id, job.attempts, job.max_attempts, job.input_data @> '{"reprocess": true}'::jsonb as is_reprocess
           )
           update documents set status = 'processing', updated_at = now()
           from claimed where documents.id = claimed.document_id
-          returning claimed.id, claimed.document_id, documents.owner_id, claimed.attempts, claimed.max_attempts`,
+          returning claimed.id, claimed.document_id, documents.owner_id, claimed.attempts, claimed.max_attempts, claimed.is_reprocess`,
       );
       if (!row) return undefined;
-      return { id: row.id, documentId: row.document_id, ownerId: row.owner_id, attempts: row.attempts, maxAttempts: row.max_attempts };
+      return {
+        id: row.id,
+        documentId: row.document_id,
+        ownerId: row.owner_id,
+        attempts: row.attempts,
+        maxAttempts: row.max_attempts,
+        isReprocess: row.is_reprocess,
+      };
     },
 
     /** Extends the lease and records progress; false when another worker has taken the job over. */
@@ -98,11 +115,15 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
       });
     },
 
-    /** Fails the job and its document for good; false (and nothing changed) when the lease was lost. */
+    /**
+     * Fails the job for good, and its document — except a reprocessed one, which is completed again
+     * as it was: its pages and passages are replaced only in the transaction that completes a job,
+     * so the earlier ones are still there. False (and nothing changed) when the lease was lost.
+     */
     async fail(job: ClaimedJob, workerId: string, reason: string): Promise<boolean> {
       return endLease(job, workerId, {
         job: { status: "failed", errorMessage: reason, completedAt: new Date() },
-        document: { status: "failed", failureReason: reason },
+        document: { status: job.isReprocess ? "completed" : "failed", failureReason: reason },
       });
     },
   };

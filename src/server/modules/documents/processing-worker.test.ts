@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DocumentPipeline } from "./document-pipeline";
 import type { ClaimedJob, ProcessingQueue } from "./processing-queue";
-import { startProcessingWorker, throttleProgress, type JobProgress } from "./processing-worker";
+import { startProcessingWorker, throttleProgress, type JobProgress, type WorkerDeps } from "./processing-worker";
 
 function fakeQueue(jobs: ClaimedJob[]) {
   const completed: string[] = [];
@@ -19,7 +19,19 @@ function fakeQueue(jobs: ClaimedJob[]) {
   return { queue, completed };
 }
 
-const job = (id: string): ClaimedJob => ({ id, documentId: `doc-${id}`, ownerId: "owner", attempts: 1, maxAttempts: 3 });
+const job = (id: string, overrides: Partial<ClaimedJob> = {}): ClaimedJob => ({
+  id,
+  documentId: `doc-${id}`,
+  ownerId: "owner",
+  attempts: 1,
+  maxAttempts: 3,
+  isReprocess: false,
+  ...overrides,
+});
+
+function startTestWorker(queue: ProcessingQueue, pipeline: DocumentPipeline, options: Partial<WorkerDeps> = {}) {
+  return startProcessingWorker({ queue, pipeline, logger: pino({ level: "silent" }), leaseSeconds: 60, pollIntervalMs: 10, onDocumentChanged: async () => undefined, ...options });
+}
 
 describe("processing worker", () => {
   it("runs up to `concurrency` jobs at once and takes the next as soon as one ends", async () => {
@@ -31,7 +43,7 @@ describe("processing worker", () => {
         started.push(documentId);
         finish.set(documentId, resolve);
       });
-    const worker = startProcessingWorker({ queue, pipeline, logger: pino({ level: "silent" }), leaseSeconds: 60, pollIntervalMs: 10, onDocumentChanged: async () => undefined, concurrency: 2 });
+    const worker = startTestWorker(queue, pipeline, { concurrency: 2 });
     await expect.poll(() => started).toEqual(["doc-a", "doc-b"]);
     finish.get("doc-b")!();
     await expect.poll(() => started).toEqual(["doc-a", "doc-b", "doc-c"]);
@@ -46,13 +58,37 @@ describe("processing worker", () => {
     const { queue, completed } = fakeQueue([job("a")]);
     let release: (() => void) | undefined;
     const pipeline: DocumentPipeline = () => new Promise<void>((resolve) => (release = resolve));
-    const worker = startProcessingWorker({ queue, pipeline, logger: pino({ level: "silent" }), leaseSeconds: 60, pollIntervalMs: 10, onDocumentChanged: async () => undefined });
+    const worker = startTestWorker(queue, pipeline);
     await expect.poll(() => release).toBeDefined();
     const stopped = worker.stop();
     expect(completed).toEqual([]);
     release!();
     await stopped;
     expect(completed).toEqual(["a"]);
+  });
+});
+
+describe("processing worker failures", () => {
+  const unreadable = Object.assign(new Error("The PDF is protected by a password."), { isPermanent: true });
+
+  it.each([
+    ["a failure of the file", job("file"), unreadable, [["doc-file", false]]],
+    ["a failure of ours after the last attempt", job("ours", { attempts: 3 }), new Error("worker thread died"), [["doc-ours", true]]],
+    ["a worker that died on every attempt", job("crashed", { attempts: 4 }), undefined, [["doc-crashed", true]]],
+    ["a failed reprocess, whatever the cause", job("again", { isReprocess: true, attempts: 3 }), new Error("worker thread died"), []],
+    ["a reprocess whose worker died on every attempt", job("again", { isReprocess: true, attempts: 4 }), undefined, []],
+  ])("after %s, reports the documents that failed for good and whether by our fault (billing refunds those)", async (_, claimed, error, expected) => {
+    const { queue } = fakeQueue([claimed]);
+    const failed: string[] = [];
+    queue.fail = async (failedJob) => Boolean(failed.push(failedJob.id));
+    const reported: [string, boolean][] = [];
+    const pipeline: DocumentPipeline = async () => {
+      throw error;
+    };
+    const worker = startTestWorker(queue, pipeline, { onFailed: async (documentId, isOurFault) => void reported.push([documentId, isOurFault]) });
+    await expect.poll(() => failed).toEqual([claimed.id]);
+    await worker.stop();
+    expect(reported).toEqual(expected);
   });
 });
 
@@ -66,15 +102,7 @@ describe("processing worker progress", () => {
       for (let done = 1; done <= 50; done += 1) await report("extract", done, 50);
       await report("index", 50, 50);
     };
-    const worker = startProcessingWorker({
-      queue,
-      pipeline,
-      logger: pino({ level: "silent" }),
-      leaseSeconds: 60,
-      pollIntervalMs: 10,
-      progressIntervalMs: 60_000,
-      onDocumentChanged: async (changed) => void announced.push(changed),
-    });
+    const worker = startTestWorker(queue, pipeline, { progressIntervalMs: 60_000, onDocumentChanged: async (changed) => void announced.push(changed) });
     await expect.poll(() => completed).toEqual(["a"]);
     await worker.stop();
     expect(heartbeats).toEqual([{ stage: "extract", done: 1, total: 50 }]);

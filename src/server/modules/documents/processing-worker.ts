@@ -26,7 +26,7 @@ export interface WorkerDeps {
   pollIntervalMs: number;
   /** Announces a change to the job's document to its owner (the library updates live). */
   onDocumentChanged: (job: ClaimedJob) => Promise<void>;
-  /** Told when a job fails for good, and whether the file was to blame (it was not when ours). */
+  /** Told when a document fails for good, and whether the file was to blame (it was not when ours). */
   onFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
   /** Jobs run at once (default 2: one document is stored while the next is being extracted). */
   concurrency?: number;
@@ -108,6 +108,11 @@ export function startProcessingWorker(deps: WorkerDeps) {
     await deps.onFailed?.(documentId, isOurFault).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
   }
 
+  /** A failed reprocess leaves its document completed (see the queue's fail): no document failed, nothing to make good. */
+  async function failForGood(job: ClaimedJob, reason: string, isOurFault: boolean): Promise<void> {
+    if ((await deps.queue.fail(job, workerId, reason)) && !job.isReprocess) await reportFailure(job.documentId, isOurFault);
+  }
+
   async function announce(job: ClaimedJob): Promise<void> {
     await deps.onDocumentChanged(job).catch((error: unknown) => deps.logger.warn({ err: error, documentId: job.documentId }, "could not announce a document change"));
   }
@@ -115,7 +120,7 @@ export function startProcessingWorker(deps: WorkerDeps) {
   async function runJob(job: ClaimedJob): Promise<void> {
     const { queue, pipeline, logger } = deps;
     if (job.attempts > job.maxAttempts) {
-      if (await queue.fail(job, workerId, REPEATED_CRASH_MESSAGE)) await reportFailure(job.documentId, true);
+      await failForGood(job, REPEATED_CRASH_MESSAGE, true);
       await announce(job);
       return;
     }
@@ -146,7 +151,7 @@ export function startProcessingWorker(deps: WorkerDeps) {
       if (!isPermanent) logger.error({ err: error, jobId: job.id, documentId: job.documentId }, "processing failed");
       const outcome = outcomeAfterFailure({ attempt: job.attempts, maxAttempts: job.maxAttempts, isPermanent, message });
       if (outcome.kind === "retry") await queue.scheduleRetry(job, workerId, outcome.delaySeconds, message);
-      else if (await queue.fail(job, workerId, outcome.reason)) await reportFailure(job.documentId, !isPermanent);
+      else await failForGood(job, outcome.reason, !isPermanent);
     } finally {
       clearInterval(heartbeat);
       await progress.settle();
