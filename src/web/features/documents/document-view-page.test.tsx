@@ -199,6 +199,59 @@ describe("document view of an image document", () => {
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
+  /** Page 2's words laid out on its picture: line 1 at 10–14% from the top, line 2 at 20–24%, each word 10% wide. */
+  function boxedPageTwo(): DocumentPageText {
+    const page = ocrPages[1]!;
+    let offset = 0;
+    const wordBoxes = page.text.split("\n").flatMap((line, row) =>
+      line.split(" ").map((word, column) => {
+        const box = { start: offset, end: offset + word.length, box: [0.1 + column * 0.12, 0.1 + row * 0.1, 0.2 + column * 0.12, 0.14 + row * 0.1] as [number, number, number, number] };
+        offset += word.length + 1;
+        return box;
+      }),
+    );
+    return { ...page, wordBoxes };
+  }
+
+  it("marks a citation's quote over the page's picture too, where OCR read its words", async () => {
+    const server = stubServer({
+      [`GET ${tiffBase}`]: { status: 200, body: { document: tiff } },
+      [`GET ${tiffBase}/pages`]: { status: 200, body: { pages: ocrPages } },
+      [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: boxedPageTwo() } },
+      [`GET ${tiffBase}/outline`]: { status: 200, body: { outline: [] } },
+    });
+    renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("party may terminate")}`);
+    const page = await screen.findByRole("region", { name: "Page 2" });
+    fireEvent.load(within(page).getByRole("img", { name: "Page 2 of Cigna fax.tiff" }));
+    const highlight = await within(page).findByRole("img", { name: "Quoted passage" });
+    // "Either party may terminate on …": words 2 to 4 of the second line, as one stroke.
+    const strokes = [...highlight.children] as HTMLElement[];
+    expect(strokes).toHaveLength(1);
+    expect(strokes[0]!.style).toMatchObject({ left: "22%", top: "20%" });
+    expect(parseFloat(strokes[0]!.style.width)).toBeCloseTo(34);
+    expect(parseFloat(strokes[0]!.style.height)).toBeCloseTo(4);
+    // The text keeps its mark, only the cited page's boxes are fetched, and nothing says "not found".
+    expect(page.querySelector("mark")).toHaveTextContent("party may terminate");
+    expect(server.calls.filter((call) => call.path.startsWith(`${tiffBase}/pages/`)).map((call) => call.path)).toEqual([`${tiffBase}/pages/2`]);
+    expect(within(screen.getByRole("region", { name: "Page 1" })).queryByRole("img", { name: "Quoted passage" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/was not found on page/)).not.toBeInTheDocument();
+  });
+
+  it("marks the quote in the text only on a page read before word boxes were kept", async () => {
+    stubServer({
+      [`GET ${tiffBase}`]: { status: 200, body: { document: tiff } },
+      [`GET ${tiffBase}/pages`]: { status: 200, body: { pages: ocrPages } },
+      [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: ocrPages[1] } },
+      [`GET ${tiffBase}/outline`]: { status: 200, body: { outline: [] } },
+    });
+    renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("party may terminate")}`);
+    const page = await screen.findByRole("region", { name: "Page 2" });
+    fireEvent.load(within(page).getByRole("img", { name: "Page 2 of Cigna fax.tiff" }));
+    await waitFor(() => expect(page.querySelector("mark")).toHaveTextContent("party may terminate"));
+    expect(within(page).queryByRole("img", { name: "Quoted passage" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/was not found on page/)).not.toBeInTheDocument();
+  });
+
   it("says so when the quote is not on the cited page of the picture's text", async () => {
     stubImageDocument();
     renderDocuments(`/app/documents/${tiff.id}?page=1&q=${encodeURIComponent("terminate on sixty")}`);

@@ -1,5 +1,6 @@
 import { ArrowLeft, Download, FileQuestion, MessageSquare, SearchX } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -17,8 +18,9 @@ import { DocumentSearch } from "./document-search";
 import { StatusBadge } from "./document-status";
 import { documentFileUrl } from "./documents-api";
 import { hasPageImages, PageImage } from "./page-image";
+import type { QuoteBox } from "./quote-boxes";
 import { TextPagesViewer } from "./text-pages-viewer";
-import { useDocument, useDocumentEvents } from "./use-documents";
+import { documentPageQuery, useDocument, useDocumentEvents } from "./use-documents";
 
 // pdf.js (and its worker) load only when a PDF is opened.
 const PdfViewer = lazy(async () => ({ default: (await import("./pdf-viewer")).PdfViewer }));
@@ -136,10 +138,14 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
     setQuoteFound(undefined);
   }
   const quote = useMemo(() => (quoteText ? { text: quoteText, page: requestedPage } : undefined), [quoteText, requestedPage]);
+  const queryClient = useQueryClient();
+  const loadPage = useCallback((pageNumber: number) => queryClient.fetchQuery(documentPageQuery(document.id, pageNumber)), [queryClient, document.id]);
   const goTo = (page: number) => setJump((current) => ({ page, seq: current.seq + 1 }));
   const showPdf = isPdf(document) && !pdfFailed;
   const pageOriginal = hasPageImages(document)
-    ? (pageNumber: number) => <PageImage documentId={document.id} pageNumber={pageNumber} filename={document.filename} />
+    ? (pageNumber: number, quoteBoxes: readonly QuoteBox[] | undefined) => (
+        <PageImage documentId={document.id} pageNumber={pageNumber} filename={document.filename} quoteBoxes={quoteBoxes} />
+      )
     : undefined;
 
   const viewerProps = { jump, quote, onQuoteResult: setQuoteFound };
@@ -166,7 +172,7 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
         <div className={viewerHeight}>
           {showPdf ? (
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <PdfViewer url={documentFileUrl(document.id)} onLoadError={() => setPdfFailed(true)} {...viewerProps} />
+              <PdfViewer url={documentFileUrl(document.id)} onLoadError={() => setPdfFailed(true)} loadPage={loadPage} {...viewerProps} />
             </Suspense>
           ) : (
             <TextPagesViewer documentId={document.id} pageOriginal={pageOriginal} {...viewerProps} />

@@ -15,6 +15,8 @@ export const documentsApi = {
   list: async () => (await request<{ documents: DocumentSummary[] }>(base)).documents,
   get: async (id: string) => (await request<{ document: DocumentSummary }>(documentPath(id))).document,
   pages: async (id: string) => (await request<{ pages: DocumentPageText[] }>(`${documentPath(id)}/pages`)).pages,
+  /** One page, with the boxes OCR found for its words (scans read since they were kept). */
+  page: async (id: string, pageNumber: number) => (await request<{ page: DocumentPageText }>(`${documentPath(id)}/pages/${pageNumber}`)).page,
   outline: async (id: string) => (await request<{ outline: OutlineEntry[] }>(`${documentPath(id)}/outline`)).outline,
   search: async (id: string, query: string) =>
     (await request<{ passages: SearchPassage[] }>(`${documentPath(id)}/search?${new URLSearchParams({ q: query }).toString()}`)).passages,

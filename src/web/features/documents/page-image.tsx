@@ -5,6 +5,8 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/utils";
 import { documentPageImageUrl } from "./documents-api";
+import type { QuoteBox } from "./quote-boxes";
+import { QuoteHighlight } from "./quote-highlight";
 
 /** Scans and photos: the server draws each of their pages as an image (TIFF included). */
 export function hasPageImages(document: Pick<DocumentSummary, "mimeType">): boolean {
@@ -14,9 +16,19 @@ export function hasPageImages(document: Pick<DocumentSummary, "mimeType">): bool
 /**
  * The picture of one page of an image document. Until it arrives it holds the space of a Letter
  * page, so the pages below move little when it does; if it cannot be loaded it says so and offers
- * another try, while the page's text stays beside it.
+ * another try, while the page's text stays beside it. `quoteBoxes` mark a cited passage over it.
  */
-export function PageImage({ documentId, pageNumber, filename }: { documentId: string; pageNumber: number; filename: string }) {
+export function PageImage({
+  documentId,
+  pageNumber,
+  filename,
+  quoteBoxes,
+}: {
+  documentId: string;
+  pageNumber: number;
+  filename: string;
+  quoteBoxes?: readonly QuoteBox[];
+}) {
   const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
   const [attempt, setAttempt] = useState(0);
   const src = documentPageImageUrl(documentId, pageNumber);
@@ -59,6 +71,7 @@ export function PageImage({ documentId, pageNumber, filename }: { documentId: st
           onError={() => setState("failed")}
           className={isLoaded ? "block h-auto w-full" : "absolute inset-0 h-full w-full object-contain opacity-0"}
         />
+        {isLoaded && quoteBoxes && quoteBoxes.length > 0 && <QuoteHighlight boxes={quoteBoxes} />}
         {!isLoaded && (
           <div role="status" aria-label={`Loading the image of page ${pageNumber}`} className="absolute inset-0">
             <Skeleton className="h-full w-full rounded-none" />

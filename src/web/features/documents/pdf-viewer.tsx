@@ -3,10 +3,13 @@ import * as pdfjs from "pdfjs-dist";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import type { DocumentPageText } from "../../../shared/documents";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
 import { findQuote } from "../../../shared/quote-match";
+import { locateQuoteOnPicture, type QuoteBox } from "./quote-boxes";
+import { QuoteHighlight } from "./quote-highlight";
 import "./pdf-text-layer.css";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -24,6 +27,8 @@ export interface PdfViewerProps {
   quote?: { text: string; page: number };
   onQuoteResult?: (found: boolean) => void;
   onLoadError?: (error: unknown) => void;
+  /** A page's stored text with its OCR word boxes: where a quote is on a scanned page, which has no text layer. */
+  loadPage?: (pageNumber: number) => Promise<DocumentPageText>;
 }
 
 interface PageSize {
@@ -56,6 +61,7 @@ function PdfPage({
   estimatedSize,
   root,
   quote,
+  locateOnPicture,
   onSize,
   onRendered,
 }: {
@@ -65,14 +71,18 @@ function PdfPage({
   estimatedSize: PageSize;
   root: HTMLElement | null;
   quote: string | undefined;
+  locateOnPicture: (pageNumber: number, quote: string) => Promise<QuoteBox[]>;
   onSize: (pageNumber: number, size: PageSize) => void;
   onRendered: (pageNumber: number, marks: HTMLElement[] | undefined) => void;
 }) {
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
+  const highlight = useRef<HTMLDivElement>(null);
   const [isNear, setNear] = useState(false);
   const [isRendered, setRendered] = useState(false);
+  const [pictureQuote, setPictureQuote] = useState<{ quote: string; boxes: QuoteBox[] }>();
+  const pictureBoxes = pictureQuote && pictureQuote.quote === quote ? pictureQuote.boxes : undefined;
 
   useEffect(() => {
     const element = wrapper.current;
@@ -112,8 +122,14 @@ function PdfPage({
         await text.render();
         if (isCancelled) return;
         setRendered(true);
-        const ranges = quote ? findQuote(text.textContentItemsStr, quote) : undefined;
-        onRendered(pageNumber, quote ? (ranges ? markRanges(text.textDivs, ranges) : []) : undefined);
+        if (!quote) return onRendered(pageNumber, undefined);
+        const ranges = findQuote(text.textContentItemsStr, quote);
+        if (ranges) return onRendered(pageNumber, markRanges(text.textDivs, ranges));
+        // A scan has no text layer: the quote is looked for in the text OCR read, and marked over the picture.
+        const boxes = await locateOnPicture(pageNumber, quote).catch((): QuoteBox[] => []);
+        if (isCancelled) return;
+        if (boxes.length > 0) setPictureQuote((current) => (current?.quote === quote ? current : { quote, boxes }));
+        else onRendered(pageNumber, []);
       } catch (error) {
         const isAbort = error instanceof pdfjs.AbortException || error instanceof pdfjs.RenderingCancelledException;
         if (!isCancelled && !isAbort) {
@@ -133,7 +149,14 @@ function PdfPage({
       canvasElement.height = 0;
       page?.cleanup();
     };
-  }, [isNear, pdf, pageNumber, scale, quote, onSize, onRendered]);
+  }, [isNear, pdf, pageNumber, scale, quote, locateOnPicture, onSize, onRendered]);
+
+  // Reported once the marks over the picture are drawn, so the viewer can scroll to them.
+  useEffect(() => {
+    if (!pictureBoxes || !isRendered) return;
+    const first = highlight.current?.firstElementChild;
+    onRendered(pageNumber, first instanceof HTMLElement ? [first] : []);
+  }, [pictureBoxes, isRendered, pageNumber, onRendered]);
 
   const width = Math.floor(estimatedSize.width * scale);
   const height = Math.floor(estimatedSize.height * scale);
@@ -149,6 +172,7 @@ function PdfPage({
     >
       <canvas ref={canvas} aria-hidden className="absolute inset-0 block" style={{ width, height }} />
       <div ref={textLayer} className="textLayer" />
+      {pictureBoxes && <QuoteHighlight ref={highlight} boxes={pictureBoxes} />}
       {!isRendered && (
         <div className="absolute inset-0 flex items-center justify-center">
           <Loader2 aria-hidden className="size-6 animate-spin text-neutral-400 motion-reduce:animate-none" />
@@ -160,9 +184,10 @@ function PdfPage({
 
 /**
  * The original PDF, page by page (canvas plus a selectable text layer), drawing only the pages
- * near the viewport. Scrolls to `jump`; marks `quote` on its page.
+ * near the viewport. Scrolls to `jump`; marks `quote` on its page: in the text layer, or over the
+ * picture of a scanned page from the boxes OCR kept for its words.
  */
-export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError }: PdfViewerProps) {
+export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPage }: PdfViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
   const [scale, setScale] = useState<number>();
   const [sizes, setSizes] = useState<Record<number, PageSize>>({});
@@ -179,10 +204,16 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError }: PdfV
   const hasShownQuote = useRef(false);
   const onLoadErrorRef = useRef(onLoadError);
   const onQuoteResultRef = useRef(onQuoteResult);
+  const loadPageRef = useRef(loadPage);
   useLayoutEffect(() => {
     onLoadErrorRef.current = onLoadError;
     onQuoteResultRef.current = onQuoteResult;
+    loadPageRef.current = loadPage;
   });
+  const locateOnPicture = useCallback(async (pageNumber: number, text: string): Promise<QuoteBox[]> => {
+    const page = await loadPageRef.current?.(pageNumber);
+    return page ? locateQuoteOnPicture(page, text) : [];
+  }, []);
 
   useEffect(() => {
     const task = pdfjs.getDocument({ url, isEvalSupported: false });
@@ -315,6 +346,7 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError }: PdfV
                 estimatedSize={sizes[pageNumber] ?? fallbackSize}
                 root={root}
                 quote={quote && quote.page === pageNumber ? quote.text : undefined}
+                locateOnPicture={locateOnPicture}
                 onSize={onSize}
                 onRendered={onRendered}
               />

@@ -7,7 +7,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
 import { documentsApi } from "./documents-api";
 import { findQuote, segmentText } from "../../../shared/quote-match";
-import { documentKeys } from "./use-documents";
+import { locateQuoteOnPicture, type QuoteBox } from "./quote-boxes";
+import { documentKeys, documentPageQuery } from "./use-documents";
 
 /** The reader scrolling on their own: from then on a late change of layout no longer moves the view. */
 const readerScrollEvents = ["wheel", "touchmove", "keydown", "pointerdown"] as const;
@@ -31,7 +32,8 @@ function PageText({ segments }: { segments: ReturnType<typeof segmentText> }) {
 /**
  * The extracted text, page by page, for files that are not PDFs (Word, scans as images) or a
  * PDF the browser could not draw. Scrolls to `jump` and marks `quote` on its page.
- * `pageOriginal` shows each page's original (an image document's picture) beside its text.
+ * `pageOriginal` shows each page's original (an image document's picture) beside its text, with
+ * the quote's place on it when OCR kept its words' boxes.
  */
 export function TextPagesViewer({
   documentId,
@@ -44,7 +46,7 @@ export function TextPagesViewer({
   jump: PageJump;
   quote?: { text: string; page: number };
   onQuoteResult?: (found: boolean) => void;
-  pageOriginal?: (pageNumber: number) => ReactNode;
+  pageOriginal?: (pageNumber: number, quoteBoxes: readonly QuoteBox[] | undefined) => ReactNode;
 }) {
   // A processed document's text does not change; never refetch it behind the reader's back.
   const pages = useQuery({ queryKey: documentKeys.pages(documentId), queryFn: () => documentsApi.pages(documentId), staleTime: Infinity });
@@ -59,6 +61,13 @@ export function TextPagesViewer({
 
   const quotePage = quote ? pages.data?.find((page) => page.pageNumber === quote.page) : undefined;
   const quoteRanges = useMemo(() => (quote && quotePage ? findQuote([quotePage.text], quote.text) : undefined), [quote, quotePage]);
+  // The list of pages has no word boxes (they weigh ten times the text): the cited page's come on their own.
+  const isQuoteOnPicture = pageOriginal !== undefined && quoteRanges !== undefined && quotePage?.method === "ocr";
+  const boxedQuotePage = useQuery({ ...documentPageQuery(documentId, quote?.page ?? 1), enabled: isQuoteOnPicture });
+  const pictureQuoteBoxes = useMemo(
+    () => (isQuoteOnPicture && quote && boxedQuotePage.data ? locateQuoteOnPicture(boxedQuotePage.data, quote.text) : undefined),
+    [isQuoteOnPicture, quote, boxedQuotePage.data],
+  );
 
   useEffect(() => {
     if (quote && pages.data) onQuoteResultRef.current?.(quoteRanges !== undefined);
@@ -131,7 +140,7 @@ export function TextPagesViewer({
         {pages.data.map((page) => {
           const segments = segmentText(page.text, page.pageNumber === quote?.page ? quoteRanges : undefined);
           const headingId = `page-${page.pageNumber}-heading`;
-          const original = pageOriginal?.(page.pageNumber);
+          const original = pageOriginal?.(page.pageNumber, page.pageNumber === quote?.page ? pictureQuoteBoxes : undefined);
           return (
             <section key={page.pageNumber} data-page-number={page.pageNumber} aria-labelledby={headingId} className="border-b p-6 last:border-b-0">
               <h2 id={headingId} className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { DocumentSummary } from "../../../shared/documents";
 import { useLiveEvents } from "../../lib/use-live-events";
@@ -9,6 +9,7 @@ export const documentKeys = {
   list: () => ["documents", "list"] as const,
   detail: (id: string) => ["documents", "detail", id] as const,
   pages: (id: string) => ["documents", "detail", id, "pages"] as const,
+  page: (id: string, pageNumber: number) => ["documents", "detail", id, "pages", pageNumber] as const,
   outline: (id: string) => ["documents", "detail", id, "outline"] as const,
 };
 
@@ -17,6 +18,11 @@ const BUSY_POLL_MS = 15_000;
 
 function isBusy(document: DocumentSummary): boolean {
   return document.status === "queued" || document.status === "processing";
+}
+
+/** One page of a processed document with its OCR word boxes, kept as long as the list of pages it belongs to. */
+export function documentPageQuery(id: string, pageNumber: number) {
+  return queryOptions({ queryKey: documentKeys.page(id, pageNumber), queryFn: () => documentsApi.page(id, pageNumber), staleTime: Infinity });
 }
 
 export function useDocumentList() {
