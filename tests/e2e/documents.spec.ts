@@ -2,11 +2,25 @@ import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { contractPages, contractPdf } from "../support/documents/contract-pdf";
 import { buildPdf } from "../support/documents/test-fixtures";
+import type { BillingSummary } from "../../src/shared/billing";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { uploadProcessedDocument } from "./support/documents";
 
 
 async function openCardMenu(page: Page, filename: string) {
   await page.getByRole("article", { name: filename }).getByRole("button", { name: `Actions for ${filename}` }).click();
+}
+
+/** Records every label a progress bar on the page shows from now on, however briefly; answers them when asked. */
+async function recordProgressLabels(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { progressSeen: Set<string> }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll("[role=progressbar][aria-valuetext]")) seen.add(bar.getAttribute("aria-valuetext")!);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { progressSeen: Set<string> }).progressSeen]);
 }
 
 test("a contract goes from upload through processing to a cited page, and is deleted", async ({ page }, testInfo) => {
@@ -111,21 +125,44 @@ test("a long contract shows its reading progress live on its card until it is Re
   await page.getByLabel("Choose a document to upload").setInputFiles(file);
   const card = page.getByRole("article", { name: "Humana Fee Schedule.pdf" });
   await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
-  // Every label the card's progress bar shows, however briefly.
-  await page.evaluate(() => {
-    const seen = new Set<string>();
-    (window as unknown as { progressSeen: Set<string> }).progressSeen = seen;
-    new MutationObserver(() => {
-      for (const bar of document.querySelectorAll("[role=progressbar][aria-valuetext]")) seen.add(bar.getAttribute("aria-valuetext")!);
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
+  const progressSeen = await recordProgressLabels(page);
 
   await card.getByRole("button", { name: /Process/ }).click();
   await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(card.getByText(`${pageCount} pages`)).toBeVisible();
   await expect(card.getByRole("progressbar")).toHaveCount(0);
-  const seen = await page.evaluate(() => [...(window as unknown as { progressSeen: Set<string> }).progressSeen]);
+  const seen = await progressSeen();
   expect(seen).toContainEqual(expect.stringMatching(new RegExp(`^Reading pages \\d+ of ${pageCount}$`)));
+});
+
+test("a Ready contract is reprocessed from its card, free of credit, and is Ready again", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  const filename = "Aetna Provider Agreement.pdf";
+  await uploadProcessedDocument(page, filename, contractPdf(`${testInfo.testId} ${Date.now()}`));
+  const credits = async () => ((await (await page.request.get("/api/billing/summary")).json()) as Extract<BillingSummary, { credits: unknown }>).credits;
+  const creditsBefore = await credits();
+  expect(creditsBefore.creditsUsed).toBe(1);
+
+  await page.goto("/app/documents");
+  const card = page.getByRole("article", { name: filename });
+  await expect(card.getByText("Ready", { exact: true })).toBeVisible();
+  const progressSeen = await recordProgressLabels(page);
+
+  await openCardMenu(page, filename);
+  await page.getByRole("menuitem", { name: "Reprocess" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Reprocess document?" });
+  await expect(dialog).toContainText("This costs no credit.");
+  await dialog.getByRole("button", { name: "Reprocess" }).click();
+  await expect(page.getByText("Reprocessing started")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText("3 pages")).toBeVisible();
+  await expect(card.getByRole("progressbar")).toHaveCount(0);
+  const seen = await progressSeen();
+  expect(seen.length).toBeGreaterThan(0);
+  expect(await credits()).toEqual(creditsBefore);
+  await expect(card.getByRole("link", { name: /Ask about/ })).toBeVisible();
 });
 
 test("the library refuses an unsupported file without sending it", async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, Download, FileText, Info, Loader2, MessageSquare, MoreVertical, Pencil, Play, RotateCcw, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Download, FileText, Info, Loader2, MessageSquare, MoreVertical, Pencil, Play, RefreshCw, RotateCcw, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { cannotProcessMessages } from "../../../shared/billing";
@@ -17,11 +17,11 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { billingSummaryKey } from "../billing/use-billing";
-import { DeleteDocumentDialog, RenameDocumentDialog } from "./document-dialogs";
+import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } from "./document-dialogs";
 import { formatFileSize, formatUploadDate, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
 import { documentFileUrl, documentsApi } from "./documents-api";
-import { forgetDocument, storeDocument, useDelayedRefresh } from "./use-documents";
+import { documentKeys, forgetDocument, storeDocument, useDelayedRefresh } from "./use-documents";
 
 export const REFRESH_AFTER_PROCESS_MS = 800;
 export const REFRESH_AFTER_RETRY_MS = 1000;
@@ -29,6 +29,15 @@ export const REFRESH_AFTER_RETRY_MS = 1000;
 /** The server's words, but never a browser's network jargon ("Failed to fetch"). */
 function reason(error: unknown): string {
   return error instanceof TypeError ? errorMessage(undefined) : errorMessage(error);
+}
+
+/**
+ * Pages, outline and searches are kept for good once read (they change only when a document is
+ * processed): after a reprocess they are read again.
+ */
+function forgetReading(queryClient: QueryClient, id: string) {
+  const detailKey = documentKeys.detail(id);
+  queryClient.removeQueries({ queryKey: detailKey, predicate: (query) => query.queryKey.length > detailKey.length });
 }
 
 function useDocumentActions(document: DocumentSummary) {
@@ -54,6 +63,19 @@ function useDocumentActions(document: DocumentSummary) {
       refreshLater(0);
     },
   });
+  const reprocess = useMutation({
+    mutationFn: () => documentsApi.process(document.id, "reprocess"),
+    onSuccess: (answer) => {
+      storeDocument(queryClient, answer.document);
+      forgetReading(queryClient, document.id);
+      toast.success("Reprocessing started", { description: "Its passages are being rebuilt. We'll update this card as it goes." });
+      refreshLater(REFRESH_AFTER_RETRY_MS);
+    },
+    onError: (error) => {
+      toast.error("Reprocess failed", { description: reason(error) });
+      refreshLater(0);
+    },
+  });
   const rename = useMutation({
     mutationFn: (filename: string) => documentsApi.rename(document.id, filename),
     onSuccess: (updated) => {
@@ -75,7 +97,7 @@ function useDocumentActions(document: DocumentSummary) {
       });
     },
   });
-  return { start, rename, remove };
+  return { start, reprocess, rename, remove };
 }
 
 function StatusAction({ document, onStart, isStarting }: { document: DocumentSummary; onStart: (trigger: "start" | "retry") => void; isStarting: boolean }) {
@@ -122,13 +144,24 @@ function StatusAction({ document, onStart, isStarting }: { document: DocumentSum
   );
 }
 
+function WarningNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex gap-2 text-sm text-amber-800 dark:text-amber-300">
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
 /** One document in the library: name, status, menu, type, size, date and what to do next. */
 export function DocumentCard({ document }: { document: DocumentSummary }) {
-  const { start, rename, remove } = useDocumentActions(document);
+  const { start, reprocess, rename, remove } = useDocumentActions(document);
   const [isRenaming, setRenaming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
+  const [isConfirmingReprocess, setConfirmingReprocess] = useState(false);
   const isBusy = document.status === "queued" || document.status === "processing";
-  const warning = document.status === "completed" ? unreadablePagesWarning(document.unreadablePages) : undefined;
+  const isReady = document.status === "completed";
+  const warning = isReady ? unreadablePagesWarning(document.unreadablePages) : undefined;
   const titleId = `document-${document.id}-name`;
 
   return (
@@ -161,6 +194,12 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
               <Pencil aria-hidden />
               Rename
             </DropdownMenuItem>
+            {isReady && (
+              <DropdownMenuItem onSelect={() => setConfirmingReprocess(true)}>
+                <RefreshCw aria-hidden />
+                Reprocess
+              </DropdownMenuItem>
+            )}
             <DropdownMenuSeparator />
             <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => setDeleting(true)}>
               <Trash2 aria-hidden />
@@ -181,7 +220,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
             <time dateTime={document.createdAt}>{formatUploadDate(document.createdAt)}</time>
           </dd>
         </div>
-        {document.status === "completed" && document.pageCount !== null && (
+        {isReady && document.pageCount !== null && (
           <div className="flex gap-1">
             <dt className="sr-only">Pages</dt>
             <dd>
@@ -198,13 +237,11 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
           <span>{document.failureReason || "Processing failed. Please retry."}</span>
         </p>
       )}
-      {warning && (
-        <p className="flex gap-2 text-sm text-amber-800 dark:text-amber-300">
-          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>{warning}</span>
-        </p>
+      {isReady && document.failureReason && (
+        <WarningNote>Reprocessing failed, so this document keeps its earlier passages. {document.failureReason}</WarningNote>
       )}
-      {document.status === "completed" && document.pageNumbersEstimated && (
+      {warning && <WarningNote>{warning}</WarningNote>}
+      {isReady && document.pageNumbersEstimated && (
         <p className="flex gap-2 text-xs text-muted-foreground">
           <Info aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span>Page numbers are estimated: this file has no fixed pages.</span>
@@ -221,6 +258,13 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
         filename={document.filename}
         isSaving={rename.isPending}
         onRename={(filename) => rename.mutate(filename, { onSuccess: () => setRenaming(false) })}
+      />
+      <ReprocessDocumentDialog
+        open={isConfirmingReprocess}
+        onOpenChange={setConfirmingReprocess}
+        filename={document.filename}
+        isStarting={reprocess.isPending}
+        onReprocess={() => reprocess.mutate(undefined, { onSettled: () => setConfirmingReprocess(false) })}
       />
       <DeleteDocumentDialog
         open={isDeleting}

@@ -91,3 +91,43 @@ export function DeleteDocumentDialog({
     </Dialog>
   );
 }
+
+/** Reprocess a completed document: what it does, that it is free, and what happens meanwhile. */
+export function ReprocessDocumentDialog({
+  open,
+  onOpenChange,
+  filename,
+  isStarting,
+  onReprocess,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  filename: string;
+  isStarting: boolean;
+  onReprocess: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Reprocess document?</DialogTitle>
+          <DialogDescription asChild>
+            <div className="space-y-2">
+              <p>
+                <span className="font-medium break-all text-foreground">{filename}</span> will be read again and its passages rebuilt
+                with the latest reading, so answers about it can cite it better. This costs no credit.
+              </p>
+              <p>
+                Until it is Ready again it cannot be opened or asked about. Your conversations about it are kept, and if reprocessing
+                fails it keeps its current passages.
+              </p>
+            </div>
+          </DialogDescription>
+        </DialogHeader>
+        <DialogActions isBusy={isStarting} onAction={onReprocess}>
+          Reprocess
+        </DialogActions>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,6 +1,6 @@
 import type { StartProcessingAnswer } from "../../../shared/billing";
 import type { SearchPassage } from "../../../shared/chat";
-import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../../shared/documents";
+import type { DocumentPageText, DocumentSummary, OutlineEntry, ProcessingTrigger } from "../../../shared/documents";
 import { ApiError, apiRequest as request, errorFromText, FALLBACK_MESSAGE } from "../../lib/api-client";
 
 const base = "/api/documents";
@@ -23,8 +23,8 @@ export const documentsApi = {
   rename: async (id: string, filename: string) =>
     (await request<{ document: DocumentSummary }>(documentPath(id), { method: "PATCH", body: { filename } })).document,
   remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),
-  /** ok, or why not (no credit, no active period) with the document now awaiting a credit. */
-  process: (id: string, trigger: "start" | "retry") =>
+  /** ok, or why not (no credit, no active period) with the document now awaiting a credit; a reprocess is never refused for credit. */
+  process: (id: string, trigger: ProcessingTrigger) =>
     request<StartProcessingAnswer>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } }),
 };
 

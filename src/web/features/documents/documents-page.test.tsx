@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DocumentSummary } from "../../../shared/documents";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
+import { documentKeys } from "./use-documents";
 
 afterEach(() => {
   toast.dismiss();
@@ -324,6 +325,150 @@ describe("document library", () => {
     const download = await screen.findByRole("menuitem", { name: "Download" });
     expect(download).toHaveAttribute("href", `/api/documents/${document.id}/file`);
     expect(download).toHaveAttribute("download");
+  });
+});
+
+describe("reprocess", () => {
+  const ready = (overrides: Partial<DocumentSummary> = {}) => aDocument({ filename: "Ready.pdf", status: "completed", pageCount: 3, ...overrides });
+  const reprocessPath = (document: DocumentSummary) => `/api/documents/${document.id}/process`;
+
+  it("is offered in a completed document's menu only", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([
+        ready(),
+        aDocument({ filename: "new.pdf", status: "uploaded" }),
+        aDocument({ filename: "broken.pdf", status: "failed" }),
+        aDocument({ filename: "busy.pdf", status: "processing" }),
+        aDocument({ filename: "credit.pdf", status: "awaiting_credit" }),
+      ]),
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Ready.pdf" });
+    for (const [name, isOffered] of [
+      ["Ready.pdf", true],
+      ["new.pdf", false],
+      ["broken.pdf", false],
+      ["busy.pdf", false],
+      ["credit.pdf", false],
+    ] as const) {
+      const user = await openMenu(name);
+      await screen.findByRole("menuitem", { name: "Rename" });
+      expect(screen.queryAllByRole("menuitem", { name: "Reprocess" })).toHaveLength(isOffered ? 1 : 0);
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("menu")).not.toBeInTheDocument());
+    }
+  });
+
+  it("asks first, saying it is free, then rebuilds the document and shows its progress", async () => {
+    const document = ready();
+    const server = stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`POST ${reprocessPath(document)}`]: { status: 200, body: { ok: true, document: { ...document, status: "queued" } } },
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Ready.pdf" });
+    const user = await openMenu("Ready.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Reprocess" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Reprocess document?" });
+    expect(dialog).toHaveTextContent("Ready.pdf will be read again and its passages rebuilt with the latest reading");
+    expect(dialog).toHaveTextContent("This costs no credit.");
+    expect(dialog).toHaveTextContent("Your conversations about it are kept");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(server.callsTo("POST", reprocessPath(document))).toHaveLength(0);
+
+    await (await openMenu("Ready.pdf")).click(await screen.findByRole("menuitem", { name: "Reprocess" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reprocess" }));
+    expect(await screen.findByText("Reprocessing started")).toBeInTheDocument();
+    expect(server.callsTo("POST", reprocessPath(document))).toEqual([expect.objectContaining({ body: { trigger: "reprocess" } })]);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    const card = cardFor("Ready.pdf");
+    expect(within(card).getByText("Queued")).toBeInTheDocument();
+    expect(within(card).getByRole("progressbar", { name: "Waiting to start" })).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: /Processing\.\.\./ })).toBeDisabled();
+  });
+
+  it("works from the keyboard alone", async () => {
+    const document = ready();
+    const server = stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`POST ${reprocessPath(document)}`]: { status: 200, body: { ok: true, document: { ...document, status: "queued" } } },
+    });
+    renderDocuments();
+    const user = userEvent.setup();
+    const menuButton = within(await screen.findByRole("article", { name: "Ready.pdf" })).getByRole("button", { name: "Actions for Ready.pdf" });
+    menuButton.focus();
+    await user.keyboard("{Enter}");
+    const item = await screen.findByRole("menuitem", { name: "Reprocess" });
+    for (let presses = 0; presses < 5 && globalThis.document.activeElement !== item; presses++) await user.keyboard("{ArrowDown}");
+    expect(item).toHaveFocus();
+    await user.keyboard("{Enter}");
+    const confirm = within(await screen.findByRole("alertdialog", { name: "Reprocess document?" })).getByRole("button", { name: "Reprocess" });
+    for (let presses = 0; presses < 5 && globalThis.document.activeElement !== confirm; presses++) await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Reprocessing started")).toBeInTheDocument();
+    expect(server.callsTo("POST", reprocessPath(document))).toHaveLength(1);
+  });
+
+  it("a refused reprocess shows 'Reprocess failed' with the server's reason, and the card stays Ready", async () => {
+    const document = ready();
+    stubServer({
+      "GET /api/documents": listAnswer([document]),
+      [`POST ${reprocessPath(document)}`]: {
+        status: 409,
+        body: { error: { code: "conflict", message: "Only a completed document can be reprocessed (this one is processing)." } },
+      },
+    });
+    renderDocuments();
+    await screen.findByRole("article", { name: "Ready.pdf" });
+    const user = await openMenu("Ready.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Reprocess" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reprocess" }));
+    expect(await screen.findByText("Reprocess failed")).toBeInTheDocument();
+    expect(screen.getByText("Only a completed document can be reprocessed (this one is processing).")).toBeInTheDocument();
+    expect(within(cardFor("Ready.pdf")).getByText("Ready")).toBeInTheDocument();
+  });
+
+  it("forgets the pages, outline and searches read from the document before, and nothing of other documents", async () => {
+    const document = ready();
+    const other = ready({ filename: "Other.pdf" });
+    stubServer({
+      "GET /api/documents": listAnswer([document, other]),
+      [`POST ${reprocessPath(document)}`]: { status: 200, body: { ok: true, document: { ...document, status: "queued" } } },
+    });
+    const { queryClient } = renderDocuments();
+    for (const id of [document.id, other.id]) {
+      queryClient.setQueryData(documentKeys.pages(id), []);
+      queryClient.setQueryData(documentKeys.outline(id), []);
+      queryClient.setQueryData([...documentKeys.detail(id), "search", "termination"], []);
+    }
+    await screen.findByRole("article", { name: "Ready.pdf" });
+    const user = await openMenu("Ready.pdf");
+    await user.click(await screen.findByRole("menuitem", { name: "Reprocess" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reprocess" }));
+    await screen.findByText("Reprocessing started");
+    expect(queryClient.getQueryData(documentKeys.pages(document.id))).toBeUndefined();
+    expect(queryClient.getQueryData(documentKeys.outline(document.id))).toBeUndefined();
+    expect(queryClient.getQueryData([...documentKeys.detail(document.id), "search", "termination"])).toBeUndefined();
+    expect(queryClient.getQueryData(documentKeys.detail(document.id))).toMatchObject({ status: "queued" });
+    expect(queryClient.getQueryData(documentKeys.pages(other.id))).toEqual([]);
+    expect(queryClient.getQueryData(documentKeys.outline(other.id))).toEqual([]);
+  });
+
+  it("a completed document whose last reprocess failed says it kept its earlier passages, and why", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([ready({ failureReason: "Processing stopped unexpectedly several times. Please retry or contact support." })]),
+    });
+    renderDocuments();
+    const card = await screen.findByRole("article", { name: "Ready.pdf" });
+    expect(within(card).getByText("Ready")).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        "Reprocessing failed, so this document keeps its earlier passages. Processing stopped unexpectedly several times. Please retry or contact support.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: /Ask about/ })).toBeInTheDocument();
   });
 });
 
