@@ -3,7 +3,9 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentPages } from "../../src/server/db/schema/index";
+import type { ChatStreamEvent } from "../../src/shared/chat";
 import type { DocumentPageText, DocumentSummary } from "../../src/shared/documents";
+import { locateQuoteOnPicture } from "../../src/web/features/documents/quote-boxes";
 import { signedUpClient } from "../support/accounts";
 import { processedDocument } from "../support/documents/processing";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
@@ -86,5 +88,29 @@ describe("GET /api/documents/:id/pages/:n", () => {
     expect((await pageOf(owner, scannedPdf.id, "first")).status).toBe(400);
     const signedOut = await testApp.app.request(`/api/documents/${scannedPdf.id}/pages/1`);
     expect(signedOut.status).toBe(401);
+  });
+});
+
+/** The citation links of a chat answer: the document view's address, with the page and the quote. */
+function citationLinks(markdown: string, documentId: string): Array<{ page: number; quote: string }> {
+  // The quote in a link's address is URL-encoded, its parentheses too: the address ends at the first ")".
+  const links = [...markdown.matchAll(/\]\((\/app\/documents\/[^\s)]+)\)/g)].map((match) => new URL(match[1]!, "http://localhost"));
+  return links
+    .filter((link) => link.pathname === `/app/documents/${documentId}`)
+    .map((link) => ({ page: Number(link.searchParams.get("page")), quote: link.searchParams.get("q") ?? "" }));
+}
+
+describe("a chat citation of the scanned contract", () => {
+  it("quotes words the cited page has boxes for, so the viewer can mark them on the picture", async () => {
+    const response = await owner.post("/api/chat/messages", { documentId: scannedPdf.id, question: "How many days does the provider have to submit claims?" });
+    expect(response.status).toBe(200);
+    const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as ChatStreamEvent);
+    const done = events.find((event) => event.type === "done");
+    const links = citationLinks(done?.type === "done" ? done.message.content : "", scannedPdf.id);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const { page } = await pageOf(owner, scannedPdf.id, link.page);
+      expect(locateQuoteOnPicture(page!, link.quote).length, link.quote).toBeGreaterThan(0);
+    }
   });
 });
