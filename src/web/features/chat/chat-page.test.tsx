@@ -189,6 +189,24 @@ describe("contract chat", () => {
     expect(screen.getByText("Active conversation")).toBeInTheDocument();
   });
 
+  it("a session whose document is being reprocessed stays readable and says when it can go on", async () => {
+    const session = aSession();
+    chatServer({
+      "GET /api/documents": listAnswer([{ ...contract, status: "processing" }]),
+      [`GET /api/chat/sessions/${session.id}`]: {
+        status: 200,
+        body: { session, messages: [aMessage({ content: "Timely filing?" }), aMessage({ role: "assistant", content: "**Answer**\n\n- Ninety days [1].", sequenceNumber: 2 })] },
+      },
+    });
+    renderChat(`/app/chat?session=${session.id}`);
+    const log = await screen.findByRole("log", { name: "Conversation" });
+    expect(within(log).getAllByRole("listitem", { name: /^(Your question|Answer)$/ })).toHaveLength(2);
+    expect(screen.getByText("This conversation's document is being processed again")).toBeInTheDocument();
+    expect(screen.getByText("You can read the conversation now, and ask more once the document is Ready.")).toBeInTheDocument();
+    expect(screen.queryByText("This conversation's document is no longer available")).not.toBeInTheDocument();
+    expect(questionBox()).toBeDisabled();
+  });
+
   it("a missing or someone else's session resets to a new chat", async () => {
     chatServer();
     renderChat("/app/chat?session=5e55e000-0000-4000-8000-999999999999");

@@ -165,14 +165,30 @@ function SelectDocument({ documents, onChoose }: { documents: DocumentSummary[];
   );
 }
 
+/** Why an open conversation's document cannot be asked about. */
+const documentUnavailable = {
+  reprocessing: {
+    title: "This conversation's document is being processed again",
+    description: "You can read the conversation now, and ask more once the document is Ready.",
+  },
+  gone: {
+    title: "This conversation's document is no longer available",
+    description: "You can read the conversation, or choose another document to start a new one.",
+  },
+};
+
 /** /app/chat — questions about one processed document, answered with cited clauses. */
 export function ChatPage() {
   const { conversation, isLoadingSession, loadFailed, retryLoad, send, chooseDocument } = useConversation();
   // No live document feed here: the list refreshes on focus, and every open stream holds one of
   // the six connections a browser allows this host.
   const documentsQuery = useDocumentList();
-  const completed = (documentsQuery.data ?? []).filter((document) => document.status === "completed");
+  const documents = documentsQuery.data ?? [];
+  const completed = documents.filter((document) => document.status === "completed");
   const selected = completed.find((document) => document.id === conversation.documentId) ?? null;
+  // A document is processed again (Reprocess) with its conversations kept: they wait, not vanish.
+  const isBeingReprocessed = documents.some((document) => document.id === conversation.documentId && document.status !== "completed");
+  const unavailableDocument = isBeingReprocessed ? documentUnavailable.reprocessing : documentUnavailable.gone;
   const { turns, isSending, error } = conversation;
   const hasTurns = turns.length > 0;
   const canAsk = selected !== null && conversation.isHydrated && !isSending;
@@ -199,8 +215,8 @@ export function ChatPage() {
         </div>
         {!selected && (
           <Alert className="m-4 mb-0 w-auto">
-            <AlertTitle>This conversation's document is no longer available</AlertTitle>
-            <AlertDescription>You can read the conversation, or choose another document to start a new one.</AlertDescription>
+            <AlertTitle>{unavailableDocument.title}</AlertTitle>
+            <AlertDescription>{unavailableDocument.description}</AlertDescription>
           </Alert>
         )}
         {hasTurns ? <MessageLog turns={turns} isSending={isSending} /> : <Suggestions onAsk={(question) => void send(question)} disabled={!canAsk} />}
