@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkClauses, sentenceEnds, splitText } from "./chunking";
+import { chunkClauses, searchableHeadings, sentenceEnds, splitText } from "./chunking";
 import { structureDocument } from "./structure";
 
 describe("sentenceEnds", () => {
@@ -41,7 +41,7 @@ describe("chunkClauses", () => {
 
   it("merges short sibling clauses and names every clause they cover", () => {
     const first = chunks[0]!;
-    expect(first.clauseNumbers.slice(0, 3)).toEqual(["1.1", "1.2", "1.3"]);
+    expect(first.clauseNumbers.slice(0, 4)).toEqual(["Article I", "1.1", "1.2", "1.3"]);
     expect(first.headingPath).toEqual(["Article I DEFINITIONS"]);
     expect(first.text).toContain('1.2 "Term 2" means');
   });
@@ -64,5 +64,64 @@ describe("chunkClauses", () => {
   it("numbers chunks in document order", () => {
     expect(chunks.map((chunk) => chunk.ordinal)).toEqual(chunks.map((_, index) => index));
     expect(chunks.at(-1)!.clauseNumber).toBe("2.2");
+  });
+});
+
+describe("passages keep the page's words and where each clause starts", () => {
+  const pages = [
+    {
+      pageNumber: 1,
+      text: [
+        "TABLE OF CONTENTS",
+        "1. Definitions . . . . . . . 1",
+        "2. Payment . . . . . . . . . 2",
+        "",
+        "ARTICLE 1 DEFINITIONS",
+        '1.1 "Claim" means a bill for Covered Services.',
+        '1.2 "Clean Claim" means a Claim with everything needed to pay it.',
+        "ARTICLE 2 PAYMENT",
+        "2.1 Payment. Payer shall pay Clean Claims:",
+        "(a) within thirty (30) days by EFT; or",
+        "(b) within forty-five (45) days by check.",
+      ].join("\n"),
+    },
+  ];
+  const chunks = chunkClauses(structureDocument(pages));
+  const holding = (words: string) => chunks.find((chunk) => chunk.text.includes(words))!;
+
+  it("prints clause numbers and titles as the page does, never rewritten", () => {
+    const payment = holding("within thirty");
+    expect(payment.text).toBe("ARTICLE 2 PAYMENT\n\n2.1 Payment. Payer shall pay Clean Claims:\n\n(a) within thirty (30) days by EFT; or\n\n(b) within forty-five (45) days by check.");
+    expect(payment.text).not.toContain("2.1(a)");
+  });
+
+  it("keeps a title and a list's lead-in with the text they introduce", () => {
+    expect(holding("within thirty").clauses.map((clause) => clause.number)).toEqual(["Article 2", "2.1", "2.1(a)", "2.1(b)"]);
+    expect(holding('"Claim" means').text.startsWith("ARTICLE 1 DEFINITIONS")).toBe(true);
+  });
+
+  it("records where each clause and its own words start", () => {
+    const payment = holding("within thirty");
+    const [, clause, item] = payment.clauses;
+    expect(payment.text.slice(clause!.at, clause!.textAt)).toBe("2.1 Payment. ");
+    expect(payment.text.slice(item!.at, item!.textAt)).toBe("(a) ");
+    expect(payment.text.slice(item!.textAt)).toMatch(/^within thirty/);
+  });
+
+  it.each([
+    ["contents", "Definitions . . ."],
+    ["definitions", '"Clean Claim" means'],
+    ["body", "within thirty"],
+  ])("tells a %s passage by its text", (kind, words) => {
+    expect(holding(words).kind).toBe(kind);
+  });
+
+  it("tells a title block from running text", () => {
+    const [cover] = chunkClauses(structureDocument([{ pageNumber: 1, text: "PROVIDER AGREEMENT\n\nACME HEALTH PLAN\n\nBy: ____________ Title: ____________" }]));
+    expect(cover!.kind).toBe("title");
+  });
+
+  it("makes every clause heading it covers searchable", () => {
+    expect(searchableHeadings(holding("within thirty"))).toBe("Article 2 PAYMENT 2.1 Payment 2.1(a) 2.1(b)");
   });
 });

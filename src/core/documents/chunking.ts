@@ -1,4 +1,4 @@
-import { headingOf, positionOf, type Clause, type MappedText, type TextPosition } from "./structure";
+import { headingOf, positionOf, type Clause, type TextPosition } from "./structure";
 
 /** What kind of text a passage is: ranking keeps contents pages, title blocks and definitions below the clauses that use them. */
 export type PassageKind = "body" | "contents" | "title" | "definitions";
@@ -40,6 +40,9 @@ export const defaultChunking: ChunkingOptions = { maxChars: 1100, minChars: 300 
 // Abbreviations that end in a period without ending a sentence.
 const abbreviations = /\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|Jr|Sr|approx|para|cf)\.$/i;
 
+// A paragraph's own label ("B.", "iv.", "12.3.") is not a sentence.
+const paragraphLabel = /(?:^|\n)\s*(?:[A-Za-z]|[ivxIVX]{1,5}|\d{1,3}(?:\.\d{1,3})*)\.$/;
+
 /** Sentence end positions in `text` (index just past the terminator and its closing quotes). */
 export function sentenceEnds(text: string): number[] {
   const ends: number[] = [];
@@ -47,6 +50,7 @@ export function sentenceEnds(text: string): number[] {
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const end = match.index + match[0].length;
     if (match[0][0] === "." && abbreviations.test(text.slice(Math.max(0, end - 8), end))) continue;
+    if (match[0][0] === "." && paragraphLabel.test(text.slice(Math.max(0, end - 16), end))) continue;
     ends.push(end);
   }
   if (ends.at(-1) !== text.length) ends.push(text.length);
@@ -79,69 +83,133 @@ interface Piece {
   to: number;
 }
 
-function textOf(body: MappedText, from: number, to: number): string {
-  return body.text.slice(from, to).trim();
+/** A clause with no words of its own ("ARTICLE V TERMINATION") leads into the text after it. */
+function isTitleOnly(clause: Clause): boolean {
+  return !clause.isContents && clause.textAt >= clause.body.text.length;
 }
 
-function toChunk(pieces: Piece[], ordinal: number, clauses: Clause[]): Chunk {
+/** A title, or a short clause introducing a list ("Payer shall pay: (a) …"), belongs with what follows it. */
+function isLeadIn(clause: Clause, options: ChunkingOptions): boolean {
+  if (isTitleOnly(clause)) return true;
+  const own = clause.body.text.slice(clause.textAt).trim();
+  return !clause.isContents && own.endsWith(":") && own.length < options.minChars;
+}
+
+const definitionOpening = /^["“][^"”]{1,80}["”]\s*(?:\([^)]*\)\s*)?(?:means|shall mean|has the meaning|shall have the meaning|refers to|is defined)\b/i;
+const definitionsHeading = /\bdefinitions?\b|\bdefined terms\b/i;
+/** Lower-case words in one sentence that only running text has (not titles, names or signature blocks)… */
+const RUNNING_TEXT_WORDS = 4;
+/** …or this many words of any case: a capitalised paragraph is running text too. */
+const RUNNING_CAPS_WORDS = 16;
+
+function hasRunningText(text: string): boolean {
+  return text.split(/[.;:!?\n]/).some((segment) => {
+    const words = segment.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+    return words.length >= RUNNING_CAPS_WORDS || words.filter((word) => /^[a-z]/.test(word)).length >= RUNNING_TEXT_WORDS;
+  });
+}
+
+/** What kind of text a chunk is, from its clauses and words: see PassageKind. */
+export function passageKind(pieces: readonly { clause: Clause; text: string }[]): PassageKind {
+  const content = pieces.filter((piece) => !isTitleOnly(piece.clause));
+  if (content.some((piece) => piece.clause.isContents)) return "contents";
+  const definitions = content.filter((piece) => definitionOpening.test(piece.text.slice(Math.min(piece.clause.textAt, piece.text.length)).trim()));
+  const isUnderDefinitions = content.some((piece) => piece.clause.path.some((heading) => definitionsHeading.test(heading)));
+  // A list of definitions; one clause defining its own term ("Revenues" means… and is paid…) is an operative clause.
+  if (content.length > 0 && (isUnderDefinitions || (definitions.length >= 2 && definitions.length * 2 >= content.length))) return "definitions";
+  return pieces.some((piece) => hasRunningText(piece.text)) ? "body" : "title";
+}
+
+function toChunk(pieces: Piece[], ordinal: number, clauses: Clause[], options: ChunkingOptions): Chunk {
   const first = pieces[0]!;
   const last = pieces.at(-1)!;
+  const content = pieces.find((piece) => !isLeadIn(piece.clause, options)) ?? first;
   const start = positionOf(first.clause.body, first.from)!;
   const end = positionOf(last.clause.body, Math.max(last.from, last.to - 1))!;
   const numbers = [...new Set(pieces.map((piece) => piece.clause.number).filter((number): number is string => number !== null))];
-  const ownerPath = pieces.length > 1 && first.clause.parentIndex !== null && pieces.some((piece) => piece.clause !== first.clause)
-    ? clauses[first.clause.parentIndex]!.path
-    : first.clause.path;
+  const coversSiblings = pieces.some((piece) => piece.clause !== content.clause && !isTitleOnly(piece.clause));
+  // A passage of several clauses is named after the clause that holds them all.
+  const owner = coversSiblings && content.clause.parentIndex !== null ? clauses[content.clause.parentIndex]! : content.clause;
   let text = "";
   const passageClauses: PassageClause[] = [];
+  const texts: { clause: Clause; text: string }[] = [];
   for (const piece of pieces) {
-    const body = textOf(piece.clause.body, piece.from, piece.to);
-    const isClauseStart = piece.from === 0 && pieces.length > 1 && piece.clause.number;
+    const pieceText = piece.clause.body.text.slice(piece.from, piece.to).trim();
     if (text) text += "\n\n";
-    passageClauses.push({ at: text.length, textAt: text.length, number: piece.clause.number, heading: piece.clause.heading });
-    text += isClauseStart ? `${headingOf(piece.clause)} ${body}` : body;
+    const at = text.length;
+    const textAt = piece.from === 0 ? at + Math.min(piece.clause.textAt, pieceText.length) : at;
+    passageClauses.push({ at, textAt, number: piece.clause.number, heading: piece.clause.heading });
+    texts.push({ clause: piece.clause, text: pieceText });
+    text += pieceText;
   }
   return {
     ordinal,
-    clauseNumber: first.clause.number,
+    clauseNumber: owner.number,
     clauseNumbers: numbers,
-    heading: first.clause.heading || headingOf(first.clause),
-    headingPath: ownerPath,
+    heading: owner.heading || headingOf(owner),
+    headingPath: owner.path,
     pageStart: start.pageNumber,
     pageEnd: end.pageNumber,
     start,
     end: { pageNumber: end.pageNumber, offset: end.offset + 1 },
     text,
     clauses: passageClauses,
-    kind: "body",
+    kind: passageKind(texts),
   };
+}
+
+function isWholeClause(piece: Piece): boolean {
+  return piece.from === 0 && piece.to === piece.clause.body.text.length;
 }
 
 /**
  * Chunks follow clauses: one chunk per clause, long clauses split at sentence ends, short
- * neighbours under the same parent merged, so every chunk stays within `maxChars`.
+ * neighbours under the same parent merged, so every chunk stays within `maxChars`. A title with
+ * no text of its own opens the chunk of the text it heads. A chunk's text is the clauses' printed
+ * words, each clause starting a paragraph; where each clause starts is kept beside it.
  */
 export function chunkClauses(clauses: Clause[], options: ChunkingOptions = defaultChunking): Chunk[] {
   const groups: Piece[][] = [];
+  let leadIns: Piece[] = [];
   for (const clause of clauses) {
     if (!clause.body.text) continue;
+    if (isLeadIn(clause, options)) {
+      leadIns.push({ clause, from: 0, to: clause.body.text.length });
+      continue;
+    }
     const ranges = splitText(clause.body.text, options.maxChars);
-    for (const [from, to] of ranges) {
+    ranges.forEach(([from, to], index) => {
       const piece = { clause, from, to };
+      if (index === 0 && leadIns.length > 0) {
+        groups.push([...leadIns, piece]);
+        leadIns = [];
+        return;
+      }
       const group = groups.at(-1);
       const groupLength = group?.reduce((total, item) => total + item.to - item.from, 0) ?? 0;
+      const groupContent = group?.find((item) => !isLeadIn(item.clause, options));
       // Only whole clauses merge: a piece of a split clause keeps its own chunk.
-      const isWholeClause = ranges.length === 1 && group?.every((item) => item.from === 0 && item.to === item.clause.body.text.length);
       const canMerge =
-        isWholeClause &&
-        group &&
+        ranges.length === 1 &&
+        group !== undefined &&
+        groupContent !== undefined &&
+        group.every(isWholeClause) &&
+        !groupContent.clause.isContents &&
+        !clause.isContents &&
         groupLength + (to - from) <= options.maxChars &&
         (groupLength < options.minChars || to - from < options.minChars) &&
-        group[0]!.clause.parentIndex === clause.parentIndex &&
-        group[0]!.clause.pageStart <= clause.pageStart;
+        groupContent.clause.parentIndex === clause.parentIndex &&
+        groupContent.clause.pageStart <= clause.pageStart;
       if (canMerge) group.push(piece);
       else groups.push([piece]);
-    }
+    });
   }
-  return groups.map((pieces, ordinal) => toChunk(pieces, ordinal, clauses));
+  if (leadIns.length > 0) groups.push(leadIns);
+  return groups.map((pieces, ordinal) => toChunk(pieces, ordinal, clauses, options));
+}
+
+/** The headings full-text search weighs above body text: the chunk's place in the outline and every clause it covers. */
+export function searchableHeadings(chunk: Pick<Chunk, "headingPath" | "clauses">): string {
+  const headings = [...chunk.headingPath, ...chunk.clauses.map((clause) => headingOf(clause))];
+  return [...new Set(headings.filter(Boolean))].join(" ");
 }

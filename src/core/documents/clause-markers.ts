@@ -11,7 +11,7 @@ const articlePattern = /^(?:ARTICLE|Article)\s+([IVXLC]{1,7}|\d{1,3})\b[.:]?\s*[
 const sectionPattern = /^(?:SECTION|Section|Sec\.|§)\s*(\d{1,3}(?:\.\d{1,3}){0,4})\.?(?:\s*\(([a-z]{1,3})\))?\s*[.:]?\s*[-–—]?\s*(.*)$/;
 const decimalPattern = /^(\d{1,3}(?:\.\d{1,3}){1,4})\.?(?:\s*\(([a-z]{1,3})\))?\s+(\S.*)$/;
 const topLevelPattern = /^(\d{1,3})\.\s+(\S.*)$/;
-const bareTopLevelPattern = /^(\d{1,3})\s+([A-Z][A-Za-z'’&,;\- ]{2,60})$/;
+const bareTopLevelPattern = /^(\d{1,3})\s+([A-Z][A-Za-z'’&,;\- ]{2,60}\.?)$/;
 const letteredPattern = /^\(([a-z]{1,2}|[ivxlc]{1,5}|\d{1,2})\)\s+(\S.*)$/;
 const dottedLetterPattern = /^([a-z])[.)]\s+(\S.*)$/;
 
@@ -21,7 +21,7 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-function isMostlyUpperCase(text: string): boolean {
+export function isMostlyUpperCase(text: string): boolean {
   const letters = text.replace(/[^A-Za-z]/g, "");
   if (letters.length < 3) return false;
   const upper = letters.replace(/[^A-Z]/g, "").length;

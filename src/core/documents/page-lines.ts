@@ -1,3 +1,5 @@
+import { readClauseMarker } from "./clause-markers";
+
 export interface PageText {
   pageNumber: number;
   text: string;
@@ -39,16 +41,25 @@ function lineShape(text: string): string {
   return text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
 
-const EDGE_LINES = 3;
+const EDGE_LINES = 4;
 
 function edgeLines(lines: PageLine[]): PageLine[] {
   const nonEmpty = lines.filter((line) => line.text);
   return [...nonEmpty.slice(0, EDGE_LINES), ...nonEmpty.slice(-EDGE_LINES)];
 }
 
+/** A line this long (in letters) repeating at the page edges on a few pages is a running header or footer, not text. */
+const LONG_FURNITURE_LETTERS = 20;
+const LONG_FURNITURE_PAGES = 3;
+
+function letterCount(text: string): number {
+  return text.replace(/[^\p{L}]/gu, "").length;
+}
+
 /**
  * Drops running headers, footers and page numbers: lines at the top or bottom of a page that
- * repeat (digits aside) on at least half the pages, and bare page numbers there.
+ * repeat (digits aside) on at least half the pages, or — long ones that are not clause titles,
+ * such as each attachment's own footer — on three pages; and bare page numbers there.
  */
 export function removePageFurniture(pages: PageLine[][]): PageLine[][] {
   const pagesByShape = new Map<string, Set<number>>();
@@ -60,7 +71,11 @@ export function removePageFurniture(pages: PageLine[][]): PageLine[][] {
     }
   }
   const repeatThreshold = Math.max(3, Math.ceil(pages.length / 2));
-  const isRepeated = (line: PageLine) => (pagesByShape.get(lineShape(line.text))?.size ?? 0) >= repeatThreshold;
+  const isRepeated = (line: PageLine) => {
+    const pagesWithLine = pagesByShape.get(lineShape(line.text))?.size ?? 0;
+    if (pagesWithLine >= repeatThreshold) return true;
+    return pagesWithLine >= LONG_FURNITURE_PAGES && letterCount(line.text) >= LONG_FURNITURE_LETTERS && readClauseMarker(line.text, 0) === undefined;
+  };
   return pages.map((lines) => {
     const edges = new Set(edgeLines(lines));
     return lines.filter((line) => !(edges.has(line) && (isPageNumber(line.text) || isRepeated(line))));

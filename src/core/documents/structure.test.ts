@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chunkClauses } from "./chunking";
-import { headingOf, outlineOf, positionOf, spelledNumber, structureDocument } from "./structure";
+import { headingOf, outlineOf, ownTextOf, positionOf, spelledNumber, structureDocument } from "./structure";
 
 const contract = [
   {
@@ -68,8 +68,9 @@ describe("structureDocument", () => {
   });
 
   it("joins wrapped lines and hyphenated words, and drops running footers and page numbers", () => {
-    expect(byNumber("1.1").body.text).toBe("\"Clean Claim\" means a claim with all information needed for adjudication without further information.");
-    expect(byNumber("2.1").body.text).toBe("Provider shall submit claims within ninety (90) days after the date of service.");
+    expect(ownTextOf(byNumber("1.1"))).toBe("\"Clean Claim\" means a claim with all information needed for adjudication without further information.");
+    expect(ownTextOf(byNumber("2.1"))).toBe("Provider shall submit claims within ninety (90) days after the date of service.");
+    expect(byNumber("2.1").body.text).toBe("2.1 Timely Filing. Provider shall submit claims within ninety (90) days after the date of service.");
     expect(clauses.some((clause) => /Source:|Page \d/.test(clause.body.text))).toBe(false);
   });
 
@@ -95,7 +96,7 @@ describe("structureDocument", () => {
     const pages = [{ pageNumber: 1, text: "19.1 Either Party may terminate this Agreement, without cause, by giving two\n(2) years written notice.\n19.2 Notices. Notices shall be in writing." }];
     const clauses = structureDocument(pages);
     expect(clauses.map(headingOf)).toEqual(["19.1", "19.2 Notices"]);
-    expect(clauses[0]!.body.text).toBe("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.");
+    expect(ownTextOf(clauses[0]!)).toBe("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.");
   });
 
   it("still starts numbered items after a line that ends in an unrelated number word", () => {
@@ -130,5 +131,64 @@ describe("outlineOf", () => {
     );
     expect(outline).toContainEqual({ clauseNumber: "1.2", heading: "1.2", path: ["Article I DEFINITIONS", "1.2"], page: 1 });
     expect(outline).toContainEqual(expect.objectContaining({ clauseNumber: "Exhibit A", heading: "Exhibit A FEE SCHEDULE", page: 3 }));
+  });
+});
+
+describe("which lines head a clause", () => {
+  const headingsOf = (lines: string[]) => structureDocument([{ pageNumber: 1, text: lines.join("\n") }]).filter((clause) => clause.heading).map((clause) => clause.heading);
+  const liabilityCap = [
+    "EXCEPT FOR LIABILITY ARISING UNDER SECTION 8 OF THIS AGREEMENT, IN NO",
+    "EVENT SHALL EITHER PARTY'S LIABILITY EXCEED THE TOTAL AMOUNT PAID BY",
+    "PROVIDER HEREUNDER DURING THE TWELVE (12) MONTHS BEFORE THE CLAIM.",
+  ];
+
+  it.each<[string, string[], string[]]>([
+    ["a numbered title over a capitalised paragraph", ["9. LIMITATION OF LIABILITY.", "", ...liabilityCap], ["LIMITATION OF LIABILITY"]],
+    ["a capitalised paragraph with no title of its own", ["1. Fees. Payer pays monthly.", "", ...liabilityCap], ["Fees"]],
+    ["a short title standing apart above a capitalised paragraph", ["WARRANTY DISCLAIMER", "THE SERVICES ARE PROVIDED AS IS AND PROVIDER DISCLAIMS ALL OTHER WARRANTIES,", "EXPRESS OR IMPLIED, INCLUDING ANY WARRANTY OF MERCHANTABILITY."], ["WARRANTY DISCLAIMER"]],
+    ["a title over two lines", ["PARTICIPATION ATTACHMENT TO THE", "PROVIDER AGREEMENT", "This attachment applies to Medicaid members."], ["PARTICIPATION ATTACHMENT TO THE PROVIDER AGREEMENT"]],
+    ["a capitalised line that runs on into the next", ["THE PARTIES AGREE THAT THE", "Provider shall be paid monthly."], []],
+    ["a cover page: its connecting words are not titles", ["MASTER SERVICES AGREEMENT", "", "BETWEEN", "", "ACME HEALTH PLAN", "", "AND", "", "MAIN STREET CLINIC"], ["MASTER SERVICES AGREEMENT", "ACME HEALTH PLAN", "MAIN STREET CLINIC"]],
+  ])("%s", (_name, lines, headings) => {
+    expect(headingsOf(lines)).toEqual(headings);
+  });
+
+  it("keeps a capitalised paragraph as the text of its clause", () => {
+    const [cap] = structureDocument([{ pageNumber: 1, text: ["9. LIMITATION OF LIABILITY.", "", ...liabilityCap].join("\n") }]);
+    expect(cap!.number).toBe("9");
+    expect(ownTextOf(cap!)).toMatch(/^EXCEPT FOR LIABILITY ARISING UNDER SECTION 8 OF THIS AGREEMENT, IN NO EVENT SHALL EITHER PARTY'S LIABILITY/);
+    expect(cap!.body.text.slice(0, cap!.textAt)).toBe("9. LIMITATION OF LIABILITY.");
+  });
+});
+
+describe("contents pages", () => {
+  const withLeaders = [
+    "TABLE OF CONTENTS",
+    "",
+    "ARTICLE PAGE",
+    "I. DEFINITIONS . . . . . . . . . . . . . 1",
+    "II. TERM AND RENEWAL . . . . . . . . . . 3",
+    "III. COMPENSATION AND CLAIMS",
+    "SUBMISSION . . . . . . . . . . . . . . . 4",
+    "",
+    "1. Definitions. Words have these meanings.",
+    "2. Term. This Agreement lasts one year.",
+  ];
+  const withoutLeaders = ["Definitions 1", "Term and Renewal 3", "Compensation 4", "Claims 6", "Appeals 9", "Termination 11", "", "1. Definitions. Words have these meanings."];
+
+  it.each([
+    ["a titled contents page with dot leaders", withLeaders, "TABLE OF CONTENTS", 6],
+    ["entries whose page numbers never go down", withoutLeaders, "Contents", 6],
+  ])("%s is kept whole as one passage of its own, not read as clauses", (_name, lines, heading, contentsLines) => {
+    const clauses = structureDocument([{ pageNumber: 1, text: lines.join("\n") }]);
+    const contents = clauses.filter((clause) => clause.isContents);
+    expect(contents.map((clause) => clause.heading)).toEqual([heading]);
+    expect(contents[0]!.body.text.split("\n").filter(Boolean)).toHaveLength(contentsLines);
+    expect(clauses.filter((clause) => clause.number).map((clause) => clause.number)).toEqual(clauses.some((clause) => clause.number === "2") ? ["1", "2"] : ["1"]);
+  });
+
+  it("does not take running text with numbers at its line ends for a contents page", () => {
+    const lines = ["1. Payment. Payer pays claims within 30", "days; interest accrues after 45", "days at a rate of 12", "percent a year."];
+    expect(structureDocument([{ pageNumber: 1, text: lines.join("\n") }]).some((clause) => clause.isContents)).toBe(false);
   });
 });

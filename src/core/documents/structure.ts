@@ -1,4 +1,5 @@
-import { readClauseMarker, type ClauseMarker } from "./clause-markers";
+import { isCapsHeading, isMostlyUpperCase, readClauseMarker, type ClauseMarker } from "./clause-markers";
+import { findContentsLines } from "./contents-pages";
 import { removePageFurniture, splitPageLines, type PageLine, type PageText } from "./page-lines";
 import type { OutlineEntry } from "../../shared/documents";
 
@@ -25,12 +26,17 @@ export interface Clause {
   path: string[];
   pageStart: number;
   pageEnd: number;
+  /** The clause as printed: its number and title, when it has them, then its own text. */
   body: MappedText;
+  /** Where the clause's own text starts in `body.text`, after its printed number and title. */
+  textAt: number;
+  /** A table of contents: kept as text, never read for clause markers. */
+  isContents: boolean;
 }
 
 interface OpenClause {
   clause: Clause;
-  kind: ClauseMarker["kind"] | "preamble";
+  kind: ClauseMarker["kind"] | "preamble" | "contents";
   letterStyle?: LetterStyle;
 }
 
@@ -94,17 +100,77 @@ function hyphenJoin(before: string, next: string): "keep" | "drop" | undefined {
   return /^\p{Ll}/u.test(next) ? "drop" : undefined;
 }
 
-/** Appends a line to mapped text, joining wrapped lines and hyphenated words as they were written. */
-function appendLine(target: MappedText, line: PageLine, text: string, lineOffset: number): void {
-  if (!text) {
+/**
+ * Appends a printed line to a clause, joining wrapped lines and hyphenated words as they were
+ * written. A line after a title that stands alone, and every line of a contents page, starts a
+ * line of its own.
+ */
+function appendLine(clause: Clause, line: PageLine): void {
+  const target = clause.body;
+  if (!line.text) {
     if (target.text && !target.text.endsWith("\n\n")) target.text += "\n\n";
     return;
   }
-  const hyphen = hyphenJoin(target.text, text);
+  const isAfterTitle = target.text.length > 0 && target.text.length === clause.textAt;
+  const hyphen = isAfterTitle || clause.isContents ? undefined : hyphenJoin(target.text, line.text);
   if (hyphen === "drop") target.text = target.text.slice(0, -1);
-  else if (!hyphen && target.text && !target.text.endsWith("\n\n")) target.text += " ";
-  target.pieces.push({ at: target.text.length, line, lineOffset });
-  target.text += text;
+  else if (!hyphen && target.text && !target.text.endsWith("\n")) target.text += isAfterTitle || clause.isContents ? "\n" : " ";
+  target.pieces.push({ at: target.text.length, line, lineOffset: 0 });
+  target.text += line.text;
+}
+
+/** Words a title never ends with: a capitalised line ending in one runs on into the next line. */
+const runOnWords = new Set(
+  "a an and any are as at be by each either for from in into is its may must no nor not of on or other shall such than that the their this to under upon which will with".split(" "),
+);
+/** Lines made of these alone ("BETWEEN", "AND") join the title block around them rather than head a clause. */
+const titleFillerWords = new Set([...runOnWords, "between", "among", "dated", "hereby"]);
+const MAX_CAPS_TITLE_LINES = 4;
+const MAX_CAPS_TITLE_WORDS = 12;
+/** A title standing alone above a capitalised paragraph is short and clearly shorter than the paragraph's lines. */
+const MAX_LEADING_TITLE_WORDS = 8;
+const LEADING_TITLE_WIDTH = 0.7;
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter((word) => /[A-Za-z]/.test(word));
+}
+
+function runsOn(text: string): boolean {
+  if (/[,;]$/.test(text)) return true;
+  const lastWord = text.match(/([A-Za-z]+)[^A-Za-z]*$/)?.[1];
+  return lastWord !== undefined && !/[.:]$/.test(text) && runOnWords.has(lastWord.toLowerCase());
+}
+
+function hasTitleWord(text: string): boolean {
+  return wordsOf(text).some((word) => /[A-Za-z]{3,}/.test(word) && !titleFillerWords.has(word.replace(/[^A-Za-z]/g, "").toLowerCase()));
+}
+
+/**
+ * How many lines from `start` make an ALL-CAPS title: a run of capitalised lines is a title when
+ * it is short and does not run on; a longer run is a capitalised paragraph (a liability cap, a
+ * warranty disclaimer, a hold-harmless) and so body text — unless its first line stands apart as
+ * the paragraph's title. 0 when the line is body text.
+ */
+function capsTitleLength(lines: readonly PageLine[], start: number, isMarkerLine: (line: PageLine) => boolean): number {
+  const run: PageLine[] = [];
+  for (let at = start; at < lines.length && run.length < MAX_CAPS_TITLE_LINES + 1; at++) {
+    const line = lines[at]!;
+    const isSamePage = line.pageNumber === lines[start]!.pageNumber;
+    if (!line.text || !isSamePage || !isMostlyUpperCase(line.text) || (run.length > 0 && isMarkerLine(line))) break;
+    run.push(line);
+  }
+  const [first, second] = run;
+  if (!first || !hasTitleWord(first.text)) return 0;
+  const words = run.reduce((total, line) => total + wordsOf(line.text).length, 0);
+  if (run.length <= MAX_CAPS_TITLE_LINES && words <= MAX_CAPS_TITLE_WORDS && !runsOn(run.at(-1)!.text)) return run.length;
+  const standsApart =
+    second !== undefined &&
+    isCapsHeading(first.text) &&
+    wordsOf(first.text).length <= MAX_LEADING_TITLE_WORDS &&
+    !first.text.includes(",") &&
+    !runsOn(first.text) &&
+    first.text.length < LEADING_TITLE_WIDTH * second.text.length;
+  return standsApart ? 1 : 0;
 }
 
 function trimMapped(mapped: MappedText): MappedText {
@@ -115,10 +181,13 @@ function trimMapped(mapped: MappedText): MappedText {
 /**
  * Turns extracted pages into an outline of clauses: running headers, footers and page numbers
  * dropped; numbered clauses, articles, sections, lettered items, exhibits and ALL-CAPS titles
- * recognised; each clause's own text joined with its page span.
+ * recognised; each clause's printed lines joined with its page span. Every other line of the
+ * pages belongs to exactly one clause: titles, cover pages, contents pages and capitalised
+ * paragraphs included.
  */
 export function structureDocument(pages: PageText[]): Clause[] {
   const lines = removePageFurniture(pages.map(splitPageLines)).flat();
+  const contentsLines = findContentsLines(lines);
   const clauses: Clause[] = [];
   const stack: OpenClause[] = [];
   let expectedTopLevel = 1;
@@ -130,9 +199,10 @@ export function structureDocument(pages: PageText[]): Clause[] {
     entry.clause.path = [...(parent?.path ?? []), headingOf(entry.clause)].filter(Boolean);
     clauses.push(entry.clause);
     stack.push(entry);
+    return entry.clause;
   };
 
-  const newClause = (line: PageLine, level: number, number: string | null, heading: string): Clause => ({
+  const newClause = (line: PageLine, level: number, number: string | null, heading: string, isContents = false): Clause => ({
     index: clauses.length,
     parentIndex: null,
     level,
@@ -142,7 +212,17 @@ export function structureDocument(pages: PageText[]): Clause[] {
     pageStart: line.pageNumber,
     pageEnd: line.pageNumber,
     body: { text: "", pieces: [] },
+    textAt: 0,
+    isContents,
   });
+
+  /** Starts a clause with its printed line; its own text starts `textAt` characters into that line. */
+  const openWithLine = (entry: OpenClause, line: PageLine, textAt = line.text.length) => {
+    const clause = open(entry);
+    appendLine(clause, line);
+    clause.textAt = textAt;
+    return clause;
+  };
 
   const levelBase = () => {
     const attachment = stack.find((entry) => entry.kind === "attachment");
@@ -150,72 +230,104 @@ export function structureDocument(pages: PageText[]): Clause[] {
     return (attachment ? 1 : 0) + (article ? article.clause.level : 0);
   };
 
+  const appendToCurrent = (line: PageLine) => {
+    if (stack.length === 0) open({ clause: newClause(line, 1, null, ""), kind: "preamble" });
+    const target = stack.at(-1)!.clause;
+    appendLine(target, line);
+    if (line.text) target.pageEnd = line.pageNumber;
+  };
+
+  const markerOf = (line: PageLine) => (line.text ? readClauseMarker(line.text, expectedTopLevel) : undefined);
+  const isMarkerLine = (line: PageLine) => {
+    const kind = markerOf(line)?.kind;
+    return kind !== undefined && kind !== "caps-heading";
+  };
+
   // A marker counts only where a new clause can begin: after a finished sentence, a blank line,
   // another marker line or a page break, never in the middle of a wrapped sentence.
   let previousStartedClause = false;
-  lines.forEach((line, position) => {
+  for (let position = 0; position < lines.length; position++) {
+    const line = lines[position]!;
     const previous = lines[position - 1];
-    const read = line.text ? readClauseMarker(line.text, expectedTopLevel) : undefined;
+    if (contentsLines.has(position)) {
+      if (stack.at(-1)?.kind !== "contents") {
+        const title = contentsLines.has(position - 1) || !/contents|index/i.test(line.text) ? "" : line.text;
+        const contents = open({ clause: newClause(line, 1, null, title || "Contents", true), kind: "contents" });
+        if (title) {
+          appendLine(contents, line);
+          contents.textAt = line.text.length;
+          continue;
+        }
+      }
+      appendToCurrent(line);
+      continue;
+    }
+    if (stack.at(-1)?.kind === "contents") stack.pop();
+
+    const read = markerOf(line);
     const marker = read && !restatesSpelledNumber(previous, read) ? read : undefined;
     const isStrong = marker?.kind === "attachment" || marker?.kind === "article";
-    const isAtBoundary = previousStartedClause || endsSentenceOrBlock(previous) || previous?.pageNumber !== line.pageNumber;
-    const accepted = marker && (isStrong || isAtBoundary) ? marker : undefined;
+    const isAtBoundary: boolean = previousStartedClause || endsSentenceOrBlock(previous) || previous?.pageNumber !== line.pageNumber;
+    const titleLines: number = marker?.kind === "caps-heading" && isAtBoundary ? capsTitleLength(lines, position, isMarkerLine) : 0;
+    const accepted: ClauseMarker | undefined = marker && (isStrong || isAtBoundary) && (marker.kind !== "caps-heading" || titleLines > 0) ? marker : undefined;
     if (line.text) previousStartedClause = accepted !== undefined;
-    const current = stack.at(-1);
 
     if (!accepted) {
-      if (!current) open({ clause: newClause(line, 1, null, ""), kind: "preamble" });
-      const target = stack.at(-1)!.clause;
-      appendLine(target.body, line, line.text, 0);
-      if (line.text) target.pageEnd = line.pageNumber;
-      return;
+      appendToCurrent(line);
+      continue;
     }
 
-    const restOffset = (rest: string) => Math.max(0, line.text.length - rest.length);
+    const restAt = (rest: string) => (rest ? line.text.length - rest.length : line.text.length);
     switch (accepted.kind) {
       case "attachment": {
         stack.length = 0;
-        open({ clause: newClause(line, 0, accepted.label, accepted.title), kind: "attachment" });
+        openWithLine({ clause: newClause(line, 0, accepted.label, accepted.title), kind: "attachment" }, line);
         expectedTopLevel = 1;
-        return;
+        break;
       }
       case "article": {
         const level = (stack.some((entry) => entry.kind === "attachment") ? 1 : 0) + 1;
-        open({ clause: newClause(line, level, accepted.number, accepted.title), kind: "article" });
-        if (accepted.rest) appendLine(stack.at(-1)!.clause.body, line, accepted.rest, restOffset(accepted.rest));
-        return;
+        openWithLine({ clause: newClause(line, level, accepted.number, accepted.title), kind: "article" }, line, restAt(accepted.rest));
+        break;
       }
       case "numbered": {
-        const clause = newClause(line, levelBase() + accepted.depth, accepted.number, accepted.title);
-        open({ clause, kind: "numbered" });
+        openWithLine({ clause: newClause(line, levelBase() + accepted.depth, accepted.number, accepted.title), kind: "numbered" }, line, restAt(accepted.rest));
         if (accepted.depth === 1) expectedTopLevel = Number.parseInt(accepted.number, 10) + 1;
-        if (accepted.rest) appendLine(clause.body, line, accepted.rest, restOffset(accepted.rest));
-        return;
+        break;
       }
       case "lettered": {
         const owner = [...stack].reverse().find((entry) => entry.kind === "numbered" || entry.kind === "lettered" || entry.kind === "article");
         if (!owner) {
-          const target = current?.clause ?? (open({ clause: newClause(line, 1, null, ""), kind: "preamble" }), stack.at(-1)!.clause);
-          appendLine(target.body, line, line.text, 0);
-          return;
+          appendToCurrent(line);
+          break;
         }
         const style = letterStyleOf(accepted.letter, owner.kind === "lettered" ? owner : undefined);
         const sibling = owner.kind === "lettered" && owner.letterStyle === style ? owner : undefined;
         const parent = sibling ? stack[stack.indexOf(sibling) - 1]!.clause : owner.clause;
-        const parentNumber = parent.number ?? "";
-        const clause = newClause(line, parent.level + 1, `${parentNumber}(${accepted.letter})`, "");
-        open({ clause, kind: "lettered", letterStyle: style });
-        appendLine(clause.body, line, accepted.rest, restOffset(accepted.rest));
-        return;
+        const clause = newClause(line, parent.level + 1, `${parent.number ?? ""}(${accepted.letter})`, "");
+        openWithLine({ clause, kind: "lettered", letterStyle: style }, line, restAt(accepted.rest));
+        break;
       }
       case "caps-heading": {
-        open({ clause: newClause(line, 1, null, accepted.title), kind: "caps-heading" });
-        return;
+        const titleRun = lines.slice(position, position + titleLines);
+        const heading = titleRun.map((titleLine) => titleLine.text).join(" ");
+        // A title over several lines reads as one line: its own text starts after the last of them.
+        const clause = openWithLine({ clause: newClause(line, 1, null, heading), kind: "caps-heading" }, line, 0);
+        for (const titleLine of titleRun.slice(1)) appendLine(clause, titleLine);
+        clause.textAt = clause.body.text.length;
+        clause.pageEnd = titleRun.at(-1)!.pageNumber;
+        position += titleLines - 1;
+        break;
       }
     }
-  });
+  }
 
   return clauses.map((clause) => ({ ...clause, body: trimMapped(clause.body) }));
+}
+
+/** A clause's own words, without its printed number and title. */
+export function ownTextOf(clause: Pick<Clause, "body" | "textAt">): string {
+  return clause.body.text.slice(clause.textAt).trim();
 }
 
 /** Where a character of mapped text came from in its page's text. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Chunk } from "../../../core/documents/chunking";
+import { searchableHeadings, type Chunk } from "../../../core/documents/chunking";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { DocumentReading } from "../../adapters/extract-worker/messages";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
@@ -86,7 +86,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
             clauseNumbers: chunk.clauseNumbers,
             heading: chunk.heading,
             headingPath: chunk.headingPath,
-            headingText: chunk.headingPath.join(" "),
+            headingText: searchableHeadings(chunk),
             pageStart: chunk.pageStart,
             pageEnd: chunk.pageEnd,
             startPage: chunk.start.pageNumber,
