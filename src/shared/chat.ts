@@ -59,8 +59,10 @@ export interface AssistantMetadata {
   citations: Citation[];
   /** extractive (the embedded answerer) or the configured model's id. */
   answeredBy: string;
-  /** Citations the model gave that could not be verified against the document, and so were dropped. */
+  /** Citations that could not be verified against the document: each one's point says so. */
   droppedCitations: number;
+  /** False when the answer says the document does not address the question (answers stored before this was kept have none). */
+  addressed?: boolean;
 }
 
 export interface ChatMessage {

@@ -47,7 +47,8 @@ async function storedMessages(sessionId: string): Promise<ChatMessage[]> {
   return ((await (await owner.get(`/api/chat/sessions/${sessionId}`)).json()) as ChatSessionDetail).messages;
 }
 
-const sourceNumberOf = (prompt: string, clause: string) => Number(new RegExp(`\\[(\\d+)\\][^\\n]*\\n[^\\n]*${clause.replace(".", "\\.")}`).exec(prompt)?.[1] ?? "0");
+/** The number the prompt gives the source that holds `clause` ("[2] …\n…2.1 Timely Filing…"). */
+const sourceNumberOf = (prompt: string, clause: string) => Number(new RegExp(`\\[(\\d+)\\][^[]*?\\b${clause.replace(".", "\\.")}\\s`).exec(prompt)?.[1] ?? "0");
 
 describe("answers written by a language model", () => {
   it("streams the model's words as they come, then the verified answer with citations", async () => {
@@ -86,7 +87,32 @@ describe("answers written by a language model", () => {
     expect(request.messages[0]).toMatchObject({ role: "system" });
     expect(request.messages[0]!.content).toContain("Answer ONLY from the numbered sources");
     expect(request.messages.at(-1)!.content).toContain("Question: What is the timely filing limit?");
-    expect(request.messages.at(-1)!.content).toContain("2.1 Timely Filing Provider shall submit claims within ninety (90) days");
+    expect(request.messages.at(-1)!.content).toContain("2.1 Timely Filing. Provider shall submit claims within ninety (90) days after the date of service.");
+    // Only passages that address the question are given: nothing about termination.
+    expect(request.messages.at(-1)!.content).not.toContain("without cause");
+  });
+
+  it("discloses a citation the model invented instead of dropping it silently", async () => {
+    model.respondWith({ kind: "stream", pieces: () => ['- Claims are due "within fifteen (15) days of service" [1]'] });
+    const { message } = await askModel("What is the timely filing limit?");
+    expect(message!.metadata).toMatchObject({ droppedCitations: 1, addressed: true });
+    expect(message!.content).toContain("- Claims are due \"within fifteen (15) days of service\" _(This point could not be verified against the document.)_");
+  });
+
+  it("does not let a model answer a question the document does not address: it says so, without asking the model", async () => {
+    model.respondWith({ kind: "stream", pieces: () => ['- Yes, a two-year non-compete applies: "Provider shall not compete" [1]'] });
+    const asked = model.requests.length;
+    const { message } = await askModel("Is a party restricted from competing with the other party?");
+    expect(model.requests.length).toBe(asked);
+    expect(message!.metadata).toMatchObject({ addressed: false, droppedCitations: 0 });
+    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address whether a party is restricted from competing with the other party\./);
+    expect(message!.content).not.toContain("two-year");
+  });
+
+  it("keeps a model's own 'does not appear to address' as what it is", async () => {
+    model.respondWith({ kind: "stream", pieces: () => ["- This contract does not appear to address a separate Medicaid filing limit."] });
+    const { message } = await askModel("What is the timely filing limit?");
+    expect(message!.metadata).toMatchObject({ addressed: false });
   });
 
   it("gives the model the conversation so far for a follow-up", async () => {

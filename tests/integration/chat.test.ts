@@ -4,7 +4,8 @@ import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
 import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, ChatStreamEvent, SearchPassage } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
-import { payerContractPdf } from "../support/documents/payer-contract";
+import { payerContractPages, payerContractPdf } from "../support/documents/payer-contract";
+import { buildPdf } from "../support/documents/test-fixtures";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -60,6 +61,7 @@ describe("asking about a document (extractive answerer)", () => {
     const citations = citationsOf(message);
     expect(citations[0]).toMatchObject({ clauseNumber: "2.1", page: 2 });
     expect(citations[0]!.quote).toContain("ninety (90) days");
+    expect(message!.content).toContain("- **90 days** (2.1 Timely Filing, page 2)");
     expect(message!.content).toContain(`/app/documents/${contract.id}?page=2&q=`);
     expect(message!.metadata).toMatchObject({ answeredBy: "extractive", droppedCitations: 0 });
 
@@ -84,17 +86,28 @@ describe("asking about a document (extractive answerer)", () => {
     expect(detail.session.messageCount).toBe(4);
   });
 
-  it("says so when the document has nothing on the question, and suggests its sections", async () => {
+  it("says so when the contract does not address the question, with no answer bullets", async () => {
     const { message } = await ask(owner, { documentId: contract.id, question: "Is there a non-compete?" });
-    expect(message!.content).toContain("I could not find anything in this document that answers “Is there a non-compete?”.");
-    expect(message!.content).toMatch(/Try asking about one of its sections, for example: .*COMPENSATION/i);
-    expect(citationsOf(message)).toEqual([]);
+    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address a non-compete\.\n/);
+    expect(message!.metadata).toMatchObject({ addressed: false });
+  });
+
+  it("answers the timely filing limit with the number first, and says a contract without one does not address it", async () => {
+    const { message } = await ask(owner, { documentId: contract.id, question: "What is the timely filing limit?" });
+    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- \*\*90 days\*\* \(2\.1 Timely Filing, page 2\): “Provider shall submit claims within ninety \(90\) days after the date of service\.” \[1\]/);
+
+    const withoutFiling = await processedDocument(testApp, owner, "Lakeside Agreement.pdf", buildPdf(payerContractPages.filter((_, index) => index !== 1)));
+    const { message: none } = await ask(owner, { documentId: withoutFiling.id, question: "What is the timely filing limit?" });
+    expect(none!.content).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address the timely filing limit\.\n/);
+    expect(none!.metadata).toMatchObject({ addressed: false, droppedCitations: 0 });
+    expect(none!.content).not.toMatch(/\n- \*\*\d+ days\*\*/);
   });
 
   it("lists the user's sessions, newest first, with the source filename", async () => {
     const { sessions } = (await (await owner.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
-    expect(sessions.map((session) => session.title)).toEqual(["Is there a non-compete", "How long do we have to file claims"]);
-    expect(sessions[1]).toMatchObject({ documentFilename: "Blue Valley Provider Agreement.pdf", messageCount: 4 });
+    expect(sessions.map((session) => session.title)).toEqual(["What is the timely filing limit", "What is the timely filing limit", "Is there a non-compete", "How long do we have to file claims"]);
+    expect(sessions[0]).toMatchObject({ documentFilename: "Lakeside Agreement.pdf" });
+    expect(sessions[3]).toMatchObject({ documentFilename: "Blue Valley Provider Agreement.pdf", messageCount: 4 });
     const theirs = (await (await stranger.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
     expect(theirs.sessions).toEqual([]);
   });

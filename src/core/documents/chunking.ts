@@ -43,10 +43,13 @@ const abbreviations = /\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|e\.g|i\.e|e
 // A paragraph's own label ("B.", "iv.", "12.3.") is not a sentence.
 const paragraphLabel = /(?:^|\n)\s*(?:[A-Za-z]|[ivxIVX]{1,5}|\d{1,3}(?:\.\d{1,3})*)\.$/;
 
-/** Sentence end positions in `text` (index just past the terminator and its closing quotes). */
-export function sentenceEnds(text: string): number[] {
+/**
+ * Sentence end positions in `text` (index just past the terminator and its closing quotes). With
+ * `semicolons`, a semicolon ends a piece too (where a long sentence may be cut for a chunk).
+ */
+export function sentenceEnds(text: string, { semicolons = true } = {}): number[] {
   const ends: number[] = [];
-  const pattern = /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)|;(?=\s)/g;
+  const pattern = semicolons ? /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)|;(?=\s)/g : /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const end = match.index + match[0].length;
     if (match[0][0] === "." && abbreviations.test(text.slice(Math.max(0, end - 8), end))) continue;

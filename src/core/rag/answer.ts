@@ -1,5 +1,6 @@
 import { citationHref, type Citation } from "../../shared/chat";
 import { findQuote } from "../../shared/quote-match";
+import type { PassageClause } from "../documents/chunking";
 
 /** A passage given to the answerer, numbered as the sources of the answer. */
 export interface SourcePassage {
@@ -9,9 +10,14 @@ export interface SourcePassage {
   /** Every clause the passage covers, in order (small clauses share a passage). */
   clauseNumbers: string[];
   heading: string;
+  /** Headings from the top of the outline down to the passage's clause. */
+  headingPath: string[];
   pageStart: number;
   pageEnd: number;
+  /** The page's own words. */
   text: string;
+  /** Where each clause starts in `text`; empty for documents processed before passages kept it. */
+  clauses: PassageClause[];
 }
 
 /** The document's page texts by page number: what every quote is checked against. */
@@ -27,9 +33,13 @@ export interface AnswerPoint {
 
 export interface ComposedAnswer {
   points: AnswerPoint[];
+  /** When the document does not address the question: its closest sections, shown as related, not as an answer. */
+  related: AnswerPoint[];
   citations: Citation[];
-  /** Citations the answerer gave that did not verify and were dropped. */
+  /** Citations that did not verify: each one's point says so. */
   droppedCitations: number;
+  /** False when the answer says the document does not address the question. */
+  addressed: boolean;
 }
 
 export const UNVERIFIED_NOTE = "_(This point could not be verified against the document.)_";
@@ -48,10 +58,46 @@ export interface LocatedQuote {
   endOffset: number;
 }
 
+/** The page's words from `start` to `end`, as one line; a word hyphenated at a line end reads as one word, as the structured text has it. */
+function pageWords(text: string, start: number, end: number): string {
+  return collapseSpaces(text.slice(start, end).replace(/([a-z])-[ \t]*\r?\n\s*([a-z])/g, "$1$2"));
+}
+
 function located(page: number, text: string, start: number, end: number): LocatedQuote {
-  // A word hyphenated at a line end reads as one word, as the structured text has it.
-  const quote = collapseSpaces(text.slice(start, end).replace(/([a-z])-[ \t]*\r?\n\s*([a-z])/g, "$1$2"));
-  return { page, quote, startOffset: start, endOffset: end };
+  return { page, quote: pageWords(text, start, end), startOffset: start, endOffset: end };
+}
+
+const ELLIPSIS = /\s*(?:…|\.{3,})\s*/;
+
+/**
+ * A quote with an ellipsis ("Provider shall submit … within ninety (90) days"): each part found in
+ * order on the page and shown in the page's words, still joined by the ellipsis; its offsets span them all.
+ */
+function locateParts(parts: readonly string[], text: string): { quote: string; start: number; end: number } | undefined {
+  const shown: string[] = [];
+  let cursor = 0;
+  let start = -1;
+  for (const part of parts) {
+    const ranges = findQuote([text.slice(cursor)], part, { exact: true, wordsOnly: true });
+    if (!ranges) return undefined;
+    const from = cursor + ranges[0]!.start;
+    const to = withClosingPunctuation(part, text, cursor + ranges.at(-1)!.end);
+    if (start < 0) start = from;
+    shown.push(pageWords(text, from, to));
+    cursor = to;
+  }
+  return { quote: shown.join(" … "), start, end: cursor };
+}
+
+/** Letters and digits are what a quote is matched by; the punctuation that ends it ("…notice.") is kept when the page has it too. */
+function withClosingPunctuation(quote: string, text: string, end: number): number {
+  const closing = /[.,;:!?)\]"”’']+$/.exec(quote.trimEnd())?.[0] ?? "";
+  let extended = end;
+  for (const character of closing) {
+    if (text[extended] !== character) break;
+    extended++;
+  }
+  return extended;
 }
 
 /**
@@ -61,17 +107,32 @@ function located(page: number, text: string, start: number, end: number): Locate
  * highlight it there. Undefined when the words are not there.
  */
 export function locateQuote(quote: string, pages: PageTexts, pageStart: number, pageEnd: number): LocatedQuote | undefined {
+  const parts = quote.split(ELLIPSIS).filter((part) => /[\p{L}\p{N}]/u.test(part));
   for (let page = pageStart; page <= pageEnd; page++) {
     const text = pages.get(page);
-    const ranges = text === undefined ? undefined : findQuote([text], quote, { exact: true, wordsOnly: true });
-    if (text !== undefined && ranges) return located(page, text, ranges[0]!.start, ranges.at(-1)!.end);
+    const found = text === undefined ? undefined : locateParts(parts, text);
+    if (found) return { page, quote: found.quote, startOffset: found.start, endOffset: found.end };
   }
   for (let page = pageStart; page < pageEnd; page++) {
     const first = pages.get(page);
     const next = pages.get(page + 1);
     if (first === undefined || next === undefined) continue;
-    const onFirstPage = findQuote([first, next], quote, { exact: true, wordsOnly: true })?.find((range) => range.item === 0);
+    const onFirstPage = splitOverPageBreak(quote, first, next);
     if (onFirstPage && onFirstPage.end - onFirstPage.start >= MIN_QUOTE_CHARS) return located(page, first, onFirstPage.start, onFirstPage.end);
+  }
+  return undefined;
+}
+
+/**
+ * A quote that runs over a page break: its longest opening found on the first page, where the
+ * rest follows on the next page (running footers and headers sit between them on the pages).
+ */
+function splitOverPageBreak(quote: string, first: string, next: string): { start: number; end: number } | undefined {
+  const words = quote.split(/\s+/).filter(Boolean);
+  for (let cut = words.length - 1; cut > 0; cut--) {
+    const opening = findQuote([first], words.slice(0, cut).join(" "), { exact: true, wordsOnly: true });
+    if (!opening || !findQuote([next], words.slice(cut).join(" "), { exact: true, wordsOnly: true })) continue;
+    return { start: opening[0]!.start, end: opening.at(-1)!.end };
   }
   return undefined;
 }
@@ -88,15 +149,13 @@ export function clauseOpening(text: string): { clauseNumber: string; heading: st
   return isTitle ? { clauseNumber: match[1]!, heading: words.join(" "), length: match[0].length } : undefined;
 }
 
-/** The clause of a passage that holds the text at `position`: the last clause number opening a paragraph before it. */
-export function clauseAt(source: Pick<SourcePassage, "text" | "clauseNumber" | "clauseNumbers">, position: number): string | null {
-  let clause = source.clauseNumber;
-  for (const number of source.clauseNumbers) {
-    const escaped = number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const opening = new RegExp(`(?:^|\\n\\n)${escaped}\\s`).exec(source.text);
-    if (opening && opening.index <= position) clause = number;
-  }
-  return clause;
+/**
+ * The clause of a passage that holds the text at `position`: the last clause starting before it.
+ * Passages of documents processed before clauses were kept name their first clause.
+ */
+export function clauseAt(source: Pick<SourcePassage, "clauses" | "clauseNumber" | "heading">, position: number): { clauseNumber: string | null; heading: string } {
+  const clause = source.clauses.filter((candidate) => candidate.at <= position).at(-1);
+  return clause ? { clauseNumber: clause.number, heading: clause.heading } : { clauseNumber: source.clauseNumber, heading: source.heading };
 }
 
 /**
@@ -113,9 +172,7 @@ export function citeQuote(source: SourcePassage, quote: string, pages: PageTexts
     return { chunkId: source.chunkId, clauseNumber: opening.clauseNumber, heading: opening.heading, ...trimmed };
   }
   const position = findQuote([source.text], quote, { exact: true, wordsOnly: true })?.[0]?.start ?? 0;
-  const clauseNumber = clauseAt(source, position);
-  const heading = clauseNumber === source.clauseNumber ? source.heading : "";
-  return { chunkId: source.chunkId, clauseNumber, heading, ...found };
+  return { chunkId: source.chunkId, ...clauseAt(source, position), ...found };
 }
 
 /** Adds a citation unless the same quote is already cited; answers its index. */
@@ -137,14 +194,21 @@ function citationLine(documentId: string, citation: Citation): string {
   return `${citation.index}. [${label}](${citationHref(documentId, citation)}): “${citation.quote}”`;
 }
 
-/** The reply as the chat shows it: an Answer section of bullet points, then the Citations. */
-export function formatAnswer(answer: Pick<ComposedAnswer, "points" | "citations">, documentId: string): string {
-  const bullets = answer.points.map((point) => {
-    const markers = point.citations.map((index) => ` [${index}]`).join("");
-    return `- ${point.text}${markers}${point.isUnverified ? ` ${UNVERIFIED_NOTE}` : ""}`;
-  });
+export const RELATED_TITLE = "**Related, but not an answer**";
+
+function bulletOf(point: AnswerPoint): string {
+  const markers = point.citations.map((index) => ` [${index}]`).join("");
+  return `- ${point.text}${markers}${point.isUnverified ? ` ${UNVERIFIED_NOTE}` : ""}`;
+}
+
+/**
+ * The reply as the chat shows it: an Answer section of bullet points, the sections related to a
+ * question the document does not address (apart, so they never read as the answer), then the Citations.
+ */
+export function formatAnswer(answer: Pick<ComposedAnswer, "points" | "related" | "citations">, documentId: string): string {
+  const related = answer.related.length > 0 ? ["", RELATED_TITLE, "", ...answer.related.map(bulletOf)] : [];
   const citations = answer.citations.length
     ? answer.citations.map((citation) => citationLine(documentId, citation))
     : ["None: no passage of the document supports an answer."];
-  return ["**Answer**", "", ...bullets, "", "**Citations**", "", ...citations].join("\n");
+  return ["**Answer**", "", ...answer.points.map(bulletOf), ...related, "", "**Citations**", "", ...citations].join("\n");
 }

@@ -1,159 +1,217 @@
 import type { Citation } from "../../shared/chat";
-import { sentenceEnds } from "../documents/chunking";
-import { addCitation, citeQuote, clauseLabel, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
+import { addCitation, citeQuote, clauseAt, clauseLabel, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
+import { answerLead, type AnswerLead } from "./answer-lead";
+import { statesFact } from "./facts";
+import { quoteOf, sentencesOf, type PassageSentence } from "./passage-sentences";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
+import { notAddressedStatement } from "./question-topic";
+import { hasTopic, judgeWindow, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
 
 export const MAX_POINTS = 4;
 export const MAX_POINTS_PER_PASSAGE = 2;
-export const MAX_QUOTE_CHARS = 320;
-const MIN_SENTENCE_CHARS = 20;
+/** Sections shown beside "does not appear to address": enough to check, too few to read as an answer. */
+export const MAX_RELATED = 2;
+/** Answering sentences covering this much less of the question than the best one are left out. */
+const COVERAGE_MARGIN = 0.25;
+/** Without a topic to judge by, sentences scoring below this share of the best one are noise. */
+const TERM_SCORE_SHARE = 0.35;
 export const CLOSEST_IN_MEANING = "The contract does not use the words of your question; this is the passage closest to it in meaning:";
-/** A "sentence" this short is a clause heading ("12.2 Termination."): it belongs with what follows. */
-const HEADING_SENTENCE_CHARS = 60;
 
-interface Sentence {
+/** A sentence of one of the answer's sources, judged against the question. */
+export interface Candidate extends PassageSentence {
   passage: SourcePassage;
+  /** The source's place in retrieval's ranking, from 0. */
   rank: number;
-  position: number;
-  text: string;
-  stems: string[];
+  judgement: WindowJudgement;
+  /** How strongly it uses the question's search terms (and their contract vocabulary). */
+  termScore: number;
+  matchedQuestionTerms: number;
+  matchedExpansions: number;
 }
 
 /** Where a term's stems occur in order inside `stems`, if at all. */
-function matchesAt(stems: readonly string[], term: readonly string[]): number[] {
-  const found: number[] = [];
-  for (let at = 0; at + term.length <= stems.length; at++) if (term.every((word, offset) => stems[at + offset] === word)) found.push(at);
+function matchesAt(stems: readonly string[], term: readonly string[]): number {
+  let found = 0;
+  for (let at = 0; at + term.length <= stems.length; at++) if (term.every((word, offset) => stems[at + offset] === word)) found++;
   return found;
 }
 
-function sentencesOf(passage: SourcePassage, rank: number): Sentence[] {
-  const sentences: Sentence[] = [];
-  let start = 0;
-  for (const end of sentenceEnds(passage.text)) {
-    const text = passage.text.slice(start, end).replace(/\s+/g, " ").trim();
-    if (text.length < HEADING_SENTENCE_CHARS && end < passage.text.length) continue;
-    if (text.length >= MIN_SENTENCE_CHARS) sentences.push({ passage, rank, position: start, text, stems: tokenize(text).map(stem) });
-    start = end;
-  }
-  return sentences;
-}
-
-interface ScoredSentence extends Sentence {
-  score: number;
-  matchedQuestionTerms: number;
-  matchedExpansions: number;
-  /** Token positions of matched terms, to centre a long sentence's quote on them. */
-  hits: number[];
-}
-
-function scoreSentences(sentences: Sentence[], terms: readonly QueryTerm[]): ScoredSentence[] {
+/** Scores sentences by the question's search terms, rarer terms counting more; earlier-ranked sources are likelier to hold the answer. */
+function scoreTerms(candidates: Omit<Candidate, "termScore" | "matchedQuestionTerms" | "matchedExpansions">[], terms: readonly QueryTerm[]): Candidate[] {
+  const stemsOf = candidates.map((candidate) => tokenize(candidate.text).map(stem));
   const termStems = terms.map((term) => ({ term, stems: tokenize(term.text).map(stem) })).filter((entry) => entry.stems.length > 0);
-  const documentFrequency = termStems.map(({ stems }) => sentences.filter((sentence) => matchesAt(sentence.stems, stems).length > 0).length);
-  return sentences.map((sentence) => {
-    let score = 0;
+  const frequency = termStems.map(({ stems }) => stemsOf.filter((sentence) => matchesAt(sentence, stems) > 0).length);
+  return candidates.map((candidate, index) => {
+    let termScore = 0;
     let matchedQuestionTerms = 0;
     let matchedExpansions = 0;
-    const hits: number[] = [];
-    termStems.forEach(({ term, stems }, index) => {
-      const positions = matchesAt(sentence.stems, stems);
-      if (positions.length === 0) return;
-      const rarity = Math.log(1 + sentences.length / documentFrequency[index]!);
-      score += term.weight * rarity * stems.length;
+    termStems.forEach(({ term, stems }, termIndex) => {
+      if (matchesAt(stemsOf[index]!, stems) === 0) return;
+      termScore += term.weight * Math.log(1 + candidates.length / frequency[termIndex]!) * stems.length;
       if (term.source === "expansion") matchedExpansions++;
       else matchedQuestionTerms++;
-      hits.push(...positions);
     });
-    // Earlier-ranked passages are likelier to hold the answer.
-    score *= 1 + 0.5 / (1 + sentence.rank);
-    return { ...sentence, score, matchedQuestionTerms, matchedExpansions, hits };
+    return { ...candidate, termScore: termScore * (1 + 0.5 / (1 + candidate.rank)), matchedQuestionTerms, matchedExpansions };
   });
 }
 
-/** A long sentence cut to the stretch around its matches, on word boundaries, marked with ellipses. */
-export function quoteFrom(text: string, hitTokens: readonly number[], maxChars = MAX_QUOTE_CHARS): string {
-  if (text.length <= maxChars) return text;
-  const words = text.split(" ");
-  const tokenCounts = words.map((word) => tokenize(word).length);
-  const firstHit = Math.min(...hitTokens, Number.MAX_SAFE_INTEGER);
-  let tokensSeen = 0;
-  let startWord = 0;
-  for (let index = 0; index < words.length; index++) {
-    if (tokensSeen + tokenCounts[index]! > firstHit) {
-      startWord = index;
-      break;
-    }
-    tokensSeen += tokenCounts[index]!;
-  }
-  // Keep a little lead-in before the first match.
-  startWord = Math.max(0, startWord - 6);
-  let quote = "";
-  let endWord = startWord;
-  while (endWord < words.length && (quote + " " + words[endWord]).trim().length <= maxChars) quote = (quote + " " + words[endWord++]).trim();
-  return `${startWord > 0 ? "… " : ""}${quote}${endWord < words.length ? " …" : ""}`;
+/** Every sentence of the sources, judged: its clause's headings count as its context. */
+export function judgeSentences(query: AnalyzedQuery, passages: readonly SourcePassage[], weights: readonly (readonly number[])[]): Candidate[] {
+  const candidates = passages.flatMap((passage, rank) =>
+    sentencesOf(passage.text, passage.clauses).map((sentence) => {
+      const context = [sentence.clause?.heading ?? passage.heading, ...passage.headingPath.slice(-2), sentence.text].join(" ");
+      return { ...sentence, passage, rank, judgement: judgeWindow(tokenize(context).map(stem), sentence.text, query.topic, weights) };
+    }),
+  );
+  return scoreTerms(candidates, query.terms);
 }
 
-function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
-  // Relevant: it uses the question's own words, or clearly the same vocabulary (two related terms).
-  const relevant = scored.filter((sentence) => sentence.score > 0 && (sentence.matchedQuestionTerms > 0 || sentence.matchedExpansions >= 2)).sort((a, b) => b.score - a.score);
-  if (relevant.length === 0) return [];
-  const best = relevant[0]!.score;
-  const picked: ScoredSentence[] = [];
-  const perPassage = new Map<string, number>();
-  for (const sentence of relevant) {
-    if (picked.length >= MAX_POINTS) break;
-    // Weak matches after a strong one are noise, not more answer.
-    if (sentence.score < best * 0.35) break;
-    const used = perPassage.get(sentence.passage.chunkId) ?? 0;
-    if (used >= MAX_POINTS_PER_PASSAGE) continue;
-    if (picked.some((other) => other.text === sentence.text)) continue;
-    picked.push(sentence);
-    perPassage.set(sentence.passage.chunkId, used + 1);
+const byStrength = (a: Candidate, b: Candidate) => b.judgement.coverage - a.judgement.coverage || b.termScore - a.termScore || a.rank - b.rank || a.start - b.start;
+
+/** Up to `limit` candidates, at most `perPassage` from one source and never the same words twice. */
+function pick(candidates: readonly Candidate[], limit: number, perPassage: number): Candidate[] {
+  const picked: Candidate[] = [];
+  const perSource = new Map<string, number>();
+  for (const candidate of candidates) {
+    if (picked.length >= limit) break;
+    const used = perSource.get(candidate.passage.chunkId) ?? 0;
+    if (used >= perPassage || picked.some((other) => other.text === candidate.text)) continue;
+    picked.push(candidate);
+    perSource.set(candidate.passage.chunkId, used + 1);
   }
-  return picked.sort((a, b) => a.rank - b.rank || a.position - b.position);
+  return picked;
+}
+
+const titleQuestion = /\b(?:name|title|called)\b/;
+const partiesQuestion = /\bpart(?:y|ies)\b|\bwho\b/;
+const documentWords = /\b(?:agreement|contract|amendment|addendum|policy|plan|terms|lease|licen[cs]e|order|attachment|schedule|memorandum)\b/i;
+/** An EDGAR filing's exhibit number ("EXHIBIT 10.14") heads the filing, not the contract. */
+const filingLabel = /^exhibit\s+[\d.]+$/i;
+const partiesWording = /\b(?:between|among|by and|entered into|hereinafter)\b|\(["“][A-Z]/i;
+const effectiveQuestion = /\beffective\b|\bcommence|\bstart\b|\bbegin/;
+const effectiveWording = /\beffective\b|\bcommenc/i;
+/** The opening sentences that name the parties: the first of them and the one after, which often lists the second party. */
+const MAX_PARTY_SENTENCES = 2;
+
+/** The document's title: the first heading of its opening passages that names a kind of document ("PROVIDER AGREEMENT"). */
+function titleOf(openings: readonly SourcePassage[]): Candidate | undefined {
+  const headings = openings.flatMap((passage) =>
+    passage.clauses
+      .map((clause) => ({ clause, text: passage.text.slice(clause.at, clause.textAt).trim() }))
+      .filter(({ text }) => text && !filingLabel.test(text))
+      .map(({ clause, text }) => ({ start: clause.at, end: clause.at + text.length, text, clause, passage })),
+  );
+  const title = headings.find((heading) => documentWords.test(heading.text));
+  return title && { ...title, rank: 0, judgement: { coverage: 1, answers: true }, termScore: 0, matchedQuestionTerms: 0, matchedExpansions: 0 };
 }
 
 /**
- * The embedded answerer: no model, so it answers with the contract's own words — the sentences
- * of the best passages that match the question, each quoted with its clause and page — and says
- * so plainly when nothing matches. Every quote is verified against its page before it is used.
+ * A question about the document itself is answered by its opening lines, whose words rarely
+ * repeat the question's: its title, the sentence naming the parties, or the first date it states.
  */
-export function composeExtractiveAnswer(query: AnalyzedQuery, passages: readonly SourcePassage[], pages: PageTexts, nearestInMeaning?: SourcePassage): ComposedAnswer {
-  const sentences = passages.flatMap((passage, rank) => sentencesOf(passage, rank));
-  const scored = scoreSentences(sentences, query.terms);
-  // A question about the document itself (its name, parties, date) is answered by its opening
-  // lines, whose words rarely repeat the question's ("What is this contract called?").
-  const opening = query.isAboutOpening ? scored.find((sentence) => sentence.rank === 0) : undefined;
-  if (opening) opening.score = Math.max(opening.score, ...scored.map((sentence) => sentence.score), 1);
-  if (opening) opening.matchedQuestionTerms = Math.max(opening.matchedQuestionTerms, 1);
-  const byWords = pickSentences(scored);
-  // No sentence shares the question's words, but vector search found a passage close in meaning:
-  // quote its opening sentences, and say that is what they are.
-  const byMeaning = byWords.length === 0 && nearestInMeaning ? scored.filter((sentence) => sentence.passage.chunkId === nearestInMeaning.chunkId).slice(0, MAX_POINTS_PER_PASSAGE) : [];
-  const picked = byWords.length > 0 ? byWords : byMeaning;
-  const points: AnswerPoint[] = byMeaning.length > 0 ? [{ text: CLOSEST_IN_MEANING, citations: [], isUnverified: false }] : [];
-  const citations: Citation[] = [];
-  let droppedCitations = 0;
-  for (const sentence of picked) {
-    const cited = citeQuote(sentence.passage, quoteFrom(sentence.text, sentence.hits), pages);
-    if (!cited) {
-      droppedCitations++;
-      continue;
-    }
-    const index = addCitation(citations, cited);
-    if (points.some((point) => point.citations.includes(index))) continue;
-    points.push({ text: `**${clauseLabel(cited)}** (page ${cited.page}): “${cited.quote}”`, citations: [index], isUnverified: false });
+function openingSentences(question: string, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
+  const asked = question.toLowerCase();
+  const opening = candidates.filter((candidate) => candidate.rank <= 1);
+  const first = opening.slice(0, 1);
+  if (titleQuestion.test(asked)) {
+    // A title heading, else the preamble, which names the agreement ("This Master Services Agreement…").
+    const title = titleOf(passages.slice(0, 2));
+    return title ? [title] : first;
   }
-  if (points.length === 1 && byMeaning.length > 0) points.length = 0;
-  return { points, citations, droppedCitations };
+  if (partiesQuestion.test(asked)) {
+    const naming = opening.filter((candidate) => partiesWording.test(candidate.text)).slice(0, MAX_PARTY_SENTENCES);
+    return naming.length > 0 ? naming : first;
+  }
+  // A date: the opening's, or — for when it takes effect — the clause that says so, wherever it is.
+  const dated = (candidate: Candidate) => statesFact(candidate.text, "date");
+  const effective = effectiveQuestion.test(asked) ? [...candidates].filter((candidate) => effectiveWording.test(candidate.text)).sort((a, b) => Number(dated(b)) - Number(dated(a)) || b.termScore - a.termScore)[0] : undefined;
+  const wanted = effective ?? opening.find(dated) ?? [...candidates].filter(dated).sort((a, b) => b.termScore - a.termScore)[0];
+  return [wanted ?? first[0]].filter((candidate) => candidate !== undefined);
+}
+
+/** The sentences that answer: those the relevance judgement accepts, best first; for a question with no topic words, those sharing its terms. */
+function answeringSentences(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
+  if (query.isAboutOpening) return openingSentences(question, candidates, passages);
+  if (hasTopic(query.topic)) {
+    const answering = candidates.filter((candidate) => candidate.judgement.answers).sort(byStrength);
+    const best = answering[0]?.judgement.coverage ?? 0;
+    return pick(answering.filter((candidate) => candidate.judgement.coverage >= best - COVERAGE_MARGIN), MAX_POINTS, MAX_POINTS_PER_PASSAGE);
+  }
+  const relevant = candidates.filter((candidate) => candidate.termScore > 0 && (candidate.matchedQuestionTerms > 0 || candidate.matchedExpansions >= 2)).sort((a, b) => b.termScore - a.termScore);
+  const best = relevant[0]?.termScore ?? 0;
+  return pick(relevant.filter((candidate) => candidate.termScore >= best * TERM_SCORE_SHARE), MAX_POINTS, MAX_POINTS_PER_PASSAGE);
+}
+
+/** Writes points from sentences, each quoted from its start and cited to its clause and page; a quote that cannot be found on its page says so. */
+function pointsFrom(sentences: readonly Candidate[], pages: PageTexts, citations: Citation[], lead?: AnswerLead): { points: AnswerPoint[]; unverified: number } {
+  let unverified = 0;
+  const points = sentences.map((sentence, index): AnswerPoint => {
+    const isLead = index === 0 && lead !== undefined;
+    const quote = quoteOf(sentence.text, isLead ? lead.focus : undefined);
+    const cited = citeQuote(sentence.passage, quote, pages);
+    if (!cited) {
+      unverified++;
+      return { text: `**${clauseLabel(clauseAt(sentence.passage, sentence.start))}**: “${quote}”`, citations: [], isUnverified: true };
+    }
+    const where = isLead ? `**${lead.text}** (${clauseLabel(cited)}, page ${cited.page})` : `**${clauseLabel(cited)}** (page ${cited.page})`;
+    return { text: `${where}: “${cited.quote}”`, citations: [addCitation(citations, cited)], isUnverified: false };
+  });
+  return { points, unverified };
+}
+
+/** The closest sentences of a question the document does not address: one per source, most of the question covered first. */
+export function relatedSentences(candidates: readonly Candidate[], nearestInMeaning?: SourcePassage): Candidate[] {
+  const partial = [...candidates].filter((candidate) => candidate.judgement.coverage > 0).sort(byStrength);
+  const nearest = nearestInMeaning ? candidates.filter((candidate) => candidate.passage.chunkId === nearestInMeaning.chunkId).slice(0, 1) : [];
+  return pick([...partial, ...nearest], MAX_RELATED, 1);
+}
+
+/** The reply to a question the document does not address: it says so, then shows the closest sections apart, as related. */
+export function notAddressedAnswer(question: string, related: readonly Candidate[], pages: PageTexts): ComposedAnswer {
+  const citations: Citation[] = [];
+  const { points, unverified } = pointsFrom(related, pages, citations);
+  return { points: [{ text: notAddressedStatement(question), citations: [], isUnverified: false }], related: points, citations, droppedCitations: unverified, addressed: false };
+}
+
+/**
+ * The embedded answerer: no model, so it answers with the contract's own words. It judges
+ * whether the best passages address what the question is about; if they do, the first point
+ * states the fact asked for (a duration, a date, an amount, yes or no) with the sentence that
+ * states it, quoted from its start, then the other sentences that answer; if they do not, it
+ * says so and shows the closest sections as related. Every quote is checked against its page.
+ */
+export function composeExtractiveAnswer(
+  question: string,
+  query: AnalyzedQuery,
+  passages: readonly SourcePassage[],
+  pages: PageTexts,
+  weights: readonly (readonly number[])[],
+  nearestInMeaning?: SourcePassage,
+): ComposedAnswer {
+  const candidates = judgeSentences(query, passages, weights);
+  const answering = answeringSentences(question, query, candidates, passages);
+  if (answering.length === 0 && hasTopic(query.topic) && !query.isAboutOpening) return notAddressedAnswer(question, relatedSentences(candidates, nearestInMeaning), pages);
+
+  const citations: Citation[] = [];
+  if (answering.length === 0 && nearestInMeaning) {
+    // No sentence shares the question's words, but vector search found a passage close in meaning.
+    const nearest = candidates.filter((candidate) => candidate.passage.chunkId === nearestInMeaning.chunkId).slice(0, MAX_POINTS_PER_PASSAGE);
+    const { points, unverified } = pointsFrom(nearest, pages, citations);
+    if (points.length === 0) return { points: [], related: [], citations, droppedCitations: 0, addressed: false };
+    return { points: [{ text: CLOSEST_IN_MEANING, citations: [], isUnverified: false }, ...points], related: [], citations, droppedCitations: unverified, addressed: true };
+  }
+  const [best, ...others] = answering;
+  if (!best) return { points: [], related: [], citations, droppedCitations: 0, addressed: false };
+  const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
+  const { points, unverified } = pointsFrom(ordered, pages, citations, answerLead(question, query, best.text));
+  return { points, related: [], citations, droppedCitations: unverified, addressed: true };
 }
 
 /** The honest reply when the document has nothing on the question, with what it does cover. */
 export function nothingFoundPoints(question: string, topics: readonly string[]): AnswerPoint[] {
   const asked = question.replace(/\s+/g, " ").trim();
-  const points: AnswerPoint[] = [
-    { text: `I could not find anything in this document that answers “${asked}”.`, citations: [], isUnverified: false },
-  ];
+  const points: AnswerPoint[] = [{ text: `I could not find anything in this document that answers “${asked}”.`, citations: [], isUnverified: false }];
   if (topics.length > 0) {
     points.push({ text: `Try asking about one of its sections, for example: ${topics.slice(0, 5).join("; ")}.`, citations: [], isUnverified: false });
   } else {

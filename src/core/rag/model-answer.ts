@@ -40,10 +40,13 @@ function citedNumbers(point: string): number[] {
   return [...point.matchAll(MARKERS)].flatMap((match) => match[1]!.split(/[,;]/).map((value) => Number.parseInt(value.trim(), 10)));
 }
 
+/** The model's own "the document does not address this": the answer is then not an answer. */
+const modelAbstention = /\b(?:does not|doesn't|do not) (?:appear to |seem to )?(?:address|mention|cover|say|state|contain|include)\b|\bnot addressed\b|\bno (?:clause|provision|section) (?:addresses|covers|about)\b/i;
+
 /**
  * Checks a model's answer against its sources: each [n] must name a given source, and every
- * quotation in the point must be found word for word on that source's pages. Citations that fail
- * are dropped; a point left without a verified citation says it could not be verified.
+ * quotation in the point must be found word for word on that source's pages. A citation that
+ * fails is dropped and its point says it could not be verified — never a silent drop.
  */
 export function verifyModelAnswer(text: string, sources: readonly SourcePassage[], pages: PageTexts): ComposedAnswer {
   const citations: Citation[] = [];
@@ -51,16 +54,18 @@ export function verifyModelAnswer(text: string, sources: readonly SourcePassage[
   const points: AnswerPoint[] = splitPoints(text).map((raw) => {
     const quotes = [...raw.matchAll(QUOTED)].map((match) => match[1]!);
     const indices: number[] = [];
+    let failed = 0;
     for (const number of new Set(citedNumbers(raw))) {
       const source = sources.find((candidate) => candidate.number === number);
       const candidates = quotes.length > 0 ? quotes : [bestSupportingSentence(source?.text ?? "", raw)].filter((quote) => quote !== undefined);
       const citation = source && candidates.map((quote) => citeQuote(source, quote, pages)).find((found) => found !== undefined);
       const index = citation ? addCitation(citations, citation) : undefined;
-      if (index === undefined) droppedCitations++;
+      if (index === undefined) failed++;
       else if (!indices.includes(index)) indices.push(index);
     }
+    droppedCitations += failed;
     const body = raw.replace(MARKERS, "").replace(/\s+([.,;:])/g, "$1").replace(/\s{2,}/g, " ").trim();
-    return { text: body, citations: indices, isUnverified: indices.length === 0 };
+    return { text: body, citations: indices, isUnverified: indices.length === 0 || failed > 0 };
   });
-  return { points, citations, droppedCitations };
+  return { points, related: [], citations, droppedCitations, addressed: !modelAbstention.test(points[0]?.text ?? "") };
 }

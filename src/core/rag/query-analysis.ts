@@ -1,3 +1,4 @@
+import { followUpTopic, questionTopic, type QuestionTopic } from "./question-topic";
 import { contentWords, stem, tokenize } from "./text";
 
 /** One search term: a word or phrase, weighted by where it came from. */
@@ -5,6 +6,8 @@ export interface QueryTerm {
   text: string;
   weight: number;
   source: "question" | "expansion" | "context";
+  /** The form the matched text must have: see wordFormPattern. */
+  wordForm?: RegExp;
 }
 
 export interface AnalyzedQuery {
@@ -17,6 +20,8 @@ export interface AnalyzedQuery {
   isAboutOpening: boolean;
   /** The question asks when, or for a date: its answer is written as a date. */
   asksForDate: boolean;
+  /** What the question is about, to judge whether a passage answers it. */
+  topic: QuestionTopic;
 }
 
 export const EXPANSION_WEIGHT = 0.25;
@@ -168,7 +173,24 @@ export function normalizeQuestion(question: string): string {
     .trim();
 }
 
+/**
+ * Words in "-ive" and in "-ion" from one root mean different things — exclusive dealing and an
+ * exclusion from liability, an extensive review and an extension of the term — yet stemmers make
+ * them one word. A single word of either form matches only text that has that form.
+ */
+export function wordFormPattern(word: string): RegExp | undefined {
+  const adjective = word.match(/^([a-z]{3,}?)iv(?:e|es|ely|ity|ities)$/);
+  if (adjective) return new RegExp(`\\b${adjective[1]}iv`, "i");
+  const noun = word.match(/^([a-z]{3,}?)ions?$/);
+  if (noun) return new RegExp(`\\b${noun[1]}(?!iv)`, "i");
+  return undefined;
+}
+
 function addTerm(terms: QueryTerm[], term: QueryTerm): void {
+  if (!term.text.includes(" ")) {
+    const wordForm = wordFormPattern(term.text);
+    if (wordForm) term = { ...term, wordForm };
+  }
   const key = term.text.split(" ").map(stem).join(" ");
   const existing = terms.find((candidate) => candidate.text.split(" ").map(stem).join(" ") === key);
   if (!existing) terms.push(term);
@@ -203,5 +225,6 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
     for (const word of contentWords(previous)) addTerm(terms, { text: word, weight: CONTEXT_WEIGHT, source: "context" });
     for (const expansion of expansionsOf(previous)) addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
-  return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized), asksForDate: dateQuestion.test(normalized) };
+  const topic = isFollowUp ? followUpTopic(questionTopic(question), questionTopic(previousQuestions.at(-1)!)) : questionTopic(question);
+  return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized), asksForDate: dateQuestion.test(normalized), topic };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { containsDate, DATED_SHARE, expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, selectPassages, withHeading, type RankedChunk } from "./ranking";
+import { analyzeQuery } from "./query-analysis";
+import { containsDate, DATED_SHARE, expandNeighbours, fuseRankings, joined, joinNeighbours, KIND_WEIGHT, preferDated, preferOpening, preferOperative, respectWordForms, selectPassages, sliceOf, type RankedChunk } from "./ranking";
 
 const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
   id: `c${ordinal}`,
@@ -11,6 +12,8 @@ const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChu
   pageStart: 1,
   pageEnd: 1,
   text: "x".repeat(100),
+  clauses: [],
+  kind: "body",
   score: 0,
   ...overrides,
 });
@@ -126,17 +129,56 @@ describe("preferDated", () => {
   });
 });
 
-describe("preferOpening and withHeading", () => {
+describe("preferOpening", () => {
   it("puts the document's first chunks first for a question about the document itself", () => {
     const ranked = [chunk(7, { score: 5 }), chunk(1, { score: 1 })];
     expect(preferOpening(ranked, [chunk(0)]).map((item) => item.ordinal)).toEqual([0, 1, 7]);
   });
+});
 
-  it.each([
-    { name: "an unnumbered title the text does not repeat", heading: "AGENCY AGREEMENT", text: "Mutual Insurance Corporation and Agency agree:", expected: "AGENCY AGREEMENT\nMutual Insurance Corporation and Agency agree:" },
-    { name: "not a heading the text already starts with", heading: "Payment", text: "1.1 Payment Plan shall pay.", expected: "1.1 Payment Plan shall pay." },
-    { name: "not a bare clause number", heading: "2.1", text: "Plan shall pay.", expected: "Plan shall pay." },
-  ])("prefixes $name", ({ heading, text, expected }) => {
-    expect(withHeading(chunk(0, { heading, text, clauseNumber: heading === "2.1" ? "2.1" : null })).text).toBe(expected);
+describe("preferOperative", () => {
+  it("keeps a contents page, a title block and a definitions list below the clause that settles the question", () => {
+    const ranked = [
+      chunk(0, { id: "contents", kind: "contents", score: 3 }),
+      chunk(1, { id: "definitions", kind: "definitions", score: 1.6 }),
+      chunk(2, { id: "clause", kind: "body", score: 1 }),
+      chunk(3, { id: "title", kind: "title", score: 1.8 }),
+    ];
+    expect(preferOperative(ranked).map((item) => item.id)).toEqual(["clause", "definitions", "title", "contents"]);
+    expect(KIND_WEIGHT.body).toBe(1);
+  });
+});
+
+describe("respectWordForms", () => {
+  it("takes back what 'exclusive' scored in a chunk that only says 'exclusion'", () => {
+    const query = analyzeQuery("Is there an exclusive dealing commitment?");
+    const texts = new Map([
+      ["exclusion", "An exclusion from liability applies to dealing in good faith."],
+      ["exclusive", "Distributor shall deal exclusively with the Company."],
+    ]);
+    const rows = [...texts.keys()].map((id) => ({ id, score: 2, formScores: { exclusive: 1.5 } }));
+    expect(respectWordForms(rows, query.terms, (id) => texts.get(id))).toEqual([
+      { id: "exclusive", score: 2 },
+      { id: "exclusion", score: 0.5 },
+    ]);
+  });
+});
+
+describe("sliceOf and joined keep where each clause starts", () => {
+  const passage = { text: "2.1 Payment. Pay within 30 days.\n\n2.2 Audit. Payer may audit.", clauses: [{ at: 0, textAt: 13, number: "2.1", heading: "Payment" }, { at: 34, textAt: 45, number: "2.2", heading: "Audit" }] };
+
+  it("a slice starting inside a clause starts with that clause", () => {
+    const slice = sliceOf(passage, 13, passage.text.length);
+    expect(slice.text.startsWith("Pay within")).toBe(true);
+    expect(slice.clauses.map((clause) => [clause.number, clause.at, slice.text.slice(clause.textAt, clause.textAt + 5)])).toEqual([
+      ["2.1", 0, "Pay w"],
+      ["2.2", 21, "Payer"],
+    ]);
+  });
+
+  it("a joined passage shifts the second one's clauses past the first", () => {
+    const both = joined(sliceOf(passage, 0, 32), sliceOf(passage, 34, passage.text.length));
+    expect(both.text).toBe(passage.text);
+    expect(both.clauses).toEqual(passage.clauses);
   });
 });

@@ -1,4 +1,6 @@
-import { normaliseForMatch } from "../../shared/quote-match";
+import type { PassageClause, PassageKind } from "../documents/chunking";
+import { statesFact } from "./facts";
+import type { QueryTerm } from "./query-analysis";
 
 /** A chunk of the chosen document as retrieval sees it. */
 export interface RankedChunk {
@@ -10,8 +12,35 @@ export interface RankedChunk {
   headingPath: string[];
   pageStart: number;
   pageEnd: number;
+  /** The page's own words. */
   text: string;
+  /** Where each clause starts in `text`. */
+  clauses: PassageClause[];
+  kind: PassageKind;
   score: number;
+}
+
+/** A chunk as full-text ranking scored it, with what each term that has a word form contributed. */
+export interface LexicalRow {
+  id: string;
+  score: number;
+  formScores: Record<string, number> | null;
+}
+
+/**
+ * Takes back the score of a term with a word form ("exclusive") from a chunk whose text has only
+ * another form of its stem ("exclusion"): PostgreSQL's stemmer cannot tell them apart.
+ */
+export function respectWordForms(rows: readonly LexicalRow[], terms: readonly QueryTerm[], textOf: (id: string) => string | undefined): { id: string; score: number }[] {
+  const forms = new Map(terms.filter((term) => term.wordForm).map((term) => [term.text, term.wordForm!]));
+  return rows
+    .map((row) => {
+      const text = textOf(row.id) ?? "";
+      const lacking = Object.entries(row.formScores ?? {}).filter(([term]) => !forms.get(term)?.test(text));
+      return { id: row.id, score: row.score - lacking.reduce((total, [, score]) => total + score, 0) };
+    })
+    .filter((row) => row.score > 0)
+    .sort((a, b) => b.score - a.score);
 }
 
 export const RRF_K = 60;
@@ -77,6 +106,29 @@ function continuesInto(chunk: RankedChunk, next: RankedChunk): boolean {
   return sameClause(chunk, next) || !/[.!?;]["”’')]*$/.test(chunk.text.trim()) || /:$/.test(chunk.text.trim()) || /^[a-z]/.test(next.text);
 }
 
+type PassageText = Pick<RankedChunk, "text" | "clauses">;
+
+/** Characters [from, to) of a passage, with the clauses in them; the clause running at `from` now starts at 0. */
+export function sliceOf(passage: PassageText, from: number, to: number): PassageText {
+  const running = passage.clauses.filter((clause) => clause.at <= from).at(-1);
+  const inside = passage.clauses.filter((clause) => clause.at > from && clause.at < to);
+  const clauses = [...(running ? [running] : []), ...inside].map((clause) => ({
+    ...clause,
+    at: Math.max(0, clause.at - from),
+    textAt: Math.min(to - from, Math.max(0, clause.textAt - from)),
+  }));
+  return { text: passage.text.slice(from, to), clauses };
+}
+
+/** Two passages' texts one after the other as paragraphs, each keeping where its clauses start. */
+export function joined(first: PassageText, second: PassageText): PassageText {
+  const shift = first.text.length + 2;
+  return {
+    text: `${first.text}\n\n${second.text}`,
+    clauses: [...first.clauses, ...second.clauses.map((clause) => ({ ...clause, at: clause.at + shift, textAt: clause.textAt + shift }))],
+  };
+}
+
 /**
  * Clause-aware neighbour expansion of the passages themselves: a hit that is only part of its
  * clause takes in the text just before it (a list's lead-in: "may be terminated: (a) ...") and
@@ -95,17 +147,17 @@ export function joinNeighbours(ranked: readonly RankedChunk[], byOrdinal: Readon
       const room = maxChars - passage.text.length - 2;
       const head = next.text.length <= room ? next.text : next.text.slice(0, Math.max(0, next.text.lastIndexOf(" ", room)));
       if (head.length > 0) {
-        passage = { ...passage, text: `${passage.text}\n\n${head}`, pageEnd: Math.max(passage.pageEnd, next.pageStart) };
+        passage = { ...passage, ...joined(passage, sliceOf(next, 0, head.length)), pageEnd: Math.max(passage.pageEnd, next.pageStart) };
         if (head.length === next.text.length) taken.add(next.ordinal);
       }
     }
     const previous = byOrdinal.get(hit.ordinal - 1);
     if (previous && !taken.has(previous.ordinal) && continuesInto(previous, hit) && passage.text.length < maxChars) {
       const room = maxChars - passage.text.length - 2;
-      const tail = previous.text.length <= room ? previous.text : previous.text.slice(sentenceStartAfter(previous.text, previous.text.length - room));
-      if (tail.length > 40) {
-        passage = { ...passage, text: `${tail}\n\n${passage.text}`, pageStart: Math.min(passage.pageStart, previous.pageEnd) };
-        if (tail.length === previous.text.length) taken.add(previous.ordinal);
+      const from = previous.text.length <= room ? 0 : sentenceStartAfter(previous.text, previous.text.length - room);
+      if (previous.text.length - from > 40) {
+        passage = { ...passage, ...joined(sliceOf(previous, from, previous.text.length), passage), pageStart: Math.min(passage.pageStart, previous.pageEnd) };
+        if (from === 0) taken.add(previous.ordinal);
       }
     }
     passages.push(passage);
@@ -127,19 +179,19 @@ export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(ranked: 
   return selected;
 }
 
-const monthName = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
-const writtenDate = new RegExp(
-  [
-    `\\b${monthName}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20)\\d{2}\\b`,
-    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${monthName},?\\s+(?:19|20)\\d{2}\\b`,
-    "\\b\\d{1,2}([/-])\\d{1,2}\\1(?:19|20)?\\d{2}\\b",
-  ].join("|"),
-  "i",
-);
-
 /** "1 January 1998", "January 1, 1998", "March 2020", "the 1st day of March, 2020", "01/31/2026" — not clause numbers like "12.1.10". */
 export function containsDate(text: string): boolean {
-  return writtenDate.test(text);
+  return statesFact(text, "date");
+}
+
+/**
+ * How much of its score a passage of each kind keeps: a contents page, a title block or a list of
+ * definitions names a topic without settling it, so the clause that does comes first.
+ */
+export const KIND_WEIGHT: Record<PassageKind, number> = { body: 1, definitions: 0.6, title: 0.5, contents: 0.2 };
+
+export function preferOperative(ranked: readonly RankedChunk[]): RankedChunk[] {
+  return ranked.map((chunk) => ({ ...chunk, score: chunk.score * KIND_WEIGHT[chunk.kind] })).sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
 }
 
 export const DATED_SHARE = 0.5;
@@ -159,14 +211,4 @@ export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly R
     .sort((a, b) => a.ordinal - b.ordinal)
     .map((chunk, index) => ({ ...chunk, score: top * (1 + 0.01 * (openingOrdinals - index)) }));
   return [...opening, ...ranked.filter((chunk) => !opening.some((first) => first.id === chunk.id))];
-}
-
-/**
- * A passage as read on the page: a chunk whose text does not repeat its heading (an unnumbered
- * title such as "AGENCY AGREEMENT") starts with it, since the heading is what the reader sees first.
- */
-export function withHeading<Chunk extends Pick<RankedChunk, "text" | "heading" | "clauseNumber">>(chunk: Chunk): Chunk {
-  const heading = chunk.heading.trim();
-  if (!/\p{L}/u.test(heading) || heading === chunk.clauseNumber || normaliseForMatch(chunk.text, true).includes(normaliseForMatch(heading, true))) return chunk;
-  return { ...chunk, text: `${heading}\n${chunk.text}` };
 }

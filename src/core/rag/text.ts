@@ -15,6 +15,11 @@ export function tokenize(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g)?.map((word) => word.replace(/'s$/, "").replace(/'/g, "")) ?? [];
 }
 
+/** Where each of `tokenize(text)`'s words starts in the text. */
+export function tokenStarts(text: string): number[] {
+  return [...text.toLowerCase().matchAll(/[a-z0-9]+(?:'[a-z]+)?/g)].map((match) => match.index);
+}
+
 export function isStopword(word: string): boolean {
   return stopwords.has(word);
 }
@@ -36,12 +41,15 @@ const suffixes = [
  */
 export function stem(word: string): string {
   let current = word.toLowerCase();
+  // "exclusive" and "exclusion" are different words (see wordFormPattern): "-ive" forms keep "iv".
+  const adjective = current.match(/^([a-z]{3,}?iv)(?:e|es|ely|ity|ities|eness)$/);
+  if (adjective) return adjective[1]!;
   const suffix = suffixes.find((candidate) => current.endsWith(candidate) && current.length - candidate.length >= 3);
   if (suffix) current = current.slice(0, -suffix.length) + (suffix === "ies" || suffix === "ied" ? "y" : "");
   // "terminating" → "terminat" → "termin", like "termination".
   if (current.endsWith("at") && current.length >= 6) current = current.slice(0, -2);
   // "reimburse" and "reimbursed", "license" and "licensed" share a stem.
-  if (current.endsWith("e") && current.length > 4) current = current.slice(0, -1);
+  while (current.endsWith("e") && current.length > 3) current = current.slice(0, -1);
   return current;
 }
 

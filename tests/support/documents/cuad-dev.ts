@@ -71,3 +71,34 @@ export function wordRecall(reference: string[], hypothesis: string[]): number {
   }
   return found / reference.length;
 }
+
+/** The natural-language question the README gives each CUAD category ("Category -> question mapping" table). */
+export function readCuadQuestionWording(): Map<string, string> {
+  const readme = readFileSync(path.join(requireCuadDev(), "README.md"), "utf8");
+  const table = readme.slice(readme.indexOf("## Category -> question mapping"));
+  const wording = new Map<string, string>();
+  for (const line of table.split("\n")) {
+    const cells = line.split("|").map((cell) => cell.trim());
+    if (cells.length < 4 || cells[1] === "category" || /^-+$/.test(cells[1] ?? "")) continue;
+    if (cells[1] && cells[2]?.endsWith("?")) wording.set(cells[1], cells[2]);
+  }
+  return wording;
+}
+
+export interface CuadNoAnswerQuestion {
+  contract_id: string;
+  category: string;
+  question: string;
+}
+
+/** Each (contract, category) CUAD marks as having no clause, asked in the wording the answerable questions use. */
+export function readCuadNoAnswerQuestions(): CuadNoAnswerQuestion[] {
+  const wording = readCuadQuestionWording();
+  return readJsonLines<CuadContract & { no_answer_categories: string[] }>("contracts.jsonl").flatMap((contract) =>
+    contract.no_answer_categories.map((category) => {
+      const question = wording.get(category);
+      if (!question) throw new Error(`The CUAD dev README gives no question for the category "${category}".`);
+      return { contract_id: contract.contract_id, category, question };
+    }),
+  );
+}

@@ -1,9 +1,10 @@
 import type { Logger } from "pino";
 import { formatAnswer, type ComposedAnswer, type SourcePassage } from "../../../core/rag/answer";
-import { composeExtractiveAnswer, nothingFoundPoints } from "../../../core/rag/extractive-answer";
+import { composeExtractiveAnswer, judgeSentences, notAddressedAnswer, nothingFoundPoints, relatedSentences } from "../../../core/rag/extractive-answer";
 import { verifyModelAnswer } from "../../../core/rag/model-answer";
 import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
 import type { RankedChunk } from "../../../core/rag/ranking";
+import { hasTopic, topicWeights } from "../../../core/rag/relevance";
 import {
   chatTitleFrom,
   collapseRepeatedAnswers,
@@ -59,7 +60,18 @@ function toSearchPassage(chunk: RankedChunk): SearchPassage {
 }
 
 function toSource(chunk: RankedChunk, index: number): SourcePassage {
-  return { number: index + 1, chunkId: chunk.id, clauseNumber: chunk.clauseNumber, clauseNumbers: chunk.clauseNumbers, heading: chunk.heading, pageStart: chunk.pageStart, pageEnd: chunk.pageEnd, text: chunk.text };
+  return {
+    number: index + 1,
+    chunkId: chunk.id,
+    clauseNumber: chunk.clauseNumber,
+    clauseNumbers: chunk.clauseNumbers,
+    heading: chunk.heading,
+    headingPath: chunk.headingPath,
+    pageStart: chunk.pageStart,
+    pageEnd: chunk.pageEnd,
+    text: chunk.text,
+    clauses: chunk.clauses,
+  };
 }
 
 /** Streams an answer's markdown line by line, so the first words arrive at once. */
@@ -87,33 +99,58 @@ export function createChatService(deps: ChatServiceDeps) {
     await deps.publishChange({ type, ownerId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
   }
 
+  /**
+   * A model's answer from the sources that address the question — the same relevance judgement
+   * as the extractive answerer's, so a model never cites a passage it rejected — or, when none
+   * does, the same "does not appear to address" reply without asking the model.
+   */
+  async function* modelAnswer(chatModel: ChatModel, question: string, history: ChatMessage[], found: Awaited<ReturnType<Retrieval["search"]>>, sources: SourcePassage[], pages: Map<number, string>, signal?: AbortSignal): AsyncGenerator<string, ComposedAnswer> {
+    const { query, topicCounts } = found;
+    const candidates = judgeSentences(query, sources, topicWeights(query.topic, topicCounts));
+    const isJudged = hasTopic(query.topic) && !query.isAboutOpening;
+    if (isJudged && !candidates.some((candidate) => candidate.judgement.answers)) return notAddressedAnswer(question, relatedSentences(candidates), pages);
+    const answering = isJudged ? sources.filter((source) => candidates.some((candidate) => candidate.passage === source && candidate.judgement.answers)) : sources;
+    const given = answering.map((source, index) => ({ ...source, number: index + 1 }));
+    const turns: ChatTurn[] = history.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }));
+    let written = "";
+    for await (const text of chatModel.streamAnswer({ system: SYSTEM_PROMPT, messages: [...turns, { role: "user", content: questionWithSources(question, given) }], signal })) {
+      written += text;
+      yield text;
+    }
+    return verifyModelAnswer(written, given, pages);
+  }
+
   /** The answer to one question: retrieval, then the model or the extractive answerer, then verification. */
   async function* answer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
-    const { query, passages, nearestInMeaningId } = await deps.retrieval.search(documentId, question, previousQuestions);
+    const found = await deps.retrieval.search(documentId, question, previousQuestions);
+    const { query, topicCounts, passages, nearestInMeaningId } = found;
     const sources = passages.map(toSource);
     const pages = sources.length
       ? await deps.retrievalRepo.listPageTexts(documentId, Math.min(...sources.map((source) => source.pageStart)), Math.max(...sources.map((source) => source.pageEnd)))
       : new Map<number, string>();
 
     let composed: ComposedAnswer;
+    let streamed = false;
     if (deps.chatModel) {
-      const turns: ChatTurn[] = history.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }));
-      let written = "";
-      for await (const text of deps.chatModel.streamAnswer({ system: SYSTEM_PROMPT, messages: [...turns, { role: "user", content: questionWithSources(question, sources) }], signal })) {
-        written += text;
-        yield text;
+      const writing = modelAnswer(deps.chatModel, question, history, found, sources, pages, signal);
+      let step = await writing.next();
+      while (!step.done) {
+        streamed = true;
+        yield step.value;
+        step = await writing.next();
       }
-      composed = verifyModelAnswer(written, sources, pages);
+      composed = step.value;
     } else {
-      composed = composeExtractiveAnswer(query, sources, pages, sources.find((source) => source.chunkId === nearestInMeaningId));
-      if (composed.points.length === 0) composed = { ...composed, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) };
+      const nearest = sources.find((source) => source.chunkId === nearestInMeaningId);
+      composed = composeExtractiveAnswer(question, query, sources, pages, topicWeights(query.topic, topicCounts), nearest);
+      if (composed.points.length === 0) composed = { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) };
     }
     const content = formatAnswer(composed, documentId);
-    if (!deps.chatModel) yield* linesOf(content);
+    if (!streamed) yield* linesOf(content);
     return {
       content,
-      metadata: { citations: composed.citations, answeredBy: deps.chatModel?.id ?? EXTRACTIVE_ANSWERER, droppedCitations: composed.droppedCitations },
+      metadata: { citations: composed.citations, answeredBy: streamed ? deps.chatModel!.id : EXTRACTIVE_ANSWERER, droppedCitations: composed.droppedCitations, addressed: composed.addressed },
     };
   }
 

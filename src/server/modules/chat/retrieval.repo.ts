@@ -1,6 +1,8 @@
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
-import type { RankedChunk } from "../../../core/rag/ranking";
+import type { LexicalRow, RankedChunk } from "../../../core/rag/ranking";
 import type { QueryTerm } from "../../../core/rag/query-analysis";
+import type { QuestionTopic, TopicSlot } from "../../../core/rag/question-topic";
+import type { TopicCounts } from "../../../core/rag/relevance";
 import { queryRows, type Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
 
@@ -16,7 +18,16 @@ const chunkColumns = {
   pageStart: documentChunks.pageStart,
   pageEnd: documentChunks.pageEnd,
   text: documentChunks.text,
+  clauses: documentChunks.clauses,
+  kind: documentChunks.kind,
 };
+
+/** A slot as a tsquery: any option; all of an option's words; any of a word's phrases. */
+function slotQuery(slot: TopicSlot) {
+  const phrase = (text: string) => sql`phraseto_tsquery('english', ${text})`;
+  const options = slot.options.map((option) => sql`(${sql.join(option.words.map((word) => sql`(${sql.join(word.map((candidate) => phrase(candidate.text)), sql` || `)})`), sql` && `)})`);
+  return sql.join(options, sql` || `);
+}
 
 interface ScoredRow {
   id: string;
@@ -28,21 +39,23 @@ export function createRetrievalRepo(db: Database) {
   return {
     /**
      * BM25-like full-text ranking in PostgreSQL: each term's ts_rank (headings weigh more than
-     * body text, repeats saturate) times its weight and its rarity in this document (IDF).
+     * body text, repeats saturate) times its weight and its rarity in this document (IDF). What
+     * each term with a word form added is returned apart, to be taken back where the text lacks
+     * that form (see respectWordForms).
      */
-    async rankLexically(documentId: string, terms: readonly QueryTerm[], limit = CANDIDATE_LIMIT): Promise<ScoredRow[]> {
+    async rankLexically(documentId: string, terms: readonly QueryTerm[], limit = CANDIDATE_LIMIT): Promise<LexicalRow[]> {
       if (terms.length === 0) return [];
-      const termsJson = JSON.stringify(terms.map((term) => ({ term: term.text, weight: term.weight })));
-      return queryRows<ScoredRow>(
+      const termsJson = JSON.stringify(terms.map((term) => ({ term: term.text, weight: term.weight, form: term.wordForm !== undefined })));
+      return queryRows<LexicalRow>(
         db,
         sql`
           with terms as materialized (
-            select t.term, t.weight, phraseto_tsquery('english', t.term) as query
-            from jsonb_to_recordset(${termsJson}::jsonb) as t(term text, weight float8)
+            select t.term, t.weight, t.form, phraseto_tsquery('english', t.term) as query
+            from jsonb_to_recordset(${termsJson}::jsonb) as t(term text, weight float8, form boolean)
           ), usable as (
             select * from terms where numnode(query) > 0
           ), matches as (
-            select u.term, u.weight, c.id, ts_rank('{0.1, 0.2, 0.4, 0.6}', c.search, u.query, 1) as rank
+            select u.term, u.weight, u.form, c.id, ts_rank('{0.1, 0.2, 0.4, 0.6}', c.search, u.query, 1) as rank
             from usable u
             cross join lateral (select id, search from document_chunks where search @@ u.query and document_id = ${documentId}) c
           ), frequency as (
@@ -50,7 +63,8 @@ export function createRetrievalRepo(db: Database) {
           ), total as (
             select count(*)::float8 as chunks from document_chunks where document_id = ${documentId}
           )
-          select m.id, sum(m.weight * ln(1 + (total.chunks - f.matching + 0.5) / (f.matching + 0.5)) * m.rank)::float8 as score
+          select m.id, sum(m.weight * ln(1 + (total.chunks - f.matching + 0.5) / (f.matching + 0.5)) * m.rank)::float8 as score,
+            jsonb_object_agg(m.term, m.weight * ln(1 + (total.chunks - f.matching + 0.5) / (f.matching + 0.5)) * m.rank) filter (where m.form) as "formScores"
           from matches m join frequency f on f.term = m.term cross join total
           group by m.id
           order by score desc
@@ -72,6 +86,19 @@ export function createRetrievalRepo(db: Database) {
           limit ${limit}
         `,
       );
+    },
+
+    /** In how many of the document's chunks each slot of a question's topic occurs (PostgreSQL's stems; word order aside). */
+    async countTopicMatches(documentId: string, topic: QuestionTopic): Promise<TopicCounts> {
+      const slots = topic.alternatives.flat();
+      const counts = slots.length > 0 ? sql.join(slots.map((slot) => sql`count(*) filter (where search @@ (${slotQuery(slot)}))`), sql`, `) : sql``;
+      const [row] = await queryRows<{ passages: number; counts: number[] }>(
+        db,
+        sql`select count(*)::int as passages, json_build_array(${counts}) as counts from document_chunks where document_id = ${documentId}`,
+      );
+      const found = (row?.counts ?? []).map(Number);
+      let next = 0;
+      return { passages: row?.passages ?? 0, slots: topic.alternatives.map((alternative) => alternative.map(() => found[next++] ?? 0)) };
     },
 
     /** Which embeddings model made the document's vectors; null when it has none. */

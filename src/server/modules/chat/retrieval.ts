@@ -1,5 +1,6 @@
 import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analysis";
-import { expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, selectPassages, withHeading, type RankedChunk } from "../../../core/rag/ranking";
+import { expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, preferOperative, respectWordForms, selectPassages, type RankedChunk } from "../../../core/rag/ranking";
+import type { TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { RetrievalRepo } from "./retrieval.repo";
@@ -13,6 +14,8 @@ const QUERY_EMBEDDING_TIMEOUT_MS = 5000;
 
 export interface RetrievalResult {
   query: AnalyzedQuery;
+  /** How often the question's topic occurs in the document: how telling each of its words is. */
+  topicCounts: TopicCounts;
   passages: RankedChunk[];
   /** The chunk vector search ranked first, when vectors were compared. */
   nearestInMeaningId?: string;
@@ -42,22 +45,24 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
     async search(documentId: string, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
       const query = analyzeQuery(question, previousQuestions);
       const meaning = query.isFollowUp ? [...previousQuestions.slice(-2), question].join("\n") : question;
-      const [lexical, semantic] = await Promise.all([repo.rankLexically(documentId, query.terms), rankSemantically(documentId, meaning)]);
-      const scored = semantic.length > 0 ? fuseRankings([lexical, semantic]) : lexical;
-      const rows = await repo.listChunks(documentId, scored.map((row) => row.id));
+      const [lexical, semantic, topicCounts] = await Promise.all([repo.rankLexically(documentId, query.terms), rankSemantically(documentId, meaning), repo.countTopicMatches(documentId, query.topic)]);
+      const rows = await repo.listChunks(documentId, [...new Set([...lexical, ...semantic].map((row) => row.id))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
+      const byWords = respectWordForms(lexical, query.terms, (id) => byId.get(id) && `${byId.get(id)!.headingPath.join(" ")} ${byId.get(id)!.text}`);
+      const scored = semantic.length > 0 ? fuseRankings([byWords, semantic]) : byWords;
       const found = scored.flatMap((row) => {
         const chunk = byId.get(row.id);
         return chunk ? [{ ...chunk, score: row.score }] : [];
       });
-      const ranked = query.asksForDate ? preferDated(found) : found;
+      const operative = preferOperative(found);
+      const ranked = query.asksForDate ? preferDated(operative) : operative;
       const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
       const nearby = await repo.listChunksByOrdinal(documentId, [...seedOrdinals, ...(query.isAboutOpening ? OPENING_ORDINALS : [])]);
       const neighbours = nearby.map((chunk) => ({ ...chunk, score: 0 }));
       const expanded = expandNeighbours(ranked, neighbours);
       const ordered = query.isAboutOpening ? preferOpening(expanded, neighbours) : expanded;
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
-      return { query, passages: selectPassages(joinNeighbours(ordered.map(withHeading), byOrdinal)), nearestInMeaningId: semantic[0]?.id };
+      return { query, topicCounts, passages: selectPassages(joinNeighbours(ordered, byOrdinal)), nearestInMeaningId: semantic[0]?.id };
     },
   };
 }

@@ -1,0 +1,75 @@
+import { findFacts, type StatedFact } from "./facts";
+import type { AnalyzedQuery } from "./query-analysis";
+import { topicPositions } from "./relevance";
+import { stem, tokenize, tokenStarts } from "./text";
+
+/** What an answer says first, in plain words: the fact its best sentence states ("90 days", "Yes"). */
+export interface AnswerLead {
+  text: string;
+  /** Where in the sentence the fact is, so its quote keeps it. */
+  focus?: { start: number; end: number };
+}
+
+/** "Is there…", "Does either party have…", "Is a party required to…": yes when a clause provides it. */
+const existenceQuestion =
+  /^(?:is|are) there\b|^(?:does|do) (?:any|either|each|a|the) (?:party|parties|side) have\b|^(?:does|do) (?:the|this) (?:contract|agreement|document) (?:provide|include|contain|have|require)\b|^(?:is|are) (?:an?|any|either|the|each) [\w'-]+ (?:required|restricted|obligated|prohibited|bound)\b|^(?:is|are) (?:any|the) [\w' -]+ (?:granted|irrevocable|perpetual|capped|uncapped|limited|exclusive)\b/;
+/** "Can we…", "May a party…", "Is the provider allowed to…": yes only when a clause grants it. */
+const permissionQuestion = /^(?:can|may|could)\b|^(?:is|are) (?:we|you|an?|any|either|the) [\w'-]+ (?:allowed|permitted|entitled|able)\b|^(?:does|do) (?:the|this) (?:contract|agreement) (?:allow|permit|let)\b/;
+/** A question about a restriction: the clause that answers it is written with "not". */
+const restrictionQuestion = /\b(?:restrict\w*|prohibit\w*|ban|not to|required not|non-|no-|covenant not)\b/;
+
+const negation = /\b(?:not|no|neither|nor|never|cannot)\b|n't\b/i;
+const grant = /\b(?:may|can|is entitled to|are entitled to|has the right to|have the right to|is permitted to|are permitted to|shall have the right)\b/i;
+const prohibition = /\b(?:may not|shall not|will not|must not|cannot|can not|neither party (?:may|shall)|no party (?:may|shall))\b/i;
+/** A prohibition with a way around it ("may not assign without consent") is neither yes nor no. */
+const exception = /\b(?:without|unless|except|other than|provided that|subject to|only)\b/i;
+
+function yesOrNo(question: string, sentence: string): string | undefined {
+  if (existenceQuestion.test(question)) return restrictionQuestion.test(question) || !negation.test(sentence) ? "Yes" : undefined;
+  if (!permissionQuestion.test(question)) return undefined;
+  if (grant.test(sentence) && !negation.test(sentence)) return "Yes";
+  if (prohibition.test(sentence) && !exception.test(sentence)) return "No";
+  return undefined;
+}
+
+/** How far after the words the question is about a date may follow and still be theirs ("will end on December 31, 1998"). */
+const DATE_REACH = 80;
+
+/**
+ * The date a "when" question asks for: the first one stated after the words it is about —
+ * "renews automatically on January 1" — not one that belongs to something else in the sentence
+ * ("begins on January 1, 2026 and renews each year"). Failing a date, the words from the topic to
+ * the length of time that says when ("renews automatically for successive one-year terms").
+ */
+function dateLead(query: AnalyzedQuery, sentence: string): AnswerLead | undefined {
+  const starts = tokenStarts(sentence);
+  const topicAt = topicPositions(tokenize(sentence).map(stem), query.topic).map((position) => starts[position]!);
+  const after = (facts: StatedFact[]) => facts.find((fact) => query.isAboutOpening || topicAt.some((at) => fact.start > at && fact.start - at <= DATE_REACH));
+  const date = after(findFacts(sentence, "date"));
+  if (date) return { text: date.plain, focus: date };
+  const duration = after(findFacts(sentence, "duration"));
+  const from = duration && topicAt.find((at) => at < duration.start && duration.start - at <= DATE_REACH);
+  if (!duration || from === undefined) return undefined;
+  // To the end of the phrase that holds the length of time: "…for successive one-year terms".
+  const end = duration.end + (/^[^,;:.]{0,20}?(?=[,;:.]|$)/.exec(sentence.slice(duration.end))?.[0].length ?? 0);
+  return { text: sentence.slice(from, end).trim(), focus: duration };
+}
+
+/**
+ * The plain answer to a question a clause settles with a fact, read from the sentence that
+ * states it: the duration, date, amount or percentage it names, or yes or no. Nothing when the
+ * sentence does not settle it: the answer then starts with the quote itself.
+ */
+export function answerLead(question: string, query: AnalyzedQuery, sentence: string): AnswerLead | undefined {
+  const kind = query.topic.answerKind;
+  if (!kind) return undefined;
+  const asked = question.toLowerCase().replace(/\s+/g, " ").trim();
+  if (kind === "yes-no") {
+    const answer = yesOrNo(asked, sentence);
+    const duration = findFacts(sentence, "duration")[0];
+    return answer ? { text: answer, focus: duration } : undefined;
+  }
+  if (kind === "date") return dateLead(query, sentence);
+  const [fact] = findFacts(sentence, kind);
+  return fact && { text: fact.plain, focus: fact };
+}

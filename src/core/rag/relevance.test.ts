@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { questionTopic } from "./question-topic";
+import { coverage, hasTopic, judgeWindow, matchesSlot, phrasePositions, slotWeight, topicWeights, type TopicCounts } from "./relevance";
+import { stem, tokenize } from "./text";
+
+const stemsOf = (text: string) => tokenize(text).map(stem);
+
+/** A small contract's passages: what makes a slot rare or common in it. */
+const contract = [
+  "1.1 Services. Provider shall provide the services to the other party and its employees.",
+  "2.1 Payment. Payer shall pay clean claims within thirty (30) days of receipt.",
+  "2.2 Timely Filing. Provider shall submit claims within ninety (90) days after the date of service.",
+  "3.1 Term. This Agreement renews each year. Either party may terminate it for breach.",
+  "4.1 License. Payer grants Provider a non-exclusive license to use the Payer's marks.",
+  "5.1 Records. Provider shall keep records of the services for six (6) years.",
+];
+
+/** The slot counts PostgreSQL gives the chat, taken here from the passages' own words. */
+function countsIn(texts: readonly string[], question: string): TopicCounts {
+  const topic = questionTopic(question);
+  return { passages: texts.length, slots: topic.alternatives.map((slots) => slots.map((slot) => texts.filter((text) => matchesSlot(stemsOf(text), slot)).length)) };
+}
+
+function judge(question: string, sentence: string) {
+  const topic = questionTopic(question);
+  return judgeWindow(stemsOf(sentence), sentence, topic, topicWeights(topic, countsIn([...contract, sentence], question)));
+}
+
+describe("judgeWindow: does a sentence answer what the question is about", () => {
+  it.each([
+    ["Is a party restricted from soliciting or hiring the other party's employees?", "Neither party shall solicit or hire any employee of the other party during the term.", true],
+    ["Is a party restricted from soliciting or hiring the other party's employees?", "Provider shall provide the services to the other party and its employees.", false],
+    ["Does any party have a right of first refusal, first offer or first negotiation?", "The Company shall have a right of first refusal on any sale of the practice.", true],
+    ["Does any party have a right of first refusal, first offer or first negotiation?", "Payer may refuse any claim first submitted after the filing deadline.", false],
+    ["Is there an exclusivity commitment?", "Provider shall purchase its supplies exclusively from Payer.", true],
+    ["Is there an exclusivity commitment?", "Payer grants Provider a non-exclusive license to use the Payer's marks.", false],
+    ["Can a party terminate this contract without cause?", "Either party may terminate this Agreement without cause on ninety (90) days' written notice.", true],
+    ["Can a party terminate this contract without cause?", "Either party may terminate it for breach, without prejudice to any other remedy.", false],
+    ["Is a party required to share revenue or profit with the other party?", "Provider shall pay Payer five percent (5%) of its net revenues.", true],
+    ["Is a party required to share revenue or profit with the other party?", "The parties shall cooperate with each other party in good faith.", false],
+    ["How long does any warranty last?", "Supplier warrants the equipment against defects for twelve (12) months from delivery.", true],
+    ["How long does any warranty last?", "Supplier warrants that the equipment is free of defects.", false],
+    ["Which state or country's law governs this contract?", "This Agreement shall be governed by the law of England.", true],
+  ])("%s — %s → %s", (question, sentence, answers) => {
+    expect(judge(question, sentence).answers).toBe(answers);
+  });
+
+  it("measures coverage as the share of the question's weight, rare words weighing more", () => {
+    const topic = questionTopic("What is the timely filing limit?");
+    const [slots] = topic.alternatives;
+    const weights = topicWeights(topic, countsIn(contract, "What is the timely filing limit?"))[0]!;
+    expect(coverage(stemsOf("Provider shall submit claims within ninety (90) days"), slots!, weights)).toBeGreaterThan(coverage(stemsOf("Payer shall pay clean claims within thirty (30) days"), slots!, weights));
+  });
+
+  it("weighs an absent slot the most and a detail half", () => {
+    const [slot] = questionTopic("Is there an escrow?").alternatives[0]!;
+    expect(slotWeight(slot!, 0, 100)).toBeGreaterThan(slotWeight(slot!, 10, 100));
+    expect(slotWeight(slot!, 100, 100)).toBe(1);
+    expect(slotWeight({ ...slot!, isDetail: true }, 0, 100)).toBeCloseTo(slotWeight(slot!, 0, 100) / 2);
+  });
+
+  it("does not judge a question with no topic words", () => {
+    expect(hasTopic(questionTopic("What are the key terms of this contract?"))).toBe(false);
+    expect(hasTopic(questionTopic("What is the timely filing limit?"))).toBe(true);
+  });
+});
+
+describe("phrasePositions", () => {
+  it.each([
+    ["payer grants an exclusive license", "exclusive", [3]],
+    ["payer grants a non-exclusive license", "exclusive", []],
+    ["no competing business", "competing", []],
+    ["no competing business", "no competing", [0]],
+  ])("%s / %s", (text, phrase, positions) => {
+    expect(phrasePositions(stemsOf(text), stemsOf(phrase))).toEqual(positions);
+  });
+});

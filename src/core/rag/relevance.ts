@@ -1,0 +1,101 @@
+import { statesFact, type FactKind } from "./facts";
+import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
+
+const negations = new Set(["non", "no", "not"]);
+
+/** Where `phrase` (a stem sequence) starts in `stems`; "non-exclusive" is not "exclusive". */
+export function phrasePositions(stems: readonly string[], phrase: readonly string[]): number[] {
+  const found: number[] = [];
+  const isNegatable = !negations.has(phrase[0]!);
+  for (let at = 0; at + phrase.length <= stems.length; at++) {
+    if (isNegatable && at > 0 && negations.has(stems[at - 1]!)) continue;
+    if (phrase.every((word, offset) => stems[at + offset] === word)) found.push(at);
+  }
+  return found;
+}
+
+export function containsStems(stems: readonly string[], phrase: readonly string[]): boolean {
+  return phrasePositions(stems, phrase).length > 0;
+}
+
+/** Words a phrase's words may have between them, in the question's order ("right of first refusal") or, fewer, the other way ("fee upon termination"). */
+const PHRASE_GAP = 2;
+const REVERSED_PHRASE_GAP = 1;
+
+function isCloseAfter(previous: number, next: number): boolean {
+  return (next > previous && next - previous - 1 <= PHRASE_GAP) || (next < previous && previous - next - 1 <= REVERSED_PHRASE_GAP);
+}
+
+function matchesOption(stems: readonly string[], option: TopicOption): boolean {
+  const positions = option.words.map((word) => word.flatMap((phrase: Phrase) => phrasePositions(stems, phrase.stems)));
+  if (positions.some((found) => found.length === 0)) return false;
+  if (!option.isPhrase) return true;
+  const chainFrom = (word: number, at: number): boolean => word === positions.length || positions[word]!.some((next) => isCloseAfter(at, next) && chainFrom(word + 1, next));
+  return positions[0]!.some((at) => chainFrom(1, at));
+}
+
+export function matchesSlot(stems: readonly string[], slot: TopicSlot): boolean {
+  return slot.options.some((option) => matchesOption(stems, option));
+}
+
+/** How telling a slot is in this document: rare slots weigh more, absent ones the most (IDF over passages); never below 1. */
+export function slotWeight(slot: TopicSlot, passagesWithSlot: number, passages: number): number {
+  return Math.max(1, Math.log((passages + 1) / (passagesWithSlot + 0.5))) * (slot.isDetail ? 0.5 : 1);
+}
+
+/** The share of the question's weight a text covers (0 to 1), for one alternative's slots. */
+export function coverage(stems: readonly string[], slots: readonly TopicSlot[], weights: readonly number[]): number {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return 0;
+  const covered = slots.reduce((sum, slot, index) => sum + (matchesSlot(stems, slot) ? weights[index]! : 0), 0);
+  return covered / total;
+}
+
+/** How many of the document's passages each slot of each alternative occurs in, of how many. */
+export interface TopicCounts {
+  passages: number;
+  slots: number[][];
+}
+
+export function topicWeights(topic: QuestionTopic, counts: TopicCounts): number[][] {
+  return topic.alternatives.map((slots, alternative) => slots.map((slot, index) => slotWeight(slot, counts.slots[alternative]?.[index] ?? 0, counts.passages)));
+}
+
+/** The share of the question's weight a window must cover to answer it. */
+export const MIN_ANSWER_COVERAGE = 0.5;
+
+export interface WindowJudgement {
+  /** The share of the question's weight the window covers (its best alternative). */
+  coverage: number;
+  /** It covers enough, including the question's most telling slot, and states the kind of fact asked for. */
+  answers: boolean;
+}
+
+/** Fact kinds an answer cannot do without: "How long…" is not answered by a sentence with no length of time. */
+const requiredFacts = new Set<FactKind>(["duration", "amount", "percentage"]);
+
+/** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
+export function judgeWindow(stems: readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): WindowJudgement {
+  const statesAskedFact = !topic.answerKind || !requiredFacts.has(topic.answerKind) || statesFact(text, topic.answerKind);
+  let best: WindowJudgement = { coverage: 0, answers: false };
+  topic.alternatives.forEach((slots, alternative) => {
+    const slotWeights = weights[alternative] ?? [];
+    const share = coverage(stems, slots, slotWeights);
+    const mostTelling = slots.reduce((heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest), -1);
+    const answers = statesAskedFact && share >= MIN_ANSWER_COVERAGE && (mostTelling < 0 || matchesSlot(stems, slots[mostTelling]!));
+    if ((answers && !best.answers) || (answers === best.answers && share > best.coverage)) best = { coverage: share, answers };
+  });
+  return best;
+}
+
+/** A question with no topic words ("What are the key terms?") cannot be judged by them: any passage may answer it. */
+export function hasTopic(topic: QuestionTopic): boolean {
+  return topic.alternatives.some((slots) => slots.some((slot) => !slot.isDetail));
+}
+
+/** Where (word positions) a text uses any of the question's own topic words or their synonyms: what a fact must stand next to. */
+export function topicPositions(stems: readonly string[], topic: QuestionTopic): number[] {
+  const slots = topic.alternatives.flat().filter((slot) => !slot.isDetail);
+  const phrases = slots.flatMap((slot) => slot.options.flatMap((option) => option.words.flat()));
+  return [...new Set(phrases.flatMap((phrase) => phrasePositions(stems, phrase.stems)))].sort((a, b) => a - b);
+}
