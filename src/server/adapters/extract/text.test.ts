@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanPageText, ocrPage, splitIntoEstimatedPages } from "./text";
+import { cleanPageText, decodeEntityDebris, ocrPage, splitIntoEstimatedPages } from "./text";
 
 describe("cleanPageText", () => {
   it("removes NUL and other control characters but keeps newlines and tabs", () => {
@@ -12,6 +12,23 @@ describe("cleanPageText", () => {
 
   it("trims trailing spaces and collapses runs of blank lines", () => {
     expect(cleanPageText("\n\nTitle   \n\n\n\nBody\f\n")).toBe("Title\n\nBody");
+  });
+});
+
+describe("decodeEntityDebris", () => {
+  it.each([
+    ["listed on the &sbsp;attached Commission Schedule", "listed on the  attached Commission Schedule"],
+    ["the &bbsp;Agency and &nbsp;MICOA", "the  Agency and  MICOA"],
+    ["Smith &amp; Jones, &quot;Provider&quot;", 'Smith & Jones, "Provider"'],
+    ["Provider&#8217;s claims &#x2014; all of them", "Provider’s claims — all of them"],
+    ["AT&T and Johnson &Wales &c.", "AT&T and Johnson &Wales &c."],
+    ["a control &#7; stays", "a control &#7; stays"],
+  ])("%s", (text, expected) => {
+    expect(decodeEntityDebris(text)).toBe(expected);
+  });
+
+  it("is applied when a page is cleaned", () => {
+    expect(cleanPageText("the &sbsp;attached Schedule")).toBe("the  attached Schedule");
   });
 });
 

@@ -7,12 +7,30 @@ const unwantedCharacters =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
 /**
- * Normalises extracted text: "\n" line ends, no control characters except "\n" and "\t",
- * no trailing spaces, at most one blank line in a row, no leading or trailing blank lines.
+ * HTML entities a web page left in a document converted from it: "&amp;", "&#8217;", "&nbsp;" —
+ * and the garbled non-breaking spaces such conversions print ("&sbsp;", "&bbsp;"), which are
+ * read as the space they were. Text like "AT&T" or "&c." is no entity and stays.
+ */
+export function decodeEntityDebris(text: string): string {
+  return text
+    .replace(/&[a-z]bsp;/gi, " ")
+    .replace(/&(amp|lt|gt|quot|apos);/gi, (_, name: string) => namedEntities[name.toLowerCase()]!)
+    .replace(/&#(\d{2,7});|&#x([0-9a-f]{2,6});/gi, (entity, decimal?: string, hex?: string) => {
+      const code = decimal ? Number(decimal) : Number.parseInt(hex!, 16);
+      return code > 0x1f && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    });
+}
+
+/**
+ * Normalises extracted text: entity debris decoded, "\n" line ends, no control characters
+ * except "\n" and "\t", no trailing spaces, at most one blank line in a row, no leading or
+ * trailing blank lines.
  */
 export function cleanPageText(text: string): string {
-  return text
+  return decodeEntityDebris(text)
     .replace(/\r\n?|\f|\v|\u2028|\u2029/g, "\n")
     .replace(unwantedCharacters, "")
     .replace(/[ \t\u00A0]+$/gm, "")
