@@ -34,6 +34,8 @@ function yesOrNo(question: string, sentence: string): string | undefined {
 
 /** How far after the words the question is about a date may follow and still be theirs ("will end on December 31, 1998"). */
 const DATE_REACH = 80;
+/** How far before a length of time the words it answers may be, to be read as one phrase ("renews automatically for successive one-year terms"). */
+const FRAGMENT_REACH = 50;
 
 /**
  * The date a "when" question asks for: the first one stated after the words it is about —
@@ -48,7 +50,8 @@ function dateLead(query: AnalyzedQuery, sentence: string): AnswerLead | undefine
   const date = after(findFacts(sentence, "date"));
   if (date) return { text: date.plain, focus: date };
   const duration = after(findFacts(sentence, "duration"));
-  const from = duration && topicAt.find((at) => at < duration.start && duration.start - at <= DATE_REACH);
+  // Only words of one phrase with the length of time: no clause break between them.
+  const from = duration && topicAt.find((at) => at < duration.start && duration.start - at <= FRAGMENT_REACH && !/[,;:]/.test(sentence.slice(at, duration.start)));
   if (!duration || from === undefined) return undefined;
   // To the end of the phrase that holds the length of time: "…for successive one-year terms".
   const end = duration.end + (/^[^,;:.]{0,20}?(?=[,;:.]|$)/.exec(sentence.slice(duration.end))?.[0].length ?? 0);

@@ -2,10 +2,11 @@ import type { Citation } from "../../shared/chat";
 import { addCitation, citeQuote, clauseAt, clauseLabel, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
 import { answerLead, type AnswerLead } from "./answer-lead";
 import { statesFact } from "./facts";
-import { quoteOf, sentencesOf, type PassageSentence } from "./passage-sentences";
+import { judgedSentencesOf } from "./passage-judgement";
+import { quoteOf, type PassageSentence } from "./passage-sentences";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
 import { notAddressedStatement } from "./question-topic";
-import { hasTopic, judgeWindow, type WindowJudgement } from "./relevance";
+import { hasTopic, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
 
 export const MAX_POINTS = 4;
@@ -58,12 +59,7 @@ function scoreTerms(candidates: Omit<Candidate, "termScore" | "matchedQuestionTe
 
 /** Every sentence of the sources, judged: its clause's headings count as its context. */
 export function judgeSentences(query: AnalyzedQuery, passages: readonly SourcePassage[], weights: readonly (readonly number[])[]): Candidate[] {
-  const candidates = passages.flatMap((passage, rank) =>
-    sentencesOf(passage.text, passage.clauses).map((sentence) => {
-      const context = [sentence.clause?.heading ?? passage.heading, ...passage.headingPath.slice(-2), sentence.text].join(" ");
-      return { ...sentence, passage, rank, judgement: judgeWindow(tokenize(context).map(stem), sentence.text, query.topic, weights) };
-    }),
-  );
+  const candidates = passages.flatMap((passage, rank) => judgedSentencesOf(passage, query.topic, weights).map((sentence) => ({ ...sentence, passage, rank })));
   return scoreTerms(candidates, query.terms);
 }
 

@@ -1,4 +1,4 @@
-import { followUpTopic, questionTopic, type QuestionTopic } from "./question-topic";
+import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
 import { contentWords, stem, tokenize } from "./text";
 
 /** One search term: a word or phrase, weighted by where it came from. */
@@ -218,6 +218,8 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
   const terms: QueryTerm[] = [];
   for (const word of words) addTerm(terms, { text: word, weight: 1, source: "question" });
   for (const expansion of expansionsOf(normalized)) addTerm(terms, { text: expansion.toLowerCase(), weight: EXPANSION_WEIGHT, source: "expansion" });
+  // The ways a contract says the question's topic words are searched for too.
+  for (const phrase of synonymsOf(questionTopic(question))) addTerm(terms, { text: phrase.toLowerCase(), weight: EXPANSION_WEIGHT, source: "expansion" });
 
   const isFollowUp = previousQuestions.length > 0 && isFollowUpQuestion(normalized, words.length);
   if (isFollowUp) {

@@ -14,13 +14,14 @@ describe("questionTopic", () => {
     ["Is there a right of first refusal, first offer or first negotiation?", "first refusal or first offer or first negotiation"],
     ["Which state or country's law governs this contract?", "law | governs | state or country*"],
     ["Is any license granted irrevocable or perpetual?", "license | granted | irrevocable or perpetual"],
-    ["Is a party restricted from competing with the other party or from operating in a certain geography, business or sector?", "competing or operating | geography or business or sector"],
+    ["Is a party restricted from competing with the other party or from operating in a certain geography, business or sector?", "competing || operating | geography or business or sector"],
     ["Is there a minimum purchase, minimum order or minimum volume commitment?", "minimum purchase or minimum order or minimum volume"],
     ["Is there a cap or limit on liability, or a time limit for bringing claims?", "cap | liability || time | bringing | claims"],
     ["What happens if a party undergoes a change of control (merger, acquisition, sale of assets)?", "change control (merger, acquisition, sale assets)"],
     ["Can a party terminate without cause (for convenience), e.g. just by giving notice?", "terminate | without cause (convenience) | notice*"],
-    ["Is there a third-party beneficiary who can enforce rights?", "beneficiary | enforce"],
+    ["Is there a third-party beneficiary who can enforce rights?", "beneficiary | enforce*"],
     ["What is the timely filing limit?", "timely | filing"],
+    ["Is a party restricted from contesting the other party's IP or from bringing claims against it (covenant not to sue)?", "contesting | ip || bringing | claims (covenant, sue)"],
   ])("%s → %s", (question, slots) => {
     expect(asked(questionTopic(question))).toBe(slots);
   });

@@ -56,7 +56,7 @@ export const contractSynonyms: Record<string, string[]> = {
   convenience: ["without cause", "for any reason", "any reason or no reason", "without reason"],
   cancel: ["terminate", "termination"],
   notice: ["notify", "notification", "written notice"],
-  renewal: ["renew", "extend", "extension", "successive", "evergreen"],
+  renewal: ["renew", "extend", "extension", "successive", "consecutive", "continue automatically", "evergreen"],
   prevent: ["not to renew", "non-renewal", "nonrenewal", "elect not"],
   expire: ["expiration", "expiry", "terminate", "end", "continue until", "period of"],
   initial: ["initial", "first", "original"],
@@ -67,11 +67,11 @@ export const contractSynonyms: Record<string, string[]> = {
   country: ["state", "province", "jurisdiction"],
   assign: ["assignment", "assigned", "transfer", "delegate"],
   consent: ["approval", "approve", "permission"],
-  audit: ["inspect", "inspection", "examine", "examination", "access to"],
+  audit: ["auditor", "auditors", "inspect", "inspection", "examine", "examination"],
   book: ["records", "accounts", "ledgers"],
   record: ["records", "books", "documents"],
   facility: ["premises", "sites", "locations", "plant"],
-  insurance: ["insured", "insure", "coverage", "policy"],
+  insurance: ["insured", "insurer"],
   warranty: ["warrant", "warrants", "warranted", "warranties", "guarantee", "guaranty"],
   disparage: ["disparaging", "disparagement", "derogatory", "defamatory", "negative statements", "negative comments"],
   escrow: ["escrow agent", "deposit"],
@@ -102,8 +102,8 @@ export const contractSynonyms: Record<string, string[]> = {
   order: ["orders", "purchase"],
   volume: ["quantity", "quantities", "units"],
   commitment: ["commit", "commits", "obligated", "shall purchase"],
-  exclusive: ["exclusively", "sole", "solely", "only from"],
-  exclusivity: ["exclusive", "exclusively", "sole", "solely"],
+  exclusive: ["exclusively"],
+  exclusivity: ["exclusive", "exclusively"],
   deal: ["dealing", "sell", "distribute", "purchase"],
   ban: ["prohibit", "shall not", "may not", "restrict"],
   refusal: ["first right", "right of first", "option to purchase", "first option", "match"],
@@ -121,7 +121,7 @@ export const contractSynonyms: Record<string, string[]> = {
   licensee: ["license", "licensed"],
   licensor: ["license", "licensed", "grants"],
   grant: ["grants", "granted", "hereby grants"],
-  unlimited: ["unlimited", "without limit", "all you can eat"],
+  unlimited: ["all you can eat"],
   uncapped: ["unlimited", "no limit", "shall not apply", "not be limited", "except for"],
   cap: ["limit", "limitation", "maximum", "exceed", "in no event"],
   limit: ["limitation", "limited", "exceed", "maximum", "cap"],
@@ -184,11 +184,18 @@ const negatingPrefixes = new Set(["non", "no", "anti"]);
 /** Short parts that only shape a compound ("unlimited-use", "enterprise-wide", "sell-off"): the other part carries it. */
 const MAX_SHAPING_PART = 4;
 
-/** "no-solicit-of-customers" → solicit, customers: every part of a compound must be there. */
+/**
+ * "no-solicit-of-customers" → solicit, customers: every part of a compound must be there. A short
+ * compound joined by a small word ("lesser-of", "sell-off") is a phrase as written.
+ */
 function itemWords(token: string): Phrase[][] {
-  const parts = token.split("-").filter((part) => isTopicWord(part) && !negatingPrefixes.has(part));
+  const allParts = token.split("-");
+  const parts = allParts.filter((part) => isTopicWord(part) && !negatingPrefixes.has(part));
   const carrying = parts.filter((part) => part.length > MAX_SHAPING_PART);
-  return (carrying.length > 0 ? carrying : parts).map(wordPhrases);
+  const words = carrying.length > 0 ? carrying : parts;
+  const isPhraseAsWritten = allParts.length === 2 && words.length === 1 && allParts.some((part) => isStopword(part));
+  if (isPhraseAsWritten) return [[phraseOf(allParts.join(" ")), ...wordPhrases(words[0]!).slice(1)]];
+  return words.map(wordPhrases);
 }
 
 /** An aside that names examples of what was just asked about: "change of control (merger, acquisition, …)", "…, such as exclusive dealing". */
@@ -320,6 +327,20 @@ function disjunctionSlots(group: Item[]): TopicSlot[] {
 }
 
 /**
+ * Where a question of two halves splits: at ", or" not followed by another comma (an aside:
+ * "property of, or a grant by, the licensor"), or at "or" repeating a word that opened the first
+ * half ("restricted from contesting its IP or from bringing claims").
+ */
+function halvesOf(asked: string): { at: number; rest: number } | undefined {
+  const comma = /,\s*or\b(?![^,]*,)/.exec(asked);
+  if (comma) return { at: comma.index, rest: comma.index + comma[0].length };
+  for (const repeated of asked.matchAll(/\s+or\s+(from|to|by|with|for)\s+/g)) {
+    if (new RegExp(`\\b${repeated[1]}\\b`).test(asked.slice(0, repeated.index))) return { at: repeated.index, rest: repeated.index + repeated[0].length };
+  }
+  return undefined;
+}
+
+/**
  * What a question is about, as slots: runs of its topic words with the ways contracts say them.
  * Words joined by "or" ("first refusal, first offer or first negotiation", "raise or reduce")
  * are one slot: any of them covers it. A question of two halves joined by ", or" has two
@@ -331,15 +352,15 @@ export function questionTopic(question: string): QuestionTopic {
   const answerKind = /^which ([a-z ,-]+?)'s\b/.exec(lower);
   const text = (answerKind ? `which ${lower.slice(answerKind[0].length)}? ${answerKind[1]}` : lower).replace(/'s\b/g, "").replace(/'/g, "");
   const [main = "", ...details] = text.split(/\?/).filter((sentence) => sentence.trim());
-  // "…, e.g. just by giving notice": a detail of the answer, not what is asked about.
-  const detailAt = main.search(/\be\.g\b/);
-  const [asked, example] = detailAt < 0 ? [main, ""] : [main.slice(0, detailAt), main.slice(detailAt).replace(/^e\.g\.?/, "")];
+  // "…, e.g. just by giving notice", "a beneficiary who can enforce rights": details of the answer, not what is asked about.
+  const detailAt = main.search(/\be\.g\b|\s(?:who|whom|whose|that|which)\s/);
+  const [asked, example] = detailAt < 0 ? [main, ""] : [main.slice(0, detailAt), main.slice(detailAt).replace(/^\s*(?:e\.g\.?|who|whom|whose|that|which)\b/, "")];
   const detailSlots = [example, ...details].flatMap((sentence) => slotsOf(itemsOf(sentence, true)));
   // "…a cap or limit on liability, or a time limit for bringing claims": two questions in one.
   // ", or" followed by a further comma is an aside ("property of, or a grant by, the licensor").
   const asideAt = asked.search(/\(|\bsuch as\b|\bfor example\b|\bfor instance\b|\bincluding\b/);
-  const split = /,\s*or\b(?![^,]*,)/.exec(asideAt < 0 ? asked : asked.slice(0, asideAt));
-  const parts = split ? [asked.slice(0, split.index), asked.slice(split.index + split[0].length)] : [asked];
+  const split = halvesOf(asideAt < 0 ? asked : asked.slice(0, asideAt));
+  const parts = split ? [asked.slice(0, split.at), asked.slice(split.rest)] : [asked];
   const alternatives = parts.map((part) => [...slotsOf(itemsOf(part, false)), ...detailSlots]);
   return { alternatives: alternatives.filter((slots) => slots.length > 0), answerKind: answerKindOf(text) };
 }
@@ -383,4 +404,10 @@ export function notAddressedStatement(question: string): string {
     if (match) return `This contract does not appear to address ${topicOf(match)}.`;
   }
   return `This contract does not appear to address this question: “${text}?”`;
+}
+
+/** The contract synonyms of a topic's words, as text: what else retrieval may search for. */
+export function synonymsOf(topic: QuestionTopic): string[] {
+  const phrases = topic.alternatives.flat().flatMap((slot) => slot.options.flatMap((option) => option.words.flatMap((word) => word.slice(1).map((phrase) => phrase.text))));
+  return [...new Set(phrases)];
 }

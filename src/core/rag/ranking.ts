@@ -1,6 +1,9 @@
 import type { PassageClause, PassageKind } from "../documents/chunking";
 import { statesFact } from "./facts";
+import { judgedSentencesOf } from "./passage-judgement";
 import type { QueryTerm } from "./query-analysis";
+import type { QuestionTopic } from "./question-topic";
+import { hasTopic } from "./relevance";
 
 /** A chunk of the chosen document as retrieval sees it. */
 export interface RankedChunk {
@@ -211,4 +214,19 @@ export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly R
     .sort((a, b) => a.ordinal - b.ordinal)
     .map((chunk, index) => ({ ...chunk, score: top * (1 + 0.01 * (openingOrdinals - index)) }));
   return [...opening, ...ranked.filter((chunk) => !opening.some((first) => first.id === chunk.id))];
+}
+
+/** How many of the best candidates the question's topic may reorder. */
+export const ANSWERING_POOL = 15;
+
+/**
+ * Puts the passages that answer what the question is about (a sentence the relevance judgement
+ * accepts) before those that only share its words, keeping retrieval's order within each.
+ * A question with no topic words keeps retrieval's order.
+ */
+export function preferAnswering<Chunk extends RankedChunk>(ranked: readonly Chunk[], topic: QuestionTopic, weights: readonly (readonly number[])[], pool = ANSWERING_POOL): Chunk[] {
+  if (!hasTopic(topic)) return [...ranked];
+  const candidates = ranked.slice(0, pool);
+  const answers = new Set(candidates.filter((chunk) => judgedSentencesOf(chunk, topic, weights).some((sentence) => sentence.judgement.answers)));
+  return [...candidates.filter((chunk) => answers.has(chunk)), ...candidates.filter((chunk) => !answers.has(chunk)), ...ranked.slice(pool)];
 }

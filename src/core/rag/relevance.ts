@@ -1,12 +1,13 @@
 import { statesFact, type FactKind } from "./facts";
 import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
 
-const negations = new Set(["non", "no", "not"]);
+/** Words before which an "-ive" adjective means its opposite: "non-exclusive" is not "exclusive" (a "non-compete" still is about competing). */
+const negations = new Set(["non", "not"]);
 
-/** Where `phrase` (a stem sequence) starts in `stems`; "non-exclusive" is not "exclusive". */
+/** Where `phrase` (a stem sequence) starts in `stems`. */
 export function phrasePositions(stems: readonly string[], phrase: readonly string[]): number[] {
   const found: number[] = [];
-  const isNegatable = !negations.has(phrase[0]!);
+  const isNegatable = phrase[0]!.endsWith("iv");
   for (let at = 0; at + phrase.length <= stems.length; at++) {
     if (isNegatable && at > 0 && negations.has(stems[at - 1]!)) continue;
     if (phrase.every((word, offset) => stems[at + offset] === word)) found.push(at);
@@ -26,8 +27,9 @@ function isCloseAfter(previous: number, next: number): boolean {
   return (next > previous && next - previous - 1 <= PHRASE_GAP) || (next < previous && previous - next - 1 <= REVERSED_PHRASE_GAP);
 }
 
-function matchesOption(stems: readonly string[], option: TopicOption): boolean {
-  const positions = option.words.map((word) => word.flatMap((phrase: Phrase) => phrasePositions(stems, phrase.stems)));
+function matchesOption(stems: readonly string[], option: TopicOption, ownWordsOnly = false): boolean {
+  // Each word's own form comes first among its phrases; the rest are its contract synonyms.
+  const positions = option.words.map((word) => (ownWordsOnly ? word.slice(0, 1) : word).flatMap((phrase: Phrase) => phrasePositions(stems, phrase.stems)));
   if (positions.some((found) => found.length === 0)) return false;
   if (!option.isPhrase) return true;
   const chainFrom = (word: number, at: number): boolean => word === positions.length || positions[word]!.some((next) => isCloseAfter(at, next) && chainFrom(word + 1, next));
@@ -36,6 +38,15 @@ function matchesOption(stems: readonly string[], option: TopicOption): boolean {
 
 export function matchesSlot(stems: readonly string[], slot: TopicSlot): boolean {
   return slot.options.some((option) => matchesOption(stems, option));
+}
+
+/** A slot found only through synonyms is weaker evidence than the question's own words: it covers this share of its weight. */
+export const SYNONYM_SHARE = 0.6;
+
+/** How much of a slot a text covers: all of it in the question's own words, part of it in synonyms, or none. */
+export function slotCoverage(stems: readonly string[], slot: TopicSlot): number {
+  if (slot.options.some((option) => matchesOption(stems, option, true))) return 1;
+  return matchesSlot(stems, slot) ? SYNONYM_SHARE : 0;
 }
 
 /** How telling a slot is in this document: rare slots weigh more, absent ones the most (IDF over passages); never below 1. */
@@ -47,7 +58,7 @@ export function slotWeight(slot: TopicSlot, passagesWithSlot: number, passages: 
 export function coverage(stems: readonly string[], slots: readonly TopicSlot[], weights: readonly number[]): number {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   if (total === 0) return 0;
-  const covered = slots.reduce((sum, slot, index) => sum + (matchesSlot(stems, slot) ? weights[index]! : 0), 0);
+  const covered = slots.reduce((sum, slot, index) => sum + slotCoverage(stems, slot) * weights[index]!, 0);
   return covered / total;
 }
 

@@ -1,6 +1,6 @@
 import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analysis";
-import { expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, preferOperative, respectWordForms, selectPassages, type RankedChunk } from "../../../core/rag/ranking";
-import type { TopicCounts } from "../../../core/rag/relevance";
+import { expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, preferAnswering, preferOperative, respectWordForms, selectPassages, type RankedChunk } from "../../../core/rag/ranking";
+import { topicWeights, type TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { RetrievalRepo } from "./retrieval.repo";
@@ -62,7 +62,9 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const expanded = expandNeighbours(ranked, neighbours);
       const ordered = query.isAboutOpening ? preferOpening(expanded, neighbours) : expanded;
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
-      return { query, topicCounts, passages: selectPassages(joinNeighbours(ordered, byOrdinal)), nearestInMeaningId: semantic[0]?.id };
+      const joinedPassages = joinNeighbours(ordered, byOrdinal);
+      const answeringFirst = query.isAboutOpening ? joinedPassages : preferAnswering(joinedPassages, query.topic, topicWeights(query.topic, topicCounts));
+      return { query, topicCounts, passages: selectPassages(answeringFirst), nearestInMeaningId: semantic[0]?.id };
     },
   };
 }
