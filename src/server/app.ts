@@ -20,7 +20,7 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function authRoutes(container: Container) {
   return new Hono<AppBindings>()
-    .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy }))
+    .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy, requestsPerMinute: container.env.auth.requestsPerMinute }))
     .route("/email-link", emailLinkRoutes(container.auth))
     .on(["GET", "POST"], "/*", (c) => container.auth.handler(c.req.raw));
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_AUTH_REQUESTS_PER_MINUTE } from "../core/access/rate-limit";
 import path from "node:path";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
@@ -32,6 +33,7 @@ const envSchema = z
       .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.email())),
     TRUST_PROXY: z.stringbool().default(false),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_AUTH_REQUESTS_PER_MINUTE),
     LLM_PROVIDER: z.enum(["none", "openai", "anthropic", "openai-compatible"]).default("none"),
     LLM_MODEL: z.string().min(1).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
@@ -143,6 +145,7 @@ const envSchema = z
       secret: raw.AUTH_SECRET,
       platformOwnerEmails: raw.PLATFORM_OWNER_EMAILS,
       trustProxy: raw.TRUST_PROXY,
+      requestsPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
       google: oidcProvider(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET, raw.GOOGLE_DISCOVERY_URL),
       microsoft: oidcProvider(
         raw.MICROSOFT_CLIENT_ID,

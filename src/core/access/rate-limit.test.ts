@@ -32,4 +32,9 @@ describe("authRateLimitRules", () => {
     expect(rules.perIp.scope).toBe("auth-ip");
     expect(rules.perEmail?.scope).toBe(emailScope);
   });
+
+  it("allows the configured number of requests a minute from one address", () => {
+    expect(authRateLimitRules("/get-session").perIp).toEqual({ scope: "auth-ip", limit: 60, windowSeconds: 60 });
+    expect(authRateLimitRules("/get-session", 600).perIp.limit).toBe(600);
+  });
 });

@@ -21,8 +21,11 @@ const sendsEmail = ["/sign-up/email", "/email-otp/send-verification-otp", "/forg
 const checksSecret = ["/sign-in/email", "/sign-in/email-otp", "/email-otp/verify-email", "/email-otp/check-verification-otp", "/email-otp/reset-password", "/email-otp/change-email", "/email-link"];
 
 /** Which counters a request to an auth endpoint (path under /api/auth) is charged to. */
-export function authRateLimitRules(authPath: string): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
-  const perIp = { scope: "auth-ip", limit: 60, windowSeconds: 60 };
+/** Sign-in requests one client address may make a minute, by default: a practice behind one office address may need more. */
+export const DEFAULT_AUTH_REQUESTS_PER_MINUTE = 60;
+
+export function authRateLimitRules(authPath: string, requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
+  const perIp = { scope: "auth-ip", limit: requestsPerMinute, windowSeconds: 60 };
   if (sendsEmail.includes(authPath)) return { perIp, perEmail: { scope: "auth-email-send", limit: 5, windowSeconds: 15 * 60 } };
   if (checksSecret.includes(authPath)) return { perIp, perEmail: { scope: "auth-email-check", limit: 10, windowSeconds: 15 * 60 } };
   return { perIp };

@@ -20,7 +20,7 @@ async function readEmail(request: Request): Promise<string | undefined> {
 }
 
 /** Limits every auth endpoint per IP, and those that send email or check a secret per email too. */
-export function authRateLimit(deps: { db: Database; trustProxy: boolean }): MiddlewareHandler<AppBindings> {
+export function authRateLimit(deps: { db: Database; trustProxy: boolean; requestsPerMinute: number }): MiddlewareHandler<AppBindings> {
   let lastCleanupAt = 0;
   const charge = async (rule: RateLimitRule, subject: string) => {
     const counter = await countRequest(deps.db, `${rule.scope}:${subject}`, rule.windowSeconds);
@@ -31,7 +31,7 @@ export function authRateLimit(deps: { db: Database; trustProxy: boolean }): Midd
       lastCleanupAt = Date.now();
       await deleteExpiredCounters(deps.db, KEEP_COUNTERS_SECONDS);
     }
-    const rules = authRateLimitRules(c.req.path.replace(/^\/api\/auth/, ""));
+    const rules = authRateLimitRules(c.req.path.replace(/^\/api\/auth/, ""), deps.requestsPerMinute);
     const decisions = [await charge(rules.perIp, clientIp(c, deps.trustProxy))];
     const email = rules.perEmail && (c.req.query("email")?.toLowerCase() ?? (await readEmail(c.req.raw)));
     if (rules.perEmail && email) decisions.push(await charge(rules.perEmail, email));

@@ -47,9 +47,9 @@ export async function signUpThroughApi(
 ): Promise<void> {
   const headers = { Origin: E2E_BASE_URL };
   const signUp = await page.request.post("/api/auth/sign-up/email", { data: { email, password, name: "" }, headers });
-  expect(signUp.ok()).toBe(true);
+  expect(signUp.ok(), `sign-up answered ${signUp.status()}: ${await signUp.text()}`).toBe(true);
   const { code } = await latestCodeFor(page.request, email);
   const verify = await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: code }, headers });
-  expect(verify.ok()).toBe(true);
+  expect(verify.ok(), `verification answered ${verify.status()}: ${await verify.text()}`).toBe(true);
   if (plan) await subscribeThroughApi(page, plan);
 }
