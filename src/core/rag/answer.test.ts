@@ -76,10 +76,15 @@ describe("locateQuote", () => {
     expect(locateQuote("Either party may terminate this Agreement", pages, 3, 3)?.quote).toBe("Either party may terminate this Agreement");
   });
 
-  it("cuts a quote running over a page break to the part on its first page, past the running footer and header between", () => {
+  it("cites a quote running over a page break on the page holding more of it", () => {
+    const found = locateQuote("Claims submitted after that deadline will be denied after all appeals are exhausted.", new Map([[2, "Claims submitted after"], [3, "Footer\nthat deadline will be denied after all appeals are exhausted."]]), 2, 3);
+    expect(found).toMatchObject({ page: 3, quote: "that deadline will be denied after all appeals are exhausted." });
+  });
+
+  it("finds a quote running over a page break past the running footer and header between, citing its page's own words", () => {
     const found = locateQuote("Claims submitted after that deadline will be denied.", pages, 2, 3);
-    expect(found).toMatchObject({ page: 2, quote: "Claims submitted after" });
-    expect(pages.get(2)!.slice(found!.startOffset, found!.endOffset)).toBe("Claims submitted after");
+    expect(found).toMatchObject({ page: 3, quote: "that deadline will be denied." });
+    expect(pages.get(3)!.slice(found!.startOffset, found!.endOffset)).toBe("that deadline will be denied.");
   });
 });
 

@@ -117,22 +117,29 @@ export function locateQuote(quote: string, pages: PageTexts, pageStart: number, 
     const first = pages.get(page);
     const next = pages.get(page + 1);
     if (first === undefined || next === undefined) continue;
-    const onFirstPage = splitOverPageBreak(quote, first, next);
-    if (onFirstPage && onFirstPage.end - onFirstPage.start >= MIN_QUOTE_CHARS) return located(page, first, onFirstPage.start, onFirstPage.end);
+    const parts = splitOverPageBreak(quote, first, next);
+    if (!parts) continue;
+    // Cited on the page that holds more of it, so the viewer highlights the most of the quote.
+    const [opening, rest] = parts;
+    const isRestLonger = rest.end - rest.start > opening.end - opening.start;
+    const cited = isRestLonger ? located(page + 1, next, rest.start, withClosingPunctuation(quote, next, rest.end)) : located(page, first, opening.start, opening.end);
+    if (cited.endOffset - cited.startOffset >= MIN_QUOTE_CHARS) return cited;
   }
   return undefined;
 }
 
+type PageRange = { start: number; end: number };
+
 /**
- * A quote that runs over a page break: its longest opening found on the first page, where the
- * rest follows on the next page (running footers and headers sit between them on the pages).
+ * A quote that runs over a page break: its longest opening found on the first page, and the rest,
+ * which follows on the next page (running footers and headers sit between them on the pages).
  */
-function splitOverPageBreak(quote: string, first: string, next: string): { start: number; end: number } | undefined {
+function splitOverPageBreak(quote: string, first: string, next: string): [PageRange, PageRange] | undefined {
   const words = quote.split(/\s+/).filter(Boolean);
   for (let cut = words.length - 1; cut > 0; cut--) {
     const opening = findQuote([first], words.slice(0, cut).join(" "), { exact: true, wordsOnly: true });
-    if (!opening || !findQuote([next], words.slice(cut).join(" "), { exact: true, wordsOnly: true })) continue;
-    return { start: opening[0]!.start, end: opening.at(-1)!.end };
+    const rest = opening && findQuote([next], words.slice(cut).join(" "), { exact: true, wordsOnly: true });
+    if (opening && rest) return [{ start: opening[0]!.start, end: opening.at(-1)!.end }, { start: rest[0]!.start, end: rest.at(-1)!.end }];
   }
   return undefined;
 }

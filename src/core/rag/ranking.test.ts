@@ -96,6 +96,13 @@ describe("joinNeighbours", () => {
     expect(joinNeighbours([whole], byOrdinal([whole, other]))[0]!.text).toBe("3. Fees are due monthly.");
   });
 
+  it("spans every page of the text it takes in, so its quotes can be found there", () => {
+    const leadIn = chunk(6, { clauseNumber: "7.1", pageStart: 7, pageEnd: 8, text: "7.1 Term. Five years. This Agreement may be terminated:" });
+    const item = chunk(7, { clauseNumber: "7.2(a)", pageStart: 9, pageEnd: 9, text: "(a) by Magenta for any reason upon written notice;", score: 5 });
+    const [passage] = joinNeighbours([item], byOrdinal([leadIn, item]));
+    expect([passage!.pageStart, passage!.pageEnd]).toEqual([7, 9]);
+  });
+
   it("stops at the passage's share of the budget", () => {
     const long = chunk(1, { clauseNumber: "5", text: `${"word ".repeat(200)}`.trim(), score: 4 });
     const more = chunk(2, { clauseNumber: "5", text: `${"more ".repeat(200)}`.trim() });

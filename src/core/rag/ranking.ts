@@ -150,7 +150,8 @@ export function joinNeighbours(ranked: readonly RankedChunk[], byOrdinal: Readon
       const room = maxChars - passage.text.length - 2;
       const head = next.text.length <= room ? next.text : next.text.slice(0, Math.max(0, next.text.lastIndexOf(" ", room)));
       if (head.length > 0) {
-        passage = { ...passage, ...joined(passage, sliceOf(next, 0, head.length)), pageEnd: Math.max(passage.pageEnd, next.pageStart) };
+        // The part taken in may run to any page of the neighbour: its quotes are looked for on all of them.
+        passage = { ...passage, ...joined(passage, sliceOf(next, 0, head.length)), pageEnd: Math.max(passage.pageEnd, next.pageEnd) };
         if (head.length === next.text.length) taken.add(next.ordinal);
       }
     }
@@ -159,7 +160,7 @@ export function joinNeighbours(ranked: readonly RankedChunk[], byOrdinal: Readon
       const room = maxChars - passage.text.length - 2;
       const from = previous.text.length <= room ? 0 : sentenceStartAfter(previous.text, previous.text.length - room);
       if (previous.text.length - from > 40) {
-        passage = { ...passage, ...joined(sliceOf(previous, from, previous.text.length), passage), pageStart: Math.min(passage.pageStart, previous.pageEnd) };
+        passage = { ...passage, ...joined(sliceOf(previous, from, previous.text.length), passage), pageStart: Math.min(passage.pageStart, previous.pageStart) };
         if (from === 0) taken.add(previous.ordinal);
       }
     }
