@@ -58,7 +58,7 @@ export const contractSynonyms: Record<string, string[]> = {
   notice: ["notify", "notification", "written notice"],
   renewal: ["renew", "extend", "extension", "successive", "consecutive", "continue automatically", "evergreen"],
   prevent: ["not to renew", "non-renewal", "nonrenewal", "elect not"],
-  expire: ["expiration", "expiry", "terminate", "end", "continue until", "period of"],
+  expire: ["expiration", "expiry", "terminate", "end", "continue", "period of", "term of this agreement", "initial term"],
   initial: ["initial", "first", "original"],
   effective: ["effective date", "commence", "commencement", "take effect", "effective as of"],
   date: ["dated", "day of", "effective date", "as of"],

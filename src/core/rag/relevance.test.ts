@@ -41,6 +41,8 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
     ["How long does any warranty last?", "Supplier warrants the equipment against defects for twelve (12) months from delivery.", true],
     ["How long does any warranty last?", "Supplier warrants that the equipment is free of defects.", false],
     ["Which state or country's law governs this contract?", "This Agreement shall be governed by the law of England.", true],
+    ["When does the initial term of this contract expire?", "The term of this Agreement shall be for a period of two (2) years.", true],
+    ["When does the initial term of this contract expire?", "Upon expiration of this Agreement, Provider shall return all records.", false],
   ])("%s — %s → %s", (question, sentence, answers) => {
     expect(judge(question, sentence).answers).toBe(answers);
   });

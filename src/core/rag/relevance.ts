@@ -85,9 +85,15 @@ export interface WindowJudgement {
 /** Fact kinds an answer cannot do without: "How long…" is not answered by a sentence with no length of time. */
 const requiredFacts = new Set<FactKind>(["duration", "amount", "percentage"]);
 
+/** Whether a text states what the question asks for: "when" is answered by a date or a length of time ("for a period of two (2) years"). */
+function statesAsked(text: string, kind: FactKind | undefined): boolean {
+  if (kind === "date") return statesFact(text, "date") || statesFact(text, "duration");
+  return !kind || !requiredFacts.has(kind) || statesFact(text, kind);
+}
+
 /** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
 export function judgeWindow(stems: readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): WindowJudgement {
-  const statesAskedFact = !topic.answerKind || !requiredFacts.has(topic.answerKind) || statesFact(text, topic.answerKind);
+  const statesAskedFact = statesAsked(text, topic.answerKind);
   let best: WindowJudgement = { coverage: 0, answers: false };
   topic.alternatives.forEach((slots, alternative) => {
     const slotWeights = weights[alternative] ?? [];
