@@ -134,6 +134,13 @@ describe("search within a document", () => {
     expect(passages.length).toBeLessThanOrEqual(5);
   });
 
+  it("finds a short clause merged into its neighbours' passage by its own heading", async () => {
+    const response = await owner.get(`/api/documents/${contract.id}/search?q=${encodeURIComponent("Medicaid Members")}`);
+    const { passages } = (await response.json()) as { passages: SearchPassage[] };
+    expect(passages[0]!.text).toContain("2.2 Medicaid Members. For Medicaid members");
+    expect(passages[0]!.text).toContain("2.1 Timely Filing");
+  });
+
   it.each([
     ["an empty query", "", 422],
     ["a query over 500 characters", "x".repeat(501), 422],
