@@ -219,15 +219,20 @@ export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly R
 
 /** How many of the best candidates the question's topic may reorder. */
 export const ANSWERING_POOL = 15;
+/** How many places a passage that answers moves up past ones that do not. */
+export const ANSWERING_LIFT = 5;
 
 /**
- * Puts the passages that answer what the question is about (a sentence the relevance judgement
- * accepts) before those that only share its words, keeping retrieval's order within each.
- * A question with no topic words keeps retrieval's order.
+ * Moves the passages that answer what the question is about (a sentence the relevance judgement
+ * accepts) up past those that only share its words, by a few places: retrieval's best stay near
+ * the top (a wrong judgement must not bury them). A question with no topic words keeps retrieval's order.
  */
 export function preferAnswering<Chunk extends RankedChunk>(ranked: readonly Chunk[], topic: QuestionTopic, weights: readonly (readonly number[])[], pool = ANSWERING_POOL): Chunk[] {
   if (!hasTopic(topic)) return [...ranked];
   const candidates = ranked.slice(0, pool);
   const answers = new Set(candidates.filter((chunk) => judgedSentencesOf(chunk, topic, weights).some((sentence) => sentence.judgement.answers)));
-  return [...candidates.filter((chunk) => answers.has(chunk)), ...candidates.filter((chunk) => !answers.has(chunk)), ...ranked.slice(pool)];
+  // Half a place more, so an answering passage goes before the one it draws level with.
+  const place = (chunk: Chunk, index: number) => index - (answers.has(chunk) ? ANSWERING_LIFT + 0.5 : 0);
+  const ordered = candidates.map((chunk, index) => ({ chunk, at: place(chunk, index) })).sort((a, b) => a.at - b.at);
+  return [...ordered.map(({ chunk }) => chunk), ...ranked.slice(pool)];
 }
