@@ -51,7 +51,7 @@ const questionWords = new Set(
  * found as any phrase on the right. General contract vocabulary, written once for every kind of
  * agreement; question words without an entry are matched as themselves.
  */
-export const contractSynonyms: Record<string, string[]> = {
+const contractSynonyms: Record<string, string[]> = {
   terminate: ["termination", "cancel", "cancellation", "end"],
   convenience: ["without cause", "for any reason", "any reason or no reason", "without reason"],
   cancel: ["terminate", "termination"],
@@ -59,7 +59,6 @@ export const contractSynonyms: Record<string, string[]> = {
   renewal: ["renew", "extend", "extension", "successive", "consecutive", "continue automatically", "evergreen"],
   prevent: ["not to renew", "non-renewal", "nonrenewal", "elect not"],
   expire: ["expiration", "expiry", "terminate", "end", "continue", "period of", "term of this agreement", "initial term"],
-  initial: ["initial", "first", "original"],
   effective: ["effective date", "commence", "commencement", "take effect", "effective as of"],
   date: ["dated", "day of", "effective date", "as of"],
   govern: ["governed", "construed", "laws of", "governing law"],
@@ -101,7 +100,6 @@ export const contractSynonyms: Record<string, string[]> = {
   purchase: ["buy", "order", "orders", "purchases"],
   order: ["orders", "purchase"],
   volume: ["quantity", "quantities", "units"],
-  commitment: ["commit", "commits", "obligated", "shall purchase"],
   exclusive: ["exclusively"],
   exclusivity: ["exclusive", "exclusively"],
   deal: ["dealing", "sell", "distribute", "purchase"],
@@ -124,7 +122,6 @@ export const contractSynonyms: Record<string, string[]> = {
   unlimited: ["all you can eat"],
   uncapped: ["unlimited", "no limit", "shall not apply", "not be limited", "except for"],
   cap: ["limit", "limitation", "maximum", "exceed", "in no event"],
-  limit: ["limitation", "limited", "exceed", "maximum", "cap"],
   liability: ["liable", "liabilities"],
   carve: ["except", "exception", "exclude", "excluding", "shall not apply", "other than", "notwithstanding"],
   exception: ["except", "exclude", "excluding", "other than", "notwithstanding", "shall not apply"],
@@ -364,7 +361,6 @@ export function questionTopic(question: string): QuestionTopic {
   const alternatives = parts.map((part) => [...slotsOf(itemsOf(part, false)), ...detailSlots]);
   return { alternatives: alternatives.filter((slots) => slots.length > 0), answerKind: answerKindOf(text) };
 }
-
 
 /**
  * A follow-up ("what about for Medicaid?") is about its own words and, as details, what the
