@@ -6,7 +6,7 @@ import { judgedSentencesOf } from "./passage-judgement";
 import { quoteOf, type PassageSentence } from "./passage-sentences";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
 import { notAddressedStatement } from "./question-topic";
-import { hasTopic, type WindowJudgement } from "./relevance";
+import { containsStems, hasTopic, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
 
 export const MAX_POINTS = 4;
@@ -31,24 +31,17 @@ export interface Candidate extends PassageSentence {
   matchedExpansions: number;
 }
 
-/** Where a term's stems occur in order inside `stems`, if at all. */
-function matchesAt(stems: readonly string[], term: readonly string[]): number {
-  let found = 0;
-  for (let at = 0; at + term.length <= stems.length; at++) if (term.every((word, offset) => stems[at + offset] === word)) found++;
-  return found;
-}
-
 /** Scores sentences by the question's search terms, rarer terms counting more; earlier-ranked sources are likelier to hold the answer. */
 function scoreTerms(candidates: Omit<Candidate, "termScore" | "matchedQuestionTerms" | "matchedExpansions">[], terms: readonly QueryTerm[]): Candidate[] {
   const stemsOf = candidates.map((candidate) => tokenize(candidate.text).map(stem));
   const termStems = terms.map((term) => ({ term, stems: tokenize(term.text).map(stem) })).filter((entry) => entry.stems.length > 0);
-  const frequency = termStems.map(({ stems }) => stemsOf.filter((sentence) => matchesAt(sentence, stems) > 0).length);
+  const frequency = termStems.map(({ stems }) => stemsOf.filter((sentence) => containsStems(sentence, stems)).length);
   return candidates.map((candidate, index) => {
     let termScore = 0;
     let matchedQuestionTerms = 0;
     let matchedExpansions = 0;
     termStems.forEach(({ term, stems }, termIndex) => {
-      if (matchesAt(stemsOf[index]!, stems) === 0) return;
+      if (!containsStems(stemsOf[index]!, stems)) return;
       termScore += term.weight * Math.log(1 + candidates.length / frequency[termIndex]!) * stems.length;
       if (term.source === "expansion") matchedExpansions++;
       else matchedQuestionTerms++;

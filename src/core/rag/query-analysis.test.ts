@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuery, isFollowUpQuestion, normalizeQuestion } from "./query-analysis";
+import { analyzeQuery, isFollowUpQuestion, normalizeQuestion, wordFormPattern } from "./query-analysis";
 import { contentWords, stem } from "./text";
 
 const termTexts = (question: string, previous: string[] = []) => analyzeQuery(question, previous).terms.map((term) => term.text);
@@ -32,6 +32,20 @@ describe("stem", () => {
     ["reimburse", "reimburs"],
     ["reimbursed", "reimburs"],
   ])("%s → %s", (word, expected) => expect(stem(word)).toBe(expected));
+});
+
+describe("wordFormPattern: '-ive' and '-ion' words of one root are told apart", () => {
+  it.each([
+    ["exclusive", "deals exclusively with", true],
+    ["exclusive", "an exclusion from liability", false],
+    ["exclusivity", "exclusive dealing", true],
+    ["exclusion", "an exclusion from liability", true],
+    ["exclusion", "deals exclusively with", false],
+    ["extension", "an extension of the term", true],
+    ["extension", "an extensive review", false],
+  ])("%s in %j: %s", (word, text, matches) => expect(wordFormPattern(word)!.test(text)).toBe(matches));
+
+  it.each(["payment", "renewal", "five"])("leaves %s to the stemmer", (word) => expect(wordFormPattern(word)).toBeUndefined());
 });
 
 describe("analyzeQuery: contract vocabulary", () => {

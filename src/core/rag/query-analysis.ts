@@ -1,5 +1,6 @@
 import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
-import { contentWords, stem, tokenize } from "./text";
+import { containsStems } from "./relevance";
+import { adjectiveRoot, contentWords, stem, tokenize } from "./text";
 
 /** One search term: a word or phrase, weighted by where it came from. */
 export interface QueryTerm {
@@ -156,12 +157,6 @@ const dateQuestion = /\b(?:when|date|dated)\b/;
 const followUpOpeners = /^(?:and|but|also|what about|how about|what if|same for|and for|or|then)\b/;
 const pronounReference = /\b(?:it|that|this|those|these|they|them|there|same)\b/;
 
-function containsPhrase(stems: string[], phrase: string): boolean {
-  const wanted = phrase.split(" ").map(stem);
-  for (let at = 0; at + wanted.length <= stems.length; at++) if (wanted.every((word, offset) => stems[at + offset] === word)) return true;
-  return false;
-}
-
 export function normalizeQuestion(question: string): string {
   return question
     .normalize("NFKC")
@@ -179,10 +174,10 @@ export function normalizeQuestion(question: string): string {
  * them one word. A single word of either form matches only text that has that form.
  */
 export function wordFormPattern(word: string): RegExp | undefined {
-  const adjective = word.match(/^([a-z]{3,}?)iv(?:e|es|ely|ity|ities)$/);
-  if (adjective) return new RegExp(`\\b${adjective[1]}iv`, "i");
-  const noun = word.match(/^([a-z]{3,}?)ions?$/);
-  if (noun) return new RegExp(`\\b${noun[1]}(?!iv)`, "i");
+  const adjective = adjectiveRoot(word);
+  if (adjective) return new RegExp(`\\b${adjective}`, "i");
+  const root = stem(word);
+  if (/ions?$/.test(word) && root !== word) return new RegExp(`\\b${root}(?!iv)`, "i");
   return undefined;
 }
 
@@ -199,7 +194,7 @@ function addTerm(terms: QueryTerm[], term: QueryTerm): void {
 
 function expansionsOf(text: string): string[] {
   const stems = tokenize(text).map(stem);
-  return contractVocabulary.filter((group) => group.triggers.some((trigger) => containsPhrase(stems, trigger))).flatMap((group) => group.terms);
+  return contractVocabulary.filter((group) => group.triggers.some((trigger) => containsStems(stems, trigger.split(" ").map(stem)))).flatMap((group) => group.terms);
 }
 
 /** A question is a follow-up when it opens like one, or is short and points back ("what about for Medicaid?"). */
@@ -215,11 +210,12 @@ export function isFollowUpQuestion(normalized: string, contentWordCount: number)
 export function analyzeQuery(question: string, previousQuestions: readonly string[] = []): AnalyzedQuery {
   const normalized = normalizeQuestion(question);
   const words = contentWords(normalized);
+  const ownTopic = questionTopic(question);
   const terms: QueryTerm[] = [];
   for (const word of words) addTerm(terms, { text: word, weight: 1, source: "question" });
   for (const expansion of expansionsOf(normalized)) addTerm(terms, { text: expansion.toLowerCase(), weight: EXPANSION_WEIGHT, source: "expansion" });
   // The ways a contract says the question's topic words are searched for too.
-  for (const phrase of synonymsOf(questionTopic(question))) addTerm(terms, { text: phrase.toLowerCase(), weight: EXPANSION_WEIGHT, source: "expansion" });
+  for (const phrase of synonymsOf(ownTopic)) addTerm(terms, { text: phrase.toLowerCase(), weight: EXPANSION_WEIGHT, source: "expansion" });
 
   const isFollowUp = previousQuestions.length > 0 && isFollowUpQuestion(normalized, words.length);
   if (isFollowUp) {
@@ -227,6 +223,6 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
     for (const word of contentWords(previous)) addTerm(terms, { text: word, weight: CONTEXT_WEIGHT, source: "context" });
     for (const expansion of expansionsOf(previous)) addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
-  const topic = isFollowUp ? followUpTopic(questionTopic(question), questionTopic(previousQuestions.at(-1)!)) : questionTopic(question);
+  const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
   return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized), asksForDate: dateQuestion.test(normalized), topic };
 }

@@ -35,15 +35,19 @@ const suffixes = [
   "able", "ible", "ates", "ated", "ies", "ing", "ity", "ion", "ive", "ate", "ers", "ied", "ed", "er", "es", "ly", "al", "at", "s",
 ];
 
+/** "exclusive", "exclusively", "exclusivity" → "exclusiv": "-ive" words keep their "iv", so "exclusion" stays another word (see wordFormPattern). */
+export function adjectiveRoot(word: string): string | undefined {
+  return word.match(/^([a-z]{3,}?iv)(?:e|es|ely|ity|ities|eness)$/)?.[1];
+}
+
 /**
  * A light suffix-stripping stemmer, enough to see that "terminate", "terminated" and
  * "termination" are one word when scoring sentences. (PostgreSQL stems for retrieval itself.)
  */
 export function stem(word: string): string {
   let current = word.toLowerCase();
-  // "exclusive" and "exclusion" are different words (see wordFormPattern): "-ive" forms keep "iv".
-  const adjective = current.match(/^([a-z]{3,}?iv)(?:e|es|ely|ity|ities|eness)$/);
-  if (adjective) return adjective[1]!;
+  const adjective = adjectiveRoot(current);
+  if (adjective) return adjective;
   const suffix = suffixes.find((candidate) => current.endsWith(candidate) && current.length - candidate.length >= 3);
   if (suffix) current = current.slice(0, -suffix.length) + (suffix === "ies" || suffix === "ied" ? "y" : "");
   // "terminating" → "terminat" → "termin", like "termination".
