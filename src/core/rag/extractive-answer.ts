@@ -6,7 +6,7 @@ import { judgedSentencesOf } from "./passage-judgement";
 import { quoteOf, type PassageSentence } from "./passage-sentences";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
 import { notAddressedStatement } from "./question-topic";
-import { containsStems, hasTopic, type WindowJudgement } from "./relevance";
+import { containsStems, isJudgedQuestion, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
 
 export const MAX_POINTS = 4;
@@ -51,7 +51,7 @@ function scoreTerms(candidates: Omit<Candidate, "termScore" | "matchedQuestionTe
 }
 
 /** Every sentence of the sources, judged: its clause's headings count as its context. */
-export function judgeSentences(query: AnalyzedQuery, passages: readonly SourcePassage[], weights: readonly (readonly number[])[]): Candidate[] {
+function judgeSentences(query: AnalyzedQuery, passages: readonly SourcePassage[], weights: readonly (readonly number[])[]): Candidate[] {
   const candidates = passages.flatMap((passage, rank) => judgedSentencesOf(passage, query.topic, weights).map((sentence) => ({ ...sentence, passage, rank })));
   return scoreTerms(candidates, query.terms);
 }
@@ -122,7 +122,7 @@ function openingSentences(question: string, candidates: readonly Candidate[], pa
 /** The sentences that answer: those the relevance judgement accepts, best first; for a question with no topic words, those sharing its terms. */
 function answeringSentences(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
   if (query.isAboutOpening) return openingSentences(question, candidates, passages);
-  if (hasTopic(query.topic)) {
+  if (isJudgedQuestion(query)) {
     const answering = candidates.filter((candidate) => candidate.judgement.answers).sort(byStrength);
     const best = answering[0]?.judgement.coverage ?? 0;
     return pick(answering.filter((candidate) => candidate.judgement.coverage >= best - COVERAGE_MARGIN), MAX_POINTS, MAX_POINTS_PER_PASSAGE);
@@ -150,14 +150,14 @@ function pointsFrom(sentences: readonly Candidate[], pages: PageTexts, citations
 }
 
 /** The closest sentences of a question the document does not address: one per source, most of the question covered first. */
-export function relatedSentences(candidates: readonly Candidate[], nearestInMeaning?: SourcePassage): Candidate[] {
+function relatedSentences(candidates: readonly Candidate[], nearestInMeaning?: SourcePassage): Candidate[] {
   const partial = [...candidates].filter((candidate) => candidate.judgement.coverage > 0).sort(byStrength);
   const nearest = nearestInMeaning ? candidates.filter((candidate) => candidate.passage.chunkId === nearestInMeaning.chunkId).slice(0, 1) : [];
   return pick([...partial, ...nearest], MAX_RELATED, 1);
 }
 
 /** The reply to a question the document does not address: it says so, then shows the closest sections apart, as related. */
-export function notAddressedAnswer(question: string, related: readonly Candidate[], pages: PageTexts): ComposedAnswer {
+function notAddressedAnswer(question: string, related: readonly Candidate[], pages: PageTexts): ComposedAnswer {
   const citations: Citation[] = [];
   const { points, unverified } = pointsFrom(related, pages, citations);
   return { points: [{ text: notAddressedStatement(question), citations: [], isUnverified: false }], related: points, citations, droppedCitations: unverified, addressed: false };
@@ -180,7 +180,7 @@ export function composeExtractiveAnswer(
 ): ComposedAnswer {
   const candidates = judgeSentences(query, passages, weights);
   const answering = answeringSentences(question, query, candidates, passages);
-  if (answering.length === 0 && hasTopic(query.topic) && !query.isAboutOpening) return notAddressedAnswer(question, relatedSentences(candidates, nearestInMeaning), pages);
+  if (answering.length === 0 && isJudgedQuestion(query)) return notAddressedAnswer(question, relatedSentences(candidates, nearestInMeaning), pages);
 
   const citations: Citation[] = [];
   if (answering.length === 0 && nearestInMeaning) {
@@ -195,6 +195,29 @@ export function composeExtractiveAnswer(
   const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
   const { points, unverified } = pointsFrom(ordered, pages, citations, answerLead(question, query, best.text));
   return { points, related: [], citations, droppedCitations: unverified, addressed: true };
+}
+
+/** What a model answers from, numbered afresh; or, for a question no source answers, the reply that says so. */
+export type ModelSources = { given: SourcePassage[] } | { notAddressed: ComposedAnswer };
+
+/**
+ * The sources a model may answer from: for a judged question, only those with a sentence the
+ * relevance judgement accepts, so a model never cites a passage the extractive answerer rejects;
+ * when none does, the same "does not appear to address" reply, and the model is not asked.
+ */
+export function modelSources(
+  question: string,
+  query: AnalyzedQuery,
+  sources: readonly SourcePassage[],
+  pages: PageTexts,
+  weights: readonly (readonly number[])[],
+  nearestInMeaning?: SourcePassage,
+): ModelSources {
+  if (!isJudgedQuestion(query)) return { given: [...sources] };
+  const candidates = judgeSentences(query, sources, weights);
+  const answering = sources.filter((source) => candidates.some((candidate) => candidate.passage === source && candidate.judgement.answers));
+  if (answering.length === 0) return { notAddressed: notAddressedAnswer(question, relatedSentences(candidates, nearestInMeaning), pages) };
+  return { given: answering.map((source, index) => ({ ...source, number: index + 1 })) };
 }
 
 /** The honest reply when the document has nothing on the question, with what it does cover. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery } from "./query-analysis";
-import { questionTopic } from "./question-topic";
 import { ANSWERING_LIFT, containsDate, DATED_SHARE, expandNeighbours, fuseRankings, joined, joinNeighbours, KIND_WEIGHT, preferDated, preferAnswering, preferOpening, preferOperative, respectWordForms, selectPassages, sliceOf, type RankedChunk } from "./ranking";
 
 const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
@@ -158,21 +157,21 @@ describe("preferOperative", () => {
 });
 
 describe("preferAnswering", () => {
-  const topic = questionTopic("Is there a non-solicitation of employees?");
+  const query = analyzeQuery("Is there a non-solicitation of employees?");
   const weights = [[3, 3]];
   const sharesWords = (ordinal: number) => chunk(ordinal, { id: `words-${ordinal}`, text: "Each party is responsible for its own employees and their pay." });
   const answers = chunk(9, { id: "answers", text: "Neither party shall solicit any employee of the other party for two years." });
 
   it("moves a passage that answers the topic up past those that only share its words", () => {
     const ranked = [0, 1, 2, 3, 4, 5, 6, 7].map(sharesWords);
-    const ordered = preferAnswering([...ranked, answers], topic, weights);
+    const ordered = preferAnswering([...ranked, answers], query, weights);
     expect(ordered.findIndex((item) => item.id === "answers")).toBe(8 - ANSWERING_LIFT);
     expect(ordered.slice(0, 3).map((item) => item.id)).toEqual(["words-0", "words-1", "words-2"]);
   });
 
-  it("keeps retrieval's order for a question without topic words", () => {
+  it.each(["What are the key terms?", "Who are the parties to this agreement?"])("keeps retrieval's order for a question it does not judge: %s", (question) => {
     const ranked = [sharesWords(0), answers];
-    expect(preferAnswering(ranked, questionTopic("What are the key terms?"), [])).toEqual(ranked);
+    expect(preferAnswering(ranked, analyzeQuery(question), [])).toEqual(ranked);
   });
 });
 

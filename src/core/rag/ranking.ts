@@ -1,9 +1,8 @@
 import type { PassageClause, PassageKind } from "../documents/chunking";
 import { statesFact } from "./facts";
 import { judgedSentencesOf } from "./passage-judgement";
-import type { QueryTerm } from "./query-analysis";
-import type { QuestionTopic } from "./question-topic";
-import { hasTopic } from "./relevance";
+import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
+import { isJudgedQuestion } from "./relevance";
 
 /** A chunk of the chosen document as retrieval sees it. */
 export interface RankedChunk {
@@ -225,10 +224,11 @@ export const ANSWERING_LIFT = 5;
 /**
  * Moves the passages that answer what the question is about (a sentence the relevance judgement
  * accepts) up past those that only share its words, by a few places: retrieval's best stay near
- * the top (a wrong judgement must not bury them). A question with no topic words keeps retrieval's order.
+ * the top (a wrong judgement must not bury them). A question not judged keeps retrieval's order.
  */
-export function preferAnswering<Chunk extends RankedChunk>(ranked: readonly Chunk[], topic: QuestionTopic, weights: readonly (readonly number[])[], pool = ANSWERING_POOL): Chunk[] {
-  if (!hasTopic(topic)) return [...ranked];
+export function preferAnswering<Chunk extends RankedChunk>(ranked: readonly Chunk[], query: Pick<AnalyzedQuery, "topic" | "isAboutOpening">, weights: readonly (readonly number[])[], pool = ANSWERING_POOL): Chunk[] {
+  if (!isJudgedQuestion(query)) return [...ranked];
+  const { topic } = query;
   const candidates = ranked.slice(0, pool);
   const answers = new Set(candidates.filter((chunk) => judgedSentencesOf(chunk, topic, weights).some((sentence) => sentence.judgement.answers)));
   // Half a place more, so an answering passage goes before the one it draws level with.

@@ -1,4 +1,5 @@
 import { statesFact, type FactKind } from "./facts";
+import type { AnalyzedQuery } from "./query-analysis";
 import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
 
 /** Words before which an "-ive" adjective means its opposite: "non-exclusive" is not "exclusive" (a "non-compete" still is about competing). */
@@ -105,9 +106,13 @@ export function judgeWindow(stems: readonly string[], text: string, topic: Quest
   return best;
 }
 
-/** A question with no topic words ("What are the key terms?") cannot be judged by them: any passage may answer it. */
-export function hasTopic(topic: QuestionTopic): boolean {
-  return topic.alternatives.some((slots) => slots.some((slot) => !slot.isDetail));
+/**
+ * Whether the relevance judgement decides what answers a question. Not for one with no topic
+ * words ("What are the key terms?"), which any passage may answer, nor for one about the document
+ * itself (its name, parties or date), which its opening lines answer in words rarely the question's.
+ */
+export function isJudgedQuestion(query: Pick<AnalyzedQuery, "topic" | "isAboutOpening">): boolean {
+  return !query.isAboutOpening && query.topic.alternatives.some((slots) => slots.some((slot) => !slot.isDetail));
 }
 
 /** Where (word positions) a text uses any of the question's own topic words or their synonyms: what a fact must stand next to. */

@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import { formatAnswer, type ComposedAnswer, type SourcePassage } from "../../../core/rag/answer";
-import { composeExtractiveAnswer, judgeSentences, notAddressedAnswer, nothingFoundPoints, relatedSentences } from "../../../core/rag/extractive-answer";
+import { composeExtractiveAnswer, modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
 import { verifyModelAnswer } from "../../../core/rag/model-answer";
 import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
 import type { RankedChunk } from "../../../core/rag/ranking";
-import { hasTopic, topicWeights } from "../../../core/rag/relevance";
+import { topicWeights } from "../../../core/rag/relevance";
 import {
   chatTitleFrom,
   collapseRepeatedAnswers,
@@ -99,18 +99,8 @@ export function createChatService(deps: ChatServiceDeps) {
     await deps.publishChange({ type, ownerId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
   }
 
-  /**
-   * A model's answer from the sources that address the question — the same relevance judgement
-   * as the extractive answerer's, so a model never cites a passage it rejected — or, when none
-   * does, the same "does not appear to address" reply without asking the model.
-   */
-  async function* modelAnswer(chatModel: ChatModel, question: string, history: ChatMessage[], found: Awaited<ReturnType<Retrieval["search"]>>, sources: SourcePassage[], pages: Map<number, string>, signal?: AbortSignal): AsyncGenerator<string, ComposedAnswer> {
-    const { query, topicCounts } = found;
-    const candidates = judgeSentences(query, sources, topicWeights(query.topic, topicCounts));
-    const isJudged = hasTopic(query.topic) && !query.isAboutOpening;
-    if (isJudged && !candidates.some((candidate) => candidate.judgement.answers)) return notAddressedAnswer(question, relatedSentences(candidates), pages);
-    const answering = isJudged ? sources.filter((source) => candidates.some((candidate) => candidate.passage === source && candidate.judgement.answers)) : sources;
-    const given = answering.map((source, index) => ({ ...source, number: index + 1 }));
+  /** A model's answer from the sources it is given, streamed as written, then verified against the pages. */
+  async function* modelAnswer(chatModel: ChatModel, question: string, history: ChatMessage[], given: SourcePassage[], pages: Map<number, string>, signal?: AbortSignal): AsyncGenerator<string, ComposedAnswer> {
     const turns: ChatTurn[] = history.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }));
     let written = "";
     for await (const text of chatModel.streamAnswer({ system: SYSTEM_PROMPT, messages: [...turns, { role: "user", content: questionWithSources(question, given) }], signal })) {
@@ -120,38 +110,37 @@ export function createChatService(deps: ChatServiceDeps) {
     return verifyModelAnswer(written, given, pages);
   }
 
-  /** The answer to one question: retrieval, then the model or the extractive answerer, then verification. */
-  async function* answer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
+  /**
+   * A configured model writes the answer from the sources that answer the question; without one,
+   * or when no source answers, the extractive answerer replies in the contract's own words.
+   */
+  async function* composeAnswer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { composed: ComposedAnswer; answeredBy: string }> {
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
-    const found = await deps.retrieval.search(documentId, question, previousQuestions);
-    const { query, topicCounts, passages, nearestInMeaningId } = found;
+    const { query, topicCounts, passages, nearestInMeaningId } = await deps.retrieval.search(documentId, question, previousQuestions);
     const sources = passages.map(toSource);
     const pages = sources.length
       ? await deps.retrievalRepo.listPageTexts(documentId, Math.min(...sources.map((source) => source.pageStart)), Math.max(...sources.map((source) => source.pageEnd)))
       : new Map<number, string>();
-
-    let composed: ComposedAnswer;
-    let streamed = false;
-    if (deps.chatModel) {
-      const writing = modelAnswer(deps.chatModel, question, history, found, sources, pages, signal);
-      let step = await writing.next();
-      while (!step.done) {
-        streamed = true;
-        yield step.value;
-        step = await writing.next();
-      }
-      composed = step.value;
-    } else {
-      const nearest = sources.find((source) => source.chunkId === nearestInMeaningId);
-      composed = composeExtractiveAnswer(question, query, sources, pages, topicWeights(query.topic, topicCounts), nearest);
-      if (composed.points.length === 0) composed = { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) };
+    const weights = topicWeights(query.topic, topicCounts);
+    const nearest = sources.find((source) => source.chunkId === nearestInMeaningId);
+    const { chatModel } = deps;
+    if (chatModel) {
+      const forModel = modelSources(question, query, sources, pages, weights, nearest);
+      if ("notAddressed" in forModel) return { composed: forModel.notAddressed, answeredBy: EXTRACTIVE_ANSWERER };
+      return { composed: yield* modelAnswer(chatModel, question, history, forModel.given, pages, signal), answeredBy: chatModel.id };
     }
+    const composed = composeExtractiveAnswer(question, query, sources, pages, weights, nearest);
+    if (composed.points.length > 0) return { composed, answeredBy: EXTRACTIVE_ANSWERER };
+    return { composed: { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) }, answeredBy: EXTRACTIVE_ANSWERER };
+  }
+
+  /** The answer to one question, streamed, and what is stored with it. */
+  async function* answer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
+    const { composed, answeredBy } = yield* composeAnswer(documentId, question, history, signal);
     const content = formatAnswer(composed, documentId);
-    if (!streamed) yield* linesOf(content);
-    return {
-      content,
-      metadata: { citations: composed.citations, answeredBy: streamed ? deps.chatModel!.id : EXTRACTIVE_ANSWERER, droppedCitations: composed.droppedCitations, addressed: composed.addressed },
-    };
+    // A model's answer streamed as it was written; the extractive answerer's streams now.
+    if (answeredBy === EXTRACTIVE_ANSWERER) yield* linesOf(content);
+    return { content, metadata: { citations: composed.citations, answeredBy, droppedCitations: composed.droppedCitations, addressed: composed.addressed } };
   }
 
   return {

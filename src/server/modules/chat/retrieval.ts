@@ -63,7 +63,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const ordered = query.isAboutOpening ? preferOpening(expanded, neighbours) : expanded;
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
       const joinedPassages = joinNeighbours(ordered, byOrdinal);
-      const answeringFirst = query.isAboutOpening ? joinedPassages : preferAnswering(joinedPassages, query.topic, topicWeights(query.topic, topicCounts));
+      const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
       return { query, topicCounts, passages: selectPassages(answeringFirst), nearestInMeaningId: semantic[0]?.id };
     },
   };
