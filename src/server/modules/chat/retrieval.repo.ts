@@ -91,7 +91,9 @@ export function createRetrievalRepo(db: Database) {
     /** In how many of the document's chunks each slot of a question's topic occurs (PostgreSQL's stems; word order aside). */
     async countTopicMatches(documentId: string, topic: QuestionTopic): Promise<TopicCounts> {
       const slots = topic.alternatives.flat();
-      const counts = slots.length > 0 ? sql.join(slots.map((slot) => sql`count(*) filter (where search @@ (${slotQuery(slot)}))`), sql`, `) : sql``;
+      // Nothing to weigh: a question with no topic words is not judged (see isJudgedQuestion).
+      if (slots.length === 0) return { passages: 0, slots: [] };
+      const counts = sql.join(slots.map((slot) => sql`count(*) filter (where search @@ (${slotQuery(slot)}))`), sql`, `);
       const [row] = await queryRows<{ passages: number; counts: number[] }>(
         db,
         sql`select count(*)::int as passages, json_build_array(${counts}) as counts from document_chunks where document_id = ${documentId}`,

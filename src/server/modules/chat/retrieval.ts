@@ -48,7 +48,10 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const [lexical, semantic, topicCounts] = await Promise.all([repo.rankLexically(documentId, query.terms), rankSemantically(documentId, meaning), repo.countTopicMatches(documentId, query.topic)]);
       const rows = await repo.listChunks(documentId, [...new Set([...lexical, ...semantic].map((row) => row.id))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const byWords = respectWordForms(lexical, query.terms, (id) => byId.get(id) && `${byId.get(id)!.headingPath.join(" ")} ${byId.get(id)!.text}`);
+      const byWords = respectWordForms(lexical, query.terms, (id) => {
+        const chunk = byId.get(id);
+        return chunk && `${chunk.headingPath.join(" ")} ${chunk.text}`;
+      });
       const scored = semantic.length > 0 ? fuseRankings([byWords, semantic]) : byWords;
       const found = scored.flatMap((row) => {
         const chunk = byId.get(row.id);
