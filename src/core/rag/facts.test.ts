@@ -55,3 +55,18 @@ describe("findFacts", () => {
     expect(statesFact("Either party may terminate.", "duration")).toBe(false);
   });
 });
+
+describe("statesFact: dates, not clause numbers", () => {
+  it.each([
+    ["This Agreement shall commence on 1 January 1998.", true],
+    ["dated as of January 1, 2020", true],
+    ["made this 1st day of March, 2020", true],
+    ["effective Sept. 30, 2019", true],
+    ["effective March 2020", true],
+    ["signed on 01/31/2026", true],
+    ["12-31-99", true],
+    ["within thirty (30) days", false],
+    ["under Section 12.1.10", false],
+    ["May 5 items", false],
+  ])("%j → %s", (text, expected) => expect(statesFact(text, "date")).toBe(expected));
+});

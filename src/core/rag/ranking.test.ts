@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery } from "./query-analysis";
-import { ANSWERING_LIFT, containsDate, DATED_SHARE, expandNeighbours, fuseRankings, joined, joinNeighbours, KIND_WEIGHT, preferDated, preferAnswering, preferOpening, preferOperative, respectWordForms, selectPassages, sliceOf, type RankedChunk } from "./ranking";
+import { ANSWERING_LIFT, DATED_SHARE, expandNeighbours, fuseRankings, joined, joinNeighbours, KIND_WEIGHT, preferDated, preferAnswering, preferOpening, preferOperative, respectWordForms, selectPassages, sliceOf, type RankedChunk } from "./ranking";
 
 const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
   id: `c${ordinal}`,
@@ -108,21 +108,6 @@ describe("joinNeighbours", () => {
     const more = chunk(2, { clauseNumber: "5", text: `${"more ".repeat(200)}`.trim() });
     expect(joinNeighbours([long], byOrdinal([long, more]), 1200)[0]!.text.length).toBeLessThanOrEqual(1200);
   });
-});
-
-describe("containsDate", () => {
-  it.each([
-    ["This Agreement shall commence on 1 January 1998.", true],
-    ["dated as of January 1, 2020", true],
-    ["made this 1st day of March, 2020", true],
-    ["effective Sept. 30, 2019", true],
-    ["effective March 2020", true],
-    ["signed on 01/31/2026", true],
-    ["12-31-99", true],
-    ["within thirty (30) days", false],
-    ["under Section 12.1.10", false],
-    ["May 5 items", false],
-  ])("%j → %s", (text, expected) => expect(containsDate(text)).toBe(expected));
 });
 
 describe("preferDated", () => {

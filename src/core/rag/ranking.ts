@@ -182,11 +182,6 @@ export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(ranked: 
   return selected;
 }
 
-/** "1 January 1998", "January 1, 1998", "March 2020", "the 1st day of March, 2020", "01/31/2026" — not clause numbers like "12.1.10". */
-export function containsDate(text: string): boolean {
-  return statesFact(text, "date");
-}
-
 /**
  * How much of its score a passage of each kind keeps: a contents page, a title block or a list of
  * definitions names a topic without settling it, so the clause that does comes first.
@@ -202,7 +197,7 @@ export const DATED_SHARE = 0.5;
 /** For a question asking when: chunks that state a date gain half their score again, since only they can answer it. */
 export function preferDated(ranked: readonly RankedChunk[]): RankedChunk[] {
   return ranked
-    .map((chunk) => (containsDate(chunk.text) ? { ...chunk, score: chunk.score * (1 + DATED_SHARE) } : chunk))
+    .map((chunk) => (statesFact(chunk.text, "date") ? { ...chunk, score: chunk.score * (1 + DATED_SHARE) } : chunk))
     .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
 }
 
