@@ -40,6 +40,9 @@ export const defaultChunking: ChunkingOptions = { maxChars: 1100, minChars: 300 
 // Abbreviations that end in a period without ending a sentence.
 const abbreviations = /\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|Jr|Sr|approx|para|cf)\.$/i;
 
+// A full stop, question or exclamation mark (and closing quotes) before a new sentence or line.
+const sentenceEnd = /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)/;
+
 // A paragraph's own label ("B.", "iv.", "12.3.") is not a sentence.
 const paragraphLabel = /(?:^|\n)\s*(?:[A-Za-z]|[ivxIVX]{1,5}|\d{1,3}(?:\.\d{1,3})*)\.$/;
 
@@ -49,7 +52,7 @@ const paragraphLabel = /(?:^|\n)\s*(?:[A-Za-z]|[ivxIVX]{1,5}|\d{1,3}(?:\.\d{1,3}
  */
 export function sentenceEnds(text: string, { semicolons = true } = {}): number[] {
   const ends: number[] = [];
-  const pattern = semicolons ? /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)|;(?=\s)/g : /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)/g;
+  const pattern = new RegExp(semicolons ? `${sentenceEnd.source}|;(?=\\s)` : sentenceEnd.source, "g");
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const end = match.index + match[0].length;
     if (match[0][0] === "." && abbreviations.test(text.slice(Math.max(0, end - 8), end))) continue;

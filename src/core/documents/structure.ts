@@ -252,12 +252,12 @@ export function structureDocument(pages: PageText[]): Clause[] {
     if (contentsLines.has(position)) {
       if (stack.at(-1)?.kind !== "contents") {
         const title = contentsLines.has(position - 1) || !/contents|index/i.test(line.text) ? "" : line.text;
-        const contents = open({ clause: newClause(line, 1, null, title || "Contents", true), kind: "contents" });
+        const contents: OpenClause = { clause: newClause(line, 1, null, title || "Contents", true), kind: "contents" };
         if (title) {
-          appendLine(contents, line);
-          contents.textAt = line.text.length;
+          openWithLine(contents, line);
           continue;
         }
+        open(contents);
       }
       appendToCurrent(line);
       continue;
