@@ -185,9 +185,10 @@ export function ChatPage() {
   const documentsQuery = useDocumentList();
   const documents = documentsQuery.data ?? [];
   const completed = documents.filter((document) => document.status === "completed");
-  const selected = completed.find((document) => document.id === conversation.documentId) ?? null;
+  const conversationDocument = documents.find((document) => document.id === conversation.documentId);
+  const selected = conversationDocument?.status === "completed" ? conversationDocument : null;
   // A document is processed again (Reprocess) with its conversations kept: they wait, not vanish.
-  const isBeingReprocessed = documents.some((document) => document.id === conversation.documentId && document.status !== "completed");
+  const isBeingReprocessed = conversationDocument !== undefined && selected === null;
   const unavailableDocument = isBeingReprocessed ? documentUnavailable.reprocessing : documentUnavailable.gone;
   const { turns, isSending, error } = conversation;
   const hasTurns = turns.length > 0;

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Download, FileText, Info, Loader2, MessageSquare, MoreVertical, Pencil, Play, RefreshCw, RotateCcw, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -21,7 +21,7 @@ import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } f
 import { formatFileSize, formatUploadDate, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
 import { documentFileUrl, documentsApi } from "./documents-api";
-import { documentKeys, forgetDocument, storeDocument, useDelayedRefresh } from "./use-documents";
+import { forgetDocument, forgetReading, storeDocument, useDelayedRefresh } from "./use-documents";
 
 export const REFRESH_AFTER_PROCESS_MS = 800;
 export const REFRESH_AFTER_RETRY_MS = 1000;
@@ -29,15 +29,6 @@ export const REFRESH_AFTER_RETRY_MS = 1000;
 /** The server's words, but never a browser's network jargon ("Failed to fetch"). */
 function reason(error: unknown): string {
   return error instanceof TypeError ? errorMessage(undefined) : errorMessage(error);
-}
-
-/**
- * Pages, outline and searches are kept for good once read (they change only when a document is
- * processed): after a reprocess they are read again.
- */
-function forgetReading(queryClient: QueryClient, id: string) {
-  const detailKey = documentKeys.detail(id);
-  queryClient.removeQueries({ queryKey: detailKey, predicate: (query) => query.queryKey.length > detailKey.length });
 }
 
 function useDocumentActions(document: DocumentSummary) {

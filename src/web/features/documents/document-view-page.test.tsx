@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DocumentPageText, OutlineEntry } from "../../../shared/documents";
+import { layOutWords } from "../../../../tests/support/documents/word-layout";
+import type { Handler } from "../../../../tests/support/stub-server";
 import { aDocument, renderDocuments, stubServer } from "./documents-test-utils";
 
 afterEach(() => {
@@ -131,11 +133,12 @@ describe("document view of an image document", () => {
     { pageNumber: 2, text: "TERMINATION\nEither party may terminate on sixty (60) days’ notice.", method: "ocr", isUnreadable: true },
   ];
 
-  function stubImageDocument() {
+  function stubImageDocument(more: Record<string, Handler> = {}) {
     return stubServer({
       [`GET ${tiffBase}`]: { status: 200, body: { document: tiff } },
       [`GET ${tiffBase}/pages`]: { status: 200, body: { pages: ocrPages } },
       [`GET ${tiffBase}/outline`]: { status: 200, body: { outline: [] } },
+      ...more,
     });
   }
 
@@ -199,27 +202,9 @@ describe("document view of an image document", () => {
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
-  /** Page 2's words laid out on its picture: line 1 at 10–14% from the top, line 2 at 20–24%, each word 10% wide. */
-  function boxedPageTwo(): DocumentPageText {
-    const page = ocrPages[1]!;
-    let offset = 0;
-    const wordBoxes = page.text.split("\n").flatMap((line, row) =>
-      line.split(" ").map((word, column) => {
-        const box = { start: offset, end: offset + word.length, box: [0.1 + column * 0.12, 0.1 + row * 0.1, 0.2 + column * 0.12, 0.14 + row * 0.1] as [number, number, number, number] };
-        offset += word.length + 1;
-        return box;
-      }),
-    );
-    return { ...page, wordBoxes };
-  }
-
   it("marks a citation's quote over the page's picture too, where OCR read its words", async () => {
-    const server = stubServer({
-      [`GET ${tiffBase}`]: { status: 200, body: { document: tiff } },
-      [`GET ${tiffBase}/pages`]: { status: 200, body: { pages: ocrPages } },
-      [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: boxedPageTwo() } },
-      [`GET ${tiffBase}/outline`]: { status: 200, body: { outline: [] } },
-    });
+    // Line 1 at 10–14% from the top, line 2 at 20–24%, each word 10% wide.
+    const server = stubImageDocument({ [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: { ...ocrPages[1]!, wordBoxes: layOutWords(ocrPages[1]!.text) } } } });
     renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("party may terminate")}`);
     const page = await screen.findByRole("region", { name: "Page 2" });
     fireEvent.load(within(page).getByRole("img", { name: "Page 2 of Cigna fax.tiff" }));
@@ -238,12 +223,7 @@ describe("document view of an image document", () => {
   });
 
   it("marks the quote in the text only on a page read before word boxes were kept", async () => {
-    stubServer({
-      [`GET ${tiffBase}`]: { status: 200, body: { document: tiff } },
-      [`GET ${tiffBase}/pages`]: { status: 200, body: { pages: ocrPages } },
-      [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: ocrPages[1] } },
-      [`GET ${tiffBase}/outline`]: { status: 200, body: { outline: [] } },
-    });
+    stubImageDocument({ [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: ocrPages[1] } } });
     renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("party may terminate")}`);
     const page = await screen.findByRole("region", { name: "Page 2" });
     fireEvent.load(within(page).getByRole("img", { name: "Page 2 of Cigna fax.tiff" }));

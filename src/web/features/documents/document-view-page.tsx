@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, FileQuestion, MessageSquare, SearchX } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -139,7 +139,8 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
   }
   const quote = useMemo(() => (quoteText ? { text: quoteText, page: requestedPage } : undefined), [quoteText, requestedPage]);
   const queryClient = useQueryClient();
-  const loadPage = useCallback((pageNumber: number) => queryClient.fetchQuery(documentPageQuery(document.id, pageNumber)), [queryClient, document.id]);
+  // The viewer reads it through a ref: no need to keep it stable.
+  const loadPage = (pageNumber: number) => queryClient.fetchQuery(documentPageQuery(document.id, pageNumber));
   const goTo = (page: number) => setJump((current) => ({ page, seq: current.seq + 1 }));
   const showPdf = isPdf(document) && !pdfFailed;
   const pageOriginal = hasPageImages(document)

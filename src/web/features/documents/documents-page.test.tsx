@@ -22,6 +22,13 @@ async function openMenu(name: string) {
   return user;
 }
 
+/** Chooses `action` from a document's menu and confirms it in the dialog that asks. */
+async function confirmFromMenu(name: string, action: string) {
+  const user = await openMenu(name);
+  await user.click(await screen.findByRole("menuitem", { name: action }));
+  await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: action }));
+}
+
 describe("document library", () => {
   it("shows the header, and the empty state when nothing is uploaded", async () => {
     stubServer({ "GET /api/documents": listAnswer([]) });
@@ -290,8 +297,7 @@ describe("document library", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(server.callsTo("DELETE", `/api/documents/${id}`)).toHaveLength(0);
 
-    await (await openMenu("Old contract.pdf")).click(await screen.findByRole("menuitem", { name: "Delete" }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await confirmFromMenu("Old contract.pdf", "Delete");
     expect(await screen.findByText("Document deleted")).toBeInTheDocument();
     expect(server.callsTo("DELETE", `/api/documents/${id}`)).toHaveLength(1);
     expect(await screen.findByRole("heading", { name: "No documents uploaded" })).toBeInTheDocument();
@@ -308,9 +314,7 @@ describe("document library", () => {
     });
     renderDocuments();
     await screen.findByRole("article", { name: "Keep.pdf" });
-    const user = await openMenu("Keep.pdf");
-    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await confirmFromMenu("Keep.pdf", "Delete");
     expect(await screen.findByText("Delete failed")).toBeInTheDocument();
     expect(screen.getByText(expected)).toBeInTheDocument();
     expect(cardFor("Keep.pdf")).toBeInTheDocument();
@@ -377,8 +381,7 @@ describe("reprocess", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(server.callsTo("POST", reprocessPath(document))).toHaveLength(0);
 
-    await (await openMenu("Ready.pdf")).click(await screen.findByRole("menuitem", { name: "Reprocess" }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reprocess" }));
+    await confirmFromMenu("Ready.pdf", "Reprocess");
     expect(await screen.findByText("Reprocessing started")).toBeInTheDocument();
     expect(server.callsTo("POST", reprocessPath(document))).toEqual([expect.objectContaining({ body: { trigger: "reprocess" } })]);
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
@@ -422,9 +425,7 @@ describe("reprocess", () => {
     });
     renderDocuments();
     await screen.findByRole("article", { name: "Ready.pdf" });
-    const user = await openMenu("Ready.pdf");
-    await user.click(await screen.findByRole("menuitem", { name: "Reprocess" }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reprocess" }));
+    await confirmFromMenu("Ready.pdf", "Reprocess");
     expect(await screen.findByText("Reprocess failed")).toBeInTheDocument();
     expect(screen.getByText("Only a completed document can be reprocessed (this one is processing).")).toBeInTheDocument();
     expect(within(cardFor("Ready.pdf")).getByText("Ready")).toBeInTheDocument();
@@ -444,9 +445,7 @@ describe("reprocess", () => {
       queryClient.setQueryData([...documentKeys.detail(id), "search", "termination"], []);
     }
     await screen.findByRole("article", { name: "Ready.pdf" });
-    const user = await openMenu("Ready.pdf");
-    await user.click(await screen.findByRole("menuitem", { name: "Reprocess" }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reprocess" }));
+    await confirmFromMenu("Ready.pdf", "Reprocess");
     await screen.findByText("Reprocessing started");
     expect(queryClient.getQueryData(documentKeys.pages(document.id))).toBeUndefined();
     expect(queryClient.getQueryData(documentKeys.outline(document.id))).toBeUndefined();

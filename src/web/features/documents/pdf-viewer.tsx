@@ -172,7 +172,7 @@ function PdfPage({
     >
       <canvas ref={canvas} aria-hidden className="absolute inset-0 block" style={{ width, height }} />
       <div ref={textLayer} className="textLayer" />
-      {pictureBoxes && <QuoteHighlight ref={highlight} boxes={pictureBoxes} />}
+      {pictureBoxes && <QuoteHighlight ref={highlight} boxes={pictureBoxes} quote={quote} />}
       {!isRendered && (
         <div className="absolute inset-0 flex items-center justify-center">
           <Loader2 aria-hidden className="size-6 animate-spin text-neutral-400 motion-reduce:animate-none" />

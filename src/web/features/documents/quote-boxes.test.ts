@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentPageText, OcrWordBox } from "../../../shared/documents";
+import { layOutWords } from "../../../../tests/support/documents/word-layout";
 import { locateQuoteOnPicture, quoteBoxes } from "./quote-boxes";
 
-/**
- * "Provider shall submit claims\nwithin ninety days." — line 1 at top 0.10–0.14, line 2 at
- * 0.20–0.24; each word 0.1 wide with 0.02 between words.
- */
+/** Line 1 at top 0.10–0.14, line 2 at 0.20–0.24; each word 0.1 wide with 0.02 between words. */
 const text = "Provider shall submit claims\nwithin ninety days.";
-function layOut(page: string): OcrWordBox[] {
-  const boxes: OcrWordBox[] = [];
-  let offset = 0;
-  page.split("\n").forEach((line, row) => {
-    line.split(" ").forEach((word, column) => {
-      boxes.push({ start: offset, end: offset + word.length, box: [0.1 + column * 0.12, 0.1 + row * 0.1, 0.2 + column * 0.12, 0.14 + row * 0.1] });
-      // Past the word and the one space or line break after it.
-      offset += word.length + 1;
-    });
-  });
-  return boxes;
-}
-const words = layOut(text);
+const words = layOutWords(text);
 const range = (start: number, end: number) => ({ item: 0, start, end });
 const at = (phrase: string) => range(text.indexOf(phrase), text.indexOf(phrase) + phrase.length);
 

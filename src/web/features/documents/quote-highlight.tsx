@@ -6,11 +6,12 @@ const percent = (fraction: number) => `${fraction * 100}%`;
 /**
  * The quoted words marked over a page picture (a scanned PDF page or an image document's page),
  * laid over the picture's box in percentages so it stays on its words at any zoom or width. A
- * marker stroke: multiplied into the picture, so the ink under it stays readable.
+ * marker stroke: multiplied into the picture, so the ink under it stays readable. Where the page
+ * has no text beside it (a scanned PDF page), `quote` is what a screen reader announces.
  */
-export function QuoteHighlight({ boxes, ref }: { boxes: readonly QuoteBox[]; ref?: Ref<HTMLDivElement> }) {
+export function QuoteHighlight({ boxes, quote, ref }: { boxes: readonly QuoteBox[]; quote?: string; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={ref} role="img" aria-label="Quoted passage" className="pointer-events-none absolute inset-0">
+    <div ref={ref} role="img" aria-label={quote ? `Quoted passage: “${quote}”` : "Quoted passage"} className="pointer-events-none absolute inset-0">
       {boxes.map((box, index) => (
         <div
           key={index}

@@ -7,7 +7,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
 import { documentsApi } from "./documents-api";
 import { findQuote, segmentText } from "../../../shared/quote-match";
-import { locateQuoteOnPicture, type QuoteBox } from "./quote-boxes";
+import { quoteBoxes, type QuoteBox } from "./quote-boxes";
 import { documentKeys, documentPageQuery } from "./use-documents";
 
 /** The reader scrolling on their own: from then on a late change of layout no longer moves the view. */
@@ -64,10 +64,9 @@ export function TextPagesViewer({
   // The list of pages has no word boxes (they weigh ten times the text): the cited page's come on their own.
   const isQuoteOnPicture = pageOriginal !== undefined && quoteRanges !== undefined && quotePage?.method === "ocr";
   const boxedQuotePage = useQuery({ ...documentPageQuery(documentId, quote?.page ?? 1), enabled: isQuoteOnPicture });
-  const pictureQuoteBoxes = useMemo(
-    () => (isQuoteOnPicture && quote && boxedQuotePage.data ? locateQuoteOnPicture(boxedQuotePage.data, quote.text) : undefined),
-    [isQuoteOnPicture, quote, boxedQuotePage.data],
-  );
+  const wordBoxes = isQuoteOnPicture ? boxedQuotePage.data?.wordBoxes : undefined;
+  // The quote was already found in this page's text: its boxes are those of the words found.
+  const pictureQuoteBoxes = useMemo(() => (wordBoxes && quoteRanges ? quoteBoxes(wordBoxes, quoteRanges) : undefined), [wordBoxes, quoteRanges]);
 
   useEffect(() => {
     if (quote && pages.data) onQuoteResultRef.current?.(quoteRanges !== undefined);

@@ -61,6 +61,16 @@ export function forgetDocument(queryClient: QueryClient, id: string) {
   queryClient.removeQueries({ queryKey: documentKeys.detail(id) });
 }
 
+/**
+ * Drops what was read of a document (pages, word boxes, outline), kept for good since it changes
+ * only when the document is processed, so a reprocessed document is read again. Another tab that
+ * had the document open keeps what it read until it is reloaded or leaves it for five minutes.
+ */
+export function forgetReading(queryClient: QueryClient, id: string) {
+  const detailKey = documentKeys.detail(id);
+  queryClient.removeQueries({ queryKey: detailKey, predicate: (query) => query.queryKey.length > detailKey.length });
+}
+
 /** Refreshes the documents after `delayMs` (the spec's refresh delays); cancelled on unmount. */
 export function useDelayedRefresh() {
   const queryClient = useQueryClient();
