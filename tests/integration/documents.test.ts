@@ -343,7 +343,7 @@ describe("reprocess", () => {
     expect(await waitForStatus(owner, document.id, ["completed", "failed"])).toMatchObject({
       status: "completed",
       pageCount: 3,
-      failureReason: "Processing stopped unexpectedly several times. Please retry or contact support.",
+      failureReason: "It stopped unexpectedly several times. Please reprocess it again or contact support.",
     });
     expect((await chunksOf(document.id)).map((chunk) => chunk.id)).toEqual(chunksBefore.map((chunk) => chunk.id));
     expect((await ask({ documentId: document.id, question: "How long do we have to file claims?" })).status).toBe(200);

@@ -72,21 +72,21 @@ describe("processing worker failures", () => {
   const unreadable = Object.assign(new Error("The PDF is protected by a password."), { isPermanent: true });
 
   it.each([
-    ["a failure of the file", job("file"), unreadable, [["doc-file", false]]],
-    ["a failure of ours after the last attempt", job("ours", { attempts: 3 }), new Error("worker thread died"), [["doc-ours", true]]],
-    ["a worker that died on every attempt", job("crashed", { attempts: 4 }), undefined, [["doc-crashed", true]]],
-    ["a failed reprocess, whatever the cause", job("again", { isReprocess: true, attempts: 3 }), new Error("worker thread died"), []],
-    ["a reprocess whose worker died on every attempt", job("again", { isReprocess: true, attempts: 4 }), undefined, []],
-  ])("after %s, reports the documents that failed for good and whether by our fault (billing refunds those)", async (_, claimed, error, expected) => {
+    ["a failure of the file", job("file"), unreadable, [["doc-file", false]], "The PDF is protected by a password."],
+    ["a failure of ours after the last attempt", job("ours", { attempts: 3 }), new Error("worker thread died"), [["doc-ours", true]], "Processing failed. Please retry; if it keeps failing, contact support."],
+    ["a worker that died on every attempt", job("crashed", { attempts: 4 }), undefined, [["doc-crashed", true]], "Processing stopped unexpectedly several times. Please retry or contact support."],
+    ["a failed reprocess, whatever the cause", job("again", { isReprocess: true, attempts: 3 }), new Error("worker thread died"), [], "Please reprocess it again; if it keeps failing, contact support."],
+    ["a reprocess whose worker died on every attempt", job("again", { isReprocess: true, attempts: 4 }), undefined, [], "It stopped unexpectedly several times. Please reprocess it again or contact support."],
+  ])("after %s, reports the documents that failed for good and whether by our fault (billing refunds those), and tells the owner what to do", async (_, claimed, error, expected, reason) => {
     const { queue } = fakeQueue([claimed]);
-    const failed: string[] = [];
-    queue.fail = async (failedJob) => Boolean(failed.push(failedJob.id));
+    const failed: [string, string][] = [];
+    queue.fail = async (failedJob, _workerId, failedReason) => Boolean(failed.push([failedJob.id, failedReason]));
     const reported: [string, boolean][] = [];
     const pipeline: DocumentPipeline = async () => {
       throw error;
     };
     const worker = startTestWorker(queue, pipeline, { onFailed: async (documentId, isOurFault) => void reported.push([documentId, isOurFault]) });
-    await expect.poll(() => failed).toEqual([claimed.id]);
+    await expect.poll(() => failed).toEqual([[claimed.id, reason]]);
     await worker.stop();
     expect(reported).toEqual(expected);
   });

@@ -15,8 +15,24 @@ export function isPermanentFailure(error: unknown): error is PermanentFailure {
   return typeof error === "object" && error !== null && (error as { isPermanent?: unknown }).isPermanent === true;
 }
 
-const TRANSIENT_FAILURE_MESSAGE = "Processing failed. Please retry; if it keeps failing, contact support.";
-const REPEATED_CRASH_MESSAGE = "Processing stopped unexpectedly several times. Please retry or contact support.";
+/**
+ * What a failure tells the owner to do: a failed document shows Retry; a failed reprocess leaves
+ * its document completed (the library says it kept its earlier passages), to be reprocessed again.
+ */
+const failureMessages = {
+  process: {
+    transient: "Processing failed. Please retry; if it keeps failing, contact support.",
+    repeatedCrash: "Processing stopped unexpectedly several times. Please retry or contact support.",
+  },
+  reprocess: {
+    transient: "Please reprocess it again; if it keeps failing, contact support.",
+    repeatedCrash: "It stopped unexpectedly several times. Please reprocess it again or contact support.",
+  },
+};
+
+function failureMessagesFor(job: ClaimedJob) {
+  return failureMessages[job.isReprocess ? "reprocess" : "process"];
+}
 
 export interface WorkerDeps {
   queue: ProcessingQueue;
@@ -120,7 +136,7 @@ export function startProcessingWorker(deps: WorkerDeps) {
   async function runJob(job: ClaimedJob): Promise<void> {
     const { queue, pipeline, logger } = deps;
     if (job.attempts > job.maxAttempts) {
-      await failForGood(job, REPEATED_CRASH_MESSAGE, true);
+      await failForGood(job, failureMessagesFor(job).repeatedCrash, true);
       await announce(job);
       return;
     }
@@ -147,7 +163,7 @@ export function startProcessingWorker(deps: WorkerDeps) {
       if (hasLease) await queue.complete(job.id, workerId);
     } catch (error) {
       const isPermanent = isPermanentFailure(error);
-      const message = isPermanent ? error.message : TRANSIENT_FAILURE_MESSAGE;
+      const message = isPermanent ? error.message : failureMessagesFor(job).transient;
       if (!isPermanent) logger.error({ err: error, jobId: job.id, documentId: job.documentId }, "processing failed");
       const outcome = outcomeAfterFailure({ attempt: job.attempts, maxAttempts: job.maxAttempts, isPermanent, message });
       if (outcome.kind === "retry") await queue.scheduleRetry(job, workerId, outcome.delaySeconds, message);

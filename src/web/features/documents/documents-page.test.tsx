@@ -457,14 +457,14 @@ describe("reprocess", () => {
 
   it("a completed document whose last reprocess failed says it kept its earlier passages, and why", async () => {
     stubServer({
-      "GET /api/documents": listAnswer([ready({ failureReason: "Processing stopped unexpectedly several times. Please retry or contact support." })]),
+      "GET /api/documents": listAnswer([ready({ failureReason: "It stopped unexpectedly several times. Please reprocess it again or contact support." })]),
     });
     renderDocuments();
     const card = await screen.findByRole("article", { name: "Ready.pdf" });
     expect(within(card).getByText("Ready")).toBeInTheDocument();
     expect(
       within(card).getByText(
-        "Reprocessing failed, so this document keeps its earlier passages. Processing stopped unexpectedly several times. Please retry or contact support.",
+        "Reprocessing failed, so this document keeps its earlier passages. It stopped unexpectedly several times. Please reprocess it again or contact support.",
       ),
     ).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: /Ask about/ })).toBeInTheDocument();
