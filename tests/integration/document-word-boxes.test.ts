@@ -3,10 +3,10 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentPages } from "../../src/server/db/schema/index";
-import type { ChatStreamEvent } from "../../src/shared/chat";
 import type { DocumentPageText, DocumentSummary } from "../../src/shared/documents";
 import { locateQuoteOnPicture } from "../../src/web/features/documents/quote-boxes";
 import { signedUpClient } from "../support/accounts";
+import { readEvents } from "../support/chat";
 import { processedDocument } from "../support/documents/processing";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import type { HttpClient } from "../support/http-client";
@@ -34,10 +34,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => testApp.close());
 
-async function pageOf(client: HttpClient, id: string, pageNumber: number | string): Promise<{ status: number; page?: DocumentPageText }> {
+async function pageOf(client: HttpClient, id: string, pageNumber: number | string): Promise<{ status: number; page?: DocumentPageText; error?: string }> {
   const response = await client.get(`/api/documents/${id}/pages/${pageNumber}`);
-  const body = (await response.json()) as { page?: DocumentPageText };
-  return { status: response.status, page: body.page };
+  const body = (await response.json()) as { page?: DocumentPageText; error?: { message: string } };
+  return { status: response.status, page: body.page, error: body.error?.message };
 }
 
 describe("GET /api/documents/:id/pages/:n", () => {
@@ -82,10 +82,11 @@ describe("GET /api/documents/:id/pages/:n", () => {
   });
 
   it("another person, a page the document lacks and a bad page number are refused", async () => {
-    expect(await pageOf(stranger, scannedPdf.id, 1)).toEqual({ status: 404, page: undefined });
-    expect((await pageOf(owner, scannedPdf.id, 2)).status).toBe(404);
-    expect((await pageOf(owner, scannedPdf.id, "0")).status).toBe(400);
-    expect((await pageOf(owner, scannedPdf.id, "first")).status).toBe(400);
+    expect(await pageOf(stranger, scannedPdf.id, 1)).toEqual({ status: 404, page: undefined, error: "Document not found." });
+    expect(await pageOf(owner, scannedPdf.id, 2)).toEqual({ status: 404, page: undefined, error: "This document has no page 2." });
+    for (const badNumber of ["0", "first", "1.5"]) {
+      expect(await pageOf(owner, scannedPdf.id, badNumber)).toEqual({ status: 400, page: undefined, error: "The page number must be a whole number from 1 up." });
+    }
     const signedOut = await testApp.app.request(`/api/documents/${scannedPdf.id}/pages/1`);
     expect(signedOut.status).toBe(401);
   });
@@ -104,7 +105,7 @@ describe("a chat citation of the scanned contract", () => {
   it("quotes words the cited page has boxes for, so the viewer can mark them on the picture", async () => {
     const response = await owner.post("/api/chat/messages", { documentId: scannedPdf.id, question: "How many days does the provider have to submit claims?" });
     expect(response.status).toBe(200);
-    const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as ChatStreamEvent);
+    const events = await readEvents(response);
     const done = events.find((event) => event.type === "done");
     const links = citationLinks(done?.type === "done" ? done.message.content : "", scannedPdf.id);
     expect(links.length).toBeGreaterThan(0);

@@ -11,6 +11,9 @@ export type NewDocumentRow = typeof documents.$inferInsert;
 
 const activeJobStatuses = ["queued", "running"];
 
+/** A page as the viewer reads it; its word boxes (ten times its text) only when one page is asked for. */
+const pageTextColumns = { pageNumber: documentPages.pageNumber, text: documentPages.text, method: documentPages.method, isUnreadable: documentPages.isUnreadable };
+
 /**
  * Takes one credit for a document inside the transaction that queues it (billing implements it);
  * absent when billing is off.
@@ -68,7 +71,7 @@ export function createDocumentsRepo(db: Database) {
 
     listPages(documentId: string) {
       return db
-        .select({ pageNumber: documentPages.pageNumber, text: documentPages.text, method: documentPages.method, isUnreadable: documentPages.isUnreadable })
+        .select(pageTextColumns)
         .from(documentPages)
         .where(eq(documentPages.documentId, documentId))
         .orderBy(documentPages.pageNumber);
@@ -76,13 +79,7 @@ export function createDocumentsRepo(db: Database) {
 
     async findPage(documentId: string, pageNumber: number) {
       const [row] = await db
-        .select({
-          pageNumber: documentPages.pageNumber,
-          text: documentPages.text,
-          method: documentPages.method,
-          isUnreadable: documentPages.isUnreadable,
-          wordBoxes: documentPages.wordBoxes,
-        })
+        .select({ ...pageTextColumns, wordBoxes: documentPages.wordBoxes })
         .from(documentPages)
         .where(and(eq(documentPages.documentId, documentId), eq(documentPages.pageNumber, pageNumber)));
       return row;

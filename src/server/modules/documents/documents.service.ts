@@ -62,6 +62,10 @@ function notStartableMessage(trigger: ProcessingTrigger, status: string): string
 /** Bump when page images are drawn differently, so browsers stop reusing the old ones. */
 const PAGE_IMAGE_VERSION = 1;
 
+function toPageText(page: { pageNumber: number; text: string; method: string; isUnreadable: boolean }): DocumentPageText {
+  return { pageNumber: page.pageNumber, text: page.text, method: page.method === "ocr" ? "ocr" : "text", isUnreadable: page.isUnreadable };
+}
+
 const unsupportedTypeMessage = "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.";
 
 export function toDocumentSummary(
@@ -149,7 +153,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     async listPages(ownerId: string, id: string): Promise<DocumentPageText[]> {
       await requireDocument(ownerId, id);
-      return (await repo.listPages(id)).map((page) => ({ ...page, method: page.method === "ocr" ? "ocr" : "text" }));
+      return (await repo.listPages(id)).map(toPageText);
     },
 
     /** One page's text, with its word boxes when OCR placed them (pages read before boxes were kept have none). */
@@ -157,8 +161,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       await requireDocument(ownerId, id);
       const page = await repo.findPage(id, pageNumber);
       if (!page) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
-      const { wordBoxes, ...text } = page;
-      return { ...text, method: page.method === "ocr" ? "ocr" : "text", ...(wordBoxes ? { wordBoxes } : {}) };
+      return { ...toPageText(page), wordBoxes: page.wordBoxes ?? undefined };
     },
 
     /** Each clause once, in document order, with the page it starts on. */
