@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage, ChatSessionDetail, ChatStreamEvent } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
+import { parseEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
@@ -25,13 +26,6 @@ afterAll(async () => {
   await testApp.close();
   await model.close();
 });
-
-function parseEvents(text: string): ChatStreamEvent[] {
-  return text
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ChatStreamEvent);
-}
 
 async function askModel(question: string) {
   const response = await owner.post("/api/chat/messages", { documentId: contract.id, question });

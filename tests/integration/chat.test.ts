@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
-import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, ChatStreamEvent, SearchPassage } from "../../src/shared/chat";
+import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, SearchPassage } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
+import { readEvents } from "../support/chat";
 import { payerContractPages, payerContractPdf } from "../support/documents/payer-contract";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { processedDocument } from "../support/documents/processing";
@@ -22,14 +23,6 @@ beforeAll(async () => {
   contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", payerContractPdf());
 }, 60_000);
 afterAll(() => testApp.close());
-
-export async function readEvents(response: Response): Promise<ChatStreamEvent[]> {
-  const text = await response.text();
-  return text
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ChatStreamEvent);
-}
 
 async function ask(client: HttpClient, body: { documentId: string; sessionId?: string; question: string }) {
   const response = await client.post("/api/chat/messages", body);

@@ -3,12 +3,13 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractPages, contractPdf } from "../support/documents/contract-pdf";
-import { enqueueAsIfEveryAttemptCrashed, waitForStatus, withWorkerPaused } from "../support/documents/processing";
+import { enqueueAsIfEveryAttemptCrashed, processedDocument, waitForStatus, withWorkerPaused } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
-import type { ChatSessionDetail, ChatStreamEvent } from "../../src/shared/chat";
+import type { ChatSessionDetail } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
+import { readEvents } from "../support/chat";
 import { HttpClient } from "../support/http-client";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -219,17 +220,13 @@ describe("reprocess", () => {
     testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
   });
 
-  async function processed(): Promise<DocumentSummary> {
-    const document = await uploaded(owner);
-    await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" });
-    return waitForStatus(owner, document.id, ["completed"]);
-  }
+  const processed = () => processedDocument(testApp, owner, "Aetna Provider Agreement.pdf", nextContractPdf());
 
   /** Asks through the chat and answers the NDJSON events (or the refusal's status). */
   async function ask(body: { documentId: string; sessionId?: string; question: string }) {
     const response = await owner.post("/api/chat/messages", body);
     if (response.status !== 200) return { status: response.status, error: ((await response.json()) as { error: { message: string } }).error, events: [] };
-    const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as ChatStreamEvent);
+    const events = await readEvents(response);
     return { status: response.status, error: undefined, events };
   }
 

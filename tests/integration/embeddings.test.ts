@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatStreamEvent, SearchPassage } from "../../src/shared/chat";
+import type { SearchPassage } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { queryRows } from "../../src/server/db/client";
 import { EMBED_BATCH_CHUNKS } from "../../src/server/modules/documents/document-pipeline";
 import { createRetrieval } from "../../src/server/modules/chat/retrieval";
 import { createRetrievalRepo } from "../../src/server/modules/chat/retrieval.repo";
 import { signedUpClient } from "../support/accounts";
+import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument, waitForStatus } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
@@ -96,7 +97,7 @@ describe("embeddings, when an embeddings model is configured", () => {
   it("answers in the chat from the passage found by meaning, cited to its clause and page", async () => {
     const response = await owner.post("/api/chat/messages", { documentId: contract.id, question: WALK_AWAY });
     expect(response.status).toBe(200);
-    const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as ChatStreamEvent);
+    const events = await readEvents(response);
     const done = events.find((event) => event.type === "done");
     expect(done?.type).toBe("done");
     const metadata = done?.type === "done" ? done.message.metadata : undefined;

@@ -10,5 +10,4 @@ export {
   type ExtractionResult,
   type OcrEngine,
   type OcrResult,
-  type OcrWord,
 } from "./types";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OcrWordBox } from "../../../shared/documents";
 import { buildPdf, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { fixturesDirectory, scanLines } from "../../../../tests/support/documents/write-fixtures";
@@ -52,8 +52,14 @@ function expectSameBoxes(actual: OcrWordBox[], expected: OcrWordBox[]): void {
 }
 
 describe("word boxes from OCR", { timeout: 120_000 }, () => {
-  it("the fixture PNG: every word of the stored text has its box where it is drawn on the picture", async () => {
-    const page = await onlyPage(fixture("scanned-page.png"), "png");
+  /** The fixture PNG as OCR reads it: what the other pictures of the same page are compared with. */
+  let uprightPage: ExtractedPage;
+  beforeAll(async () => {
+    uprightPage = await onlyPage(fixture("scanned-page.png"), "png");
+  }, 120_000);
+
+  it("the fixture PNG: every word of the stored text has its box where it is drawn on the picture", () => {
+    const page = uprightPage;
     expect(page.method).toBe("ocr");
     const boxes = expectWellFormedBoxes(page);
     expect(words(page.text)).toEqual(words(scanLines.join(" ")));
@@ -68,14 +74,14 @@ describe("word boxes from OCR", { timeout: 120_000 }, () => {
   });
 
   it("the fixture PDF scan: the same boxes as the picture it was made from", async () => {
-    const fromPng = expectWellFormedBoxes(await onlyPage(fixture("scanned-page.png"), "png"));
+    const fromPng = expectWellFormedBoxes(uprightPage);
     const page = await onlyPage(fixture("scanned-page.pdf"), "pdf");
     expect(page.method).toBe("ocr");
     expectSameBoxes(expectWellFormedBoxes(page), fromPng);
   });
 
   it("a scan stored sideways in a page shown upright (/Rotate 90): boxes on the page as it is shown", async () => {
-    const upright = expectWellFormedBoxes(await onlyPage(fixture("scanned-page.png"), "png"));
+    const upright = expectWellFormedBoxes(uprightPage);
     // Stored turned a quarter counter-clockwise; /Rotate 90 turns it back when shown.
     const { data, info } = await sharp(fixture("scanned-page.png")).rotate(270).grayscale().raw().toBuffer({ resolveWithObject: true });
     const sideways = buildPdf([
@@ -85,7 +91,7 @@ describe("word boxes from OCR", { timeout: 120_000 }, () => {
   });
 
   it("a photo whose EXIF says to turn it: boxes on the upright picture, which is what the page image shows", async () => {
-    const upright = expectWellFormedBoxes(await onlyPage(fixture("scanned-page.png"), "png"));
+    const upright = expectWellFormedBoxes(uprightPage);
     // Pixels stored a quarter turn counter-clockwise, EXIF orientation 6: "turn 90° clockwise to show".
     const photo = await sharp(fixture("scanned-page.png")).rotate(270).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
     expectSameBoxes(expectWellFormedBoxes(await onlyPage(photo, "jpeg")), upright);
