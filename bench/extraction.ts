@@ -7,13 +7,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
-import {
-  cuadFile,
-  readCuadContracts,
-  requireCuadDev,
-  wordRecall,
-  words,
-} from "../tests/support/documents/cuad-dev";
+import { cuadFile, readCuadContracts, requireCuadDev, wordRecall, words } from "../tests/support/documents/cuad-dev";
 import { createTesseractOcr, extractDocument, type OcrEngine } from "../src/server/adapters/extract/index";
 
 const OCR_SECONDS_PER_PAGE_TARGET = 4;
@@ -50,10 +44,17 @@ export async function runExtractionBench(): Promise<{ ok: boolean; figures: Reco
   requireCuadDev();
   const figures: Record<string, string> = {};
   const contracts = readCuadContracts();
-  const pdfs = contracts.map((contract) => ({ id: contract.contract_id, pages: contract.n_pages, bytes: readFileSync(cuadFile("contracts", contract.contract_id)) }));
+  const pdfs = contracts.map((contract) => ({
+    id: contract.contract_id,
+    pages: contract.n_pages,
+    bytes: readFileSync(cuadFile("contracts", contract.contract_id)),
+  }));
   const totalPages = pdfs.reduce((sum, pdf) => sum + pdf.pages, 0);
 
-  figures["machine"] = `${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" / ")} at start, calibration loop ${cpuCalibrationMs().toFixed(0)} ms`;
+  figures["machine"] = `${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" / ")} at start, calibration loop ${cpuCalibrationMs().toFixed(0)} ms`;
 
   // Text PDFs: extraction alone (pdf.js loaded by a warm-up run first).
   await extractDocument(pdfs[0]!.bytes, "pdf", { ocr: noOcr });
@@ -63,13 +64,15 @@ export async function runExtractionBench(): Promise<{ ok: boolean; figures: Reco
   const textSeconds = seconds(textStart);
   const textPagesPerSecond = extractedPages / textSeconds;
   figures["text PDF pages"] = `${extractedPages} pages in ${contracts.length} contracts (expected ${totalPages})`;
-  figures["text PDF extraction"] = `${textPagesPerSecond.toFixed(1)} pages/s (${((textSeconds * 1000) / extractedPages).toFixed(1)} ms/page, ${textSeconds.toFixed(2)} s total)`;
+  figures["text PDF extraction"] =
+    `${textPagesPerSecond.toFixed(1)} pages/s (${((textSeconds * 1000) / extractedPages).toFixed(1)} ms/page, ${textSeconds.toFixed(2)} s total)`;
 
   if (hasPdftotext()) {
     const popplerStart = performance.now();
     for (const pdf of pdfs) execFileSync("pdftotext", ["-enc", "UTF-8", cuadFile("contracts", pdf.id), "-"], { maxBuffer: 64 * 1024 * 1024 });
     const popplerSeconds = seconds(popplerStart);
-    figures["pdftotext (native reference)"] = `${(totalPages / popplerSeconds).toFixed(1)} pages/s (${popplerSeconds.toFixed(2)} s total, one process per file)`;
+    figures["pdftotext (native reference)"] =
+      `${(totalPages / popplerSeconds).toFixed(1)} pages/s (${popplerSeconds.toFixed(2)} s total, one process per file)`;
     figures["pdf.js / pdftotext speed"] = `${(textPagesPerSecond / (totalPages / popplerSeconds)).toFixed(2)}x`;
   } else {
     figures["pdftotext (native reference)"] = "skipped: pdftotext not installed (apt-get install poppler-utils)";
@@ -80,7 +83,12 @@ export async function runExtractionBench(): Promise<{ ok: boolean; figures: Reco
   const ocr = createTesseractOcr({ workers: 2 });
   try {
     const startup = performance.now();
-    await ocr.recognize(await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } }).png().toBuffer(), 300);
+    await ocr.recognize(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer(),
+      300,
+    );
     figures["OCR engine start"] = `${seconds(startup).toFixed(1)} s (2 workers, model from node_modules)`;
 
     let ocrPages = 0;
@@ -121,12 +129,16 @@ export async function runExtractionBench(): Promise<{ ok: boolean; figures: Reco
     const secondsPerPage = ocrSeconds / ocrPages;
     const accuracy = foundWords / referenceWords;
     figures["OCR pages"] = `${ocrPages} pages in ${scanned.length} scanned contracts`;
-    figures["OCR speed"] = `${secondsPerPage.toFixed(2)} s/page wall (target <= ${OCR_SECONDS_PER_PAGE_TARGET}), ${(ocrCpu / ocrPages).toFixed(1)} CPU-s/page, ${ocrSeconds.toFixed(0)} s total`;
+    figures["OCR speed"] =
+      `${secondsPerPage.toFixed(2)} s/page wall (target <= ${OCR_SECONDS_PER_PAGE_TARGET}), ${(ocrCpu / ocrPages).toFixed(1)} CPU-s/page, ${ocrSeconds.toFixed(0)} s total`;
     figures["OCR word accuracy (vs CUAD text)"] = `${(accuracy * 100).toFixed(2)}% word recall (target >= ${OCR_WORD_ACCURACY_TARGET * 100}%)`;
     figures["OCR word accuracy (page by page vs text layer)"] = `${((pageFoundWords / pageReferenceWords) * 100).toFixed(2)}%`;
     perContract.forEach((line, index) => (figures[`OCR contract ${index + 1}`] = line));
     figures["peak RSS"] = `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (whole process, OCR workers included)`;
-    figures["load average at end"] = os.loadavg().map((load) => load.toFixed(2)).join(" / ");
+    figures["load average at end"] = os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(" / ");
     const ok = extractedPages === totalPages && secondsPerPage <= OCR_SECONDS_PER_PAGE_TARGET && accuracy >= OCR_WORD_ACCURACY_TARGET;
     return { ok, figures };
   } finally {

@@ -261,7 +261,8 @@ async function measureThroughput(contracts: CuadContract[], warmUpPdfs: Buffer[]
     resetPeakRss(server.child.pid!);
     const start = performance.now();
     const ids: string[] = [];
-    for (const contract of contracts) ids.push(await uploadAndProcess(client, `${contract.contract_id}.pdf`, readFileSync(cuadFile("contracts", contract.contract_id))));
+    for (const contract of contracts)
+      ids.push(await uploadAndProcess(client, `${contract.contract_id}.pdf`, readFileSync(cuadFile("contracts", contract.contract_id))));
     const completed = await waitUntilCompleted(client, events, ids);
     const seconds = (performance.now() - start) / 1000;
     events.close();
@@ -269,17 +270,25 @@ async function measureThroughput(contracts: CuadContract[], warmUpPdfs: Buffer[]
     return { seconds, pages, pagesPerSecond: pages / seconds, startupPeakMb, peakMb: peakRssMb(server.child.pid!) };
   });
   const popplerStart = performance.now();
-  for (const contract of contracts) execFileSync("pdftotext", ["-enc", "UTF-8", cuadFile("contracts", contract.contract_id), "-"], { maxBuffer: 64 * 1024 * 1024 });
+  for (const contract of contracts)
+    execFileSync("pdftotext", ["-enc", "UTF-8", cuadFile("contracts", contract.contract_id), "-"], { maxBuffer: 64 * 1024 * 1024 });
   const popplerSeconds = (performance.now() - popplerStart) / 1000;
   return { ...throughput, popplerPagesPerSecond: throughput.pages / popplerSeconds };
 }
 
-async function measure(contracts: CuadContract[], cutter: PageCutter, figures: Record<string, string>): Promise<{ ok: boolean; figures: Record<string, string> }> {
+async function measure(
+  contracts: CuadContract[],
+  cutter: PageCutter,
+  figures: Record<string, string>,
+): Promise<{ ok: boolean; figures: Record<string, string> }> {
   const totalPages = contracts.reduce((sum, contract) => sum + contract.n_pages, 0);
   const warmUpPdf = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(0, 1));
   // Not the same file twice: an owner's duplicate upload is refused.
   const warmUpPdf2 = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(1, 2));
-  figures["machine"] = `${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" / ")} at start`;
+  figures["machine"] = `${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" / ")} at start`;
 
   const rounds: ThroughputRound[] = [];
   for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) rounds.push(await measureThroughput(contracts, [warmUpPdf, warmUpPdf2]));
@@ -300,7 +309,10 @@ async function measure(contracts: CuadContract[], cutter: PageCutter, figures: R
   // A long document: text contracts page after page, ending with a scanned one so OCR runs too.
   const scanned = contracts.find((contract) => contract.scanned_file)!;
   const scannedPages = cutter.pagesOf(cuadFile("scanned", scanned.contract_id));
-  const textPages = cutter.pagesInTurn(contracts.map((contract) => cuadFile("contracts", contract.contract_id)), LONG_DOCUMENT_PAGES - scannedPages.length);
+  const textPages = cutter.pagesInTurn(
+    contracts.map((contract) => cuadFile("contracts", contract.contract_id)),
+    LONG_DOCUMENT_PAGES - scannedPages.length,
+  );
   const long = cutter.unite([...textPages, ...scannedPages]);
   const longRun = await withServer(async (server) => {
     const client = await signedUpClient();
@@ -313,14 +325,15 @@ async function measure(contracts: CuadContract[], cutter: PageCutter, figures: R
   });
   figures[`${LONG_DOCUMENT_PAGES}-page document`] =
     `${longRun.pages} pages (${scannedPages.length} of them scanned, OCRed) in ${longRun.seconds.toFixed(1)} s, ${(longRun.pages / longRun.seconds).toFixed(1)} pages/s (${(long.byteLength / 1024 / 1024).toFixed(1)} MB file)`;
-  figures[`server peak RSS (${LONG_DOCUMENT_PAGES}-page document)`] = `${longRun.peakMb.toFixed(0)} MB from upload to completed, whole process with its worker threads (target < ${PEAK_MEMORY_TARGET_MB} MB)`;
-  figures["load average at end"] = os.loadavg().map((load) => load.toFixed(2)).join(" / ");
+  figures[`server peak RSS (${LONG_DOCUMENT_PAGES}-page document)`] =
+    `${longRun.peakMb.toFixed(0)} MB from upload to completed, whole process with its worker threads (target < ${PEAK_MEMORY_TARGET_MB} MB)`;
+  figures["load average at end"] = os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" / ");
 
   const ok =
-    everyPageRead &&
-    pagesPerSecond >= END_TO_END_PAGES_PER_SECOND_TARGET &&
-    longRun.pages === LONG_DOCUMENT_PAGES &&
-    longRun.peakMb < PEAK_MEMORY_TARGET_MB;
+    everyPageRead && pagesPerSecond >= END_TO_END_PAGES_PER_SECOND_TARGET && longRun.pages === LONG_DOCUMENT_PAGES && longRun.peakMb < PEAK_MEMORY_TARGET_MB;
   return { ok, figures };
 }
 

@@ -89,9 +89,14 @@ async function processFiles(container: Container, ownerId: string, files: { name
 
 /** The naive baseline: the same page texts cut every 1,000 characters, ranked by ts_rank over the question's words (OR). */
 async function createBaseline(db: Database, documentIds: Map<string, string>) {
-  await db.execute(sql`create temporary table baseline_chunks (document_id uuid, text text, pages int[], search tsvector generated always as (to_tsvector('english', text)) stored)`);
+  await db.execute(
+    sql`create temporary table baseline_chunks (document_id uuid, text text, pages int[], search tsvector generated always as (to_tsvector('english', text)) stored)`,
+  );
   for (const id of documentIds.values()) {
-    const pages = await queryRows<{ page_number: number; text: string }>(db, sql`select page_number, text from document_pages where document_id = ${id} order by page_number`);
+    const pages = await queryRows<{ page_number: number; text: string }>(
+      db,
+      sql`select page_number, text from document_pages where document_id = ${id} order by page_number`,
+    );
     let full = "";
     const pageAt: number[] = [];
     for (const page of pages) {
@@ -102,7 +107,9 @@ async function createBaseline(db: Database, documentIds: Map<string, string>) {
     for (let start = 0; start < full.length; start += BASELINE_CHUNK_CHARS) {
       const end = Math.min(full.length, start + BASELINE_CHUNK_CHARS);
       const chunkPages = [...new Set(pageAt.slice(start, end))];
-      await db.execute(sql`insert into baseline_chunks (document_id, text, pages) values (${id}, ${full.slice(start, end)}, ${`{${chunkPages.join(",")}}`}::int[])`);
+      await db.execute(
+        sql`insert into baseline_chunks (document_id, text, pages) values (${id}, ${full.slice(start, end)}, ${`{${chunkPages.join(",")}}`}::int[])`,
+      );
     }
   }
   return (documentId: string, question: string) =>
@@ -124,7 +131,8 @@ async function askTimed(container: Container, ownerId: string, documentId: strin
   let answer: { content: string; metadata: AssistantMetadata } | undefined;
   for await (const event of (await container.chat.ask(ownerId, { documentId, question })) as AsyncGenerator<ChatStreamEvent>) {
     if (event.type === "delta" && firstByteMs === undefined) firstByteMs = performance.now() - started;
-    if (event.type === "done" && "citations" in event.message.metadata) answer = { content: event.message.content, metadata: event.message.metadata as AssistantMetadata };
+    if (event.type === "done" && "citations" in event.message.metadata)
+      answer = { content: event.message.content, metadata: event.message.metadata as AssistantMetadata };
     if (event.type === "error") throw new Error(event.message);
   }
   if (!answer) throw new Error(`No answer to "${question}"`);
@@ -137,8 +145,14 @@ async function measureCoverage(db: Database, documentIds: Map<string, string>) {
   let coveredCharacters = 0;
   let passageCharacters = 0;
   for (const id of documentIds.values()) {
-    const pages = await queryRows<{ pageNumber: number; text: string }>(db, sql`select page_number as "pageNumber", text from document_pages where document_id = ${id} order by page_number`);
-    const passages = await queryRows<{ text: string; pageStart: number; pageEnd: number }>(db, sql`select text, page_start as "pageStart", page_end as "pageEnd" from document_chunks where document_id = ${id} order by ordinal`);
+    const pages = await queryRows<{ pageNumber: number; text: string }>(
+      db,
+      sql`select page_number as "pageNumber", text from document_pages where document_id = ${id} order by page_number`,
+    );
+    const passages = await queryRows<{ text: string; pageStart: number; pageEnd: number }>(
+      db,
+      sql`select text, page_start as "pageStart", page_end as "pageEnd" from document_chunks where document_id = ${id} order by ordinal`,
+    );
     const coverage = measurePassageCoverage(pages, passages);
     pageCharacters += coverage.pageCharacters;
     coveredCharacters += coverage.coveredCharacters;
@@ -193,15 +207,28 @@ interface CitationTally {
 }
 
 /** Counts an answer's quotes found verbatim on their cited page, and its unverified citations with the notes that disclose them. */
-async function tallyCitations(db: Database, documentId: string, answer: { content: string; metadata: AssistantMetadata }, tally: CitationTally): Promise<CitationTally> {
+async function tallyCitations(
+  db: Database,
+  documentId: string,
+  answer: { content: string; metadata: AssistantMetadata },
+  tally: CitationTally,
+): Promise<CitationTally> {
   let { quotes, verbatimQuotes } = tally;
   for (const citation of answer.metadata.citations) {
     quotes++;
-    const [page] = await queryRows<{ text: string }>(db, sql`select text from document_pages where document_id = ${documentId} and page_number = ${citation.page}`);
+    const [page] = await queryRows<{ text: string }>(
+      db,
+      sql`select text from document_pages where document_id = ${documentId} and page_number = ${citation.page}`,
+    );
     if (page && findQuote([page.text], citation.quote, { exact: true })) verbatimQuotes++;
   }
   const notes = answer.content.split(UNVERIFIED_NOTE).length - 1;
-  return { quotes, verbatimQuotes, dropped: tally.dropped + answer.metadata.droppedCitations, disclosed: tally.disclosed + Math.min(notes, answer.metadata.droppedCitations) };
+  return {
+    quotes,
+    verbatimQuotes,
+    dropped: tally.dropped + answer.metadata.droppedCitations,
+    disclosed: tally.disclosed + Math.min(notes, answer.metadata.droppedCitations),
+  };
 }
 
 const pagesOf = (passage: SearchPassage) => Array.from({ length: passage.pageEnd - passage.pageStart + 1 }, (_, index) => passage.pageStart + index);
@@ -216,12 +243,19 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
   const env = loadEnv({ ...embeddingsSettings, DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off" });
   const container = createContainer(env, database, pino({ level: "silent" }));
   const figures: Record<string, string> = {};
-  figures["retrieval"] = env.embeddings ? `full text + vectors (${env.embeddings.provider}:${env.embeddings.model}), fused by RRF` : "full text (set EMBEDDINGS_* to measure fusion with vectors)";
+  figures["retrieval"] = env.embeddings
+    ? `full text + vectors (${env.embeddings.provider}:${env.embeddings.model}), fused by RRF`
+    : "full text (set EMBEDDINGS_* to measure fusion with vectors)";
   try {
     const ownerId = "bench-owner";
     await container.db.insert(users).values({ id: ownerId, name: "Bench", email: "bench@clausewise.example", emailVerified: true });
     const processingStart = performance.now();
-    const contracts = await Promise.all(readCuadContracts().map(async (contract) => ({ name: contract.contract_id, bytes: new Uint8Array(await readFile(cuadFile("contracts", contract.contract_id))) })));
+    const contracts = await Promise.all(
+      readCuadContracts().map(async (contract) => ({
+        name: contract.contract_id,
+        bytes: new Uint8Array(await readFile(cuadFile("contracts", contract.contract_id))),
+      })),
+    );
     const documentIds = await processFiles(container, ownerId, contracts);
     figures["contracts processed"] = `${documentIds.size} in ${((performance.now() - processingStart) / 1000).toFixed(1)} s`;
     const baselineSearch = await createBaseline(container.db, documentIds);
@@ -241,9 +275,16 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     for (const question of questions) {
       const documentId = documentIds.get(question.contract_id)!;
       const passages = await container.chat.search(ownerId, documentId, question.question);
-      passageChars = Math.max(passageChars, passages.reduce((sum, passage) => sum + passage.text.length, 0));
+      passageChars = Math.max(
+        passageChars,
+        passages.reduce((sum, passage) => sum + passage.text.length, 0),
+      );
       const before = ours.recallAt[5];
-      score(ours, passages.map((passage) => ({ text: passage.text, pages: pagesOf(passage) })), question);
+      score(
+        ours,
+        passages.map((passage) => ({ text: passage.text, pages: pagesOf(passage) })),
+        question,
+      );
       const category = byCategory.get(question.category) ?? { questions: 0, hits: 0 };
       category.questions++;
       category.hits += ours.recallAt[5] - before;
@@ -254,7 +295,14 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
       firstBytes.push(answer.firstByteMs);
       const spans = question.answers.map((gold) => canonical(gold.text)).filter(Boolean);
       if (answer.metadata.addressed === false) wrongAbstentions++;
-      else if (answer.citations.some((citation) => spans.some((span) => holdsSpan(canonical(citation.quote), span) || (canonical(citation.quote).length >= 40 && span.includes(canonical(citation.quote)))))) answerHits++;
+      else if (
+        answer.citations.some((citation) =>
+          spans.some(
+            (span) => holdsSpan(canonical(citation.quote), span) || (canonical(citation.quote).length >= 40 && span.includes(canonical(citation.quote))),
+          ),
+        )
+      )
+        answerHits++;
       ({ quotes, verbatimQuotes, dropped, disclosed } = await tallyCitations(container.db, documentId, answer, { quotes, verbatimQuotes, dropped, disclosed }));
     }
 
@@ -280,18 +328,28 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     const citingGold = ratio(answerHits, ours.questions);
     const p95 = longFirstBytes.length ? percentile(longFirstBytes, 0.95) : Number.POSITIVE_INFINITY;
     figures["questions"] = `${ours.questions} over ${documentIds.size} contracts (largest top-5 passages: ${passageChars} characters, budget 6000)`;
-    figures["recall at 1 / 3 / 5"] = `${format(ratio(ours.recallAt[1], ours.questions))} / ${format(ratio(ours.recallAt[3], ours.questions))} / ${format(recall5)} (target at 5: ${TARGETS.recallAt5})`;
-    figures["baseline recall at 1 / 3 / 5"] = `${format(ratio(baseline.recallAt[1], baseline.questions))} / ${format(ratio(baseline.recallAt[3], baseline.questions))} / ${format(baselineRecall5)}`;
+    figures["recall at 1 / 3 / 5"] =
+      `${format(ratio(ours.recallAt[1], ours.questions))} / ${format(ratio(ours.recallAt[3], ours.questions))} / ${format(recall5)} (target at 5: ${TARGETS.recallAt5})`;
+    figures["baseline recall at 1 / 3 / 5"] =
+      `${format(ratio(baseline.recallAt[1], baseline.questions))} / ${format(ratio(baseline.recallAt[3], baseline.questions))} / ${format(baselineRecall5)}`;
     figures["recall at 5 vs baseline"] = `${(recall5 / (baselineRecall5 || 1)).toFixed(2)}x (target ${TARGETS.baselineRatio}x)`;
     figures["page hit at 5"] = `${format(pageHit)} (baseline ${format(ratio(baseline.pageHitAt5, baseline.questions))}; target ${TARGETS.pageHitAt5})`;
-    figures["abstains on no-clause questions"] = `${abstentions}/${noAnswerQuestions.length} (${format(abstainsWhenMissing)}; target ≥ ${TARGETS.abstainsWhenMissing})`;
-    figures["abstains wrongly on answerable questions"] = `${wrongAbstentions}/${ours.questions} (${format(abstainsWrongly)}; target ≤ ${TARGETS.abstainsWrongly})`;
+    figures["abstains on no-clause questions"] =
+      `${abstentions}/${noAnswerQuestions.length} (${format(abstainsWhenMissing)}; target ≥ ${TARGETS.abstainsWhenMissing})`;
+    figures["abstains wrongly on answerable questions"] =
+      `${wrongAbstentions}/${ours.questions} (${format(abstainsWrongly)}; target ≤ ${TARGETS.abstainsWrongly})`;
     figures["answers citing a gold span"] = `${format(citingGold)} (target ≥ ${TARGETS.answersCitingGold})`;
-    figures["citations not verified"] = `${dropped}, each disclosed in its point: ${disclosed >= dropped ? "yes" : `no (${disclosed} notes)`} (target ${TARGETS.droppedCitations})`;
+    figures["citations not verified"] =
+      `${dropped}, each disclosed in its point: ${disclosed >= dropped ? "yes" : `no (${disclosed} notes)`} (target ${TARGETS.droppedCitations})`;
     figures["quotes verbatim on their page"] = `${verbatimQuotes}/${quotes} (${format(verbatim)})`;
-    figures["page text covered by passages"] = `${(coverage.covered * 100).toFixed(2)}%, repeated ${(coverage.repeated * 100).toFixed(2)}% (target ≥ ${TARGETS.pageTextInPassages * 100}%)`;
-    figures["no-clause questions answered anyway, by category"] = [...answeredMissing].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`).join(", ");
-    figures["first streamed byte p50 / p95"] = `${percentile(firstBytes, 0.5).toFixed(0)} / ${percentile(firstBytes, 0.95).toFixed(0)} ms (CUAD contracts, 3-33 pages)`;
+    figures["page text covered by passages"] =
+      `${(coverage.covered * 100).toFixed(2)}%, repeated ${(coverage.repeated * 100).toFixed(2)}% (target ≥ ${TARGETS.pageTextInPassages * 100}%)`;
+    figures["no-clause questions answered anyway, by category"] = [...answeredMissing]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => `${name} ${count}`)
+      .join(", ");
+    figures["first streamed byte p50 / p95"] =
+      `${percentile(firstBytes, 0.5).toFixed(0)} / ${percentile(firstBytes, 0.95).toFixed(0)} ms (CUAD contracts, 3-33 pages)`;
     figures[`first streamed byte p50 / p95, ${LONG_DOCUMENT_PAGES}+ pages`] = longFirstBytes.length
       ? `${percentile(longFirstBytes, 0.5).toFixed(0)} / ${p95.toFixed(0)} ms over ${longFirstBytes.length} questions (target p95 < ${TARGETS.firstByteP95Ms} ms)`
       : "not measured: pdfunite (poppler-utils) is needed to build the long document";

@@ -17,6 +17,8 @@ const results = {
   processing: reported("Document processing end to end (CUAD dev set)", await runProcessingBench()),
   questionAnswering: (await runQuestionAnsweringBench()).ok,
 };
-const missed = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
+const missed = Object.entries(results)
+  .filter(([, ok]) => !ok)
+  .map(([name]) => name);
 console.log(missed.length === 0 ? "\nAll benchmark targets met." : `\nTargets missed: ${missed.join(", ")}`);
 process.exit(missed.length === 0 ? 0 : 1);

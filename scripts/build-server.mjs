@@ -5,7 +5,10 @@ import { build } from "esbuild";
 const outdir = "dist/server";
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: "src/server/main.ts", "migrate-main": "src/server/migrate-main.ts", worker: "src/server/worker.ts",
+  entryPoints: {
+    main: "src/server/main.ts",
+    "migrate-main": "src/server/migrate-main.ts",
+    worker: "src/server/worker.ts",
     "extraction-thread": "src/server/adapters/extract-worker/extraction-thread.ts",
   },
   outdir,

@@ -16,14 +16,14 @@
 //
 // Prints exactly one line to stdout, `tests: N passed, M failed`; details go to stderr.
 // Exits 0 when M is 0, 1 otherwise.
-import { readFileSync } from 'node:fs';
+import { readFileSync } from "node:fs";
 
-const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
+const num = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
 const warn = (msg) => process.stderr.write(`[count-results] ${msg}\n`);
 
 /** @returns {{passed: number, failed: number, kind: string, notes: string[]}} */
 export function countReport(report) {
-  if (report && typeof report === 'object' && typeof report.numTotalTests === 'number') {
+  if (report && typeof report === "object" && typeof report.numTotalTests === "number") {
     const notes = [];
     let failed = num(report.numFailedTests);
     const pending = num(report.numPendingTests);
@@ -33,28 +33,28 @@ export function countReport(report) {
     failed += pending + todo;
     for (const file of Array.isArray(report.testResults) ? report.testResults : []) {
       const assertions = Array.isArray(file?.assertionResults) ? file.assertionResults : [];
-      if (file?.status === 'failed' && !assertions.some((a) => a?.status === 'failed')) {
+      if (file?.status === "failed" && !assertions.some((a) => a?.status === "failed")) {
         failed += 1;
-        const msg = String(file.message ?? '').split('\n')[0];
-        notes.push(`test file failed outside any test: ${file.name ?? '?'}${msg ? ` (${msg})` : ''}`);
+        const msg = String(file.message ?? "").split("\n")[0];
+        notes.push(`test file failed outside any test: ${file.name ?? "?"}${msg ? ` (${msg})` : ""}`);
       }
     }
-    if (num(report.numTotalTests) === 0) notes.push('report contains no test');
-    return { kind: 'vitest', passed: num(report.numPassedTests), failed, notes };
+    if (num(report.numTotalTests) === 0) notes.push("report contains no test");
+    return { kind: "vitest", passed: num(report.numPassedTests), failed, notes };
   }
-  if (report && typeof report === 'object' && report.stats && typeof report.stats.expected === 'number') {
+  if (report && typeof report === "object" && report.stats && typeof report.stats.expected === "number") {
     const s = report.stats;
     const notes = [];
     const errors = Array.isArray(report.errors) ? report.errors : [];
     if (num(s.skipped)) notes.push(`${num(s.skipped)} skipped test(s) counted as failed`);
     if (num(s.flaky)) notes.push(`${num(s.flaky)} flaky test(s) counted as passed`);
     for (const e of errors) {
-      notes.push(`error outside tests: ${String(e?.message ?? e?.value ?? 'unknown error').split('\n')[0]}`);
+      notes.push(`error outside tests: ${String(e?.message ?? e?.value ?? "unknown error").split("\n")[0]}`);
     }
     const passed = num(s.expected) + num(s.flaky);
     const failed = num(s.unexpected) + num(s.skipped) + errors.length;
-    if (passed + failed === 0) notes.push('report contains no test');
-    return { kind: 'playwright', passed, failed, notes };
+    if (passed + failed === 0) notes.push("report contains no test");
+    return { kind: "playwright", passed, failed, notes };
   }
   return null;
 }
@@ -62,7 +62,7 @@ export function countReport(report) {
 function countFile(path) {
   let text;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readFileSync(path, "utf8");
   } catch (err) {
     warn(`WARNING: ${path}: cannot read report (${err.code ?? err.message}); counted as 1 failed`);
     return { passed: 0, failed: 1 };
@@ -92,15 +92,15 @@ function main(argv) {
   const failedSteps = [];
   const reports = [];
   for (const arg of argv) {
-    if (arg.startsWith('--failed-step=')) failedSteps.push(arg.slice('--failed-step='.length) || '?');
-    else if (arg.startsWith('--step-exit=')) stepExits.push(arg.slice('--step-exit='.length));
-    else if (arg.startsWith('--')) {
+    if (arg.startsWith("--failed-step=")) failedSteps.push(arg.slice("--failed-step=".length) || "?");
+    else if (arg.startsWith("--step-exit=")) stepExits.push(arg.slice("--step-exit=".length));
+    else if (arg.startsWith("--")) {
       warn(`WARNING: unknown option ${arg}; counted as 1 failed`);
       failed += 1;
     } else reports.push(arg);
   }
   if (reports.length === 0 && failedSteps.length === 0 && stepExits.length === 0) {
-    warn('usage: count-results.mjs <report.json>... [--failed-step=NAME]... [--step-exit=NAME:CODE:r1,r2]...');
+    warn("usage: count-results.mjs <report.json>... [--failed-step=NAME]... [--step-exit=NAME:CODE:r1,r2]...");
   }
   for (const path of reports) {
     const r = countFile(path);
@@ -114,16 +114,16 @@ function main(argv) {
   }
   for (const spec of stepExits) {
     // NAME:CODE:r1,r2 (the report list may be empty; report paths may contain ':')
-    const [name, code, ...rest] = spec.split(':');
-    const list = rest.join(':');
-    const exitCode = code === undefined || code === '' ? NaN : Number(code);
+    const [name, code, ...rest] = spec.split(":");
+    const list = rest.join(":");
+    const exitCode = code === undefined || code === "" ? NaN : Number(code);
     if (!name || !Number.isInteger(exitCode)) {
       warn(`WARNING: malformed --step-exit=${spec}; counted as 1 failed`);
       failed += 1;
       continue;
     }
     if (exitCode === 0) continue;
-    const covered = list.split(',').filter(Boolean);
+    const covered = list.split(",").filter(Boolean);
     const coveredFailures = covered.reduce((sum, p) => sum + (perReport.get(p)?.failed ?? 0), 0);
     if (coveredFailures === 0) {
       warn(`step ${name} exited ${exitCode} but its reports show no failure; counted as 1 failed`);

@@ -32,9 +32,7 @@ function isProcessAlive(pid: number): boolean {
 function readHolder(lockFile: string): { pid: number; host: string } | undefined {
   try {
     const holder = JSON.parse(readFileSync(lockFile, "utf8")) as { pid?: unknown; host?: unknown };
-    return typeof holder.pid === "number" && typeof holder.host === "string"
-      ? { pid: holder.pid, host: holder.host }
-      : undefined;
+    return typeof holder.pid === "number" && typeof holder.host === "string" ? { pid: holder.pid, host: holder.host } : undefined;
   } catch {
     return undefined;
   }

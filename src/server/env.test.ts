@@ -31,34 +31,101 @@ describe("loadEnv", () => {
     [{ PORT: "8080" }, { port: 8080, publicUrl: "http://localhost:8080" }],
     [{ PUBLIC_URL: "https://app.example.com/" }, { publicUrl: "https://app.example.com" }],
     [{ DATABASE_URL: "postgresql://u:p@db:5432/cw", AUTH_SECRET: "x".repeat(32) }, { databaseUrl: "postgresql://u:p@db:5432/cw" }],
-    [{ PLATFORM_OWNER_EMAILS: " Owner@Clinic.com, second@clinic.com ," }, { auth: expect.objectContaining({ platformOwnerEmails: ["owner@clinic.com", "second@clinic.com"] }) }],
+    [
+      { PLATFORM_OWNER_EMAILS: " Owner@Clinic.com, second@clinic.com ," },
+      { auth: expect.objectContaining({ platformOwnerEmails: ["owner@clinic.com", "second@clinic.com"] }) },
+    ],
     [{ TRUST_PROXY: "true" }, { auth: expect.objectContaining({ trustProxy: true, requestsPerMinute: 60 }) }],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: "600" }, { auth: expect.objectContaining({ requestsPerMinute: 600 }) }],
-    [{ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }, { auth: expect.objectContaining({ google: { clientId: "id", clientSecret: "secret", discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration" } }) }],
-    [{ MICROSOFT_CLIENT_ID: "id", MICROSOFT_CLIENT_SECRET: "secret", MICROSOFT_TENANT_ID: "contoso" }, { auth: expect.objectContaining({ microsoft: expect.objectContaining({ discoveryUrl: "https://login.microsoftonline.com/contoso/v2.0/.well-known/openid-configuration" }) }) }],
+    [
+      { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" },
+      {
+        auth: expect.objectContaining({
+          google: { clientId: "id", clientSecret: "secret", discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration" },
+        }),
+      },
+    ],
+    [
+      { MICROSOFT_CLIENT_ID: "id", MICROSOFT_CLIENT_SECRET: "secret", MICROSOFT_TENANT_ID: "contoso" },
+      {
+        auth: expect.objectContaining({
+          microsoft: expect.objectContaining({ discoveryUrl: "https://login.microsoftonline.com/contoso/v2.0/.well-known/openid-configuration" }),
+        }),
+      },
+    ],
     [{ SMTP_URL: "smtps://user:pass@mail.example.com:465" }, { mail: expect.objectContaining({ smtpUrl: "smtps://user:pass@mail.example.com:465" }) }],
     [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
     [{ PORT: "" }, { port: 3000 }],
     [{ DATA_DIR: "/srv/cw" }, { storage: { kind: "local", root: path.resolve("/srv/cw/files") } }],
-    [{ STORAGE: "s3", S3_BUCKET: "contracts" }, { storage: { kind: "s3", bucket: "contracts", region: "us-east-1", endpoint: undefined, forcePathStyle: false, credentials: undefined } }],
     [
-      { STORAGE: "s3", S3_BUCKET: "contracts", S3_ENDPOINT: "http://minio:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" },
-      { storage: { kind: "s3", bucket: "contracts", region: "eu-west-1", endpoint: "http://minio:9000", forcePathStyle: true, credentials: { accessKeyId: "key", secretAccessKey: "secret" } } },
+      { STORAGE: "s3", S3_BUCKET: "contracts" },
+      { storage: { kind: "s3", bucket: "contracts", region: "us-east-1", endpoint: undefined, forcePathStyle: false, credentials: undefined } },
+    ],
+    [
+      {
+        STORAGE: "s3",
+        S3_BUCKET: "contracts",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_REGION: "eu-west-1",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+      },
+      {
+        storage: {
+          kind: "s3",
+          bucket: "contracts",
+          region: "eu-west-1",
+          endpoint: "http://minio:9000",
+          forcePathStyle: true,
+          credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+        },
+      },
     ],
     [{}, { llm: undefined }],
-    [{ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "llama3.1", LLM_BASE_URL: "http://localhost:11434/v1" }, { llm: { provider: "openai-compatible", model: "llama3.1", baseUrl: "http://localhost:11434/v1", apiKey: undefined, timeoutMs: 60000 } }],
-    [{ LLM_PROVIDER: "anthropic", LLM_MODEL: "claude-sonnet-4-5", LLM_API_KEY: "sk", LLM_TIMEOUT_MS: "20000" }, { llm: expect.objectContaining({ provider: "anthropic", apiKey: "sk", timeoutMs: 20000 }) }],
+    [
+      { LLM_PROVIDER: "openai-compatible", LLM_MODEL: "llama3.1", LLM_BASE_URL: "http://localhost:11434/v1" },
+      { llm: { provider: "openai-compatible", model: "llama3.1", baseUrl: "http://localhost:11434/v1", apiKey: undefined, timeoutMs: 60000 } },
+    ],
+    [
+      { LLM_PROVIDER: "anthropic", LLM_MODEL: "claude-sonnet-4-5", LLM_API_KEY: "sk", LLM_TIMEOUT_MS: "20000" },
+      { llm: expect.objectContaining({ provider: "anthropic", apiKey: "sk", timeoutMs: 20000 }) },
+    ],
     [{}, { embeddings: undefined }],
     [
       { EMBEDDINGS_PROVIDER: "openai-compatible", EMBEDDINGS_MODEL: "nomic-embed-text", EMBEDDINGS_BASE_URL: "http://localhost:11434/v1" },
       { embeddings: { provider: "openai-compatible", model: "nomic-embed-text", baseUrl: "http://localhost:11434/v1", apiKey: undefined, timeoutMs: 30000 } },
     ],
-    [{ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_MODEL: "text-embedding-3-small", EMBEDDINGS_API_KEY: "sk" }, { embeddings: expect.objectContaining({ provider: "openai", apiKey: "sk" }) }],
-    [{}, { billing: { mode: "local" } }],
-    [{ BILLING: "off", STRIPE_SECRET_KEY: "sk_live", STRIPE_WEBHOOK_SECRET: "whsec", STRIPE_PRICE_BASIC: "b", STRIPE_PRICE_PRO: "p", STRIPE_PRICE_CREDIT: "c" }, { billing: { mode: "off" } }],
     [
-      { STRIPE_SECRET_KEY: "sk_live", STRIPE_WEBHOOK_SECRET: "whsec", STRIPE_PRICE_BASIC: "price_b", STRIPE_PRICE_PRO: "price_p", STRIPE_PRICE_CREDIT: "price_c" },
-      { billing: { mode: "stripe", stripe: { secretKey: "sk_live", webhookSecret: "whsec", prices: { basic: "price_b", pro: "price_p", credit: "price_c" }, apiUrl: undefined } } },
+      { EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_MODEL: "text-embedding-3-small", EMBEDDINGS_API_KEY: "sk" },
+      { embeddings: expect.objectContaining({ provider: "openai", apiKey: "sk" }) },
+    ],
+    [{}, { billing: { mode: "local" } }],
+    [
+      {
+        BILLING: "off",
+        STRIPE_SECRET_KEY: "sk_live",
+        STRIPE_WEBHOOK_SECRET: "whsec",
+        STRIPE_PRICE_BASIC: "b",
+        STRIPE_PRICE_PRO: "p",
+        STRIPE_PRICE_CREDIT: "c",
+      },
+      { billing: { mode: "off" } },
+    ],
+    [
+      {
+        STRIPE_SECRET_KEY: "sk_live",
+        STRIPE_WEBHOOK_SECRET: "whsec",
+        STRIPE_PRICE_BASIC: "price_b",
+        STRIPE_PRICE_PRO: "price_p",
+        STRIPE_PRICE_CREDIT: "price_c",
+      },
+      {
+        billing: {
+          mode: "stripe",
+          stripe: { secretKey: "sk_live", webhookSecret: "whsec", prices: { basic: "price_b", pro: "price_p", credit: "price_c" }, apiUrl: undefined },
+        },
+      },
     ],
   ])("reads %j", (source, expected) => {
     expect(loadEnv(source)).toMatchObject(expected);

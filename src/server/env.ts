@@ -30,7 +30,12 @@ const envSchema = z
     PLATFORM_OWNER_EMAILS: z
       .string()
       .default("")
-      .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+      .transform((list) =>
+        list
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.email())),
     TRUST_PROXY: z.stringbool().default(false),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_AUTH_REQUESTS_PER_MINUTE),
@@ -82,13 +87,25 @@ const envSchema = z
       context.addIssue({ code: "custom", path: ["LLM_MODEL"], message: `is required with LLM_PROVIDER=${raw.LLM_PROVIDER}: the model that writes answers` });
     }
     if (raw.LLM_PROVIDER === "openai-compatible" && !raw.LLM_BASE_URL) {
-      context.addIssue({ code: "custom", path: ["LLM_BASE_URL"], message: "is required with LLM_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama" });
+      context.addIssue({
+        code: "custom",
+        path: ["LLM_BASE_URL"],
+        message: "is required with LLM_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama",
+      });
     }
     if (raw.EMBEDDINGS_PROVIDER !== "none" && !raw.EMBEDDINGS_MODEL) {
-      context.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: `is required with EMBEDDINGS_PROVIDER=${raw.EMBEDDINGS_PROVIDER}: the model that embeds passages` });
+      context.addIssue({
+        code: "custom",
+        path: ["EMBEDDINGS_MODEL"],
+        message: `is required with EMBEDDINGS_PROVIDER=${raw.EMBEDDINGS_PROVIDER}: the model that embeds passages`,
+      });
     }
     if (raw.EMBEDDINGS_PROVIDER === "openai-compatible" && !raw.EMBEDDINGS_BASE_URL) {
-      context.addIssue({ code: "custom", path: ["EMBEDDINGS_BASE_URL"], message: "is required with EMBEDDINGS_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama" });
+      context.addIssue({
+        code: "custom",
+        path: ["EMBEDDINGS_BASE_URL"],
+        message: "is required with EMBEDDINGS_PROVIDER=openai-compatible, e.g. http://localhost:11434/v1 for Ollama",
+      });
     }
     if (raw.EMBEDDINGS_PROVIDER === "openai" && !raw.EMBEDDINGS_API_KEY) {
       context.addIssue({ code: "custom", path: ["EMBEDDINGS_API_KEY"], message: "is required with EMBEDDINGS_PROVIDER=openai" });
@@ -150,8 +167,7 @@ const envSchema = z
       microsoft: oidcProvider(
         raw.MICROSOFT_CLIENT_ID,
         raw.MICROSOFT_CLIENT_SECRET,
-        raw.MICROSOFT_DISCOVERY_URL ??
-          `https://login.microsoftonline.com/${raw.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
+        raw.MICROSOFT_DISCOVERY_URL ?? `https://login.microsoftonline.com/${raw.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
       ),
     },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
@@ -166,16 +182,20 @@ const envSchema = z
             region: raw.S3_REGION,
             forcePathStyle: raw.S3_FORCE_PATH_STYLE,
             credentials:
-              raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
-                : undefined,
+              raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY } : undefined,
           } as const satisfies S3StorageConfig & { kind: "s3" })
         : ({ kind: "local", root: path.join(path.resolve(raw.DATA_DIR), "files") } as const),
     /** Undefined: answers come from the embedded extractive answerer, no model needed. */
     llm:
       raw.LLM_PROVIDER === "none"
         ? undefined
-        : ({ provider: raw.LLM_PROVIDER, model: raw.LLM_MODEL!, apiKey: raw.LLM_API_KEY, baseUrl: raw.LLM_BASE_URL, timeoutMs: raw.LLM_TIMEOUT_MS } satisfies LlmConfig),
+        : ({
+            provider: raw.LLM_PROVIDER,
+            model: raw.LLM_MODEL!,
+            apiKey: raw.LLM_API_KEY,
+            baseUrl: raw.LLM_BASE_URL,
+            timeoutMs: raw.LLM_TIMEOUT_MS,
+          } satisfies LlmConfig),
     /** Undefined: retrieval is full-text only and processing has no embed stage. */
     embeddings:
       raw.EMBEDDINGS_PROVIDER === "none"
@@ -192,7 +212,9 @@ const envSchema = z
 export type BillingConfig = { mode: "off" } | { mode: "local" } | { mode: "stripe"; stripe: StripeConfig };
 
 /** BILLING=off: unlimited use, no billing UI. Otherwise Stripe when its keys are set, else the local test-mode checkout. */
-function billingConfig(raw: { BILLING: string } & Partial<Record<`STRIPE_${"SECRET_KEY" | "WEBHOOK_SECRET" | "PRICE_BASIC" | "PRICE_PRO" | "PRICE_CREDIT" | "API_URL"}`, string>>): BillingConfig {
+function billingConfig(
+  raw: { BILLING: string } & Partial<Record<`STRIPE_${"SECRET_KEY" | "WEBHOOK_SECRET" | "PRICE_BASIC" | "PRICE_PRO" | "PRICE_CREDIT" | "API_URL"}`, string>>,
+): BillingConfig {
   if (raw.BILLING === "off") return { mode: "off" };
   if (!raw.STRIPE_SECRET_KEY) return { mode: "local" };
   return {

@@ -17,10 +17,7 @@ export function buildEmailLink(publicUrl: string, params: { type: EmailLinkType;
   return `${publicUrl}/auth/open#${encodeURIComponent(target.toString())}`;
 }
 
-export type EmailLinkResolution =
-  | { kind: "follow"; url: string }
-  | { kind: "recovery"; email: string; code: string }
-  | { kind: "bad_link" };
+export type EmailLinkResolution = { kind: "follow"; url: string } | { kind: "recovery"; email: string; code: string } | { kind: "bad_link" };
 
 /** What /auth/open does with the hash it was given, on the origin it runs on. */
 export function resolveEmailLink(hash: string, origin: string): EmailLinkResolution {

@@ -13,8 +13,7 @@ export const cannotProcessMessages: Record<StartRefusalReason, string> = {
 
 /** POST /api/documents/:id/process (start_processing): ok, or why not, with the document as it now is. */
 export type StartProcessingAnswer =
-  | { ok: true; document: DocumentSummary }
-  | { ok: false; reason: StartRefusalReason; message: string; document: DocumentSummary };
+  { ok: true; document: DocumentSummary } | { ok: false; reason: StartRefusalReason; message: string; document: DocumentSummary };
 
 /** How this deployment bills: not at all, the local test-mode checkout, or Stripe. */
 export type BillingMode = "off" | "local" | "stripe";
@@ -42,9 +41,7 @@ export interface SubscriptionSummary {
 }
 
 /** GET /api/billing/summary */
-export type BillingSummary =
-  | { mode: "off" }
-  | { mode: "local" | "stripe"; subscription: SubscriptionSummary | null; credits: CreditSummary };
+export type BillingSummary = { mode: "off" } | { mode: "local" | "stripe"; subscription: SubscriptionSummary | null; credits: CreditSummary };
 
 /** A redirect to a checkout or billing portal (POST /api/billing/subscribe, /checkout, /portal). */
 export interface RedirectAnswer {

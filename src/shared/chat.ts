@@ -17,7 +17,11 @@ export const CHAT_QUESTION_MAX_CHARS = 2000;
 
 /** The spec's title rule: the first question, cut at about 40 characters on a word boundary with '...', without a trailing ? or !. */
 export function chatTitleFrom(question: string): string {
-  const text = question.replace(/\s+/g, " ").trim().replace(/[?!]+$/, "").trim();
+  const text = question
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[?!]+$/, "")
+    .trim();
   if (!text) return DEFAULT_CHAT_TITLE;
   if (text.length <= CHAT_TITLE_MAX_CHARS) return text;
   const cut = text.slice(0, CHAT_TITLE_MAX_CHARS + 1);
@@ -121,6 +125,7 @@ export function citationHref(documentId: string, citation: Pick<Citation, "page"
 /** The spec: consecutive duplicate assistant messages are collapsed when a conversation loads. */
 export function collapseRepeatedAnswers<Message extends Pick<ChatMessage, "role" | "content">>(messages: readonly Message[]): Message[] {
   return messages.filter(
-    (message, index) => !(index > 0 && message.role === "assistant" && messages[index - 1]!.role === "assistant" && messages[index - 1]!.content === message.content),
+    (message, index) =>
+      !(index > 0 && message.role === "assistant" && messages[index - 1]!.role === "assistant" && messages[index - 1]!.content === message.content),
   );
 }

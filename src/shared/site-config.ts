@@ -35,5 +35,10 @@ export function isSiteConfig(value: unknown): value is SiteConfig {
   const record = value as Record<string, unknown>;
   const hasTexts = siteConfigKeys.every((key) => typeof record[key] === "string" && record[key] !== "");
   const providers = record.socialProviders;
-  return hasTexts && typeof record.maxUploadBytes === "number" && Array.isArray(providers) && providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider));
+  return (
+    hasTexts &&
+    typeof record.maxUploadBytes === "number" &&
+    Array.isArray(providers) &&
+    providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider))
+  );
 }

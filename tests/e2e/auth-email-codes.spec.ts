@@ -17,7 +17,11 @@ async function emailNumber(request: APIRequestContext, email: string, count: num
   let messages: MailboxMessage[] = [];
   await expect.poll(async () => (messages = await messagesTo(request, email)).length).toBeGreaterThanOrEqual(count);
   const text = messages[0]!.text;
-  return { subject: messages[0]!.subject, code: text.match(/6-digit code: (\d{6})/)![1]!, link: text.match(/(http:\/\/127\.0\.0\.1:3107\/auth\/open#\S+)/)![1]! };
+  return {
+    subject: messages[0]!.subject,
+    code: text.match(/6-digit code: (\d{6})/)![1]!,
+    link: text.match(/(http:\/\/127\.0\.0\.1:3107\/auth\/open#\S+)/)![1]!,
+  };
 }
 
 test("sign up, confirm with the emailed code on /login, and land in the documents", async ({ page, request }, testInfo) => {
@@ -79,9 +83,7 @@ test("a magic link signs in once; opened again it explains the expiry and the co
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\/error\?.*error=otp_expired/);
   await expect(page.getByRole("heading", { level: 1, name: "Authentication Issue" })).toBeVisible();
-  await expect(
-    page.getByText("Your authentication link has expired. This often happens when email scanners check links automatically."),
-  ).toBeVisible();
+  await expect(page.getByText("Your authentication link has expired. This often happens when email scanners check links automatically.")).toBeVisible();
   await expect(page.getByLabel("6-digit code")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/login");
 

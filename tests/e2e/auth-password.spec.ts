@@ -32,7 +32,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: /^Sign In/ }).click();
 }
 
-test("forgot password: code on /auth/verify, new password on /auth/reset, then that password signs in and is 'Last used'", async ({ page, request }, testInfo) => {
+test("forgot password: code on /auth/verify, new password on /auth/reset, then that password signs in and is 'Last used'", async ({
+  page,
+  request,
+}, testInfo) => {
   const email = await signedOutAccount(page, testInfo.title);
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).fill(email);

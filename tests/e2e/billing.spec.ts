@@ -6,12 +6,19 @@ import { expectNoAccessibilityViolations } from "./support/axe";
 
 async function expectCredits(page: Page, figure: string) {
   await expect
-    .poll(async () => {
-      await page.getByRole("button", { name: /^Account menu for/ }).click();
-      const text = (await page.getByTestId("credits-line").textContent({ timeout: 5_000 }).catch(() => null)) ?? "";
-      await page.keyboard.press("Escape");
-      return text;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        await page.getByRole("button", { name: /^Account menu for/ }).click();
+        const text =
+          (await page
+            .getByTestId("credits-line")
+            .textContent({ timeout: 5_000 })
+            .catch(() => null)) ?? "";
+        await page.keyboard.press("Escape");
+        return text;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(`Credits: ${figure}`);
 }
 
@@ -23,7 +30,9 @@ async function confirmTestCheckout(page: Page, description: RegExp) {
   await expect(page).toHaveURL("/app/documents?checkout=success");
 }
 
-test("from the Pro pricing link through sign-up and the test-mode checkout to processing, credits going down, and a bought credit", async ({ page }, testInfo) => {
+test("from the Pro pricing link through sign-up and the test-mode checkout to processing, credits going down, and a bought credit", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const email = uniqueEmail(testInfo.title);
   await page.goto("/login?plan=pro");
@@ -81,7 +90,9 @@ test("without a subscription the library shows the plans, and 'Start subscriptio
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`the plan cards, 'Choose your plan' and the test-mode checkout in ${theme} mode have no detectable accessibility violations`, async ({ page }, testInfo) => {
+  test(`the plan cards, 'Choose your plan' and the test-mode checkout in ${theme} mode have no detectable accessibility violations`, async ({
+    page,
+  }, testInfo) => {
     await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
     await signUpThroughApi(page, uniqueEmail(testInfo.title), E2E_PASSWORD, { plan: null });
     await page.goto("/app/documents");

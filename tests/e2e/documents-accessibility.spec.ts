@@ -5,7 +5,14 @@ import type { DocumentSummary } from "../../src/shared/documents";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 
 async function uploadThroughApi(page: Page, name: string, text: string): Promise<DocumentSummary> {
-  const buffer = buildPdf([{ lines: [{ text: "ARTICLE I - CLAIMS", x: 72, y: 720 }, { text, x: 72, y: 700 }] }]);
+  const buffer = buildPdf([
+    {
+      lines: [
+        { text: "ARTICLE I - CLAIMS", x: 72, y: 720 },
+        { text, x: 72, y: 700 },
+      ],
+    },
+  ]);
   const response = await page.request.post("/api/documents", { multipart: { file: { name, mimeType: "application/pdf", buffer } } });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { document: DocumentSummary }).document;

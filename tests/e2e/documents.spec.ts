@@ -6,9 +6,11 @@ import type { BillingSummary } from "../../src/shared/billing";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { uploadProcessedDocument } from "./support/documents";
 
-
 async function openCardMenu(page: Page, filename: string) {
-  await page.getByRole("article", { name: filename }).getByRole("button", { name: `Actions for ${filename}` }).click();
+  await page
+    .getByRole("article", { name: filename })
+    .getByRole("button", { name: `Actions for ${filename}` })
+    .click();
 }
 
 /** Records every label a progress bar on the page shows from now on, however briefly; answers them when asked. */

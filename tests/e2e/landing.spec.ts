@@ -1,17 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-const sectionOrder = [
-  "hero",
-  "how-it-works",
-  "before-after",
-  "features",
-  "security",
-  "pricing",
-  "cta-emotional",
-  "testimonials",
-  "faq",
-  "cta-final",
-];
+const sectionOrder = ["hero", "how-it-works", "before-after", "features", "security", "pricing", "cta-emotional", "testimonials", "faq", "cta-final"];
 
 /** How far the top of an element is from the top of the viewport, in CSS pixels. */
 function topOf(locator: Locator): Promise<number> {
@@ -27,9 +16,7 @@ async function expectScrolledTo(page: Page, id: string): Promise<void> {
 }
 
 function nextFrames(page: Page): Promise<void> {
-  return page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 function parallaxTransform(page: Page): Promise<string> {
@@ -305,10 +292,7 @@ test.describe("pricing, FAQ and footer", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/termsofservice");
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacypolicy");
-    await expect(footer.getByRole("link", { name: "Contact support" })).toHaveAttribute(
-      "href",
-      "mailto:support@clausewise.example",
-    );
+    await expect(footer.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "mailto:support@clausewise.example");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Clausewise, Inc.`);
     await expect(footer).toContainText("AI can make mistakes");
     await expect(footer).toContainText("protected health information");

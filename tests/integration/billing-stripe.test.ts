@@ -107,7 +107,10 @@ describe("Stripe Checkout and Billing Portal", () => {
     expect((await person.post("/api/billing/portal")).status).toBe(409);
     expect((await deliver(event("customer.subscription.created", subscriptionObject({ userId })))).status).toBe(200);
     expect(await (await person.post("/api/billing/portal")).json()).toEqual({ url: expect.stringMatching(/^https:\/\/stripe\.test\/bps_test_/) });
-    expect(Object.fromEntries(stripeApi.calls.at(-1)!.form)).toMatchObject({ customer: `cus_${userId}`, return_url: `${testApp.container.env.publicUrl}/app/documents` });
+    expect(Object.fromEntries(stripeApi.calls.at(-1)!.form)).toMatchObject({
+      customer: `cus_${userId}`,
+      return_url: `${testApp.container.env.publicUrl}/app/documents`,
+    });
   });
 });
 
@@ -202,7 +205,10 @@ describe("Stripe webhooks", () => {
     expect(await billingSummary(other)).toMatchObject({ subscription: { status: "canceled", hasAccess: false }, credits: { creditsTotal: 0 } });
     const upload = await other.upload("/api/documents", "Contract.pdf", contractPdf(`canceled ${Date.now()}`));
     const { document } = (await upload.json()) as { document: DocumentSummary };
-    expect(await (await other.post(`/api/documents/${document.id}/process`, { trigger: "start" })).json()).toMatchObject({ ok: false, reason: "no_active_period" });
+    expect(await (await other.post(`/api/documents/${document.id}/process`, { trigger: "start" })).json()).toMatchObject({
+      ok: false,
+      reason: "no_active_period",
+    });
   });
 
   it("past due: the renewal's new period is not granted; access ends with the paid period", async () => {
@@ -213,10 +219,14 @@ describe("Stripe webhooks", () => {
     await deliver(event("customer.subscription.created", subscriptionObject({ userId, start: paidStart, end: paidEnd }), days(-31)));
     await deliver(event("customer.subscription.updated", subscriptionObject({ userId, status: "past_due", start: paidEnd, end: days(29) })));
     const summary = await billingSummary(person);
-    expect(summary).toMatchObject({ subscription: { status: "past_due", hasAccess: false, currentPeriodEnd: new Date(seconds(paidEnd) * 1000).toISOString() } });
+    expect(summary).toMatchObject({
+      subscription: { status: "past_due", hasAccess: false, currentPeriodEnd: new Date(seconds(paidEnd) * 1000).toISOString() },
+    });
 
     // The payment goes through: Stripe reports active with the new period, and credits come back.
-    await deliver(event("customer.subscription.updated", subscriptionObject({ userId, status: "active", start: paidEnd, end: days(29) }), new Date(Date.now() + 1000)));
+    await deliver(
+      event("customer.subscription.updated", subscriptionObject({ userId, status: "active", start: paidEnd, end: days(29) }), new Date(Date.now() + 1000)),
+    );
     expect(await billingSummary(person)).toMatchObject({ subscription: { status: "active", hasAccess: true }, credits: { creditsAvailable: 5 } });
   });
 

@@ -77,7 +77,9 @@ describe("the local test-mode checkout", () => {
 
   it("a second subscription checkout, confirmed later, cannot restart the period", async () => {
     const person = await signedUpClient(testApp);
-    const starts = await Promise.all(["basic", "pro"].map(async (plan) => ((await (await person.post("/api/billing/subscribe", { plan })).json()) as { url: string }).url));
+    const starts = await Promise.all(
+      ["basic", "pro"].map(async (plan) => ((await (await person.post("/api/billing/subscribe", { plan })).json()) as { url: string }).url),
+    );
     expect((await person.post(`/api/billing/local/checkouts/${localCheckoutId(starts[0]!)}/confirm`)).status).toBe(200);
     const document = await uploaded(person);
     await start(person, document.id);
@@ -270,7 +272,10 @@ describe("credits and processing", () => {
     expect(answers.filter((answer) => answer.ok)).toHaveLength(5);
     expect(answers.filter((answer) => !answer.ok).map((answer) => !answer.ok && answer.reason)).toEqual(Array(3).fill("insufficient_credits"));
     const { userId } = (await testApp.database.db.select({ userId: documents.ownerId }).from(documents).where(eq(documents.id, batch[0]!.id)))[0]!;
-    const charged = await testApp.database.db.select().from(documentUsageLog).where(and(eq(documentUsageLog.userId, userId)));
+    const charged = await testApp.database.db
+      .select()
+      .from(documentUsageLog)
+      .where(and(eq(documentUsageLog.userId, userId)));
     expect(charged).toHaveLength(5);
     expect(await credits(person)).toMatchObject({ creditsUsed: 5, creditsAvailable: 0, creditsTotal: 5 });
   });

@@ -54,7 +54,11 @@ describe("answers written by a language model", () => {
       pieces: (request) => {
         const prompt = request.messages.at(-1)!.content;
         const filing = sourceNumberOf(prompt, "2.1");
-        return ["- Claims are due within 90 days ", `of the date of service: "Provider shall submit claims within ninety (90) days" [${filing}]\n`, "- Clean claims are paid within 30 days [9]"];
+        return [
+          "- Claims are due within 90 days ",
+          `of the date of service: "Provider shall submit claims within ninety (90) days" [${filing}]\n`,
+          "- Clean claims are paid within 30 days [9]",
+        ];
       },
     });
     const response = await owner.post("/api/chat/messages", { documentId: contract.id, question: "What is the timely filing limit?" });
@@ -72,7 +76,7 @@ describe("answers written by a language model", () => {
     expect(done.type).toBe("done");
     const message = (done as Extract<ChatStreamEvent, { type: "done" }>).message;
     expect(message.metadata).toMatchObject({ answeredBy: "openai-compatible:contract-model", droppedCitations: 1 });
-    expect(message.content).toContain("- Claims are due within 90 days of the date of service: \"Provider shall submit claims within ninety (90) days\" [1]");
+    expect(message.content).toContain('- Claims are due within 90 days of the date of service: "Provider shall submit claims within ninety (90) days" [1]');
     expect(message.content).toContain("- Clean claims are paid within 30 days _(This point could not be verified against the document.)_");
     expect(message.content).toContain("1. [2.1 Timely Filing, page 2]");
 
@@ -90,7 +94,7 @@ describe("answers written by a language model", () => {
     model.respondWith({ kind: "stream", pieces: () => ['- Claims are due "within fifteen (15) days of service" [1]'] });
     const { message } = await askModel("What is the timely filing limit?");
     expect(message!.metadata).toMatchObject({ droppedCitations: 1, addressed: true });
-    expect(message!.content).toContain("- Claims are due \"within fifteen (15) days of service\" _(This point could not be verified against the document.)_");
+    expect(message!.content).toContain('- Claims are due "within fifteen (15) days of service" _(This point could not be verified against the document.)_');
   });
 
   it("does not let a model answer a question the document does not address: it says so, without asking the model", async () => {
@@ -99,7 +103,9 @@ describe("answers written by a language model", () => {
     const { message } = await askModel("Is a party restricted from competing with the other party?");
     expect(model.requests.length).toBe(asked);
     expect(message!.metadata).toMatchObject({ addressed: false, droppedCitations: 0 });
-    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address whether a party is restricted from competing with the other party\./);
+    expect(message!.content).toMatch(
+      /^\*\*Answer\*\*\n\n- This contract does not appear to address whether a party is restricted from competing with the other party\./,
+    );
     expect(message!.content).not.toContain("two-year");
   });
 
@@ -112,16 +118,26 @@ describe("answers written by a language model", () => {
   it("gives the model the conversation so far for a follow-up", async () => {
     model.respondWith({ kind: "stream", pieces: () => ["- It is 120 days [1]"] });
     const first = await askModel("How can the contract be terminated?");
-    await owner.post("/api/chat/messages", { documentId: contract.id, sessionId: first.session.id, question: "And how much notice?" }).then((response) => response.text());
+    await owner
+      .post("/api/chat/messages", { documentId: contract.id, sessionId: first.session.id, question: "And how much notice?" })
+      .then((response) => response.text());
     const request = model.requests.at(-1)!;
     expect(request.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(request.messages[1]!.content).toBe("How can the contract be terminated?");
   });
 
   it.each([
-    { name: "a server error", behaviour: { kind: "error", status: 500, message: "model crashed" } as const, says: "The language model answered with an error (HTTP 500)." },
+    {
+      name: "a server error",
+      behaviour: { kind: "error", status: 500, message: "model crashed" } as const,
+      says: "The language model answered with an error (HTTP 500).",
+    },
     { name: "a model that never answers", behaviour: { kind: "hang" } as const, says: "The language model took too long to answer." },
-    { name: "a connection dropped mid-answer", behaviour: { kind: "stream", pieces: () => ["- Partial ", "answer [1]"], failAfter: 1 } as const, says: "The language model could not be reached." },
+    {
+      name: "a connection dropped mid-answer",
+      behaviour: { kind: "stream", pieces: () => ["- Partial ", "answer [1]"], failAfter: 1 } as const,
+      says: "The language model could not be reached.",
+    },
     { name: "an empty answer", behaviour: { kind: "stream", pieces: () => [] } as const, says: "The language model returned an empty answer." },
   ])("reports $name and stores no half-written answer", async ({ behaviour, says }) => {
     model.respondWith(behaviour);

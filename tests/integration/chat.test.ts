@@ -47,7 +47,11 @@ describe("asking about a document (extractive answerer)", () => {
     const streamed = events.flatMap((event) => (event.type === "delta" ? [event.text] : [])).join("");
     expect(streamed).toBe(message!.content);
 
-    expect(session).toMatchObject({ title: "How long do we have to file claims", documentId: contract.id, documentFilename: "Blue Valley Provider Agreement.pdf" });
+    expect(session).toMatchObject({
+      title: "How long do we have to file claims",
+      documentId: contract.id,
+      documentFilename: "Blue Valley Provider Agreement.pdf",
+    });
     sessionId = session!.id;
     expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- /);
     expect(message!.content).toContain("**Citations**");
@@ -87,7 +91,9 @@ describe("asking about a document (extractive answerer)", () => {
 
   it("answers the timely filing limit with the number first, and says a contract without one does not address it", async () => {
     const { message } = await ask(owner, { documentId: contract.id, question: "What is the timely filing limit?" });
-    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- \*\*90 days\*\* \(2\.1 Timely Filing, page 2\): “Provider shall submit claims within ninety \(90\) days after the date of service\.” \[1\]/);
+    expect(message!.content).toMatch(
+      /^\*\*Answer\*\*\n\n- \*\*90 days\*\* \(2\.1 Timely Filing, page 2\): “Provider shall submit claims within ninety \(90\) days after the date of service\.” \[1\]/,
+    );
 
     const withoutFiling = await processedDocument(testApp, owner, "Lakeside Agreement.pdf", buildPdf(payerContractPages.filter((_, index) => index !== 1)));
     const { message: none } = await ask(owner, { documentId: withoutFiling.id, question: "What is the timely filing limit?" });
@@ -98,7 +104,12 @@ describe("asking about a document (extractive answerer)", () => {
 
   it("lists the user's sessions, newest first, with the source filename", async () => {
     const { sessions } = (await (await owner.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
-    expect(sessions.map((session) => session.title)).toEqual(["What is the timely filing limit", "What is the timely filing limit", "Is there a non-compete", "How long do we have to file claims"]);
+    expect(sessions.map((session) => session.title)).toEqual([
+      "What is the timely filing limit",
+      "What is the timely filing limit",
+      "Is there a non-compete",
+      "How long do we have to file claims",
+    ]);
     expect(sessions[0]).toMatchObject({ documentFilename: "Lakeside Agreement.pdf" });
     expect(sessions[3]).toMatchObject({ documentFilename: "Blue Valley Provider Agreement.pdf", messageCount: 4 });
     const theirs = (await (await stranger.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };

@@ -36,7 +36,9 @@ beforeAll(async () => {
   const first = renderTextPng(tiffPages[0]!);
   // TIFF pages joined by sharp must share a size; the second one is also told apart by a gray background.
   const second = await sharp(renderTextPng(tiffPages[1]!)).linear(0.85, 0).png().toBuffer();
-  const tiffBytes = await sharp([first, second], { join: { animated: true } }).tiff({ compression: "lzw" }).toBuffer();
+  const tiffBytes = await sharp([first, second], { join: { animated: true } })
+    .tiff({ compression: "lzw" })
+    .toBuffer();
   [png, tiff] = await Promise.all([
     processedDocument(testApp, owner, "Aetna fee schedule scan.png", renderTextPng(pngLines)),
     processedDocument(testApp, owner, "Cigna fax.tiff", tiffBytes),
@@ -133,7 +135,7 @@ describe("If-None-Match", () => {
     ['"other", "abc-1-v1"', true],
     ['"abc-2-v1"', false],
     ["abc-1-v1", false],
-  ])("%j matches \"abc-1-v1\": %s", (header, expected) => {
+  ])('%j matches "abc-1-v1": %s', (header, expected) => {
     expect(matchesEntityTag(header, '"abc-1-v1"')).toBe(expected);
   });
 });

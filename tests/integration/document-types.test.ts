@@ -96,23 +96,42 @@ const secondScanLines = [
 ];
 
 async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
-  return sharp(pages, { join: { animated: true } }).withDensity(200).tiff({ compression: "lzw" }).toBuffer();
+  return sharp(pages, { join: { animated: true } })
+    .withDensity(200)
+    .tiff({ compression: "lzw" })
+    .toBuffer();
 }
 
 /** Pixels of noise (a multiplicative hash of the index), the size of `like`: a scanned page no OCR can read. */
 async function noisePage(like: Buffer): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(like).metadata();
   const pixels = Buffer.from(Array.from({ length: width * height }, (_, index) => ((index * 2654435761) >>> 24) & 0xff));
-  return sharp(pixels, { raw: { width, height, channels: 1 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 /** Subjects of distinct clauses (identical lines on every page would be dropped as running headers). */
 const clauseSubjects = [
-  "Medical Records", "Credentialing", "Claims Submission", "Prior Authorization", "Member Eligibility", "Coordination of Benefits", "Appeals",
-  "Audits", "Confidentiality", "Insurance", "Indemnification", "Notices", "Assignment", "Governing Law",
+  "Medical Records",
+  "Credentialing",
+  "Claims Submission",
+  "Prior Authorization",
+  "Member Eligibility",
+  "Coordination of Benefits",
+  "Appeals",
+  "Audits",
+  "Confidentiality",
+  "Insurance",
+  "Indemnification",
+  "Notices",
+  "Assignment",
+  "Governing Law",
 ];
 const clauseBody = (subject: string) =>
-  `The Provider shall comply with the Plan's ${subject.toLowerCase()} policy as amended from time to time, and the Plan shall give written notice of each change to the ${subject.toLowerCase()} policy. `.repeat(3);
+  `The Provider shall comply with the Plan's ${subject.toLowerCase()} policy as amended from time to time, and the Plan shall give written notice of each change to the ${subject.toLowerCase()} policy. `.repeat(
+    3,
+  );
 
 /** Paragraphs of a Word 97-2003 contract, long enough for three estimated pages (about 3,000 characters each). */
 const docParagraphs = [
@@ -217,17 +236,15 @@ const acceptedTypes: AcceptedType[] = [
     { label: "a .jpg photo", filename: "Fax page.jpg", bytes: () => sharp(scannedPage()).jpeg({ quality: 90 }).toBuffer(), mimeType: "image/jpeg" },
     { label: "a .jpeg photo", filename: "Fax page.jpeg", bytes: () => sharp(scannedPage()).jpeg({ quality: 80 }).toBuffer(), mimeType: "image/jpeg" },
     { label: "a .webp image", filename: "Fax page.webp", bytes: () => sharp(scannedPage()).webp({ quality: 90 }).toBuffer(), mimeType: "image/webp" },
-  ].map(
-    (image): AcceptedType => ({
-      ...image,
-      displayType: "Document",
-      pageCount: 1,
-      pageNumbersEstimated: false,
-      method: "ocr",
-      pageText: { 1: "3.2 Payer shall pay clean claims within thirty (30) days." },
-      outline: { heading: "Article 3 CLAIMS AND PAYMENT", page: 1 },
-    }),
-  ),
+  ].map((image): AcceptedType => ({
+    ...image,
+    displayType: "Document",
+    pageCount: 1,
+    pageNumbersEstimated: false,
+    method: "ocr",
+    pageText: { 1: "3.2 Payer shall pay clean claims within thirty (30) days." },
+    outline: { heading: "Article 3 CLAIMS AND PAYMENT", page: 1 },
+  })),
   {
     label: "a two-page .tiff",
     filename: "Fax pages.tiff",
@@ -348,7 +365,9 @@ describe("Retry after a failure whose cause is gone", () => {
       await expect
         .poll(
           async () => {
-            await db().execute(sql`update processing_jobs set run_after = now() where document_id = ${document.id} and status = 'queued' and run_after > now()`);
+            await db().execute(
+              sql`update processing_jobs set run_after = now() where document_id = ${document.id} and status = 'queued' and run_after > now()`,
+            );
             return (await summaryOf(owner, document.id)).status;
           },
           { timeout: 45_000, interval: 100 },
@@ -434,7 +453,9 @@ describe("live updates", () => {
       await startProcessing(owner, document.id);
       expect((await waitForStatus(owner, document.id, ["completed", "failed"])).status).toBe("completed");
       // At least: Process pressed (queued), the worker took it (processing), it finished (completed).
-      await expect.poll(() => eventsAbout(ownerStream, document.id).filter((event) => event.type === "update").length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await expect
+        .poll(() => eventsAbout(ownerStream, document.id).filter((event) => event.type === "update").length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(3);
 
       expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
       await expect.poll(() => eventsAbout(ownerStream, document.id).some((event) => event.type === "delete"), { timeout: 10_000 }).toBe(true);

@@ -85,7 +85,11 @@ describe("GET /api/documents/:id/pages/:n", () => {
     expect(await pageOf(stranger, scannedPdf.id, 1)).toEqual({ status: 404, page: undefined, error: "Document not found." });
     expect(await pageOf(owner, scannedPdf.id, 2)).toEqual({ status: 404, page: undefined, error: "This document has no page 2." });
     for (const badNumber of ["0", "first", "1.5"]) {
-      expect(await pageOf(owner, scannedPdf.id, badNumber)).toEqual({ status: 400, page: undefined, error: "The page number must be a whole number from 1 up." });
+      expect(await pageOf(owner, scannedPdf.id, badNumber)).toEqual({
+        status: 400,
+        page: undefined,
+        error: "The page number must be a whole number from 1 up.",
+      });
     }
     const signedOut = await testApp.app.request(`/api/documents/${scannedPdf.id}/pages/1`);
     expect(signedOut.status).toBe(401);

@@ -155,7 +155,9 @@ describe("processing", () => {
     expect(termination).toMatchObject({ pageStart: 2, heading: "Termination without Cause" });
     expect(termination!.text).toContain("one hundred twenty (120) days prior written notice");
 
-    const { outline } = (await (await owner.get(`/api/documents/${document.id}/outline`)).json()) as { outline: { heading: string; clauseNumber: string | null; page: number }[] };
+    const { outline } = (await (await owner.get(`/api/documents/${document.id}/outline`)).json()) as {
+      outline: { heading: string; clauseNumber: string | null; page: number }[];
+    };
     expect(outline).toContainEqual(expect.objectContaining({ heading: "Article II TERM AND TERMINATION", page: 2 }));
     expect(outline).toContainEqual(expect.objectContaining({ clauseNumber: "2.1", heading: "2.1 Termination without Cause", page: 2 }));
     const { pages: pageTexts } = (await (await owner.get(`/api/documents/${document.id}/pages`)).json()) as { pages: { pageNumber: number; text: string }[] };
@@ -257,7 +259,12 @@ describe("reprocess", () => {
       });
     });
 
-    expect(await waitForStatus(owner, document.id, ["completed", "failed"])).toMatchObject({ status: "completed", pageCount: 3, failureReason: null, progress: null });
+    expect(await waitForStatus(owner, document.id, ["completed", "failed"])).toMatchObject({
+      status: "completed",
+      pageCount: 3,
+      failureReason: null,
+      progress: null,
+    });
     const chunksAfter = await chunksOf(document.id);
     expect(chunksAfter.length).toBeGreaterThan(0);
     expect(chunksAfter.map((chunk) => chunk.id)).not.toContain(chunksBefore[0]!.id);
@@ -276,7 +283,11 @@ describe("reprocess", () => {
 
   it("is refused with 409 for a document that is not completed, and queues nothing", async () => {
     const fresh = await uploaded(owner);
-    const locked = ((await (await upload(owner, "locked reprocess.pdf", buildPdf([...contractPages, { lines: [{ text: "locked copy", x: 72, y: 720 }] }], { encrypt: true }))).json()) as { document: DocumentSummary }).document;
+    const locked = (
+      (await (
+        await upload(owner, "locked reprocess.pdf", buildPdf([...contractPages, { lines: [{ text: "locked copy", x: 72, y: 720 }] }], { encrypt: true }))
+      ).json()) as { document: DocumentSummary }
+    ).document;
     await owner.post(`/api/documents/${locked.id}/process`, { trigger: "start" });
     await waitForStatus(owner, locked.id, ["failed"]);
     const waiting = await uploaded(owner);
@@ -291,7 +302,9 @@ describe("reprocess", () => {
         const jobsBefore = await jobsOf(document.id);
         const response = await reprocess(owner, document.id);
         expect(response.status).toBe(409);
-        expect(await response.json()).toMatchObject({ error: { code: "conflict", message: `Only a completed document can be reprocessed (this one is ${status}).` } });
+        expect(await response.json()).toMatchObject({
+          error: { code: "conflict", message: `Only a completed document can be reprocessed (this one is ${status}).` },
+        });
         expect(await jobsOf(document.id)).toEqual(jobsBefore);
         expect((await waitForStatus(owner, document.id, [status])).status).toBe(status);
       }

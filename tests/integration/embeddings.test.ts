@@ -82,7 +82,11 @@ describe("embeddings, when an embeddings model is configured", () => {
       expect(request.model).toBe(MODEL);
       expect(request.input.length).toBeLessThanOrEqual(EMBED_BATCH_CHUNKS);
     }
-    expect(processingRequests.flatMap((request) => request.input).some((input) => input.startsWith("Article 3 TERM AND TERMINATION") && input.includes("\n\nARTICLE 3 TERM AND TERMINATION\n\n3.1 Term. "))).toBe(true);
+    expect(
+      processingRequests
+        .flatMap((request) => request.input)
+        .some((input) => input.startsWith("Article 3 TERM AND TERMINATION") && input.includes("\n\nARTICLE 3 TERM AND TERMINATION\n\n3.1 Term. ")),
+    ).toBe(true);
   });
 
   it("finds a passage by meaning when none of the question's words are in it (vector search fused with full text)", async () => {
@@ -137,7 +141,10 @@ describe("embeddings, when an embeddings model is configured", () => {
     const deadline = Date.now() + 20_000;
     let job: { attempts: number; error_message: string | null } | undefined;
     while (Date.now() < deadline) {
-      [job] = await queryRows<{ attempts: number; error_message: string | null }>(db(), sql`select attempts, error_message from processing_jobs where document_id = ${document.id}`);
+      [job] = await queryRows<{ attempts: number; error_message: string | null }>(
+        db(),
+        sql`select attempts, error_message from processing_jobs where document_id = ${document.id}`,
+      );
       if (job?.error_message) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

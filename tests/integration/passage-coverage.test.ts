@@ -24,7 +24,10 @@ async function read(bytes: Uint8Array, kind: "pdf" | "docx" = "pdf"): Promise<Pa
 const fixture = (name: string) => readFileSync(path.join(repoRoot, "tests/fixtures/documents", name));
 
 const documents: [string, () => Promise<PageText[]>][] = [
-  ...readCuadContracts().map((contract): [string, () => Promise<PageText[]>] => [contract.contract_id, () => read(readFileSync(cuadFile("contracts", contract.contract_id)))]),
+  ...readCuadContracts().map((contract): [string, () => Promise<PageText[]>] => [
+    contract.contract_id,
+    () => read(readFileSync(cuadFile("contracts", contract.contract_id))),
+  ]),
   ["the sample payer contract", () => read(buildPdf(payerContractPages))],
   ["payer-agreement.pdf", () => read(fixture("payer-agreement.pdf"))],
   ["payer-agreement.docx", () => read(fixture("payer-agreement.docx"), "docx")],

@@ -45,9 +45,7 @@ async function setupPostgresTemplate(project: TestProject, serverUrl: string) {
   await handle.close();
   project.provide("testDatabase", { kind: "postgres", templateName, prefix });
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
-      `${prefix}%`,
-    ]);
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [`${prefix}%`]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
   };

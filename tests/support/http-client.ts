@@ -27,10 +27,7 @@ export class HttpClient {
     return this.testApp.container.env.publicUrl;
   }
 
-  async request(
-    path: string,
-    init: { method?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
-  ): Promise<Response> {
+  async request(path: string, init: { method?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { Origin: this.origin, ...this.extraHeaders, ...init.headers };
     if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     if (init.json !== undefined) headers["Content-Type"] = "application/json";

@@ -52,11 +52,15 @@ export async function startOpenAiCompatibleServer() {
     embeddingsRequests.push({ model: body.model, input });
     const current = embeddings;
     if (current.kind === "error") {
-      response.writeHead(current.status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: current.message, type: "server_error" } }));
+      response
+        .writeHead(current.status, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: { message: current.message, type: "server_error" } }));
       return;
     }
     const data = input.map((text, index) => ({ object: "embedding", index, embedding: current.embed(text) }));
-    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+    response
+      .writeHead(200, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
   };
 
   const server: Server = createServer((request, response) => {
@@ -70,7 +74,9 @@ export async function startOpenAiCompatibleServer() {
       requests.push(body);
       const current = behaviour;
       if (current.kind === "error") {
-        response.writeHead(current.status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: current.message, type: "server_error" } }));
+        response
+          .writeHead(current.status, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ error: { message: current.message, type: "server_error" } }));
         return;
       }
       if (current.kind === "hang") {
@@ -85,11 +91,23 @@ export async function startOpenAiCompatibleServer() {
           response.destroy();
           return;
         }
-        const chunk = { id: "chatcmpl-test", object: "chat.completion.chunk", created: 0, model: body.model, choices: [{ index: 0, delta: { role: "assistant", content: piece }, finish_reason: null }] };
+        const chunk = {
+          id: "chatcmpl-test",
+          object: "chat.completion.chunk",
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, delta: { role: "assistant", content: piece }, finish_reason: null }],
+        };
         response.write(`data: ${JSON.stringify(chunk)}\n\n`);
         if (index === 0 && current.holdAfterFirst) await current.holdAfterFirst;
       }
-      const last = { id: "chatcmpl-test", object: "chat.completion.chunk", created: 0, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
+      const last = {
+        id: "chatcmpl-test",
+        object: "chat.completion.chunk",
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+      };
       response.end(`data: ${JSON.stringify(last)}\n\ndata: [DONE]\n\n`);
     })();
   });

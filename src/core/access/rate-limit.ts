@@ -17,8 +17,23 @@ export function decideRateLimit(rule: RateLimitRule, counter: { count: number; w
   return counter.count <= rule.limit ? { isAllowed: true, retryAfterSeconds: 0 } : { isAllowed: false, retryAfterSeconds };
 }
 
-const sendsEmail = ["/sign-up/email", "/email-otp/send-verification-otp", "/forget-password/email-otp", "/email-otp/request-password-reset", "/email-otp/request-email-change", "/send-verification-email"];
-const checksSecret = ["/sign-in/email", "/sign-in/email-otp", "/email-otp/verify-email", "/email-otp/check-verification-otp", "/email-otp/reset-password", "/email-otp/change-email", "/email-link"];
+const sendsEmail = [
+  "/sign-up/email",
+  "/email-otp/send-verification-otp",
+  "/forget-password/email-otp",
+  "/email-otp/request-password-reset",
+  "/email-otp/request-email-change",
+  "/send-verification-email",
+];
+const checksSecret = [
+  "/sign-in/email",
+  "/sign-in/email-otp",
+  "/email-otp/verify-email",
+  "/email-otp/check-verification-otp",
+  "/email-otp/reset-password",
+  "/email-otp/change-email",
+  "/email-link",
+];
 
 /** Which counters a request to an auth endpoint (path under /api/auth) is charged to. */
 /** Sign-in requests one client address may make a minute, by default: a practice behind one office address may need more. */

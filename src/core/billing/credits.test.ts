@@ -3,13 +3,31 @@ import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor } from 
 
 describe("creditTotals", () => {
   it.each([
-    [{ startingCredits: 1, overageUnits: 0, creditsUsed: 0 }, { available: 1, total: 1 }],
-    [{ startingCredits: 5, overageUnits: 0, creditsUsed: 3 }, { available: 2, total: 5 }],
-    [{ startingCredits: 5, overageUnits: 2, creditsUsed: 6 }, { available: 1, total: 7 }],
-    [{ startingCredits: 1, overageUnits: 1, creditsUsed: 2 }, { available: 0, total: 2 }],
+    [
+      { startingCredits: 1, overageUnits: 0, creditsUsed: 0 },
+      { available: 1, total: 1 },
+    ],
+    [
+      { startingCredits: 5, overageUnits: 0, creditsUsed: 3 },
+      { available: 2, total: 5 },
+    ],
+    [
+      { startingCredits: 5, overageUnits: 2, creditsUsed: 6 },
+      { available: 1, total: 7 },
+    ],
+    [
+      { startingCredits: 1, overageUnits: 1, creditsUsed: 2 },
+      { available: 0, total: 2 },
+    ],
     // A downgrade mid-period can leave more used than the new plan gives: never below 0.
-    [{ startingCredits: 1, overageUnits: 0, creditsUsed: 4 }, { available: 0, total: 1 }],
-    [{ startingCredits: 0, overageUnits: 3, creditsUsed: 0 }, { available: 3, total: 3 }],
+    [
+      { startingCredits: 1, overageUnits: 0, creditsUsed: 4 },
+      { available: 0, total: 1 },
+    ],
+    [
+      { startingCredits: 0, overageUnits: 3, creditsUsed: 0 },
+      { available: 3, total: 3 },
+    ],
   ])("%j → %j", (counts, expected) => {
     expect(creditTotals(counts)).toEqual(expected);
   });

@@ -91,7 +91,9 @@ describe("passages keep the page's words and where each clause starts", () => {
 
   it("prints clause numbers and titles as the page does, never rewritten", () => {
     const payment = holding("within thirty");
-    expect(payment.text).toBe("ARTICLE 2 PAYMENT\n\n2.1 Payment. Payer shall pay Clean Claims:\n\n(a) within thirty (30) days by EFT; or\n\n(b) within forty-five (45) days by check.");
+    expect(payment.text).toBe(
+      "ARTICLE 2 PAYMENT\n\n2.1 Payment. Payer shall pay Clean Claims:\n\n(a) within thirty (30) days by EFT; or\n\n(b) within forty-five (45) days by check.",
+    );
     expect(payment.text).not.toContain("2.1(a)");
   });
 
@@ -117,7 +119,9 @@ describe("passages keep the page's words and where each clause starts", () => {
   });
 
   it("tells a title block from running text", () => {
-    const [cover] = chunkClauses(structureDocument([{ pageNumber: 1, text: "PROVIDER AGREEMENT\n\nACME HEALTH PLAN\n\nBy: ____________ Title: ____________" }]));
+    const [cover] = chunkClauses(
+      structureDocument([{ pageNumber: 1, text: "PROVIDER AGREEMENT\n\nACME HEALTH PLAN\n\nBy: ____________ Title: ____________" }]),
+    );
     expect(cover!.kind).toBe("title");
   });
 

@@ -75,7 +75,12 @@ export function splitText(text: string, maxChars: number): [number, number][] {
       break;
     }
     const lastSentenceEnd = ends.filter((end) => end > start && end <= limit).at(-1);
-    const cut = lastSentenceEnd && lastSentenceEnd - start >= maxChars / 3 ? lastSentenceEnd : text.lastIndexOf(" ", limit) > start ? text.lastIndexOf(" ", limit) : limit;
+    const cut =
+      lastSentenceEnd && lastSentenceEnd - start >= maxChars / 3
+        ? lastSentenceEnd
+        : text.lastIndexOf(" ", limit) > start
+          ? text.lastIndexOf(" ", limit)
+          : limit;
     pieces.push([start, cut]);
     start = cut;
     while (start < text.length && /\s/.test(text[start]!)) start++;

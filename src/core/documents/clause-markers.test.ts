@@ -6,10 +6,19 @@ describe("readClauseMarker", () => {
     ["ARTICLE IV", { kind: "article", number: "Article IV", title: "" }],
     ["ARTICLE IV - TERM AND TERMINATION", { kind: "article", number: "Article IV", title: "TERM AND TERMINATION" }],
     ["Article 3. Compensation", { kind: "article", number: "Article 3", title: "Compensation" }],
-    ["Section 4.3 Timely Filing. Claims must be submitted within 90 days.", { kind: "numbered", number: "4.3", depth: 2, title: "Timely Filing", rest: "Claims must be submitted within 90 days." }],
+    [
+      "Section 4.3 Timely Filing. Claims must be submitted within 90 days.",
+      { kind: "numbered", number: "4.3", depth: 2, title: "Timely Filing", rest: "Claims must be submitted within 90 days." },
+    ],
     ["SECTION 4. TERM", { kind: "numbered", number: "4", depth: 1, title: "TERM" }],
-    ["7.2 Termination without Cause. Either party may terminate on 90 days notice.", { kind: "numbered", number: "7.2", depth: 2, title: "Termination without Cause" }],
-    ["1.1 AGREEMENT TO OUTSOURCE CARE MANAGEMENT SERVICES. HPS agrees to outsource", { kind: "numbered", number: "1.1", title: "AGREEMENT TO OUTSOURCE CARE MANAGEMENT SERVICES" }],
+    [
+      "7.2 Termination without Cause. Either party may terminate on 90 days notice.",
+      { kind: "numbered", number: "7.2", depth: 2, title: "Termination without Cause" },
+    ],
+    [
+      "1.1 AGREEMENT TO OUTSOURCE CARE MANAGEMENT SERVICES. HPS agrees to outsource",
+      { kind: "numbered", number: "1.1", title: "AGREEMENT TO OUTSOURCE CARE MANAGEMENT SERVICES" },
+    ],
     ["1.2(a) Provider shall submit claims electronically.", { kind: "numbered", number: "1.2(a)", depth: 3, title: "" }],
     ["3.1.4 Dexcel shall order the Packaging materials required", { kind: "numbered", number: "3.1.4", depth: 3, title: "" }],
     ["1. SERVICES PROVIDED; TERM AND TERMINATION", { kind: "numbered", number: "1", depth: 1, title: "SERVICES PROVIDED; TERM AND TERMINATION" }],

@@ -6,7 +6,8 @@ export type ClauseMarker =
   | { kind: "lettered"; letter: string; rest: string }
   | { kind: "caps-heading"; title: string };
 
-const attachmentPattern = /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|APPENDIX|Appendix|ATTACHMENT|Attachment|ADDENDUM|Addendum|AMENDMENT|Amendment)\s+([A-Z]{1,3}|\d{1,3}(?:\.\d{1,3})?|[IVX]{1,5})\b[.:]?(?:\s*[-–—:]\s*|\s+)?(.*)$/;
+const attachmentPattern =
+  /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|APPENDIX|Appendix|ATTACHMENT|Attachment|ADDENDUM|Addendum|AMENDMENT|Amendment)\s+([A-Z]{1,3}|\d{1,3}(?:\.\d{1,3})?|[IVX]{1,5})\b[.:]?(?:\s*[-–—:]\s*|\s+)?(.*)$/;
 const articlePattern = /^(?:ARTICLE|Article)\s+([IVXLC]{1,7}|\d{1,3})\b[.:]?\s*[-–—]?\s*(.*)$/;
 const sectionPattern = /^(?:SECTION|Section|Sec\.|§)\s*(\d{1,3}(?:\.\d{1,3}){0,4})\.?(?:\s*\(([a-z]{1,3})\))?\s*[.:]?\s*[-–—]?\s*(.*)$/;
 const decimalPattern = /^(\d{1,3}(?:\.\d{1,3}){1,4})\.?(?:\s*\(([a-z]{1,3})\))?\s+(\S.*)$/;
@@ -52,13 +53,7 @@ export function splitTitle(text: string): { title: string; rest: string } {
 }
 
 export function isCapsHeading(text: string): boolean {
-  return (
-    wordCount(text) <= MAX_TITLE_WORDS &&
-    text.length <= 100 &&
-    isMostlyUpperCase(text) &&
-    !/[,;]$/.test(text) &&
-    /[A-Z]{2}/.test(text)
-  );
+  return wordCount(text) <= MAX_TITLE_WORDS && text.length <= 100 && isMostlyUpperCase(text) && !/[,;]$/.test(text) && /[A-Z]{2}/.test(text);
 }
 
 /** Reads the marker at the start of a line; `expectedTopLevel` guards bare numbers like "3 Purchase". */

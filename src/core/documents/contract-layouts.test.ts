@@ -48,7 +48,13 @@ const sykes = [
     "affiliates other than SHPS) enters into an agreement to provide Care Management",
     "Services with a client which is not a Client as of the date of this Agreement.",
   ]),
-  page(3, ["3", "4. MISCELLANEOUS", "", "4.12 GOVERNING LAW. This Agreement shall be governed by and construed in accordance", "with the laws of the State of Florida."]),
+  page(3, [
+    "3",
+    "4. MISCELLANEOUS",
+    "",
+    "4.12 GOVERNING LAW. This Agreement shall be governed by and construed in accordance",
+    "with the laws of the State of Florida.",
+  ]),
 ];
 
 const runningHeader = [
@@ -96,7 +102,11 @@ const corio = [
 
 /** HealthcareIntegratedTechnologiesInc_20190812_8-K_EX-10.1 and StaarSurgicalCompany_20180801_10-Q_EX-10.37: schedules and exhibits after the body. */
 const attachments = [
-  page(1, ["1. Definitions", "1.7. “Products” means the products listed in Schedule 1.", "1.9. “Territory” means the countries and/or territories listed in Schedule 1."]),
+  page(1, [
+    "1. Definitions",
+    "1.7. “Products” means the products listed in Schedule 1.",
+    "1.9. “Territory” means the countries and/or territories listed in Schedule 1.",
+  ]),
   page(2, ["Schedule 1", "Territory USA", "", "Products Walabot HOME hardware device"]),
   page(3, ["EXHIBIT B", "Minimum Product Quantities", "", "Distributor shall purchase at least the quantities set out below."]),
 ];
@@ -215,12 +225,36 @@ describe("structure of real contract layouts", () => {
 
 describe("line ends of real contracts", () => {
   it.each([
-    ["a word hyphenated by the typesetter", ["1.1 “Clean Claim” means a claim with all information needed for adjudica-", "tion without further information."], "for adjudication without"],
-    ["a compound split after its hyphen (HealthcentralCom)", ["1. Hosting. MediaLinx shall maintain the mutually approved Co-", "Branded Site including technology."], "approved Co-Branded Site"],
-    ["a prefix that keeps its hyphen (HealthcentralCom)", ["1. Commerce. The parties may negotiate e-", "commerce relationships on the site."], "negotiate e-commerce relationships"],
-    ["know-how (Magenta)", ["1. Property. All data, information, reports, manufacturing know-", "how and processes remain with Bachem."], "manufacturing know-how and"],
-    ["non- before a word (Magenta)", ["1. Records. Bachem keeps archives subject to the terms of confidentiality and non-", "use in this Agreement."], "confidentiality and non-use in"],
-    ["a wrapped line", ["1. Term. The term of this Agreement will commence on January 1, 1998", "and continue for five years."], "January 1, 1998 and continue"],
+    [
+      "a word hyphenated by the typesetter",
+      ["1.1 “Clean Claim” means a claim with all information needed for adjudica-", "tion without further information."],
+      "for adjudication without",
+    ],
+    [
+      "a compound split after its hyphen (HealthcentralCom)",
+      ["1. Hosting. MediaLinx shall maintain the mutually approved Co-", "Branded Site including technology."],
+      "approved Co-Branded Site",
+    ],
+    [
+      "a prefix that keeps its hyphen (HealthcentralCom)",
+      ["1. Commerce. The parties may negotiate e-", "commerce relationships on the site."],
+      "negotiate e-commerce relationships",
+    ],
+    [
+      "know-how (Magenta)",
+      ["1. Property. All data, information, reports, manufacturing know-", "how and processes remain with Bachem."],
+      "manufacturing know-how and",
+    ],
+    [
+      "non- before a word (Magenta)",
+      ["1. Records. Bachem keeps archives subject to the terms of confidentiality and non-", "use in this Agreement."],
+      "confidentiality and non-use in",
+    ],
+    [
+      "a wrapped line",
+      ["1. Term. The term of this Agreement will commence on January 1, 1998", "and continue for five years."],
+      "January 1, 1998 and continue",
+    ],
   ])("%s", (_name, lines, expected) => {
     const [clause] = structureDocument([page(1, lines)]);
     expect(clause!.body.text).toContain(expected);

@@ -1,18 +1,36 @@
 export type DocumentDisplayType =
-  | "Payer Contract"
-  | "Network Agreement"
-  | "Government Contract"
-  | "Contract"
-  | "Policy Document"
-  | "PDF Document"
-  | "Word Document"
-  | "Document";
+  "Payer Contract" | "Network Agreement" | "Government Contract" | "Contract" | "Policy Document" | "PDF Document" | "Word Document" | "Document";
 
 // Names of payers practices most often contract with; a contract naming one is a payer contract.
 const payerHints = [
-  "payer", "payor", "aetna", "cigna", "humana", "united", "uhc", "optum", "anthem", "elevance", "bcbs", "blue cross",
-  "blue shield", "bluecross", "kaiser", "centene", "ambetter", "wellcare", "molina", "tricare", "oscar", "highmark",
-  "health net", "healthnet", "caresource", "amerigroup", "health plan", "insurance",
+  "payer",
+  "payor",
+  "aetna",
+  "cigna",
+  "humana",
+  "united",
+  "uhc",
+  "optum",
+  "anthem",
+  "elevance",
+  "bcbs",
+  "blue cross",
+  "blue shield",
+  "bluecross",
+  "kaiser",
+  "centene",
+  "ambetter",
+  "wellcare",
+  "molina",
+  "tricare",
+  "oscar",
+  "highmark",
+  "health net",
+  "healthnet",
+  "caresource",
+  "amerigroup",
+  "health plan",
+  "insurance",
 ];
 
 function hasWord(name: string, word: string): boolean {

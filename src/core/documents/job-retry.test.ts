@@ -16,10 +16,22 @@ describe("retryDelaySeconds", () => {
 
 describe("outcomeAfterFailure", () => {
   it.each([
-    [{ attempt: 1, maxAttempts: 3, isPermanent: false, message: "timeout" }, { kind: "retry", delaySeconds: 10 }],
-    [{ attempt: 2, maxAttempts: 3, isPermanent: false, message: "timeout" }, { kind: "retry", delaySeconds: 40 }],
-    [{ attempt: 3, maxAttempts: 3, isPermanent: false, message: "timeout" }, { kind: "fail", reason: "timeout" }],
-    [{ attempt: 1, maxAttempts: 3, isPermanent: true, message: "encrypted" }, { kind: "fail", reason: "encrypted" }],
+    [
+      { attempt: 1, maxAttempts: 3, isPermanent: false, message: "timeout" },
+      { kind: "retry", delaySeconds: 10 },
+    ],
+    [
+      { attempt: 2, maxAttempts: 3, isPermanent: false, message: "timeout" },
+      { kind: "retry", delaySeconds: 40 },
+    ],
+    [
+      { attempt: 3, maxAttempts: 3, isPermanent: false, message: "timeout" },
+      { kind: "fail", reason: "timeout" },
+    ],
+    [
+      { attempt: 1, maxAttempts: 3, isPermanent: true, message: "encrypted" },
+      { kind: "fail", reason: "encrypted" },
+    ],
   ])("%j → %j", (input, expected) => {
     expect(outcomeAfterFailure(input)).toEqual(expected);
   });

@@ -25,12 +25,7 @@ export function splitPageLines(page: PageText): PageLine[] {
   return lines;
 }
 
-const pageNumberPatterns = [
-  /^(page\s+)?\d{1,4}(\s+(of|\/)\s+\d{1,4})?$/i,
-  /^[-–—]\s*\d{1,4}\s*[-–—]$/,
-  /^[ivxlc]{1,6}$/i,
-  /^\d{1,4}\s*$/,
-];
+const pageNumberPatterns = [/^(page\s+)?\d{1,4}(\s+(of|\/)\s+\d{1,4})?$/i, /^[-–—]\s*\d{1,4}\s*[-–—]$/, /^[ivxlc]{1,6}$/i, /^\d{1,4}\s*$/];
 
 function isPageNumber(text: string): boolean {
   return pageNumberPatterns.some((pattern) => pattern.test(text));

@@ -8,12 +8,12 @@ const contract = [
     text: [
       "ACME HEALTH PLAN PROVIDER AGREEMENT",
       "",
-      "This Agreement is entered into by Acme Health Plan (\"Payer\") and Main Street Clinic (\"Provider\").",
+      'This Agreement is entered into by Acme Health Plan ("Payer") and Main Street Clinic ("Provider").',
       "",
       "ARTICLE I - DEFINITIONS",
-      "1.1 \"Clean Claim\" means a claim with all information needed for adjudica-",
+      '1.1 "Clean Claim" means a claim with all information needed for adjudica-',
       "tion without further information.",
-      "1.2 \"Covered Services\" means services covered under a Member's plan.",
+      '1.2 "Covered Services" means services covered under a Member\'s plan.',
       "ARTICLE II - CLAIMS",
       "2.1 Timely Filing. Provider shall submit claims within ninety (90) days",
       "after the date of service.",
@@ -36,7 +36,12 @@ const contract = [
   },
   {
     pageNumber: 3,
-    text: ["EXHIBIT A - FEE SCHEDULE", "Office visits are paid at 110% of the Medicare fee schedule.", "Source: ACME HEALTH PLAN, 10-K, 1/1/2026", "Page 3 of 3"].join("\n"),
+    text: [
+      "EXHIBIT A - FEE SCHEDULE",
+      "Office visits are paid at 110% of the Medicare fee schedule.",
+      "Source: ACME HEALTH PLAN, 10-K, 1/1/2026",
+      "Page 3 of 3",
+    ].join("\n"),
   },
 ];
 
@@ -68,7 +73,7 @@ describe("structureDocument", () => {
   });
 
   it("joins wrapped lines and hyphenated words, and drops running footers and page numbers", () => {
-    expect(ownTextOf(byNumber("1.1"))).toBe("\"Clean Claim\" means a claim with all information needed for adjudication without further information.");
+    expect(ownTextOf(byNumber("1.1"))).toBe('"Clean Claim" means a claim with all information needed for adjudication without further information.');
     expect(ownTextOf(byNumber("2.1"))).toBe("Provider shall submit claims within ninety (90) days after the date of service.");
     expect(byNumber("2.1").body.text).toBe("2.1 Timely Filing. Provider shall submit claims within ninety (90) days after the date of service.");
     expect(clauses.some((clause) => /Source:|Page \d/.test(clause.body.text))).toBe(false);
@@ -93,7 +98,12 @@ describe("structureDocument", () => {
   });
 
   it("does not start a clause at a figure restating a spelled number wrapped onto the next line", () => {
-    const pages = [{ pageNumber: 1, text: "19.1 Either Party may terminate this Agreement, without cause, by giving two\n(2) years written notice.\n19.2 Notices. Notices shall be in writing." }];
+    const pages = [
+      {
+        pageNumber: 1,
+        text: "19.1 Either Party may terminate this Agreement, without cause, by giving two\n(2) years written notice.\n19.2 Notices. Notices shall be in writing.",
+      },
+    ];
     const clauses = structureDocument(pages);
     expect(clauses.map(headingOf)).toEqual(["19.1", "19.2 Notices"]);
     expect(ownTextOf(clauses[0]!)).toBe("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.");
@@ -135,7 +145,10 @@ describe("outlineOf", () => {
 });
 
 describe("which lines head a clause", () => {
-  const headingsOf = (lines: string[]) => structureDocument([{ pageNumber: 1, text: lines.join("\n") }]).filter((clause) => clause.heading).map((clause) => clause.heading);
+  const headingsOf = (lines: string[]) =>
+    structureDocument([{ pageNumber: 1, text: lines.join("\n") }])
+      .filter((clause) => clause.heading)
+      .map((clause) => clause.heading);
   const liabilityCap = [
     "EXCEPT FOR LIABILITY ARISING UNDER SECTION 8 OF THIS AGREEMENT, IN NO",
     "EVENT SHALL EITHER PARTY'S LIABILITY EXCEED THE TOTAL AMOUNT PAID BY",
@@ -145,10 +158,26 @@ describe("which lines head a clause", () => {
   it.each<[string, string[], string[]]>([
     ["a numbered title over a capitalised paragraph", ["9. LIMITATION OF LIABILITY.", "", ...liabilityCap], ["LIMITATION OF LIABILITY"]],
     ["a capitalised paragraph with no title of its own", ["1. Fees. Payer pays monthly.", "", ...liabilityCap], ["Fees"]],
-    ["a short title standing apart above a capitalised paragraph", ["WARRANTY DISCLAIMER", "THE SERVICES ARE PROVIDED AS IS AND PROVIDER DISCLAIMS ALL OTHER WARRANTIES,", "EXPRESS OR IMPLIED, INCLUDING ANY WARRANTY OF MERCHANTABILITY."], ["WARRANTY DISCLAIMER"]],
-    ["a title over two lines", ["PARTICIPATION ATTACHMENT TO THE", "PROVIDER AGREEMENT", "This attachment applies to Medicaid members."], ["PARTICIPATION ATTACHMENT TO THE PROVIDER AGREEMENT"]],
+    [
+      "a short title standing apart above a capitalised paragraph",
+      [
+        "WARRANTY DISCLAIMER",
+        "THE SERVICES ARE PROVIDED AS IS AND PROVIDER DISCLAIMS ALL OTHER WARRANTIES,",
+        "EXPRESS OR IMPLIED, INCLUDING ANY WARRANTY OF MERCHANTABILITY.",
+      ],
+      ["WARRANTY DISCLAIMER"],
+    ],
+    [
+      "a title over two lines",
+      ["PARTICIPATION ATTACHMENT TO THE", "PROVIDER AGREEMENT", "This attachment applies to Medicaid members."],
+      ["PARTICIPATION ATTACHMENT TO THE PROVIDER AGREEMENT"],
+    ],
     ["a capitalised line that runs on into the next", ["THE PARTIES AGREE THAT THE", "Provider shall be paid monthly."], []],
-    ["a cover page: its connecting words are not titles", ["MASTER SERVICES AGREEMENT", "", "BETWEEN", "", "ACME HEALTH PLAN", "", "AND", "", "MAIN STREET CLINIC"], ["MASTER SERVICES AGREEMENT", "ACME HEALTH PLAN", "MAIN STREET CLINIC"]],
+    [
+      "a cover page: its connecting words are not titles",
+      ["MASTER SERVICES AGREEMENT", "", "BETWEEN", "", "ACME HEALTH PLAN", "", "AND", "", "MAIN STREET CLINIC"],
+      ["MASTER SERVICES AGREEMENT", "ACME HEALTH PLAN", "MAIN STREET CLINIC"],
+    ],
   ])("%s", (_name, lines, headings) => {
     expect(headingsOf(lines)).toEqual(headings);
   });
@@ -174,7 +203,16 @@ describe("contents pages", () => {
     "1. Definitions. Words have these meanings.",
     "2. Term. This Agreement lasts one year.",
   ];
-  const withoutLeaders = ["Definitions 1", "Term and Renewal 3", "Compensation 4", "Claims 6", "Appeals 9", "Termination 11", "", "1. Definitions. Words have these meanings."];
+  const withoutLeaders = [
+    "Definitions 1",
+    "Term and Renewal 3",
+    "Compensation 4",
+    "Claims 6",
+    "Appeals 9",
+    "Termination 11",
+    "",
+    "1. Definitions. Words have these meanings.",
+  ];
 
   it.each([
     ["a titled contents page with dot leaders", withLeaders, "TABLE OF CONTENTS", 6],
@@ -184,7 +222,9 @@ describe("contents pages", () => {
     const contents = clauses.filter((clause) => clause.isContents);
     expect(contents.map((clause) => clause.heading)).toEqual([heading]);
     expect(contents[0]!.body.text.split("\n").filter(Boolean)).toHaveLength(contentsLines);
-    expect(clauses.filter((clause) => clause.number).map((clause) => clause.number)).toEqual(clauses.some((clause) => clause.number === "2") ? ["1", "2"] : ["1"]);
+    expect(clauses.filter((clause) => clause.number).map((clause) => clause.number)).toEqual(
+      clauses.some((clause) => clause.number === "2") ? ["1", "2"] : ["1"],
+    );
   });
 
   it("does not take running text with numbers at its line ends for a contents page", () => {

@@ -48,7 +48,8 @@ function letterStyleOf(letter: string, previous: OpenClause | undefined): Letter
   if (/^\d+$/.test(letter)) return "digit";
   if (romanNumerals.test(letter)) {
     const previousLetter = previous?.clause.number?.match(/\(([a-z]+)\)$/)?.[1];
-    const continuesAlphabet = previous?.letterStyle === "alpha" && previousLetter && letter.length === 1 && letter.charCodeAt(0) === previousLetter.charCodeAt(0) + 1;
+    const continuesAlphabet =
+      previous?.letterStyle === "alpha" && previousLetter && letter.length === 1 && letter.charCodeAt(0) === previousLetter.charCodeAt(0) + 1;
     return continuesAlphabet ? "alpha" : "roman";
   }
   return "alpha";
@@ -58,7 +59,28 @@ function endsSentenceOrBlock(line: PageLine | undefined): boolean {
   return !line || line.text === "" || /[.:;!?)”"]$/.test(line.text) || /;\s*(and|or)$/.test(line.text);
 }
 
-const unitWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const unitWords = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
 const tensWords = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 /** "two" → 2, "thirty-five" → 35; undefined for anything else. */
@@ -121,7 +143,9 @@ function appendLine(clause: Clause, line: PageLine): void {
 
 /** Words a title never ends with: a capitalised line ending in one runs on into the next line. */
 const runOnWords = new Set(
-  "a an and any are as at be by each either for from in into is its may must no nor not of on or other shall such than that the their this to under upon which will with".split(" "),
+  "a an and any are as at be by each either for from in into is its may must no nor not of on or other shall such than that the their this to under upon which will with".split(
+    " ",
+  ),
 );
 /** Lines made of these alone ("BETWEEN", "AND") join the title block around them rather than head a clause. */
 const titleFillerWords = new Set([...runOnWords, "between", "among", "dated", "hereby"]);

@@ -18,8 +18,19 @@ describe("cleanDisplayFilename", () => {
 
 describe("hasAcceptedExtension", () => {
   it.each([
-    ["a.pdf", true], ["a.PDF", true], ["a.docx", true], ["a.doc", true], ["a.png", true], ["a.jpg", true],
-    ["a.jpeg", true], ["a.webp", true], ["a.tiff", true], ["a.tif", true], ["a.exe", false], ["a.pdf.exe", false], ["pdf", false],
+    ["a.pdf", true],
+    ["a.PDF", true],
+    ["a.docx", true],
+    ["a.doc", true],
+    ["a.png", true],
+    ["a.jpg", true],
+    ["a.jpeg", true],
+    ["a.webp", true],
+    ["a.tiff", true],
+    ["a.tif", true],
+    ["a.exe", false],
+    ["a.pdf.exe", false],
+    ["pdf", false],
   ])("%s → %s", (name, expected) => {
     expect(hasAcceptedExtension(name)).toBe(expected);
   });

@@ -6,8 +6,9 @@ const MAX_FILENAME_LENGTH = 180;
  */
 export function cleanDisplayFilename(raw: string): string {
   const lastSegment = raw.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const cleaned = lastSegment.replace(/[<>]/g, "").replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+  // Stripping control characters is the point of the second pattern.
+  const controlCharacters = /[\u0000-\u001f\u007f\s]+/g; // eslint-disable-line no-control-regex
+  const cleaned = lastSegment.replace(/[<>]/g, "").replace(controlCharacters, " ").trim();
   if (cleaned.length <= MAX_FILENAME_LENGTH) return cleaned;
   const extension = cleaned.match(/\.[A-Za-z0-9]{1,5}$/)?.[0] ?? "";
   return `${cleaned.slice(0, MAX_FILENAME_LENGTH - extension.length).trimEnd()}${extension}`;

@@ -14,7 +14,8 @@ export interface AnswerLead {
 const existenceQuestion =
   /^(?:is|are) there\b|^(?:does|do) (?:any|either|each|a|the) (?:party|parties|side) have\b|^(?:does|do) (?:the|this) (?:contract|agreement|document) (?:provide|include|contain|have|require)\b|^(?:is|are) (?:an?|any|either|the|each) [\w'-]+ (?:required|restricted|obligated|prohibited|bound)\b|^(?:is|are) (?:any|the) [\w' -]+ (?:granted|irrevocable|perpetual|capped|uncapped|limited|exclusive)\b/;
 /** "Can we…", "May a party…", "Is the provider allowed to…": yes only when a clause grants it. */
-const permissionQuestion = /^(?:can|may|could)\b|^(?:is|are) (?:we|you|an?|any|either|the) [\w'-]+ (?:allowed|permitted|entitled|able)\b|^(?:does|do) (?:the|this) (?:contract|agreement) (?:allow|permit|let)\b/;
+const permissionQuestion =
+  /^(?:can|may|could)\b|^(?:is|are) (?:we|you|an?|any|either|the) [\w'-]+ (?:allowed|permitted|entitled|able)\b|^(?:does|do) (?:the|this) (?:contract|agreement) (?:allow|permit|let)\b/;
 /** A question about a restriction: the clause that answers it is written with "not". */
 const restrictionQuestion = /\b(?:restrict\w*|prohibit\w*|ban|not to|required not|non-|no-|covenant not)\b/;
 
@@ -51,7 +52,8 @@ function dateLead(query: AnalyzedQuery, sentence: string): AnswerLead | undefine
   if (date) return { text: date.plain, focus: date };
   const duration = after(findFacts(sentence, "duration"));
   // Only words of one phrase with the length of time: no clause break between them.
-  const from = duration && topicAt.find((at) => at < duration.start && duration.start - at <= FRAGMENT_REACH && !/[,;:]/.test(sentence.slice(at, duration.start)));
+  const from =
+    duration && topicAt.find((at) => at < duration.start && duration.start - at <= FRAGMENT_REACH && !/[,;:]/.test(sentence.slice(at, duration.start)));
   if (!duration || from === undefined) return undefined;
   // To the end of the phrase that holds the length of time: "…for successive one-year terms".
   const end = duration.end + (/^[^,;:.]{0,20}?(?=[,;:.]|$)/.exec(sentence.slice(duration.end))?.[0].length ?? 0);

@@ -49,7 +49,10 @@ const sources: SourcePassage[] = chunks.map((chunk, index) => ({ ...chunk, numbe
 /** The extractive answer to a question, given every passage of the sample contract (most relevant first is not needed to judge). */
 function answerTo(question: string, given = sources, nearest?: SourcePassage) {
   const query = analyzeQuery(question);
-  const counts = { passages: chunks.length, slots: query.topic.alternatives.map((slots) => slots.map((slot) => chunks.filter((chunk) => matchesSlot(tokenize(chunk.text).map(stem), slot)).length)) };
+  const counts = {
+    passages: chunks.length,
+    slots: query.topic.alternatives.map((slots) => slots.map((slot) => chunks.filter((chunk) => matchesSlot(tokenize(chunk.text).map(stem), slot)).length)),
+  };
   return composeExtractiveAnswer(question, query, given, pages, topicWeights(query.topic, counts), nearest);
 }
 
@@ -77,7 +80,15 @@ describe("locateQuote", () => {
   });
 
   it("cites a quote running over a page break on the page holding more of it", () => {
-    const found = locateQuote("Claims submitted after that deadline will be denied after all appeals are exhausted.", new Map([[2, "Claims submitted after"], [3, "Footer\nthat deadline will be denied after all appeals are exhausted."]]), 2, 3);
+    const found = locateQuote(
+      "Claims submitted after that deadline will be denied after all appeals are exhausted.",
+      new Map([
+        [2, "Claims submitted after"],
+        [3, "Footer\nthat deadline will be denied after all appeals are exhausted."],
+      ]),
+      2,
+      3,
+    );
     expect(found).toMatchObject({ page: 3, quote: "that deadline will be denied after all appeals are exhausted." });
   });
 
@@ -130,13 +141,34 @@ describe("labels: each citation names the clause its quote is in, once", () => {
 
 describe("composeExtractiveAnswer: the answer first, then the quote it comes from", () => {
   it.each([
-    ["Can we terminate without cause?", "**Yes** (3.2 Termination Without Cause, page 3): “Either party may terminate this Agreement without cause on one hundred twenty (120) days prior written notice.”"],
-    ["How long do we have to file a claim?", "**90 days** (2.1 Timely Filing, page 2): “Provider shall submit claims within ninety (90) days after the date of service.”"],
-    ["What is the timely filing limit?", "**90 days** (2.1 Timely Filing, page 2): “Provider shall submit claims within ninety (90) days after the date of service.”"],
-    ["How much notice do we need to terminate without cause?", "**120 days** (3.2 Termination Without Cause, page 3): “Either party may terminate this Agreement without cause on one hundred twenty (120) days prior written notice.”"],
-    ["What percentage of the Medicare fee schedule are office visits paid at?", "**110%** (1.2 Rates, page 1): “Office visits are paid at one hundred ten percent (110%) of the Medicare fee schedule.”"],
-    ["When does it renew?", "**renews automatically for successive one-year terms** (3.1 Term, page 3): “This Agreement begins on January 1, 2026 and renews automatically for successive one-year terms.”"],
-    ["When does this agreement become effective?", "**January 1, 2026** (3.1 Term, page 3): “This Agreement begins on January 1, 2026 and renews automatically for successive one-year terms.”"],
+    [
+      "Can we terminate without cause?",
+      "**Yes** (3.2 Termination Without Cause, page 3): “Either party may terminate this Agreement without cause on one hundred twenty (120) days prior written notice.”",
+    ],
+    [
+      "How long do we have to file a claim?",
+      "**90 days** (2.1 Timely Filing, page 2): “Provider shall submit claims within ninety (90) days after the date of service.”",
+    ],
+    [
+      "What is the timely filing limit?",
+      "**90 days** (2.1 Timely Filing, page 2): “Provider shall submit claims within ninety (90) days after the date of service.”",
+    ],
+    [
+      "How much notice do we need to terminate without cause?",
+      "**120 days** (3.2 Termination Without Cause, page 3): “Either party may terminate this Agreement without cause on one hundred twenty (120) days prior written notice.”",
+    ],
+    [
+      "What percentage of the Medicare fee schedule are office visits paid at?",
+      "**110%** (1.2 Rates, page 1): “Office visits are paid at one hundred ten percent (110%) of the Medicare fee schedule.”",
+    ],
+    [
+      "When does it renew?",
+      "**renews automatically for successive one-year terms** (3.1 Term, page 3): “This Agreement begins on January 1, 2026 and renews automatically for successive one-year terms.”",
+    ],
+    [
+      "When does this agreement become effective?",
+      "**January 1, 2026** (3.1 Term, page 3): “This Agreement begins on January 1, 2026 and renews automatically for successive one-year terms.”",
+    ],
   ])("%s", (question, first) => {
     const answer = answerTo(question);
     expect(answer.addressed).toBe(true);
@@ -150,7 +182,9 @@ describe("composeExtractiveAnswer: the answer first, then the quote it comes fro
     const page = { pageNumber: 1, text: `2.1 Timely Filing. ${long}` };
     const [chunk] = chunkClauses(structureDocument([page]));
     const query = analyzeQuery("What is the timely filing limit?");
-    const answer = composeExtractiveAnswer("What is the timely filing limit?", query, [{ ...chunk!, number: 1, chunkId: "c" }], new Map([[1, page.text]]), [[3, 2, 1]]);
+    const answer = composeExtractiveAnswer("What is the timely filing limit?", query, [{ ...chunk!, number: 1, chunkId: "c" }], new Map([[1, page.text]]), [
+      [3, 2, 1],
+    ]);
     expect(answer.citations[0]!.quote).toMatch(/^Provider shall submit every claim, .+ … .*ninety \(90\) days/);
   });
 
@@ -163,7 +197,10 @@ describe("composeExtractiveAnswer: the answer first, then the quote it comes fro
 describe("composeExtractiveAnswer: says when the contract does not address the question", () => {
   it.each([
     ["Is there a right of first refusal?", "This contract does not appear to address a right of first refusal."],
-    ["Is a party required to deposit source code into escrow?", "This contract does not appear to address whether a party is required to deposit source code into escrow."],
+    [
+      "Is a party required to deposit source code into escrow?",
+      "This contract does not appear to address whether a party is required to deposit source code into escrow.",
+    ],
     ["Does any party have to maintain malpractice insurance?", "This contract does not appear to address"],
   ])("%s", (question, statement) => {
     const answer = answerTo(question);
@@ -206,12 +243,42 @@ describe("composeExtractiveAnswer: says when the contract does not address the q
 describe("verifyModelAnswer", () => {
   const given = [sourceHolding("without cause"), sourceHolding("lesser of billed")].map((source, index) => ({ ...source, number: index + 1 }));
   it.each([
-    { name: "a point quoting its source keeps the citation", text: '- Either side can end the contract: "may terminate this Agreement without cause" [1]', citations: 1, unverified: [false] },
-    { name: "a point with no quotation is cited with the source's best matching sentence", text: "- You are paid the lesser of billed charges or the fee schedule [2]", citations: 1, unverified: [false] },
-    { name: "a made-up quotation is dropped and the point flagged", text: '- Payment is due "within fifteen (15) days of receipt" [2]', citations: 0, unverified: [true] },
-    { name: "a source number that was never given is dropped and the point flagged", text: "- Claims must be filed in 90 days [7]", citations: 0, unverified: [true] },
-    { name: "one good and one invented citation: the point still says it could not be verified", text: '- Ends on notice "without cause" [1] and "within fifteen (15) days" [2]', citations: 1, unverified: [true] },
-    { name: "a point without any citation is flagged", text: "- This is a standard agreement.\n- Either party may end it [1]", citations: 1, unverified: [true, false] },
+    {
+      name: "a point quoting its source keeps the citation",
+      text: '- Either side can end the contract: "may terminate this Agreement without cause" [1]',
+      citations: 1,
+      unverified: [false],
+    },
+    {
+      name: "a point with no quotation is cited with the source's best matching sentence",
+      text: "- You are paid the lesser of billed charges or the fee schedule [2]",
+      citations: 1,
+      unverified: [false],
+    },
+    {
+      name: "a made-up quotation is dropped and the point flagged",
+      text: '- Payment is due "within fifteen (15) days of receipt" [2]',
+      citations: 0,
+      unverified: [true],
+    },
+    {
+      name: "a source number that was never given is dropped and the point flagged",
+      text: "- Claims must be filed in 90 days [7]",
+      citations: 0,
+      unverified: [true],
+    },
+    {
+      name: "one good and one invented citation: the point still says it could not be verified",
+      text: '- Ends on notice "without cause" [1] and "within fifteen (15) days" [2]',
+      citations: 1,
+      unverified: [true],
+    },
+    {
+      name: "a point without any citation is flagged",
+      text: "- This is a standard agreement.\n- Either party may end it [1]",
+      citations: 1,
+      unverified: [true, false],
+    },
   ])("$name", ({ text, citations, unverified }) => {
     const answer = verifyModelAnswer(text, given, pages);
     expect(answer.citations).toHaveLength(citations);
@@ -247,7 +314,10 @@ describe("formatAnswer", () => {
   });
 
   it("says plainly when nothing was found, suggesting the document's sections", () => {
-    const markdown = formatAnswer({ points: nothingFoundPoints("What should we know?", ["Term and Termination", "Compensation"]), related: [], citations: [] }, "d");
+    const markdown = formatAnswer(
+      { points: nothingFoundPoints("What should we know?", ["Term and Termination", "Compensation"]), related: [], citations: [] },
+      "d",
+    );
     expect(markdown).toContain("I could not find anything in this document that answers “What should we know?”.");
     expect(markdown).toContain("Term and Termination; Compensation");
   });

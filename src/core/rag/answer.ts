@@ -122,7 +122,9 @@ export function locateQuote(quote: string, pages: PageTexts, pageStart: number, 
     // Cited on the page that holds more of it, so the viewer highlights the most of the quote.
     const [opening, rest] = parts;
     const isRestLonger = rest.end - rest.start > opening.end - opening.start;
-    const cited = isRestLonger ? located(page + 1, next, rest.start, withClosingPunctuation(quote, next, rest.end)) : located(page, first, opening.start, opening.end);
+    const cited = isRestLonger
+      ? located(page + 1, next, rest.start, withClosingPunctuation(quote, next, rest.end))
+      : located(page, first, opening.start, opening.end);
     if (cited.endOffset - cited.startOffset >= MIN_QUOTE_CHARS) return cited;
   }
   return undefined;
@@ -139,7 +141,11 @@ function splitOverPageBreak(quote: string, first: string, next: string): [PageRa
   for (let cut = words.length - 1; cut > 0; cut--) {
     const opening = findQuote([first], words.slice(0, cut).join(" "), { exact: true, wordsOnly: true });
     const rest = opening && findQuote([next], words.slice(cut).join(" "), { exact: true, wordsOnly: true });
-    if (opening && rest) return [{ start: opening[0]!.start, end: opening.at(-1)!.end }, { start: rest[0]!.start, end: rest.at(-1)!.end }];
+    if (opening && rest)
+      return [
+        { start: opening[0]!.start, end: opening.at(-1)!.end },
+        { start: rest[0]!.start, end: rest.at(-1)!.end },
+      ];
   }
   return undefined;
 }
@@ -160,7 +166,10 @@ export function clauseOpening(text: string): { clauseNumber: string; heading: st
  * The clause of a passage that holds the text at `position`: the last clause starting before it.
  * Passages of documents processed before clauses were kept name their first clause.
  */
-export function clauseAt(source: Pick<SourcePassage, "clauses" | "clauseNumber" | "heading">, position: number): { clauseNumber: string | null; heading: string } {
+export function clauseAt(
+  source: Pick<SourcePassage, "clauses" | "clauseNumber" | "heading">,
+  position: number,
+): { clauseNumber: string | null; heading: string } {
   const clause = source.clauses.filter((candidate) => candidate.at <= position).at(-1);
   return clause ? { clauseNumber: clause.number, heading: clause.heading } : { clauseNumber: source.clauseNumber, heading: source.heading };
 }

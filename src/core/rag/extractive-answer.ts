@@ -56,7 +56,8 @@ function judgeSentences(query: AnalyzedQuery, passages: readonly SourcePassage[]
   return scoreTerms(candidates, query.terms);
 }
 
-const byStrength = (a: Candidate, b: Candidate) => b.judgement.coverage - a.judgement.coverage || b.termScore - a.termScore || a.rank - b.rank || a.start - b.start;
+const byStrength = (a: Candidate, b: Candidate) =>
+  b.judgement.coverage - a.judgement.coverage || b.termScore - a.termScore || a.rank - b.rank || a.start - b.start;
 
 /** Up to `limit` candidates, at most `perPassage` from one source and never the same words twice. */
 function pick(candidates: readonly Candidate[], limit: number, perPassage: number): Candidate[] {
@@ -114,7 +115,11 @@ function openingSentences(question: string, candidates: readonly Candidate[], pa
   }
   // A date: the opening's, or — for when it takes effect — the clause that says so, wherever it is.
   const dated = (candidate: Candidate) => statesFact(candidate.text, "date");
-  const effective = effectiveQuestion.test(asked) ? [...candidates].filter((candidate) => effectiveWording.test(candidate.text)).sort((a, b) => Number(dated(b)) - Number(dated(a)) || b.termScore - a.termScore)[0] : undefined;
+  const effective = effectiveQuestion.test(asked)
+    ? [...candidates]
+        .filter((candidate) => effectiveWording.test(candidate.text))
+        .sort((a, b) => Number(dated(b)) - Number(dated(a)) || b.termScore - a.termScore)[0]
+    : undefined;
   const wanted = effective ?? opening.find(dated) ?? [...candidates].filter(dated).sort((a, b) => b.termScore - a.termScore)[0];
   return [wanted ?? first[0]].filter((candidate) => candidate !== undefined);
 }
@@ -125,15 +130,30 @@ function answeringSentences(question: string, query: AnalyzedQuery, candidates: 
   if (isJudgedQuestion(query)) {
     const answering = candidates.filter((candidate) => candidate.judgement.answers).sort(byStrength);
     const best = answering[0]?.judgement.coverage ?? 0;
-    return pick(answering.filter((candidate) => candidate.judgement.coverage >= best - COVERAGE_MARGIN), MAX_POINTS, MAX_POINTS_PER_PASSAGE);
+    return pick(
+      answering.filter((candidate) => candidate.judgement.coverage >= best - COVERAGE_MARGIN),
+      MAX_POINTS,
+      MAX_POINTS_PER_PASSAGE,
+    );
   }
-  const relevant = candidates.filter((candidate) => candidate.termScore > 0 && (candidate.matchedQuestionTerms > 0 || candidate.matchedExpansions >= 2)).sort((a, b) => b.termScore - a.termScore);
+  const relevant = candidates
+    .filter((candidate) => candidate.termScore > 0 && (candidate.matchedQuestionTerms > 0 || candidate.matchedExpansions >= 2))
+    .sort((a, b) => b.termScore - a.termScore);
   const best = relevant[0]?.termScore ?? 0;
-  return pick(relevant.filter((candidate) => candidate.termScore >= best * TERM_SCORE_SHARE), MAX_POINTS, MAX_POINTS_PER_PASSAGE);
+  return pick(
+    relevant.filter((candidate) => candidate.termScore >= best * TERM_SCORE_SHARE),
+    MAX_POINTS,
+    MAX_POINTS_PER_PASSAGE,
+  );
 }
 
 /** Writes points from sentences, each quoted from its start and cited to its clause and page; a quote that cannot be found on its page says so. */
-function pointsFrom(sentences: readonly Candidate[], pages: PageTexts, citations: Citation[], lead?: AnswerLead): { points: AnswerPoint[]; unverified: number } {
+function pointsFrom(
+  sentences: readonly Candidate[],
+  pages: PageTexts,
+  citations: Citation[],
+  lead?: AnswerLead,
+): { points: AnswerPoint[]; unverified: number } {
   let unverified = 0;
   const points = sentences.map((sentence, index): AnswerPoint => {
     const isLead = index === 0 && lead !== undefined;
@@ -160,7 +180,13 @@ function relatedSentences(candidates: readonly Candidate[], nearestInMeaning?: S
 function notAddressedAnswer(question: string, related: readonly Candidate[], pages: PageTexts): ComposedAnswer {
   const citations: Citation[] = [];
   const { points, unverified } = pointsFrom(related, pages, citations);
-  return { points: [{ text: notAddressedStatement(question), citations: [], isUnverified: false }], related: points, citations, droppedCitations: unverified, addressed: false };
+  return {
+    points: [{ text: notAddressedStatement(question), citations: [], isUnverified: false }],
+    related: points,
+    citations,
+    droppedCitations: unverified,
+    addressed: false,
+  };
 }
 
 /**
@@ -188,7 +214,13 @@ export function composeExtractiveAnswer(
     const nearest = candidates.filter((candidate) => candidate.passage.chunkId === nearestInMeaning.chunkId).slice(0, MAX_POINTS_PER_PASSAGE);
     const { points, unverified } = pointsFrom(nearest, pages, citations);
     if (points.length === 0) return { points: [], related: [], citations, droppedCitations: 0, addressed: false };
-    return { points: [{ text: CLOSEST_IN_MEANING, citations: [], isUnverified: false }, ...points], related: [], citations, droppedCitations: unverified, addressed: true };
+    return {
+      points: [{ text: CLOSEST_IN_MEANING, citations: [], isUnverified: false }, ...points],
+      related: [],
+      citations,
+      droppedCitations: unverified,
+      addressed: true,
+    };
   }
   const [best, ...others] = answering;
   if (!best) return { points: [], related: [], citations, droppedCitations: 0, addressed: false };
@@ -227,7 +259,11 @@ export function nothingFoundPoints(question: string, topics: readonly string[]):
   if (topics.length > 0) {
     points.push({ text: `Try asking about one of its sections, for example: ${topics.slice(0, 5).join("; ")}.`, citations: [], isUnverified: false });
   } else {
-    points.push({ text: "Try rephrasing with words the contract would use, such as “termination”, “payment” or “timely filing”.", citations: [], isUnverified: false });
+    points.push({
+      text: "Try rephrasing with words the contract would use, such as “termination”, “payment” or “timely filing”.",
+      citations: [],
+      isUnverified: false,
+    });
   }
   return points;
 }

@@ -17,7 +17,8 @@ const durationQuestion =
   /^(?:how long\b|how (?:many|much) (?:business |calendar )?(?:days|weeks|months|years|time|notice)\b|within how\b|what (?:is|are) the (?:[a-z-]+ ){0,3}(?:period|window|limit|deadline|time limit)s?\b)/;
 const dateQuestion = /^when\b|\bwhat date\b|\bwhat is the date\b|\bon what date\b/;
 const percentageQuestion = /\bwhat percent(?:age)?\b|\bhow many percent\b/;
-const amountQuestion = /\bhow much\b(?! (?:business |calendar )?(?:notice|time|days|weeks|months|years))|\bwhat (?:is|are) the (?:[a-z-]+ )?(?:fee|fees|price|prices|cost|costs|amount|charge|charges)\b/;
+const amountQuestion =
+  /\bhow much\b(?! (?:business |calendar )?(?:notice|time|days|weeks|months|years))|\bwhat (?:is|are) the (?:[a-z-]+ )?(?:fee|fees|price|prices|cost|costs|amount|charge|charges)\b/;
 const yesNoQuestion = /^(?:is|are|does|do|can|could|may|must|will|would|shall|should|has|have|did)\b/;
 
 /** What kind of fact a question asks for, from how it is asked; undefined when it asks for something else (a list, a description). */
@@ -37,7 +38,8 @@ const durationPattern = new RegExp(
   `\\b(?:(\\d{1,4})|(${numberWord}))(?:\\s*\\((\\d{1,4})\\))?[\\s-]+(?:\\(?(business|calendar|working)\\)?\\s+)?(day|week|month|year)s?\\b`,
   "gi",
 );
-const monthName = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const monthName =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 const datePattern = new RegExp(
   [
     `\\b${monthName}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20)\\d{2}\\b`,
@@ -47,7 +49,10 @@ const datePattern = new RegExp(
   "gi",
 );
 const amountPattern = /(?:US\s?)?\$\s?\d[\d,]*(?:\.\d{1,2})?(?:\s?(?:million|billion|thousand))?|\b\d[\d,]*(?:\.\d{1,2})?\s(?:dollars|USD)\b/gi;
-const percentagePattern = new RegExp(`\\b\\d{1,3}(?:\\.\\d+)?\\s?%|\\b\\d{1,3}(?:\\.\\d+)?\\s(?:percent|per cent)\\b|\\b${numberWord}\\s(?:percent|per cent)(?:\\s\\(\\d{1,3}(?:\\.\\d+)?%\\))?`, "gi");
+const percentagePattern = new RegExp(
+  `\\b\\d{1,3}(?:\\.\\d+)?\\s?%|\\b\\d{1,3}(?:\\.\\d+)?\\s(?:percent|per cent)\\b|\\b${numberWord}\\s(?:percent|per cent)(?:\\s\\(\\d{1,3}(?:\\.\\d+)?%\\))?`,
+  "gi",
+);
 
 function plainDuration(match: RegExpExecArray): string {
   const [, digits, words, restated, qualifier, unit] = match;

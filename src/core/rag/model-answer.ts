@@ -41,7 +41,8 @@ function citedNumbers(point: string): number[] {
 }
 
 /** The model's own "the document does not address this": the answer is then not an answer. */
-const modelAbstention = /\b(?:does not|doesn't|do not) (?:appear to |seem to )?(?:address|mention|cover|say|state|contain|include)\b|\bnot addressed\b|\bno (?:clause|provision|section) (?:addresses|covers|about)\b/i;
+const modelAbstention =
+  /\b(?:does not|doesn't|do not) (?:appear to |seem to )?(?:address|mention|cover|say|state|contain|include)\b|\bnot addressed\b|\bno (?:clause|provision|section) (?:addresses|covers|about)\b/i;
 
 /**
  * Checks a model's answer against its sources: each [n] must name a given source, and every
@@ -64,7 +65,11 @@ export function verifyModelAnswer(text: string, sources: readonly SourcePassage[
       else if (!indices.includes(index)) indices.push(index);
     }
     droppedCitations += failed;
-    const body = raw.replace(MARKERS, "").replace(/\s+([.,;:])/g, "$1").replace(/\s{2,}/g, " ").trim();
+    const body = raw
+      .replace(MARKERS, "")
+      .replace(/\s+([.,;:])/g, "$1")
+      .replace(/\s{2,}/g, " ")
+      .trim();
     return { text: body, citations: indices, isUnverified: indices.length === 0 || failed > 0 };
   });
   return { points, related: [], citations, droppedCitations, addressed: !modelAbstention.test(points[0]?.text ?? "") };

@@ -36,11 +36,47 @@ export const CONTEXT_WEIGHT = 0.45;
 export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   {
     triggers: ["terminate", "termination", "cancel", "cancellation", "end", "exit", "convenience", "without cause"],
-    terms: ["terminate", "termination", "cancel", "without cause", "for convenience", "for any reason", "at any time", "sole discretion", "absolute discretion", "notice of termination", "expiration", "breach"],
+    terms: [
+      "terminate",
+      "termination",
+      "cancel",
+      "without cause",
+      "for convenience",
+      "for any reason",
+      "at any time",
+      "sole discretion",
+      "absolute discretion",
+      "notice of termination",
+      "expiration",
+      "breach",
+    ],
   },
   {
-    triggers: ["after termination", "after expiration", "post-termination", "survive", "survival", "wind-down", "wind down", "transition", "sell-off", "sell off"],
-    terms: ["upon termination", "upon expiration", "following termination", "termination or expiration", "agreement is terminated", "survive", "return", "transition", "wind down", "sell off", "remaining inventory"],
+    triggers: [
+      "after termination",
+      "after expiration",
+      "post-termination",
+      "survive",
+      "survival",
+      "wind-down",
+      "wind down",
+      "transition",
+      "sell-off",
+      "sell off",
+    ],
+    terms: [
+      "upon termination",
+      "upon expiration",
+      "following termination",
+      "termination or expiration",
+      "agreement is terminated",
+      "survive",
+      "return",
+      "transition",
+      "wind down",
+      "sell off",
+      "remaining inventory",
+    ],
   },
   {
     triggers: ["first refusal", "first offer", "first negotiation", "right of first"],
@@ -60,7 +96,20 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
   {
     triggers: ["renewal", "renew", "evergreen", "extend", "extension", "term", "expire", "expiration", "duration", "how long"],
-    terms: ["renewal", "renew", "automatically renew", "evergreen", "initial term", "successive", "term", "expire", "extension", "continue", "shall terminate", "period of"],
+    terms: [
+      "renewal",
+      "renew",
+      "automatically renew",
+      "evergreen",
+      "initial term",
+      "successive",
+      "term",
+      "expire",
+      "extension",
+      "continue",
+      "shall terminate",
+      "period of",
+    ],
   },
   {
     triggers: ["obligation", "obligations", "responsibility", "responsibilities", "duty", "duties", "required", "requirement", "must", "shall"],
@@ -104,7 +153,18 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
   {
     triggers: ["compete", "competition", "competing", "non-compete", "noncompete", "exclusive", "exclusivity", "solicit", "solicitation", "hire"],
-    terms: ["compete", "competitive", "competitor", "exclusive", "exclusivity", "solicit", "non-solicitation", "restricted", "restrictive covenant", "directly or indirectly"],
+    terms: [
+      "compete",
+      "competitive",
+      "competitor",
+      "exclusive",
+      "exclusivity",
+      "solicit",
+      "non-solicitation",
+      "restricted",
+      "restrictive covenant",
+      "directly or indirectly",
+    ],
   },
   {
     triggers: ["sue", "contest", "challenge", "covenant not to sue", "claims against", "validity"],
@@ -125,7 +185,19 @@ export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
   },
   {
     triggers: ["license", "licence", "intellectual property", "ip", "ownership", "own", "owns", "proprietary"],
-    terms: ["license", "grant", "right to use", "non-exclusive", "royalty-free", "sublicense", "intellectual property", "ownership", "proprietary", "rights", "title"],
+    terms: [
+      "license",
+      "grant",
+      "right to use",
+      "non-exclusive",
+      "royalty-free",
+      "sublicense",
+      "intellectual property",
+      "ownership",
+      "proprietary",
+      "rights",
+      "title",
+    ],
   },
   {
     triggers: ["notice", "notify", "notification"],
@@ -194,7 +266,9 @@ function addTerm(terms: QueryTerm[], term: QueryTerm): void {
 
 function expansionsOf(text: string): string[] {
   const stems = tokenize(text).map(stem);
-  return contractVocabulary.filter((group) => group.triggers.some((trigger) => containsStems(stems, trigger.split(" ").map(stem)))).flatMap((group) => group.terms);
+  return contractVocabulary
+    .filter((group) => group.triggers.some((trigger) => containsStems(stems, trigger.split(" ").map(stem))))
+    .flatMap((group) => group.terms);
 }
 
 /** A question is a follow-up when it opens like one, or is short and points back ("what about for Medicaid?"). */
@@ -221,7 +295,8 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
   if (isFollowUp) {
     const previous = previousQuestions.slice(-2).map(normalizeQuestion).join(" ");
     for (const word of contentWords(previous)) addTerm(terms, { text: word, weight: CONTEXT_WEIGHT, source: "context" });
-    for (const expansion of expansionsOf(previous)) addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
+    for (const expansion of expansionsOf(previous))
+      addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
   return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized), asksForDate: dateQuestion.test(normalized), topic };

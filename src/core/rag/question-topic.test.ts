@@ -14,14 +14,20 @@ describe("questionTopic", () => {
     ["Is there a right of first refusal, first offer or first negotiation?", "first refusal or first offer or first negotiation"],
     ["Which state or country's law governs this contract?", "law | governs | state or country*"],
     ["Is any license granted irrevocable or perpetual?", "license | granted | irrevocable or perpetual"],
-    ["Is a party restricted from competing with the other party or from operating in a certain geography, business or sector?", "competing || operating | geography or business or sector"],
+    [
+      "Is a party restricted from competing with the other party or from operating in a certain geography, business or sector?",
+      "competing || operating | geography or business or sector",
+    ],
     ["Is there a minimum purchase, minimum order or minimum volume commitment?", "minimum purchase or minimum order or minimum volume"],
     ["Is there a cap or limit on liability, or a time limit for bringing claims?", "cap | liability || time | bringing | claims"],
     ["What happens if a party undergoes a change of control (merger, acquisition, sale of assets)?", "change control (merger, acquisition, sale assets)"],
     ["Can a party terminate without cause (for convenience), e.g. just by giving notice?", "terminate | without cause (convenience) | notice*"],
     ["Is there a third-party beneficiary who can enforce rights?", "beneficiary | enforce*"],
     ["What is the timely filing limit?", "timely | filing"],
-    ["Is a party restricted from contesting the other party's IP or from bringing claims against it (covenant not to sue)?", "contesting | ip || bringing | claims (covenant, sue)"],
+    [
+      "Is a party restricted from contesting the other party's IP or from bringing claims against it (covenant not to sue)?",
+      "contesting | ip || bringing | claims (covenant, sue)",
+    ],
   ])("%s → %s", (question, slots) => {
     expect(asked(questionTopic(question))).toBe(slots);
   });
@@ -40,11 +46,20 @@ describe("questionTopic", () => {
 describe("notAddressedStatement", () => {
   it.each([
     ["What is the timely filing limit?", "This contract does not appear to address the timely filing limit."],
-    ["Does any party have a right of first refusal, first offer or first negotiation?", "This contract does not appear to address a right of first refusal, first offer or first negotiation."],
+    [
+      "Does any party have a right of first refusal, first offer or first negotiation?",
+      "This contract does not appear to address a right of first refusal, first offer or first negotiation.",
+    ],
     ["Is there a most-favored-nation clause?", "This contract does not appear to address a most-favored-nation clause."],
     ["Can we terminate without cause?", "This contract does not appear to address whether we can terminate without cause."],
-    ["Can a party terminate this contract without cause (for convenience), e.g. just by giving notice?", "This contract does not appear to address whether a party can terminate this contract without cause."],
-    ["Is a party required to deposit source code into escrow?", "This contract does not appear to address whether a party is required to deposit source code into escrow."],
+    [
+      "Can a party terminate this contract without cause (for convenience), e.g. just by giving notice?",
+      "This contract does not appear to address whether a party can terminate this contract without cause.",
+    ],
+    [
+      "Is a party required to deposit source code into escrow?",
+      "This contract does not appear to address whether a party is required to deposit source code into escrow.",
+    ],
     ["How long does any warranty last?", "This contract does not appear to address how long any warranty lasts."],
     ["Who pays for parking?", "This contract does not appear to address this question: “Who pays for parking?”"],
   ])("%s", (question, statement) => {

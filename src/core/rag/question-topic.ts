@@ -164,7 +164,8 @@ function phraseOf(text: string): Phrase {
 
 /** Synonyms by stem: words of one stem ("license", "licensed") share theirs. */
 const synonymPhrases = new Map<string, Phrase[]>();
-for (const [word, phrases] of Object.entries(contractSynonyms)) synonymPhrases.set(stem(word), [...(synonymPhrases.get(stem(word)) ?? []), ...phrases.map(phraseOf)]);
+for (const [word, phrases] of Object.entries(contractSynonyms))
+  synonymPhrases.set(stem(word), [...(synonymPhrases.get(stem(word)) ?? []), ...phrases.map(phraseOf)]);
 
 function isTopicWord(word: string): boolean {
   return word.length > 1 && !isStopword(word) && !questionWords.has(word) && !questionWords.has(stem(word));
@@ -351,7 +352,8 @@ export function questionTopic(question: string): QuestionTopic {
   const [main = "", ...details] = text.split(/\?/).filter((sentence) => sentence.trim());
   // "…, e.g. just by giving notice", "a beneficiary who can enforce rights": details of the answer, not what is asked about.
   const detailAt = main.search(/\be\.g\b|\s(?:who|whom|whose|that|which)\s/);
-  const [asked, example] = detailAt < 0 ? [main, ""] : [main.slice(0, detailAt), main.slice(detailAt).replace(/^\s*(?:e\.g\.?|who|whom|whose|that|which)\b/, "")];
+  const [asked, example] =
+    detailAt < 0 ? [main, ""] : [main.slice(0, detailAt), main.slice(detailAt).replace(/^\s*(?:e\.g\.?|who|whom|whose|that|which)\b/, "")];
   const detailSlots = [example, ...details].flatMap((sentence) => slotsOf(itemsOf(sentence, true)));
   // "…a cap or limit on liability, or a time limit for bringing claims": two questions in one.
   // ", or" followed by a further comma is an aside ("property of, or a grant by, the licensor").
@@ -378,8 +380,14 @@ const topicPatterns: [RegExp, (match: RegExpMatchArray) => string][] = [
   [/^(?:does|do) (?:any|either|each|a|the) (?:party|parties|side|one) have (.+)$/, ([, rest]) => rest!],
   [/^(?:does|do) (?:the|this) (?:contract|agreement|document) (?:provide for|include|contain|have|require|set|say|state|mention) (.+)$/, ([, rest]) => rest!],
   [/^how long (?:does|do|will) (.+) (last|run|continue)$/, ([, what, verb]) => `how long ${what} ${verb}s`],
-  [/^(?:is|are) (an?|any|either|the|each) ((?:party|parties|provider|payer|plan|licensee|licensor)(?:'s)?) ((?:required|restricted|obligated|prohibited|permitted|allowed|entitled) .+)$/, ([, article, who, rest]) => `whether ${article} ${who} is ${rest}`],
-  [/^(can|may|must|could|should|will|shall) (we|you|i|(?:an?|any|either|the|this|each) [\w'-]+) (.+)$/, ([, modal, who, rest]) => `whether ${who === "i" ? "we" : who} ${modal} ${rest}`],
+  [
+    /^(?:is|are) (an?|any|either|the|each) ((?:party|parties|provider|payer|plan|licensee|licensor)(?:'s)?) ((?:required|restricted|obligated|prohibited|permitted|allowed|entitled) .+)$/,
+    ([, article, who, rest]) => `whether ${article} ${who} is ${rest}`,
+  ],
+  [
+    /^(can|may|must|could|should|will|shall) (we|you|i|(?:an?|any|either|the|this|each) [\w'-]+) (.+)$/,
+    ([, modal, who, rest]) => `whether ${who === "i" ? "we" : who} ${modal} ${rest}`,
+  ],
   [/^what (?:is|are) (the .+)$/, ([, rest]) => rest!],
   [/^how (long|much|many) (.+)$/, ([, how, rest]) => `how ${how} ${rest}`],
 ];
@@ -390,7 +398,10 @@ const topicPatterns: [RegExp, (match: RegExpMatchArray) => string][] = [
  * own words, from the thing it asks about; the question itself, quoted, when its form is unusual.
  */
 export function notAddressedStatement(question: string): string {
-  const text = question.replace(/\s+/g, " ").trim().replace(/[?!.]+$/, "");
+  const text = question
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[?!.]+$/, "");
   const [main = text] = text.split(/\?/);
   const lower = main.charAt(0).toLowerCase() + main.slice(1);
   // Asides and second questions are left out: "(for convenience), e.g. just by giving notice", ", and is consent required".
@@ -404,6 +415,8 @@ export function notAddressedStatement(question: string): string {
 
 /** The contract synonyms of a topic's words, as text: what else retrieval may search for. */
 export function synonymsOf(topic: QuestionTopic): string[] {
-  const phrases = topic.alternatives.flat().flatMap((slot) => slot.options.flatMap((option) => option.words.flatMap((word) => word.slice(1).map((phrase) => phrase.text))));
+  const phrases = topic.alternatives
+    .flat()
+    .flatMap((slot) => slot.options.flatMap((option) => option.words.flatMap((word) => word.slice(1).map((phrase) => phrase.text))));
   return [...new Set(phrases)];
 }

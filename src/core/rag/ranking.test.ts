@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery } from "./query-analysis";
-import { ANSWERING_LIFT, DATED_SHARE, expandNeighbours, fuseRankings, joined, joinNeighbours, KIND_WEIGHT, preferDated, preferAnswering, preferOpening, preferOperative, respectWordForms, selectPassages, sliceOf, type RankedChunk } from "./ranking";
+import {
+  ANSWERING_LIFT,
+  DATED_SHARE,
+  expandNeighbours,
+  fuseRankings,
+  joined,
+  joinNeighbours,
+  KIND_WEIGHT,
+  preferDated,
+  preferAnswering,
+  preferOpening,
+  preferOperative,
+  respectWordForms,
+  selectPassages,
+  sliceOf,
+  type RankedChunk,
+} from "./ranking";
 
 const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
   id: `c${ordinal}`,
@@ -20,12 +36,32 @@ const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChu
 
 describe("fuseRankings (reciprocal rank fusion)", () => {
   it.each([
-    { name: "an item both lists rank well beats one only a single list has", lists: [["a", "b", "c"], ["b", "a", "d"]], top: ["a", "b"] },
+    {
+      name: "an item both lists rank well beats one only a single list has",
+      lists: [
+        ["a", "b", "c"],
+        ["b", "a", "d"],
+      ],
+      top: ["a", "b"],
+    },
     { name: "one list alone keeps its order", lists: [["x", "y", "z"]], top: ["x", "y", "z"] },
-    { name: "agreement lifts a lower item above a single first place", lists: [["p", "q"], ["q", "r"], ["q", "p"]], top: ["q", "p"] },
+    {
+      name: "agreement lifts a lower item above a single first place",
+      lists: [
+        ["p", "q"],
+        ["q", "r"],
+        ["q", "p"],
+      ],
+      top: ["q", "p"],
+    },
   ])("$name", ({ lists, top }) => {
     const fused = fuseRankings(lists.map((ids) => ids.map((id) => ({ id }))));
-    expect(fused.slice(0, top.length).map((item) => item.id).sort()).toEqual([...top].sort());
+    expect(
+      fused
+        .slice(0, top.length)
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([...top].sort());
     expect(fused[0]!.id).toBe(top[0]);
   });
 
@@ -53,10 +89,7 @@ describe("expandNeighbours", () => {
 
   it("treats unnumbered chunks under the same heading path as one clause, and never lowers a score", () => {
     const path = ["ARTICLE IV", "Payment"];
-    const expanded = expandNeighbours(
-      [chunk(2, { headingPath: path, score: 8 }), chunk(3, { headingPath: path, score: 6 })],
-      [],
-    );
+    const expanded = expandNeighbours([chunk(2, { headingPath: path, score: 8 }), chunk(3, { headingPath: path, score: 6 })], []);
     expect(expanded.find((item) => item.id === "c3")!.score).toBe(6);
   });
 });
@@ -80,7 +113,9 @@ describe("joinNeighbours", () => {
     const cut = chunk(4, { clauseNumber: "19.1", text: "Either Party may terminate this Agreement, without cause, by giving two", score: 9 });
     const rest = chunk(5, { clauseNumber: "19.1(2)", text: "(2) years written notice.", score: 2 });
     const passages = joinNeighbours([cut, rest], byOrdinal([cut, rest]));
-    expect(passages.map((passage) => passage.text)).toEqual(["Either Party may terminate this Agreement, without cause, by giving two\n\n(2) years written notice."]);
+    expect(passages.map((passage) => passage.text)).toEqual([
+      "Either Party may terminate this Agreement, without cause, by giving two\n\n(2) years written notice.",
+    ]);
   });
 
   it("takes in a list's lead-in before a hit", () => {
@@ -176,7 +211,13 @@ describe("respectWordForms", () => {
 });
 
 describe("sliceOf and joined keep where each clause starts", () => {
-  const passage = { text: "2.1 Payment. Pay within 30 days.\n\n2.2 Audit. Payer may audit.", clauses: [{ at: 0, textAt: 13, number: "2.1", heading: "Payment" }, { at: 34, textAt: 45, number: "2.2", heading: "Audit" }] };
+  const passage = {
+    text: "2.1 Payment. Pay within 30 days.\n\n2.2 Audit. Payer may audit.",
+    clauses: [
+      { at: 0, textAt: 13, number: "2.1", heading: "Payment" },
+      { at: 34, textAt: 45, number: "2.2", heading: "Audit" },
+    ],
+  };
 
   it("a slice starting inside a clause starts with that clause", () => {
     const slice = sliceOf(passage, 13, passage.text.length);

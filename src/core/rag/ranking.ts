@@ -33,7 +33,11 @@ export interface LexicalRow {
  * Takes back the score of a term with a word form ("exclusive") from a chunk whose text has only
  * another form of its stem ("exclusion"): PostgreSQL's stemmer cannot tell them apart.
  */
-export function respectWordForms(rows: readonly LexicalRow[], terms: readonly QueryTerm[], textOf: (id: string) => string | undefined): { id: string; score: number }[] {
+export function respectWordForms(
+  rows: readonly LexicalRow[],
+  terms: readonly QueryTerm[],
+  textOf: (id: string) => string | undefined,
+): { id: string; score: number }[] {
   const forms = new Map(terms.filter((term) => term.wordForm).map((term) => [term.text, term.wordForm!]));
   return rows
     .map((row) => {
@@ -170,7 +174,11 @@ export function joinNeighbours(ranked: readonly RankedChunk[], byOrdinal: Readon
 export const PASSAGE_CHAR_BUDGET = 6000;
 
 /** The top passages, at most `limit` and `budget` characters together, in rank order. */
-export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(ranked: readonly Chunk[], limit = PASSAGE_LIMIT, budget = PASSAGE_CHAR_BUDGET): Chunk[] {
+export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(
+  ranked: readonly Chunk[],
+  limit = PASSAGE_LIMIT,
+  budget = PASSAGE_CHAR_BUDGET,
+): Chunk[] {
   const selected: Chunk[] = [];
   let used = 0;
   for (const chunk of ranked) {
@@ -221,7 +229,12 @@ export const ANSWERING_LIFT = 5;
  * accepts) up past those that only share its words, by a few places: retrieval's best stay near
  * the top (a wrong judgement must not bury them). A question not judged keeps retrieval's order.
  */
-export function preferAnswering<Chunk extends RankedChunk>(ranked: readonly Chunk[], query: Pick<AnalyzedQuery, "topic" | "isAboutOpening">, weights: readonly (readonly number[])[], pool = ANSWERING_POOL): Chunk[] {
+export function preferAnswering<Chunk extends RankedChunk>(
+  ranked: readonly Chunk[],
+  query: Pick<AnalyzedQuery, "topic" | "isAboutOpening">,
+  weights: readonly (readonly number[])[],
+  pool = ANSWERING_POOL,
+): Chunk[] {
   if (!isJudgedQuestion(query)) return [...ranked];
   const { topic } = query;
   const candidates = ranked.slice(0, pool);

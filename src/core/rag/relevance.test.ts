@@ -19,7 +19,10 @@ const contract = [
 /** The slot counts PostgreSQL gives the chat, taken here from the passages' own words. */
 function countsIn(texts: readonly string[], question: string): TopicCounts {
   const topic = questionTopic(question);
-  return { passages: texts.length, slots: topic.alternatives.map((slots) => slots.map((slot) => texts.filter((text) => matchesSlot(stemsOf(text), slot)).length)) };
+  return {
+    passages: texts.length,
+    slots: topic.alternatives.map((slots) => slots.map((slot) => texts.filter((text) => matchesSlot(stemsOf(text), slot)).length)),
+  };
 }
 
 function judge(question: string, sentence: string) {
@@ -29,13 +32,33 @@ function judge(question: string, sentence: string) {
 
 describe("judgeWindow: does a sentence answer what the question is about", () => {
   it.each([
-    ["Is a party restricted from soliciting or hiring the other party's employees?", "Neither party shall solicit or hire any employee of the other party during the term.", true],
-    ["Is a party restricted from soliciting or hiring the other party's employees?", "Provider shall provide the services to the other party and its employees.", false],
-    ["Does any party have a right of first refusal, first offer or first negotiation?", "The Company shall have a right of first refusal on any sale of the practice.", true],
-    ["Does any party have a right of first refusal, first offer or first negotiation?", "Payer may refuse any claim first submitted after the filing deadline.", false],
+    [
+      "Is a party restricted from soliciting or hiring the other party's employees?",
+      "Neither party shall solicit or hire any employee of the other party during the term.",
+      true,
+    ],
+    [
+      "Is a party restricted from soliciting or hiring the other party's employees?",
+      "Provider shall provide the services to the other party and its employees.",
+      false,
+    ],
+    [
+      "Does any party have a right of first refusal, first offer or first negotiation?",
+      "The Company shall have a right of first refusal on any sale of the practice.",
+      true,
+    ],
+    [
+      "Does any party have a right of first refusal, first offer or first negotiation?",
+      "Payer may refuse any claim first submitted after the filing deadline.",
+      false,
+    ],
     ["Is there an exclusivity commitment?", "Provider shall purchase its supplies exclusively from Payer.", true],
     ["Is there an exclusivity commitment?", "Payer grants Provider a non-exclusive license to use the Payer's marks.", false],
-    ["Can a party terminate this contract without cause?", "Either party may terminate this Agreement without cause on ninety (90) days' written notice.", true],
+    [
+      "Can a party terminate this contract without cause?",
+      "Either party may terminate this Agreement without cause on ninety (90) days' written notice.",
+      true,
+    ],
     ["Can a party terminate this contract without cause?", "Either party may terminate it for breach, without prejudice to any other remedy.", false],
     ["Is a party required to share revenue or profit with the other party?", "Provider shall pay Payer five percent (5%) of its net revenues.", true],
     ["Is a party required to share revenue or profit with the other party?", "The parties shall cooperate with each other party in good faith.", false],
@@ -52,7 +75,9 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
     const topic = questionTopic("What is the timely filing limit?");
     const [slots] = topic.alternatives;
     const weights = topicWeights(topic, countsIn(contract, "What is the timely filing limit?"))[0]!;
-    expect(coverage(stemsOf("Provider shall submit claims within ninety (90) days"), slots!, weights)).toBeGreaterThan(coverage(stemsOf("Payer shall pay clean claims within thirty (30) days"), slots!, weights));
+    expect(coverage(stemsOf("Provider shall submit claims within ninety (90) days"), slots!, weights)).toBeGreaterThan(
+      coverage(stemsOf("Payer shall pay clean claims within thirty (30) days"), slots!, weights),
+    );
   });
 
   it("weighs an absent slot the most and a detail half", () => {

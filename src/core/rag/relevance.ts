@@ -33,7 +33,8 @@ function matchesOption(stems: readonly string[], option: TopicOption, ownWordsOn
   const positions = option.words.map((word) => (ownWordsOnly ? word.slice(0, 1) : word).flatMap((phrase: Phrase) => phrasePositions(stems, phrase.stems)));
   if (positions.some((found) => found.length === 0)) return false;
   if (!option.isPhrase) return true;
-  const chainFrom = (word: number, at: number): boolean => word === positions.length || positions[word]!.some((next) => isCloseAfter(at, next) && chainFrom(word + 1, next));
+  const chainFrom = (word: number, at: number): boolean =>
+    word === positions.length || positions[word]!.some((next) => isCloseAfter(at, next) && chainFrom(word + 1, next));
   return positions[0]!.some((at) => chainFrom(1, at));
 }
 
@@ -99,7 +100,10 @@ export function judgeWindow(stems: readonly string[], text: string, topic: Quest
   topic.alternatives.forEach((slots, alternative) => {
     const slotWeights = weights[alternative] ?? [];
     const share = coverage(stems, slots, slotWeights);
-    const mostTelling = slots.reduce((heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest), -1);
+    const mostTelling = slots.reduce(
+      (heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest),
+      -1,
+    );
     const answers = statesAskedFact && share >= MIN_ANSWER_COVERAGE && (mostTelling < 0 || matchesSlot(stems, slots[mostTelling]!));
     if ((answers && !best.answers) || (answers === best.answers && share > best.coverage)) best = { coverage: share, answers };
   });

@@ -12,7 +12,12 @@ const stopwords = new Set(
 
 /** Lower-case words and numbers of a text, in order ("non-compete" gives "non" and "compete"). */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g)?.map((word) => word.replace(/'s$/, "").replace(/'/g, "")) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .match(/[a-z0-9]+(?:'[a-z]+)?/g)
+      ?.map((word) => word.replace(/'s$/, "").replace(/'/g, "")) ?? []
+  );
 }
 
 /** Where each of `tokenize(text)`'s words starts in the text. */
@@ -31,8 +36,41 @@ export function contentWords(text: string): string[] {
 
 // Longest first; a stem keeps at least three letters.
 const suffixes = [
-  "izations", "ization", "ational", "fulness", "iveness", "ations", "ation", "ments", "ment", "ingly", "ities", "ness", "ings", "ions", "ance", "ence",
-  "able", "ible", "ates", "ated", "ies", "ing", "ity", "ion", "ive", "ate", "ers", "ied", "ed", "er", "es", "ly", "al", "at", "s",
+  "izations",
+  "ization",
+  "ational",
+  "fulness",
+  "iveness",
+  "ations",
+  "ation",
+  "ments",
+  "ment",
+  "ingly",
+  "ities",
+  "ness",
+  "ings",
+  "ions",
+  "ance",
+  "ence",
+  "able",
+  "ible",
+  "ates",
+  "ated",
+  "ies",
+  "ing",
+  "ity",
+  "ion",
+  "ive",
+  "ate",
+  "ers",
+  "ied",
+  "ed",
+  "er",
+  "es",
+  "ly",
+  "al",
+  "at",
+  "s",
 ];
 
 /** "exclusive", "exclusively", "exclusivity" → "exclusiv": "-ive" words keep their "iv", so "exclusion" stays another word (see wordFormPattern). */

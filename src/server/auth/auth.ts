@@ -93,8 +93,7 @@ export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) 
       minPasswordLength: SIGN_IN_PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      onExistingUserSignUp: async ({ user }) =>
-        sendMail(user.email, existingAccountEmail({ signInUrl: `${env.publicUrl}/login`, site })),
+      onExistingUserSignUp: async ({ user }) => sendMail(user.email, existingAccountEmail({ signInUrl: `${env.publicUrl}/login`, site })),
     },
     emailVerification: { autoSignInAfterVerification: true, sendOnSignIn: true },
     databaseHooks: {

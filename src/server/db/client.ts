@@ -68,7 +68,9 @@ const keepAsText = (value: string) => value;
 export function drizzleClientOf(client: PGlite): PGlite {
   for (const oid of TYPES_DRIZZLE_KEEPS_AS_TEXT) client.parsers[oid] = keepAsText;
   const withoutKeptParsers = (options?: QueryOptions): QueryOptions | undefined =>
-    options?.parsers && Object.keys(options.parsers).every((oid) => TYPES_DRIZZLE_KEEPS_AS_TEXT.has(Number(oid))) ? { ...options, parsers: undefined } : options;
+    options?.parsers && Object.keys(options.parsers).every((oid) => TYPES_DRIZZLE_KEEPS_AS_TEXT.has(Number(oid)))
+      ? { ...options, parsers: undefined }
+      : options;
   const queryOf =
     (target: Pick<Transaction, "query">): Transaction["query"] =>
     (query, params, options) =>

@@ -3,7 +3,12 @@ import { testSiteConfig } from "../../../tests/support/site-config";
 import type { SiteConfig } from "../../shared/site-config";
 import { injectSiteConfig } from "./spa";
 
-const site: SiteConfig = testSiteConfig({ companyName: "Acme </script><script>alert(1)</script>", supportEmail: "support@example.com", privacyEmail: "privacy@example.com", salesEmail: "sales@example.com" });
+const site: SiteConfig = testSiteConfig({
+  companyName: "Acme </script><script>alert(1)</script>",
+  supportEmail: "support@example.com",
+  privacyEmail: "privacy@example.com",
+  salesEmail: "sales@example.com",
+});
 
 describe("injectSiteConfig", () => {
   const html = injectSiteConfig("<html><head><title>x</title></head><body></body></html>", site);

@@ -30,13 +30,28 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { path: "/", element: <LandingPage /> },
-          { path: "/termsofservice", ...lazyPage(() => import("../features/legal/terms-page"), (m) => m.TermsPage) },
-          { path: "/privacypolicy", ...lazyPage(() => import("../features/legal/privacy-page"), (m) => m.PrivacyPage) },
+          {
+            path: "/termsofservice",
+            ...lazyPage(
+              () => import("../features/legal/terms-page"),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: "/privacypolicy",
+            ...lazyPage(
+              () => import("../features/legal/privacy-page"),
+              (m) => m.PrivacyPage,
+            ),
+          },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
       {
-        ...lazyPage(() => import("../features/session/session-root"), (m) => m.SessionRoot),
+        ...lazyPage(
+          () => import("../features/session/session-root"),
+          (m) => m.SessionRoot,
+        ),
         errorElement: <RouteErrorPage />,
         children: [
           {
@@ -53,7 +68,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            ...lazyPage(() => import("../features/session/guards"), (m) => m.RequireSession),
+            ...lazyPage(
+              () => import("../features/session/guards"),
+              (m) => m.RequireSession,
+            ),
             children: [
               { path: "/billing/checkout/:checkoutId", ...lazyPage(billingPages, (m) => m.LocalCheckoutPage) },
               { path: "/billing/portal", ...lazyPage(billingPages, (m) => m.LocalPortalPage) },
@@ -64,7 +82,13 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/app/documents" replace /> },
                   { path: "documents", ...lazyPage(documentPages, (m) => m.DocumentsPage) },
                   { path: "documents/:documentId", ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
-                  { path: "chat", ...lazyPage(() => import("../features/chat/chat-page"), (m) => m.ChatPage) },
+                  {
+                    path: "chat",
+                    ...lazyPage(
+                      () => import("../features/chat/chat-page"),
+                      (m) => m.ChatPage,
+                    ),
+                  },
                   { path: "account", ...lazyPage(appPages, (m) => m.AccountPage) },
                   { path: "contact-sales", ...lazyPage(appPages, (m) => m.ContactSalesPage) },
                   {

@@ -27,10 +27,7 @@ export function errorFromText(status: number, text: string): ApiError {
   return new ApiError(body?.error?.message ?? body?.message ?? FALLBACK_MESSAGE, status, body?.error?.code ?? body?.code);
 }
 
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown } = {},
-): Promise<T> {
+export async function apiRequest<T>(path: string, init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown } = {}): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },

@@ -40,21 +40,33 @@ describe("ThemeProvider", () => {
   });
 
   it("defaults to system and applies the device's scheme as a class on the root", () => {
-    render(<ThemeProvider><ThemeButtons /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeButtons />
+      </ThemeProvider>,
+    );
     expect(screen.getByText("system/light")).toBeInTheDocument();
     expect(root()).toHaveClass("light");
     expect(root()).not.toHaveClass("dark");
   });
 
   it("follows the device preference live while on system", () => {
-    render(<ThemeProvider><ThemeButtons /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeButtons />
+      </ThemeProvider>,
+    );
     act(() => setDeviceDark(true));
     expect(root()).toHaveClass("dark");
     expect(root()).not.toHaveClass("light");
   });
 
   it("stores an explicit choice under 'theme' and ignores the device while it holds", async () => {
-    render(<ThemeProvider><ThemeButtons /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeButtons />
+      </ThemeProvider>,
+    );
     await userEvent.click(screen.getByRole("button", { name: "dark" }));
     expect(window.localStorage.getItem("theme")).toBe("dark");
     expect(root()).toHaveClass("dark");
@@ -64,7 +76,11 @@ describe("ThemeProvider", () => {
 
   it("starts from the stored choice", () => {
     window.localStorage.setItem("theme", "dark");
-    render(<ThemeProvider><ThemeButtons /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <ThemeButtons />
+      </ThemeProvider>,
+    );
     expect(screen.getByText("dark/dark")).toBeInTheDocument();
   });
 });

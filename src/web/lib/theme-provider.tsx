@@ -1,13 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import {
-  applyResolvedTheme,
-  darkSchemeMediaQuery,
-  readStoredTheme,
-  resolveTheme,
-  THEME_STORAGE_KEY,
-  type ResolvedTheme,
-  type ThemeChoice,
-} from "./theme";
+import { applyResolvedTheme, darkSchemeMediaQuery, readStoredTheme, resolveTheme, THEME_STORAGE_KEY, type ResolvedTheme, type ThemeChoice } from "./theme";
 
 interface ThemeContextValue {
   theme: ThemeChoice;

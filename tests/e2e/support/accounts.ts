@@ -6,7 +6,10 @@ export const PLATFORM_OWNER_EMAIL = "owner@e2e.example";
 
 /** A fresh address per call, so tests never share an account or a rate-limit counter. */
 export function uniqueEmail(label: string): string {
-  return `${label.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 30)}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`;
+  return `${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 30)}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`;
 }
 
 export async function latestCodeFor(request: APIRequestContext, email: string): Promise<{ code: string; link: string }> {

@@ -14,7 +14,10 @@ await oidc.start(oidcPort, "127.0.0.1");
 const emailByCode = new Map<string, string>();
 
 function claimsFor(email: string) {
-  const name = email.split("@")[0]!.replace(/[._-]+/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
+  const name = email
+    .split("@")[0]!
+    .replace(/[._-]+/g, " ")
+    .replace(/\b\w/g, (letter) => letter.toUpperCase());
   return { sub: `oidc-${email}`, email, email_verified: true, name };
 }
 

@@ -48,12 +48,19 @@ export function cuadFile(folder: "contracts" | "scanned" | "text", contractId: s
 
 /** Letters and digits only, lower case: the README's canonical form (quotes, dashes, hyphenation and spacing vary). */
 export function canonical(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** Lower-case words of letters and digits, for word recall. */
 export function words(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Share of the reference words (with multiplicity) that the hypothesis contains. */

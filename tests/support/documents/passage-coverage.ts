@@ -22,7 +22,13 @@ export function measurePassageCoverage(pages: readonly PageText[], passages: rea
   const coverage: PassageCoverage = { pageCharacters: 0, coveredCharacters: 0, passageCharacters: 0, missing: [] };
   const passagesOnPage = new Map<number, string>();
   for (const page of pages) {
-    passagesOnPage.set(page.pageNumber, passages.filter((passage) => passage.pageStart <= page.pageNumber && passage.pageEnd >= page.pageNumber).map((passage) => canonical(passage.text)).join(""));
+    passagesOnPage.set(
+      page.pageNumber,
+      passages
+        .filter((passage) => passage.pageStart <= page.pageNumber && passage.pageEnd >= page.pageNumber)
+        .map((passage) => canonical(passage.text))
+        .join(""),
+    );
   }
   for (const line of removePageFurniture(pages.map(splitPageLines)).flat()) {
     const letters = canonical(line.text);

@@ -56,7 +56,10 @@ export function buildPdf(pages: PdfPageSpec[], options: { encrypt?: boolean } = 
       const compressed = deflateSync(pixels);
       const image = add(
         Buffer.concat([
-          Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`, "latin1"),
+          Buffer.from(
+            `<< /Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`,
+            "latin1",
+          ),
           compressed,
           Buffer.from("\nendstream", "latin1"),
         ]),
@@ -66,13 +69,15 @@ export function buildPdf(pages: PdfPageSpec[], options: { encrypt?: boolean } = 
     }
     content ??= (page.lines ?? []).map((line) => `BT /F1 ${line.size ?? 12} Tf ${line.x} ${line.y} Td ${pdfString(line.text)} Tj ET`).join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${width} ${height}]${page.rotate ? ` /Rotate ${page.rotate}` : ""} /Resources ${resources} /Contents ${stream} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${width} ${height}]${page.rotate ? ` /Rotate ${page.rotate}` : ""} /Resources ${resources} /Contents ${stream} 0 R >>`,
+      ),
+    );
   }
   objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`, "latin1");
   objects[pagesId - 1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((id) => `${id} 0 R`).join(" ")}] /Count ${kids.length} >>`, "latin1");
-  const encrypt = options.encrypt
-    ? add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"4f".repeat(32)}> /U <${"75".repeat(32)}> >>`)
-    : undefined;
+  const encrypt = options.encrypt ? add(`<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 /O <${"4f".repeat(32)}> /U <${"75".repeat(32)}> >>`) : undefined;
 
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   let offset = parts[0]!.length;
@@ -115,8 +120,12 @@ export function buildDocx(
   options: { deflate?: boolean; declaredSizes?: Record<string, number>; numbering?: string; styles?: string; footnotes?: Record<number, string> } = {},
 ): Buffer {
   const numberingRelationship =
-    (options.numbering ? '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/>' : "") +
-    (options.footnotes ? '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/>' : "");
+    (options.numbering
+      ? '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/>'
+      : "") +
+    (options.footnotes
+      ? '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/>'
+      : "");
   const footnotes = Object.entries(options.footnotes ?? {})
     .map(([id, text]) => `<w:footnote w:id="${id}"><w:p><w:r><w:t>${escapeXml(text)}</w:t></w:r></w:p></w:footnote>`)
     .join("");
@@ -133,9 +142,19 @@ export function buildDocx(
     "word/styles.xml": Buffer.from(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${wordNamespace}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>${options.styles ?? ""}</w:styles>`,
     ),
-    "word/document.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${wordNamespace}><w:body>${bodyXml}</w:body></w:document>`),
-    ...(options.footnotes ? { "word/footnotes.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes ${wordNamespace}>${footnotes}</w:footnotes>`) } : {}),
-    ...(options.numbering ? { "word/numbering.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${wordNamespace}>${options.numbering}</w:numbering>`) } : {}),
+    "word/document.xml": Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${wordNamespace}><w:body>${bodyXml}</w:body></w:document>`,
+    ),
+    ...(options.footnotes
+      ? { "word/footnotes.xml": Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes ${wordNamespace}>${footnotes}</w:footnotes>`) }
+      : {}),
+    ...(options.numbering
+      ? {
+          "word/numbering.xml": Buffer.from(
+            `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${wordNamespace}>${options.numbering}</w:numbering>`,
+          ),
+        }
+      : {}),
   };
   return writeZip(
     Object.entries(parts).map(([name, data]) => ({

@@ -25,8 +25,8 @@ export async function writeFixtures(): Promise<string[]> {
       {
         lines: [
           { text: "PARTICIPATING PROVIDER AGREEMENT", x: 72, y: 720, size: 14 },
-          { text: "This Agreement is made between Acme Health Plan (\"Payer\") and", x: 72, y: 690 },
-          { text: "Main Street Family Practice (\"Provider\").", x: 72, y: 676 },
+          { text: 'This Agreement is made between Acme Health Plan ("Payer") and', x: 72, y: 690 },
+          { text: 'Main Street Family Practice ("Provider").', x: 72, y: 676 },
           { text: "1. TERM. This Agreement starts on January 1, 2025 and renews", x: 72, y: 646 },
           { text: "each year unless either party gives ninety (90) days notice.", x: 72, y: 632 },
         ],
@@ -39,7 +39,9 @@ export async function writeFixtures(): Promise<string[]> {
         ],
       },
     ]),
-    "scanned-page.pdf": buildPdf([{ image: { width: info.width, height: info.height, pixels: data }, width: (info.width * 72) / 200, height: (info.height * 72) / 200 }]),
+    "scanned-page.pdf": buildPdf([
+      { image: { width: info.width, height: info.height, pixels: data }, width: (info.width * 72) / 200, height: (info.height * 72) / 200 },
+    ]),
     "password-protected.pdf": buildPdf([{ lines: [{ text: "Confidential fee schedule", x: 72, y: 720 }] }], { encrypt: true }),
     "truncated.pdf": buildPdf([{ lines: [{ text: "This file was cut short.", x: 72, y: 720 }] }]).subarray(0, 300),
     "scanned-page.png": await sharp(scanPng).withDensity(200).png().toBuffer(),

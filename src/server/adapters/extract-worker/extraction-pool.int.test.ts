@@ -10,7 +10,10 @@ afterEach(async () => {
 });
 
 async function scanPage(): Promise<{ width: number; height: number; pixels: Uint8Array }> {
-  const { data, info } = await sharp(renderTextPng(["Scanned page"], { fontSize: 28 })).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(renderTextPng(["Scanned page"], { fontSize: 28 }))
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, pixels: data };
 }
 
@@ -26,7 +29,11 @@ describe("extraction pool", () => {
     const [first, second] = await Promise.all([pool.read(text, "pdf", () => undefined), pool.read(scanned, "pdf", (done) => progress.push(done))]);
     expect(first.extraction.pages[0]).toMatchObject({ method: "text", text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025." });
     expect(first.chunks.map((chunk) => chunk.clauseNumber)).toEqual(["Article 1"]);
-    expect(second.extraction.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 91, text: "Recognized at 200 dpi: the Payer shall reimburse the Provider." });
+    expect(second.extraction.pages[0]).toMatchObject({
+      method: "ocr",
+      ocrConfidence: 91,
+      text: "Recognized at 200 dpi: the Payer shall reimburse the Provider.",
+    });
     expect(ocr.calls).toHaveLength(1);
     expect(progress).toEqual([1]);
   });

@@ -57,7 +57,8 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
 
   function stopStalledThreads(): void {
     for (const thread of threads) {
-      if (!isStalled({ documents: thread.pending.size, ocrInFlight: thread.ocrInFlight, silentForMs: Date.now() - thread.lastHeardAt }, stalledThreadMs)) continue;
+      if (!isStalled({ documents: thread.pending.size, ocrInFlight: thread.ocrInFlight, silentForMs: Date.now() - thread.lastHeardAt }, stalledThreadMs))
+        continue;
       const error = new Error(`Reading the document stopped responding for ${Math.round(stalledThreadMs / 1000)} s; its thread was stopped.`);
       for (const request of thread.pending.values()) request.reject(error);
       thread.pending.clear();

@@ -30,7 +30,13 @@ describe("text PDFs of the CUAD dev set", () => {
         .filter((answer) => answer.pages.length > 0 && canonical(answer.text));
       expect(spans.length).toBeGreaterThan(0);
       const missing = spans
-        .filter((span) => !span.pages.map((page) => pageText[page - 1] ?? "").join("").includes(canonical(span.text)))
+        .filter(
+          (span) =>
+            !span.pages
+              .map((page) => pageText[page - 1] ?? "")
+              .join("")
+              .includes(canonical(span.text)),
+        )
         .map((span) => `${span.category} (page ${span.pages.join(", ")}): ${span.text.slice(0, 80)}`);
       expect(missing).toEqual([]);
     },

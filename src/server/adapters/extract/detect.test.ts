@@ -57,7 +57,14 @@ describe("detectDocumentKind", () => {
     ["random bytes", () => Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919 + 13) % 251)), "contract.pdf"],
     ["an empty file", () => Buffer.alloc(0), "contract.pdf"],
     ["plain text", () => Buffer.from("This Agreement is made between..."), "contract.pdf"],
-    ["a GIF", () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).gif().toBuffer(), "scan.gif"],
+    [
+      "a GIF",
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+          .gif()
+          .toBuffer(),
+      "scan.gif",
+    ],
     ["an Excel 97 file named .doc", () => compoundFile("Workbook"), "contract.doc"],
     ["a zip of a text file named .docx", () => writeZip([{ name: "notes.txt", data: Buffer.from("hello") }]), "contract.docx"],
   ] as const)("refuses %s", async (_label, bytes, filename) => {

@@ -19,12 +19,10 @@ const maxCharactersPerExplicitPage = estimatedPageCharacters * 1.5;
 // breaks become line breaks (same text, and they would otherwise be taken for pages).
 function markRenderedPageBreaks(xml: string): { xml: string; renderedBreaks: number } {
   let renderedBreaks = 0;
-  const marked = xml
-    .replace(/<w:br\b[^>]*\bw:type="column"[^>]*\/>/g, "<w:br/>")
-    .replace(/<w:lastRenderedPageBreak\s*\/>/g, () => {
-      renderedBreaks += 1;
-      return '<w:br w:type="column"/>';
-    });
+  const marked = xml.replace(/<w:br\b[^>]*\bw:type="column"[^>]*\/>/g, "<w:br/>").replace(/<w:lastRenderedPageBreak\s*\/>/g, () => {
+    renderedBreaks += 1;
+    return '<w:br w:type="column"/>';
+  });
   return { xml: marked, renderedBreaks };
 }
 
@@ -155,7 +153,11 @@ function collectTable(table: DocElement, pages: PageCollector): void {
     };
     const cells = (row.children ?? []).map((cell) =>
       (cell.children ?? [])
-        .map((block) => inlineText(block, onBreak).replace(/\s*\n\s*/g, " ").trim())
+        .map((block) =>
+          inlineText(block, onBreak)
+            .replace(/\s*\n\s*/g, " ")
+            .trim(),
+        )
         .filter(Boolean)
         .join(" "),
     );

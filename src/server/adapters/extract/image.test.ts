@@ -9,7 +9,10 @@ const answer = "Provider shall submit claims within ninety (90) days of the date
 
 describe("image extraction", () => {
   it("OCRs a PNG as one page, passing its recorded resolution", async () => {
-    const png = await sharp(renderTextPng([answer])).withDensity(150).png().toBuffer();
+    const png = await sharp(renderTextPng([answer]))
+      .withDensity(150)
+      .png()
+      .toBuffer();
     const ocr = fakeOcr(() => ({ text: answer, confidence: 93 }));
     const progress: Array<[number, number]> = [];
     const result = await extractDocument(png, "png", { ocr, onProgress: (done, total) => progress.push([done, total]) });
@@ -20,7 +23,9 @@ describe("image extraction", () => {
   });
 
   it.each(["jpeg", "webp"] as const)("assumes 300 dpi for a %s without a usable resolution", async (format) => {
-    const bytes = await sharp(renderTextPng([answer])).toFormat(format).toBuffer();
+    const bytes = await sharp(renderTextPng([answer]))
+      .toFormat(format)
+      .toBuffer();
     const ocr = fakeOcr(() => ({ text: answer, confidence: 90 }));
     await extractDocument(bytes, format, { ocr });
     expect(ocr.calls[0]?.dpi).toBe(300);
@@ -36,7 +41,9 @@ describe("image extraction", () => {
     const seen = await sharp(ocr.calls[0]!.image).metadata();
     expect([seen.width, seen.height]).toEqual([width, height]);
 
-    const transparent = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const transparent = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     await extractDocument(transparent, "png", { ocr });
     const stats = await sharp(ocr.calls[1]!.image).stats();
     expect(stats.channels[0]?.mean).toBe(255);
@@ -45,8 +52,13 @@ describe("image extraction", () => {
   it("makes one page per page of a multi-page TIFF, in order", async () => {
     const first = renderTextPng(["Page one of the fax"]);
     // Same size (TIFF pages joined by sharp must be), told apart by a gray background.
-    const second = await sharp(renderTextPng(["Page two of the fax"])).linear(0.8, 0).png().toBuffer();
-    const tiff = await sharp([first, second], { join: { animated: true } }).tiff({ compression: "lzw" }).toBuffer();
+    const second = await sharp(renderTextPng(["Page two of the fax"]))
+      .linear(0.8, 0)
+      .png()
+      .toBuffer();
+    const tiff = await sharp([first, second], { join: { animated: true } })
+      .tiff({ compression: "lzw" })
+      .toBuffer();
     expect((await sharp(tiff).metadata()).pages).toBe(2);
     const ocr = fakeOcr((_image, _dpi, call) => ({ text: `text of image ${call}`, confidence: 90 }));
     const result = await extractDocument(tiff, "tiff", { ocr });
@@ -83,14 +95,18 @@ describe("page images for the browser", () => {
     ["webp", "image/webp", "webp"],
     ["png", "image/png", "png"],
   ] as const)("draws a %s as %s", async (kind, contentType, format) => {
-    const bytes = await sharp(renderTextPng([answer])).toFormat(kind).toBuffer();
+    const bytes = await sharp(renderTextPng([answer]))
+      .toFormat(kind)
+      .toBuffer();
     const page = await renderImagePage(bytes, kind, 1);
     expect(page?.contentType).toBe(contentType);
     expect((await sharp(page!.bytes).metadata()).format).toBe(format);
   });
 
   it("puts transparency on white and scales an enormous scan down to the longest side allowed", async () => {
-    const huge = await sharp({ create: { width: 1500, height: 3000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 1500, height: 3000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const page = await renderImagePage(huge, "png", 1);
     expect(page).toMatchObject({ width: maxPageImageSide / 2, height: maxPageImageSide });
     const stats = await sharp(page!.bytes).stats();
@@ -100,12 +116,16 @@ describe("page images for the browser", () => {
 
   it("has no page beyond the last: a TIFF's pages, one for any other image", async () => {
     const first = renderTextPng(["Page one"]);
-    const tiff = await sharp([first, first], { join: { animated: true } }).tiff().toBuffer();
+    const tiff = await sharp([first, first], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
     expect(await renderImagePage(tiff, "tiff", 2)).toBeDefined();
     expect(await renderImagePage(tiff, "tiff", 3)).toBeUndefined();
     expect(await renderImagePage(tiff, "tiff", 0)).toBeUndefined();
     // An animated WebP's frames are not pages.
-    const animated = await sharp([first, first], { join: { animated: true } }).webp().toBuffer();
+    const animated = await sharp([first, first], { join: { animated: true } })
+      .webp()
+      .toBuffer();
     expect(await renderImagePage(animated, "webp", 2)).toBeUndefined();
   });
 

@@ -69,7 +69,8 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
     throw new ExtractionError("too_large", "This image is too large to process. Scan it at a lower resolution and upload it again.");
   }
   const total = pageCountOf(metadata, kind);
-  if (total > maxImagePages) throw new ExtractionError("too_large", `This file has ${total} pages; the limit is ${maxImagePages}. Split it and upload the parts.`);
+  if (total > maxImagePages)
+    throw new ExtractionError("too_large", `This file has ${total} pages; the limit is ${maxImagePages}. Split it and upload the parts.`);
   const dpi = plausibleDpi(metadata.density);
 
   const pages: ExtractedPage[] = new Array(total);

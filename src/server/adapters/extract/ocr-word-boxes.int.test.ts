@@ -100,9 +100,16 @@ describe("word boxes from OCR", { timeout: 120_000 }, () => {
   });
 
   it("each page of a multi-page TIFF has its own boxes", async () => {
-    const secondLines = ["ARTICLE 4. TERM AND TERMINATION", "4.1 Either party may terminate this Agreement on", "one hundred twenty (120) days prior written notice."];
+    const secondLines = [
+      "ARTICLE 4. TERM AND TERMINATION",
+      "4.1 Either party may terminate this Agreement on",
+      "one hundred twenty (120) days prior written notice.",
+    ];
     const second = renderTextPng([...secondLines, ""], { fontSize: 36, width: 1400 });
-    const tiff = await sharp([fixture("scanned-page.png"), second], { join: { animated: true } }).withDensity(200).tiff({ compression: "lzw" }).toBuffer();
+    const tiff = await sharp([fixture("scanned-page.png"), second], { join: { animated: true } })
+      .withDensity(200)
+      .tiff({ compression: "lzw" })
+      .toBuffer();
     const { pages } = await extractDocument(tiff, "tiff", { ocr });
     expect(pages).toHaveLength(2);
     for (const page of pages) expectWellFormedBoxes(page);

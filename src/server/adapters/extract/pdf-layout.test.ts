@@ -33,7 +33,12 @@ describe("layoutPageText", () => {
   });
 
   it("leaves a blank line where the vertical gap is clearly larger than the line spacing", () => {
-    const items = [...words("1.1 First clause", 72, 100), ...words("continues here.", 72, 112), ...words("1.2 Second clause", 72, 136), ...words("continues too.", 72, 148)];
+    const items = [
+      ...words("1.1 First clause", 72, 100),
+      ...words("continues here.", 72, 112),
+      ...words("1.2 Second clause", 72, 136),
+      ...words("continues too.", 72, 148),
+    ];
     expect(layoutPageText(items)).toBe("1.1 First clause\ncontinues here.\n\n1.2 Second clause\ncontinues too.");
   });
 

@@ -19,7 +19,10 @@ async function failure(bytes: Uint8Array, options: Partial<ExtractionOptions> = 
 
 /** A full-page "scan": the rendered text lines as raw gray pixels. */
 async function scanPixels(lines: string[]): Promise<{ width: number; height: number; pixels: Uint8Array }> {
-  const { data, info } = await sharp(renderTextPng(lines, { fontSize: 28 })).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(renderTextPng(lines, { fontSize: 28 }))
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, pixels: data };
 }
 
@@ -29,13 +32,18 @@ describe("PDF extraction", () => {
       {
         lines: [
           { text: "ARTICLE 1 DEFINITIONS", x: 72, y: 720, size: 14 },
-          { text: "1.1 \"Payer\" means the health plan.", x: 72, y: 690 },
-          { text: "1.2 \"Provider\" means the practice.", x: 72, y: 650 },
+          { text: '1.1 "Payer" means the health plan.', x: 72, y: 690 },
+          { text: '1.2 "Provider" means the practice.', x: 72, y: 650 },
           { text: "It is in-", x: 72, y: 636 },
           { text: "network.", x: 72, y: 622 },
         ],
       },
-      { lines: [{ text: "ARTICLE 2 TERM", x: 72, y: 720, size: 14 }, { text: "This Agreement starts on January 1, 2025.", x: 72, y: 700 }] },
+      {
+        lines: [
+          { text: "ARTICLE 2 TERM", x: 72, y: 720, size: 14 },
+          { text: "This Agreement starts on January 1, 2025.", x: 72, y: 700 },
+        ],
+      },
     ]);
     const ocr = fakeOcr(() => ({ text: "never", confidence: 0 }));
     const progress: Array<[number, number]> = [];
@@ -62,7 +70,12 @@ describe("PDF extraction", () => {
   it("reads a landscape page made with /Rotate in display order", async () => {
     // Text drawn running upwards in page space reads left to right once the page is turned.
     const line = (x: number, text: string) => `BT /F1 12 Tf 0 1 -1 0 ${x} 72 Tm (${text}) Tj ET`;
-    const pdf = buildPdf([{ rotate: 90, content: [line(100, "EXHIBIT B FEE SCHEDULE"), line(114, "99213 Office visit $85.00"), line(128, "99214 Office visit $120.00")].join("\n") }]);
+    const pdf = buildPdf([
+      {
+        rotate: 90,
+        content: [line(100, "EXHIBIT B FEE SCHEDULE"), line(114, "99213 Office visit $85.00"), line(128, "99214 Office visit $120.00")].join("\n"),
+      },
+    ]);
     const [page] = (await extractDocument(pdf, "pdf", { ocr: fakeOcr(() => ({ text: "", confidence: 0 })) })).pages;
     expect(page?.text).toBe("EXHIBIT B FEE SCHEDULE\n99213 Office visit $85.00\n99214 Office visit $120.00");
   });
@@ -115,7 +128,9 @@ describe("PDF extraction", () => {
 
   it("keeps the text layer of a short page with a small logo", async () => {
     const logo = await scanPixels(["LOGO"]);
-    const pdf = buildPdf([{ image: logo, content: "q 100 0 0 40 72 700 cm /Im1 Do Q BT /F1 12 Tf 72 650 Td (EXHIBIT B - FEE SCHEDULE FOR PROFESSIONAL SERVICES) Tj ET" }]);
+    const pdf = buildPdf([
+      { image: logo, content: "q 100 0 0 40 72 700 cm /Im1 Do Q BT /F1 12 Tf 72 650 Td (EXHIBIT B - FEE SCHEDULE FOR PROFESSIONAL SERVICES) Tj ET" },
+    ]);
     const ocr = fakeOcr(() => ({ text: "LOGO EXHIBIT B - FEE SCHEDULE FOR PROFESSIONAL SERVICES", confidence: 90 }));
     const result = await extractDocument(pdf, "pdf", { ocr });
     expect(ocr.calls).toHaveLength(0);
@@ -137,7 +152,11 @@ describe("PDF extraction", () => {
   });
 
   it("flags a scanned page OCR reads nothing from, and keeps a blank page as a plain page", async () => {
-    const pdf = buildPdf([{ image: await scanPixels(["smudged"]) }, { lines: [] }, { lines: [{ text: "1.1 Term. This Agreement runs for one year from signing.", x: 72, y: 720 }] }]);
+    const pdf = buildPdf([
+      { image: await scanPixels(["smudged"]) },
+      { lines: [] },
+      { lines: [{ text: "1.1 Term. This Agreement runs for one year from signing.", x: 72, y: 720 }] },
+    ]);
     const result = await extractDocument(pdf, "pdf", { ocr: fakeOcr(() => ({ text: "", confidence: 0 })) });
     expect(result.pages[0]).toMatchObject({ pageNumber: 1, method: "ocr", text: "", isUnreadable: true });
     expect(result.pages[1]).toMatchObject({ pageNumber: 2, method: "text", text: "", isUnreadable: false });
@@ -174,7 +193,10 @@ describe("PDF extraction", () => {
   it("stops when aborted", async () => {
     const controller = new AbortController();
     controller.abort();
-    const result = extractDocument(buildPdf([{ lines: [{ text: "Hello", x: 72, y: 720 }] }]), "pdf", { ocr: fakeOcr(() => ({ text: "", confidence: 0 })), signal: controller.signal });
+    const result = extractDocument(buildPdf([{ lines: [{ text: "Hello", x: 72, y: 720 }] }]), "pdf", {
+      ocr: fakeOcr(() => ({ text: "", confidence: 0 })),
+      signal: controller.signal,
+    });
     await expect(result).rejects.toMatchObject({ name: "AbortError" });
   });
 });

@@ -22,7 +22,7 @@ function findExactly(text: string, word: string, from: number, lastStart: number
 /** `word`'s letters and digits (its punctuation, quotes, dashes or ligatures changed by cleaning), starting in [from, lastStart]. */
 function findLoosely(text: string, word: string, from: number, lastStart: number): { start: number; end: number } | undefined {
   const window = text.slice(from, lastStart + word.length * 2);
-  for (let offset = 0; offset <= lastStart - from; ) {
+  for (let offset = 0; offset <= lastStart - from;) {
     const ranges = findQuote([window.slice(offset)], word, { exact: true, wordsOnly: true });
     if (!ranges?.length) return undefined;
     const start = from + offset + ranges[0]!.start;

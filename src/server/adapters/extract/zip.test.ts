@@ -29,7 +29,9 @@ describe("zip", () => {
   });
 
   it("refuses an entry whose declared size is over the limit before inflating it", () => {
-    const zip = writeZip([{ name: "word/document.xml", data: Buffer.alloc(0), compressed: { bytes: deflateRawSync(Buffer.alloc(1000)), declaredSize: 60 * 1024 * 1024 } }]);
+    const zip = writeZip([
+      { name: "word/document.xml", data: Buffer.alloc(0), compressed: { bytes: deflateRawSync(Buffer.alloc(1000)), declaredSize: 60 * 1024 * 1024 } },
+    ]);
     expect(zipError(() => readZipEntries(zip, () => true)).kind).toBe("too_large");
   });
 

@@ -77,11 +77,7 @@ function readCentralDirectory(zip: Buffer): CentralEntry[] {
  * the central directory BEFORE inflating, and inflation is capped at the declared size, so an
  * archive that lies about its sizes cannot blow up memory either.
  */
-export function readZipEntries(
-  bytes: Uint8Array,
-  wanted: (name: string) => boolean,
-  limits: ZipLimits = defaultZipLimits,
-): Map<string, Buffer> {
+export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits = defaultZipLimits): Map<string, Buffer> {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const entries = readCentralDirectory(zip).filter((entry) => !entry.name.endsWith("/") && wanted(entry.name));
   let total = 0;

@@ -44,9 +44,7 @@ export interface CreditPurchase {
 }
 
 export type PaymentEvent =
-  | ({ kind: "subscription" } & SubscriptionReport)
-  | ({ kind: "credit_purchase" } & CreditPurchase)
-  | { kind: "ignored"; eventId: string; type: string };
+  ({ kind: "subscription" } & SubscriptionReport) | ({ kind: "credit_purchase" } & CreditPurchase) | { kind: "ignored"; eventId: string; type: string };
 
 export class WebhookSignatureError extends Error {
   constructor(message: string) {

@@ -93,7 +93,12 @@ describe.each(adapters)("%s storage", (_, open) => {
     "documents/Aetna Provider Agreement.pdf",
     "",
   ])("refuses the key %j for every operation", async (key) => {
-    const operations = [() => storage.put(key, pdfBytes("x"), "application/pdf"), () => storage.read(key), () => storage.stream(key), () => storage.delete(key)];
+    const operations = [
+      () => storage.put(key, pdfBytes("x"), "application/pdf"),
+      () => storage.read(key),
+      () => storage.stream(key),
+      () => storage.delete(key),
+    ];
     for (const operation of operations) await expect(operation()).rejects.toThrow(`Invalid storage key: ${key}`);
   });
 });

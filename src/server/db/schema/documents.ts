@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import type { OcrWordBox, OutlineEntry } from "../../../shared/documents";
@@ -44,7 +31,10 @@ export const documents = pgTable(
     failureReason: text(),
     pageCount: integer(),
     pageNumbersEstimated: boolean().notNull().default(false),
-    unreadablePages: integer().array().notNull().default(sql`'{}'::integer[]`),
+    unreadablePages: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The embeddings model that made this document's chunk vectors; null when it has none. */
     embeddingModel: text(),
     /** The clause outline found while processing; null for documents processed before it was kept. */
@@ -98,15 +88,10 @@ export const documentChunks = pgTable(
     /** body | contents | title | definitions: what kind of text the passage is, for ranking. */
     kind: text().$type<PassageKind>().notNull().default("body"),
     /** Headings weigh more than body text in full-text ranking. */
-    search: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', heading_text), 'A') || setweight(to_tsvector('english', text), 'B')`,
-    ),
+    search: tsvector().generatedAlwaysAs(sql`setweight(to_tsvector('english', heading_text), 'A') || setweight(to_tsvector('english', text), 'B')`),
     embedding: vector(),
   },
-  (table) => [
-    uniqueIndex().on(table.documentId, table.ordinal),
-    index("document_chunks_search_index").using("gin", table.search),
-  ],
+  (table) => [uniqueIndex().on(table.documentId, table.ordinal), index("document_chunks_search_index").using("gin", table.search)],
 );
 
 export const processingJobs = pgTable(

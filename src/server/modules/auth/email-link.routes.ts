@@ -43,9 +43,7 @@ export function emailLinkRoutes(auth: Auth) {
     } catch (error) {
       if (!isAPIError(error)) throw error;
       if (error.status === "UNAUTHORIZED") return c.redirect(`/login?e=sign_in_to_confirm_email`);
-      return c.redirect(
-        errorRedirect(parsed.data, "otp_expired", "This link has expired or has already been used."),
-      );
+      return c.redirect(errorRedirect(parsed.data, "otp_expired", "This link has expired or has already been used."));
     }
   });
 }

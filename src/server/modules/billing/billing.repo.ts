@@ -100,7 +100,10 @@ export function createBillingRepo() {
     },
 
     async findLocalCheckout(db: Database, userId: string, id: string): Promise<LocalCheckoutRow | undefined> {
-      const [row] = await db.select().from(localCheckouts).where(and(eq(localCheckouts.userId, userId), eq(localCheckouts.id, id)));
+      const [row] = await db
+        .select()
+        .from(localCheckouts)
+        .where(and(eq(localCheckouts.userId, userId), eq(localCheckouts.id, id)));
       return row;
     },
 

@@ -54,12 +54,8 @@ export function billingRoutes(container: Container) {
       })
       .post("/portal", async (c) => c.json(redirect(await billing.openPortal(c.get("userId")))))
       .get("/local/checkouts/:id", async (c) => c.json({ checkout: await billing.getLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))) }))
-      .post("/local/checkouts/:id/confirm", async (c) =>
-        c.json(redirect(await billing.confirmLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))),
-      )
-      .post("/local/checkouts/:id/cancel", async (c) =>
-        c.json(redirect(await billing.cancelLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))),
-      )
+      .post("/local/checkouts/:id/confirm", async (c) => c.json(redirect(await billing.confirmLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))))
+      .post("/local/checkouts/:id/cancel", async (c) => c.json(redirect(await billing.cancelLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))))
       .post("/local/subscription", async (c) => {
         await billing.changeLocalSubscription(c.get("userId"), await jsonBody(c.req, localPortalSchema));
         return c.json(await billing.getSummary(c.get("userId")));

@@ -9,7 +9,14 @@ import { CHAT_CHANGES_CHANNEL, createChatService } from "./chat.service";
 import { createRetrieval } from "./retrieval";
 import { createRetrievalRepo } from "./retrieval.repo";
 
-export function createChatModule(deps: { db: Database; documents: DocumentsService; chatModel?: ChatModel; embedder?: Embedder; changeFeed: ChangeFeed; logger: Logger }) {
+export function createChatModule(deps: {
+  db: Database;
+  documents: DocumentsService;
+  chatModel?: ChatModel;
+  embedder?: Embedder;
+  changeFeed: ChangeFeed;
+  logger: Logger;
+}) {
   const retrievalRepo = createRetrievalRepo(deps.db);
   return createChatService({
     repo: createChatRepo(deps.db),

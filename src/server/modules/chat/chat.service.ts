@@ -100,10 +100,21 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** A model's answer from the sources it is given, streamed as written, then verified against the pages. */
-  async function* modelAnswer(chatModel: ChatModel, question: string, history: ChatMessage[], given: SourcePassage[], pages: Map<number, string>, signal?: AbortSignal): AsyncGenerator<string, ComposedAnswer> {
+  async function* modelAnswer(
+    chatModel: ChatModel,
+    question: string,
+    history: ChatMessage[],
+    given: SourcePassage[],
+    pages: Map<number, string>,
+    signal?: AbortSignal,
+  ): AsyncGenerator<string, ComposedAnswer> {
     const turns: ChatTurn[] = history.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }));
     let written = "";
-    for await (const text of chatModel.streamAnswer({ system: SYSTEM_PROMPT, messages: [...turns, { role: "user", content: questionWithSources(question, given) }], signal })) {
+    for await (const text of chatModel.streamAnswer({
+      system: SYSTEM_PROMPT,
+      messages: [...turns, { role: "user", content: questionWithSources(question, given) }],
+      signal,
+    })) {
       written += text;
       yield text;
     }
@@ -114,12 +125,21 @@ export function createChatService(deps: ChatServiceDeps) {
    * A configured model writes the answer from the sources that answer the question; without one,
    * or when no source answers, the extractive answerer replies in the contract's own words.
    */
-  async function* composeAnswer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { composed: ComposedAnswer; answeredBy: string }> {
+  async function* composeAnswer(
+    documentId: string,
+    question: string,
+    history: ChatMessage[],
+    signal?: AbortSignal,
+  ): AsyncGenerator<string, { composed: ComposedAnswer; answeredBy: string }> {
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
     const { query, topicCounts, passages, nearestInMeaningId } = await deps.retrieval.search(documentId, question, previousQuestions);
     const sources = passages.map(toSource);
     const pages = sources.length
-      ? await deps.retrievalRepo.listPageTexts(documentId, Math.min(...sources.map((source) => source.pageStart)), Math.max(...sources.map((source) => source.pageEnd)))
+      ? await deps.retrievalRepo.listPageTexts(
+          documentId,
+          Math.min(...sources.map((source) => source.pageStart)),
+          Math.max(...sources.map((source) => source.pageEnd)),
+        )
       : new Map<number, string>();
     const weights = topicWeights(query.topic, topicCounts);
     const nearest = sources.find((source) => source.chunkId === nearestInMeaningId);
@@ -131,11 +151,19 @@ export function createChatService(deps: ChatServiceDeps) {
     }
     const composed = composeExtractiveAnswer(question, query, sources, pages, weights, nearest);
     if (composed.points.length > 0) return { composed, answeredBy: EXTRACTIVE_ANSWERER };
-    return { composed: { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) }, answeredBy: EXTRACTIVE_ANSWERER };
+    return {
+      composed: { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) },
+      answeredBy: EXTRACTIVE_ANSWERER,
+    };
   }
 
   /** The answer to one question, streamed, and what is stored with it. */
-  async function* answer(documentId: string, question: string, history: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
+  async function* answer(
+    documentId: string,
+    question: string,
+    history: ChatMessage[],
+    signal?: AbortSignal,
+  ): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
     const { composed, answeredBy } = yield* composeAnswer(documentId, question, history, signal);
     const content = formatAnswer(composed, documentId);
     // A model's answer streamed as it was written; the extractive answerer's streams now.

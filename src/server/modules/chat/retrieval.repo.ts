@@ -25,7 +25,19 @@ const chunkColumns = {
 /** A slot as a tsquery: any option; all of an option's words; any of a word's phrases. */
 function slotQuery(slot: TopicSlot) {
   const phrase = (text: string) => sql`phraseto_tsquery('english', ${text})`;
-  const options = slot.options.map((option) => sql`(${sql.join(option.words.map((word) => sql`(${sql.join(word.map((candidate) => phrase(candidate.text)), sql` || `)})`), sql` && `)})`);
+  const options = slot.options.map(
+    (option) =>
+      sql`(${sql.join(
+        option.words.map(
+          (word) =>
+            sql`(${sql.join(
+              word.map((candidate) => phrase(candidate.text)),
+              sql` || `,
+            )})`,
+        ),
+        sql` && `,
+      )})`,
+  );
   return sql.join(options, sql` || `);
 }
 
@@ -93,7 +105,10 @@ export function createRetrievalRepo(db: Database) {
       const slots = topic.alternatives.flat();
       // Nothing to weigh: a question with no topic words is not judged (see isJudgedQuestion).
       if (slots.length === 0) return { passages: 0, slots: [] };
-      const counts = sql.join(slots.map((slot) => sql`count(*) filter (where search @@ (${slotQuery(slot)}))`), sql`, `);
+      const counts = sql.join(
+        slots.map((slot) => sql`count(*) filter (where search @@ (${slotQuery(slot)}))`),
+        sql`, `,
+      );
       const [row] = await queryRows<{ passages: number; counts: number[] }>(
         db,
         sql`select count(*)::int as passages, json_build_array(${counts}) as counts from document_chunks where document_id = ${documentId}`,

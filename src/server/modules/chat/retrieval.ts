@@ -1,5 +1,16 @@
 import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analysis";
-import { expandNeighbours, fuseRankings, joinNeighbours, preferDated, preferOpening, preferAnswering, preferOperative, respectWordForms, selectPassages, type RankedChunk } from "../../../core/rag/ranking";
+import {
+  expandNeighbours,
+  fuseRankings,
+  joinNeighbours,
+  preferDated,
+  preferOpening,
+  preferAnswering,
+  preferOperative,
+  respectWordForms,
+  selectPassages,
+  type RankedChunk,
+} from "../../../core/rag/ranking";
 import { topicWeights, type TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
@@ -45,7 +56,11 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
     async search(documentId: string, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
       const query = analyzeQuery(question, previousQuestions);
       const meaning = query.isFollowUp ? [...previousQuestions.slice(-2), question].join("\n") : question;
-      const [lexical, semantic, topicCounts] = await Promise.all([repo.rankLexically(documentId, query.terms), rankSemantically(documentId, meaning), repo.countTopicMatches(documentId, query.topic)]);
+      const [lexical, semantic, topicCounts] = await Promise.all([
+        repo.rankLexically(documentId, query.terms),
+        rankSemantically(documentId, meaning),
+        repo.countTopicMatches(documentId, query.topic),
+      ]);
       const rows = await repo.listChunks(documentId, [...new Set([...lexical, ...semantic].map((row) => row.id))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const byWords = respectWordForms(lexical, query.terms, (id) => {

@@ -50,7 +50,8 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
     if (!document) return;
     const bytes = await deps.storage.read(document.storageKey).catch((error: unknown) => {
-      if (error instanceof StoredFileNotFoundError) throw new PermanentProcessingError("The uploaded file is missing from storage. Delete this document and upload it again.");
+      if (error instanceof StoredFileNotFoundError)
+        throw new PermanentProcessingError("The uploaded file is missing from storage. Delete this document and upload it again.");
       throw error;
     });
 

@@ -12,7 +12,12 @@ export type NewDocumentRow = typeof documents.$inferInsert;
 const activeJobStatuses = ["queued", "running"];
 
 /** A page as the viewer reads it; its word boxes (ten times its text) only when one page is asked for. */
-const pageTextColumns = { pageNumber: documentPages.pageNumber, text: documentPages.text, method: documentPages.method, isUnreadable: documentPages.isUnreadable };
+const pageTextColumns = {
+  pageNumber: documentPages.pageNumber,
+  text: documentPages.text,
+  method: documentPages.method,
+  isUnreadable: documentPages.isUnreadable,
+};
 
 /**
  * Takes one credit for a document inside the transaction that queues it (billing implements it);
@@ -21,9 +26,7 @@ const pageTextColumns = { pageNumber: documentPages.pageNumber, text: documentPa
 export type ChargeForProcessing = (tx: Database, ownerId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
 export type EnqueueOutcome =
-  | { kind: "queued"; row: DocumentRow }
-  | { kind: "refused"; reason: StartRefusalReason; row: DocumentRow }
-  | { kind: "not_startable" };
+  { kind: "queued"; row: DocumentRow } | { kind: "refused"; reason: StartRefusalReason; row: DocumentRow } | { kind: "not_startable" };
 
 class ChargeRefused extends Error {
   constructor(readonly reason: StartRefusalReason) {
@@ -40,12 +43,18 @@ export function createDocumentsRepo(db: Database) {
     },
 
     async findByHash(ownerId: string, sha256: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256)));
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256)));
       return row;
     },
 
     async find(ownerId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.select().from(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)));
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)));
       return row;
     },
 
@@ -61,20 +70,13 @@ export function createDocumentsRepo(db: Database) {
           },
         })
         .from(documents)
-        .leftJoin(
-          processingJobs,
-          and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)),
-        )
+        .leftJoin(processingJobs, and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)))
         .where(eq(documents.ownerId, ownerId))
         .orderBy(desc(documents.createdAt));
     },
 
     listPages(documentId: string) {
-      return db
-        .select(pageTextColumns)
-        .from(documentPages)
-        .where(eq(documentPages.documentId, documentId))
-        .orderBy(documentPages.pageNumber);
+      return db.select(pageTextColumns).from(documentPages).where(eq(documentPages.documentId, documentId)).orderBy(documentPages.pageNumber);
     },
 
     async findPage(documentId: string, pageNumber: number) {
@@ -108,7 +110,10 @@ export function createDocumentsRepo(db: Database) {
     },
 
     async delete(ownerId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.delete(documents).where(and(eq(documents.ownerId, ownerId), eq(documents.id, id))).returning();
+      const [row] = await db
+        .delete(documents)
+        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)))
+        .returning();
       return row;
     },
 

@@ -30,7 +30,15 @@ const job = (id: string, overrides: Partial<ClaimedJob> = {}): ClaimedJob => ({
 });
 
 function startTestWorker(queue: ProcessingQueue, pipeline: DocumentPipeline, options: Partial<WorkerDeps> = {}) {
-  return startProcessingWorker({ queue, pipeline, logger: pino({ level: "silent" }), leaseSeconds: 60, pollIntervalMs: 10, onDocumentChanged: async () => undefined, ...options });
+  return startProcessingWorker({
+    queue,
+    pipeline,
+    logger: pino({ level: "silent" }),
+    leaseSeconds: 60,
+    pollIntervalMs: 10,
+    onDocumentChanged: async () => undefined,
+    ...options,
+  });
 }
 
 describe("processing worker", () => {
@@ -73,23 +81,50 @@ describe("processing worker failures", () => {
 
   it.each([
     ["a failure of the file", job("file"), unreadable, [["doc-file", false]], "The PDF is protected by a password."],
-    ["a failure of ours after the last attempt", job("ours", { attempts: 3 }), new Error("worker thread died"), [["doc-ours", true]], "Processing failed. Please retry; if it keeps failing, contact support."],
-    ["a worker that died on every attempt", job("crashed", { attempts: 4 }), undefined, [["doc-crashed", true]], "Processing stopped unexpectedly several times. Please retry or contact support."],
-    ["a failed reprocess, whatever the cause", job("again", { isReprocess: true, attempts: 3 }), new Error("worker thread died"), [], "Please reprocess it again; if it keeps failing, contact support."],
-    ["a reprocess whose worker died on every attempt", job("again", { isReprocess: true, attempts: 4 }), undefined, [], "It stopped unexpectedly several times. Please reprocess it again or contact support."],
-  ])("after %s, reports the documents that failed for good and whether by our fault (billing refunds those), and tells the owner what to do", async (_, claimed, error, expected, reason) => {
-    const { queue } = fakeQueue([claimed]);
-    const failed: [string, string][] = [];
-    queue.fail = async (failedJob, _workerId, failedReason) => Boolean(failed.push([failedJob.id, failedReason]));
-    const reported: [string, boolean][] = [];
-    const pipeline: DocumentPipeline = async () => {
-      throw error;
-    };
-    const worker = startTestWorker(queue, pipeline, { onFailed: async (documentId, isOurFault) => void reported.push([documentId, isOurFault]) });
-    await expect.poll(() => failed).toEqual([[claimed.id, reason]]);
-    await worker.stop();
-    expect(reported).toEqual(expected);
-  });
+    [
+      "a failure of ours after the last attempt",
+      job("ours", { attempts: 3 }),
+      new Error("worker thread died"),
+      [["doc-ours", true]],
+      "Processing failed. Please retry; if it keeps failing, contact support.",
+    ],
+    [
+      "a worker that died on every attempt",
+      job("crashed", { attempts: 4 }),
+      undefined,
+      [["doc-crashed", true]],
+      "Processing stopped unexpectedly several times. Please retry or contact support.",
+    ],
+    [
+      "a failed reprocess, whatever the cause",
+      job("again", { isReprocess: true, attempts: 3 }),
+      new Error("worker thread died"),
+      [],
+      "Please reprocess it again; if it keeps failing, contact support.",
+    ],
+    [
+      "a reprocess whose worker died on every attempt",
+      job("again", { isReprocess: true, attempts: 4 }),
+      undefined,
+      [],
+      "It stopped unexpectedly several times. Please reprocess it again or contact support.",
+    ],
+  ])(
+    "after %s, reports the documents that failed for good and whether by our fault (billing refunds those), and tells the owner what to do",
+    async (_, claimed, error, expected, reason) => {
+      const { queue } = fakeQueue([claimed]);
+      const failed: [string, string][] = [];
+      queue.fail = async (failedJob, _workerId, failedReason) => Boolean(failed.push([failedJob.id, failedReason]));
+      const reported: [string, boolean][] = [];
+      const pipeline: DocumentPipeline = async () => {
+        throw error;
+      };
+      const worker = startTestWorker(queue, pipeline, { onFailed: async (documentId, isOurFault) => void reported.push([documentId, isOurFault]) });
+      await expect.poll(() => failed).toEqual([[claimed.id, reason]]);
+      await worker.stop();
+      expect(reported).toEqual(expected);
+    },
+  );
 });
 
 describe("processing worker progress", () => {

@@ -130,7 +130,9 @@ export function startProcessingWorker(deps: WorkerDeps) {
   }
 
   async function announce(job: ClaimedJob): Promise<void> {
-    await deps.onDocumentChanged(job).catch((error: unknown) => deps.logger.warn({ err: error, documentId: job.documentId }, "could not announce a document change"));
+    await deps
+      .onDocumentChanged(job)
+      .catch((error: unknown) => deps.logger.warn({ err: error, documentId: job.documentId }, "could not announce a document change"));
   }
 
   async function runJob(job: ClaimedJob): Promise<void> {

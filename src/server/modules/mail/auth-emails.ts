@@ -48,13 +48,7 @@ ${escapeHtml(site.companyName)} · Questions? <a href="mailto:${escapeHtml(site.
 }
 
 /** Every code email carries both the code and a link: email scanners may open links, codes still work. */
-export function authCodeEmail(options: {
-  purpose: AuthCodePurpose;
-  code: string;
-  link: string;
-  expiresInMinutes: number;
-  site: SiteConfig;
-}): Content {
+export function authCodeEmail(options: { purpose: AuthCodePurpose; code: string; link: string; expiresInMinutes: number; site: SiteConfig }): Content {
   const copy = copyByPurpose[options.purpose];
   const { code, link, site, expiresInMinutes } = options;
   const html = layout(
@@ -87,7 +81,7 @@ export function authCodeEmail(options: {
 export function existingAccountEmail(options: { signInUrl: string; site: SiteConfig }): Content {
   const { signInUrl, site } = options;
   const intro = `Someone (hopefully you) tried to create a ${site.productName} account with this email address, which already has one.`;
-  const advice = "Sign in instead. If you forgot your password, choose \"Forgot password\" on the sign-in page.";
+  const advice = 'Sign in instead. If you forgot your password, choose "Forgot password" on the sign-in page.';
   return {
     subject: `You already have an account · ${site.productName}`,
     text: [intro, "", advice, "", `Sign in: ${signInUrl}`, "", "If this wasn't you, you can ignore this email."].join("\n"),

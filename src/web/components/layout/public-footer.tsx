@@ -13,8 +13,8 @@ export function PublicFooter() {
             {site.productName}
           </p>
           <p>
-            AI can make mistakes: check important answers against the cited page. Answers are informational,
-            not legal or medical advice. Do not upload protected health information (PHI) or patient data.
+            AI can make mistakes: check important answers against the cited page. Answers are informational, not legal or medical advice. Do not upload
+            protected health information (PHI) or patient data.
           </p>
         </div>
         <LegalLinks label="Footer" className="flex-col gap-3 sm:flex-row sm:gap-6">

@@ -7,19 +7,12 @@ export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
-        className={cn(
-          "z-50 min-w-36 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md",
-          className,
-        )}
+        className={cn("z-50 min-w-36 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md", className)}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>
@@ -33,11 +26,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return <DropdownMenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
 }
 
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
   return (
     <DropdownMenuPrimitive.RadioItem className={cn(itemClass, "pr-8", className)} {...props}>
       {children}

@@ -20,10 +20,7 @@ export function Progress({
       className={cn("relative h-2 w-full overflow-hidden rounded-full bg-secondary", className)}
       {...props}
     >
-      <div
-        className={cn("h-full rounded-full bg-primary transition-[width] duration-300 ease-out", indicatorClassName)}
-        style={{ width: `${clamped}%` }}
-      />
+      <div className={cn("h-full rounded-full bg-primary transition-[width] duration-300 ease-out", indicatorClassName)} style={{ width: `${clamped}%` }} />
     </div>
   );
 }

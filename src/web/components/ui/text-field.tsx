@@ -11,7 +11,11 @@ export function TextField({
   hint,
   ...input
 }: { id: string; label: ReactNode; labelEnd?: ReactNode; problem?: ReactNode; hint?: ReactNode } & Omit<ComponentProps<"input">, "id">) {
-  const note = problem ? { id: `${id}-problem`, text: problem, className: "text-destructive" } : hint ? { id: `${id}-hint`, text: hint, className: "text-muted-foreground" } : undefined;
+  const note = problem
+    ? { id: `${id}-problem`, text: problem, className: "text-destructive" }
+    : hint
+      ? { id: `${id}-hint`, text: hint, className: "text-muted-foreground" }
+      : undefined;
   return (
     <div className="space-y-2">
       {labelEnd ? (

@@ -35,9 +35,7 @@ export function AccountPage() {
         <h2 id="sessions-heading" className="font-semibold">
           Sessions
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Signed in on a shared or lost device? Log out everywhere, including here.
-        </p>
+        <p className="mt-1 text-sm text-muted-foreground">Signed in on a shared or lost device? Log out everywhere, including here.</p>
         <Button variant="outline" className="mt-4" disabled={isSigningOut} onClick={() => void signOut({ everywhere: true })}>
           Log out of all devices
         </Button>

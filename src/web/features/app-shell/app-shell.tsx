@@ -27,8 +27,7 @@ export function AppShell() {
             <Outlet />
           </main>
           <footer className="border-t px-4 py-2 text-center text-xs text-muted-foreground">
-            AI can make mistakes — check important answers against the cited clause. Do not upload or enter protected health
-            information (PHI).
+            AI can make mistakes — check important answers against the cited clause. Do not upload or enter protected health information (PHI).
           </footer>
         </div>
       </div>

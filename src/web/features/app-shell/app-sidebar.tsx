@@ -44,7 +44,13 @@ function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolea
       {!isCollapsed && item.label}
     </NavLink>
   );
-  return isCollapsed ? <Tooltip content={item.label} side="right">{link}</Tooltip> : link;
+  return isCollapsed ? (
+    <Tooltip content={item.label} side="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
 }
 
 /** Feedback and help are placed now; their dialogs come with their own issue. */
@@ -67,17 +73,7 @@ function ComingSoonEntry({ label, Icon, isCollapsed }: { label: string; Icon: ty
   );
 }
 
-export function AppSidebar({
-  user,
-  isCollapsed,
-  onToggle,
-  canToggle,
-}: {
-  user: AppUser;
-  isCollapsed: boolean;
-  onToggle: () => void;
-  canToggle: boolean;
-}) {
+export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: AppUser; isCollapsed: boolean; onToggle: () => void; canToggle: boolean }) {
   const site = useSiteConfig();
   const adminLinks = administrationLinks(user);
   const ToggleIcon = isCollapsed ? PanelLeftOpen : PanelLeftClose;
@@ -126,9 +122,7 @@ export function AppSidebar({
           ))}
           {adminLinks.length > 0 && (
             <div className="pt-4">
-              {!isCollapsed && (
-                <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</p>
-              )}
+              {!isCollapsed && <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</p>}
               {adminLinks.map((item) => (
                 <SidebarLink key={item.to} item={item} isCollapsed={isCollapsed} />
               ))}

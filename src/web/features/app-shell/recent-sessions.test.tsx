@@ -32,7 +32,10 @@ describe("recent chats in the sidebar", () => {
     expect(first).toHaveAttribute("href", `/app/chat?session=${sessions[0]!.id}`);
     expect(first).toHaveTextContent(`Question 1${contract.filename}Nov 20, 2026`);
     expect(within(list).getByText("Question 2").closest("a")).toHaveTextContent("Question 2Unknown DocumentJan 5, 2026");
-    const shownTitles = () => within(list).getAllByText(/^Question \d+$/).map((title) => title.textContent);
+    const shownTitles = () =>
+      within(list)
+        .getAllByText(/^Question \d+$/)
+        .map((title) => title.textContent);
     expect(shownTitles()).toEqual(["Question 1", "Question 2", "Question 3", "Question 4", "Question 5"]);
 
     const user = setupUser();

@@ -3,13 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RECENT_SESSIONS_SHOWN, type ChatSessionSummary } from "../../../shared/chat";
 import { Button } from "../../components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -205,7 +199,13 @@ export function RecentSessions({ isCollapsed }: { isCollapsed: boolean }) {
             ))}
           </ul>
           {hiddenCount > 0 && (
-            <Button variant="ghost" size="sm" className="mt-1 w-full justify-start text-muted-foreground" aria-expanded={isExpanded} onClick={() => setExpanded(!isExpanded)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-1 w-full justify-start text-muted-foreground"
+              aria-expanded={isExpanded}
+              onClick={() => setExpanded(!isExpanded)}
+            >
               {isExpanded ? "Show Less" : `Show ${hiddenCount} More`}
             </Button>
           )}

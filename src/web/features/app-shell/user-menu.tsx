@@ -27,10 +27,7 @@ export function UserMenu({ user }: { user: AppUser }) {
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${user.displayName}`}>
-            <span
-              aria-hidden
-              className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-            >
+            <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
               {user.avatar}
             </span>
             <span className="hidden max-w-40 truncate text-sm sm:inline">{user.displayName}</span>

@@ -17,10 +17,8 @@ export const authApi = {
   signInWithCode: (email: string, otp: string) => apiRequest("/api/auth/sign-in/email-otp", { body: { email, otp } }),
   verifyEmailWithCode: (email: string, otp: string) => apiRequest("/api/auth/email-otp/verify-email", { body: { email, otp } }),
   /** Checks a reset code without using it up, so the password can be chosen on the next page. */
-  checkResetCode: (email: string, otp: string) =>
-    apiRequest("/api/auth/email-otp/check-verification-otp", { body: { email, otp, type: "forget-password" } }),
-  resetPassword: (email: string, otp: string, password: string) =>
-    apiRequest("/api/auth/email-otp/reset-password", { body: { email, otp, password } }),
+  checkResetCode: (email: string, otp: string) => apiRequest("/api/auth/email-otp/check-verification-otp", { body: { email, otp, type: "forget-password" } }),
+  resetPassword: (email: string, otp: string, password: string) => apiRequest("/api/auth/email-otp/reset-password", { body: { email, otp, password } }),
   /** Answers the provider's URL; the caller sends the browser there. */
   socialSignIn: (provider: SocialProvider, options: { callbackURL: string; loginHint?: string }) =>
     apiRequest<{ url: string }>("/api/auth/sign-in/social", {

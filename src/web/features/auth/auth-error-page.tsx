@@ -6,8 +6,7 @@ import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
 import { useCodeFlow, type CodeFlowType } from "./code-flows";
 
-export const EXPIRED_LINK_MESSAGE =
-  "Your authentication link has expired. This often happens when email scanners check links automatically.";
+export const EXPIRED_LINK_MESSAGE = "Your authentication link has expired. This often happens when email scanners check links automatically.";
 
 /** The link's type (from the email-link handler or a provider) as a code flow. */
 function flowForLinkType(type: string | null): CodeFlowType {
@@ -25,12 +24,7 @@ function ExpiredLinkCode({ email, type }: { email: string; type: CodeFlowType })
       <p className="text-sm">
         Enter the 6-digit code from the same email sent to <strong>{email}</strong>; it still works.
       </p>
-      <CodeEntry
-        autoFocus
-        onVerify={(code) => verify(email, code)}
-        onResend={() => resend(email)}
-        resendSuccessTitle={resendSuccessTitle}
-      />
+      <CodeEntry autoFocus onVerify={(code) => verify(email, code)} onResend={() => resend(email)} resendSuccessTitle={resendSuccessTitle} />
     </>
   );
 }
@@ -54,9 +48,7 @@ export function AuthErrorPage() {
       {isExpired && email && <ExpiredLinkCode key={`${type}:${email}`} email={email} type={type} />}
       {isExpired && !email && (
         <Button asChild variant="outline" className="w-full">
-          <Link to={`/auth/code?${new URLSearchParams({ type: type === "magic_link" ? "email" : type })}`}>
-            Enter a 6-digit code
-          </Link>
+          <Link to={`/auth/code?${new URLSearchParams({ type: type === "magic_link" ? "email" : type })}`}>Enter a 6-digit code</Link>
         </Button>
       )}
       <Button asChild variant={isExpired && email ? "ghost" : "default"} className="w-full">

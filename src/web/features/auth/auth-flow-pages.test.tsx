@@ -182,7 +182,10 @@ describe("/auth/hash", () => {
 
   it("falls back to the code entry when nothing usable arrives within 5 seconds", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     const router = renderAt("/auth/hash");
     expect(screen.getByText("Processing authentication...")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(4900));
@@ -212,8 +215,7 @@ describe("/auth/error", () => {
 });
 
 describe("/auth/reset and /auth/new-password", () => {
-  const keepReset = () =>
-    window.sessionStorage.setItem(PASSWORD_RESET_KEY, JSON.stringify({ email: "pat@clinic.example", code: "123456" }));
+  const keepReset = () => window.sessionStorage.setItem(PASSWORD_RESET_KEY, JSON.stringify({ email: "pat@clinic.example", code: "123456" }));
 
   it("without a reset in progress asks for the code", async () => {
     stubServer();

@@ -30,9 +30,7 @@ export function stubServer(answers: Record<string, Answer | ((call: RecordedCall
       typeof configured === "function"
         ? configured(call)
         : (configured ??
-          (path === "/api/me"
-            ? { status: 401, body: { error: { code: "unauthenticated", message: "Sign in first." } } }
-            : { status: 200, body: {} }));
+          (path === "/api/me" ? { status: 401, body: { error: { code: "unauthenticated", message: "Sign in first." } } } : { status: 200, body: {} }));
     return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { "Content-Type": "application/json" },

@@ -127,19 +127,13 @@ export function CodeEntry({
         {isVerifying ? "Verifying..." : submitLabel}
       </Button>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        Don&apos;t see the email? Check your spam or junk folder. If the link in the email says it has expired, an email
-        security scanner may have opened it first; the 6-digit code still works.
+        Don&apos;t see the email? Check your spam or junk folder. If the link in the email says it has expired, an email security scanner may have opened it
+        first; the 6-digit code still works.
       </p>
       {onResend && (
         <p className="text-sm text-muted-foreground">
           Didn&apos;t get a code?{" "}
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0 align-baseline"
-            disabled={!isReady || isResending}
-            onClick={() => void resend()}
-          >
+          <Button type="button" variant="link" className="h-auto p-0 align-baseline" disabled={!isReady || isResending} onClick={() => void resend()}>
             {isResending ? "Sending..." : "Send a new code"}
           </Button>
         </p>

@@ -73,11 +73,7 @@ export function CodePage() {
         }}
         resendSuccessTitle={resendSuccessTitle}
       >
-        <EmailField
-          ref={emailRef}
-          id={`${id}-email`}
-          {...fieldProps}
-        />
+        <EmailField ref={emailRef} id={`${id}-email`} {...fieldProps} />
       </CodeEntry>
       <Button asChild variant="ghost" className="w-full">
         <Link to="/login">Back to Sign In</Link>

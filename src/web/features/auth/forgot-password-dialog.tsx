@@ -4,14 +4,7 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { DialogActions } from "../../components/ui/dialog-actions";
 import { EmailField, useEmailField } from "./email-field";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { authApi } from "./auth-api";
 import { emailProblem, serverMessage } from "./auth-errors";
 
@@ -68,14 +61,9 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
         <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Reset your password</DialogTitle>
-            <DialogDescription>
-              Enter the email you sign in with. We&apos;ll send a link and a 6-digit code to choose a new password.
-            </DialogDescription>
+            <DialogDescription>Enter the email you sign in with. We&apos;ll send a link and a 6-digit code to choose a new password.</DialogDescription>
           </DialogHeader>
-          <EmailField
-            id={`${id}-email`}
-            {...fieldProps}
-          />
+          <EmailField id={`${id}-email`} {...fieldProps} />
           <DialogActions isBusy={isSending}>Send reset code</DialogActions>
         </form>
       </DialogContent>

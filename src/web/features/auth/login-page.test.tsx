@@ -6,16 +6,7 @@ import { LAST_SIGN_IN_METHOD_KEY, PENDING_CHECKOUT_KEY } from "./auth-storage";
 import { LoginPage } from "./login-page";
 
 function renderLogin(url = "/login", site = siteWith()) {
-  return renderRoutes(
-    [
-      { path: "/login", element: <LoginPage /> },
-      landing("/app"),
-      landing("/app/chat"),
-      landing("/auth/verify"),
-    ],
-    url,
-    site,
-  );
+  return renderRoutes([{ path: "/login", element: <LoginPage /> }, landing("/app"), landing("/app/chat"), landing("/auth/verify")], url, site);
 }
 
 afterEach(() => {
@@ -119,8 +110,7 @@ describe("login page", () => {
         isSignedIn = true;
         return { status: 200, body: { token: "t" } };
       },
-      "/api/me": () =>
-        isSignedIn ? { status: 200, body: { user: { id: "u1", email: "pat@clinic.example" } } } : { status: 401, body: {} },
+      "/api/me": () => (isSignedIn ? { status: 200, body: { user: { id: "u1", email: "pat@clinic.example" } } } : { status: 401, body: {} }),
     });
     const router = renderLogin("/login?redirect=%2Fapp%2Fchat");
     await userEvent.type(await screen.findByLabelText("Email"), "pat@clinic.example");

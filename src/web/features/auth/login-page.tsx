@@ -53,8 +53,8 @@ function LinkProblem({ reason }: { reason: string | null }) {
         <AlertTitle>That link didn&apos;t work</AlertTitle>
         <AlertDescription>
           <p>
-            The link was invalid or has expired. Request a new code: enter your email and choose &ldquo;Email me a sign-in
-            code&rdquo;, or use &ldquo;Forgot password?&rdquo;.
+            The link was invalid or has expired. Request a new code: enter your email and choose &ldquo;Email me a sign-in code&rdquo;, or use &ldquo;Forgot
+            password?&rdquo;.
           </p>
         </AlertDescription>
       </Alert>
@@ -84,8 +84,7 @@ function SignUpVerification({ email, target, onBack }: { email: string; target: 
         <AlertTitle>Account created! Please check your email to verify your account.</AlertTitle>
         <AlertDescription>
           <p>
-            We sent a 6-digit code to <strong className="text-foreground">{email}</strong>. Enter it below or open the link in
-            the email.
+            We sent a 6-digit code to <strong className="text-foreground">{email}</strong>. Enter it below or open the link in the email.
           </p>
         </AlertDescription>
       </Alert>
@@ -213,11 +212,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
     <AuthCard
       title={isSignIn ? "Sign in" : "Create your account"}
       pageTitle={isSignIn ? "Sign in" : "Sign up"}
-      description={
-        isSignIn
-          ? `Welcome back to ${site.productName}.`
-          : "Upload your contracts and get plain-English answers with citations."
-      }
+      description={isSignIn ? `Welcome back to ${site.productName}.` : "Upload your contracts and get plain-English answers with citations."}
     >
       <LinkProblem reason={searchParams.get("e")} />
       {checkout && (

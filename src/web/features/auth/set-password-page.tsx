@@ -75,8 +75,7 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
       icon={<KeyRound aria-hidden className="size-5" />}
       description={
         <>
-          Choose a new password for <strong className="text-foreground">{reset.email}</strong>. You&apos;ll be signed in right
-          after.
+          Choose a new password for <strong className="text-foreground">{reset.email}</strong>. You&apos;ll be signed in right after.
         </>
       }
     >

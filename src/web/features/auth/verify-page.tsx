@@ -30,8 +30,7 @@ function VerifyCode({ email, type }: { email: string; type: CodeFlowType }) {
       icon={<MailCheck aria-hidden className="size-5" />}
       description={
         <>
-          We sent a link and a 6-digit code {introByFlow[type]} to <strong className="text-foreground">{email}</strong>. Open
-          the link, or enter the code here.
+          We sent a link and a 6-digit code {introByFlow[type]} to <strong className="text-foreground">{email}</strong>. Open the link, or enter the code here.
         </>
       }
     >

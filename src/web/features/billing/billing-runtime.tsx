@@ -23,9 +23,9 @@ function usePendingCheckout(summary: BillingSummary | undefined) {
     if (!pending) return;
     const wantsPlan = pending.plan && !summary.subscription?.hasAccess;
     if (wantsPlan) {
-      billingApi.subscribe(pending.plan!).then(goTo, () =>
-        toast.error(billingToasts.subscription.title, { description: billingToasts.subscription.description }),
-      );
+      billingApi
+        .subscribe(pending.plan!)
+        .then(goTo, () => toast.error(billingToasts.subscription.title, { description: billingToasts.subscription.description }));
     } else if (pending.purchase === "credit") {
       billingApi.buyCredit().then(goTo, () => toast.error(billingToasts.checkout.title, { description: billingToasts.checkout.description }));
     }

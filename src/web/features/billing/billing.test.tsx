@@ -106,7 +106,12 @@ describe("the subscription gate on the document library", () => {
       "GET /api/documents": listAnswer([document]),
       [`POST /api/documents/${document.id}/process`]: {
         status: 200,
-        body: { ok: false, reason: "insufficient_credits", message: "Insufficient credits. Upgrade or buy a document credit.", document: { ...document, status: "awaiting_credit" } },
+        body: {
+          ok: false,
+          reason: "insufficient_credits",
+          message: "Insufficient credits. Upgrade or buy a document credit.",
+          document: { ...document, status: "awaiting_credit" },
+        },
       },
     });
     renderDocuments();

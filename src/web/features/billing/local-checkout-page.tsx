@@ -50,8 +50,8 @@ export function LocalCheckoutPage() {
           </p>
         </div>
         <p className="text-sm text-muted-foreground">
-          Confirming takes the same steps as a paid checkout would — your plan or credit becomes available at once — but no card is
-          asked for and nothing is charged.
+          Confirming takes the same steps as a paid checkout would — your plan or credit becomes available at once — but no card is asked for and nothing is
+          charged.
         </p>
         {status !== "open" ? (
           <Alert role="status">

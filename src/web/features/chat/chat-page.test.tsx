@@ -44,7 +44,11 @@ describe("contract chat", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Contract Chat" })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
     const picker = screen.getByRole("combobox", { name: "Document" });
-    expect(within(picker).getAllByRole("option").map((option) => option.textContent)).toEqual(["Choose a processed document", contract.filename]);
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Choose a processed document", contract.filename]);
     expect(questionBox()).toBeDisabled();
     expect(screen.getByText(/Never enter patient names or any other protected health information \(PHI\)/)).toBeInTheDocument();
 
@@ -119,7 +123,11 @@ describe("contract chat", () => {
     renderChat(`/app/chat?session=${session.id}`);
     await screen.findByRole("log", { name: "Conversation" });
     await setupUser().type(questionBox(), "What about for Medicaid?{Enter}");
-    expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toEqual({ documentId: contract.id, sessionId: session.id, question: "What about for Medicaid?" });
+    expect(server.callsTo("POST", "/api/chat/messages")[0]?.body).toEqual({
+      documentId: contract.id,
+      sessionId: session.id,
+      question: "What about for Medicaid?",
+    });
   });
 
   it("an error in the stream shows the error box and the failed answer's text", async () => {
@@ -143,7 +151,10 @@ describe("contract chat", () => {
 
   it("a refusal before streaming shows the server's reason in the error box", async () => {
     chatServer({
-      "POST /api/chat/messages": { status: 422, body: { error: { code: "validation_failed", message: "This document is not processed yet.", requestId: "r1" } } },
+      "POST /api/chat/messages": {
+        status: 422,
+        body: { error: { code: "validation_failed", message: "This document is not processed yet.", requestId: "r1" } },
+      },
     });
     renderChat(`/app/chat?document=${contract.id}`);
     await setupUser().type(await readyQuestionBox(), "Payment terms?{Enter}");
@@ -195,7 +206,10 @@ describe("contract chat", () => {
       "GET /api/documents": listAnswer([{ ...contract, status: "processing" }]),
       [`GET /api/chat/sessions/${session.id}`]: {
         status: 200,
-        body: { session, messages: [aMessage({ content: "Timely filing?" }), aMessage({ role: "assistant", content: "**Answer**\n\n- Ninety days [1].", sequenceNumber: 2 })] },
+        body: {
+          session,
+          messages: [aMessage({ content: "Timely filing?" }), aMessage({ role: "assistant", content: "**Answer**\n\n- Ninety days [1].", sequenceNumber: 2 })],
+        },
       },
     });
     renderChat(`/app/chat?session=${session.id}`);

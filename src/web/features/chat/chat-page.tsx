@@ -146,9 +146,7 @@ function Composer({ disabled, placeholder, onSend }: { disabled: boolean; placeh
 function NoDocuments() {
   return (
     <EmptyState icon={FileText} title="No processed documents yet" className={centered}>
-      <p className="max-w-md text-sm text-muted-foreground">
-        Upload a contract and process it in the Document Library, then come back here to ask about it.
-      </p>
+      <p className="max-w-md text-sm text-muted-foreground">Upload a contract and process it in the Document Library, then come back here to ask about it.</p>
       <Button asChild>
         <Link to="/app/documents">Go to the Document Library</Link>
       </Button>
@@ -249,8 +247,8 @@ export function ChatPage() {
             onSend={(question) => void send(question)}
           />
           <p className="text-xs text-muted-foreground">
-            AI answers can be wrong: check each point against the clause and page it cites. Never enter patient names or any other
-            protected health information (PHI).
+            AI answers can be wrong: check each point against the clause and page it cites. Never enter patient names or any other protected health information
+            (PHI).
           </p>
         </div>
       </section>

@@ -38,7 +38,15 @@ export function aSession(overrides: Partial<ChatSessionSummary> = {}): ChatSessi
 }
 
 export function aMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return { id: uuid(), role: "user", content: "What are the termination clauses?", sequenceNumber: 1, metadata: {}, createdAt: new Date().toISOString(), ...overrides };
+  return {
+    id: uuid(),
+    role: "user",
+    content: "What are the termination clauses?",
+    sequenceNumber: 1,
+    metadata: {},
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
 }
 
 const user: AppUser = {

@@ -31,7 +31,8 @@ export function useRenameSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) => chatApi.renameSession(id, title),
-    onMutate: ({ id, title }) => updateCachedSessions(queryClient, (sessions) => sessions.map((session) => (session.id === id ? { ...session, title } : session))),
+    onMutate: ({ id, title }) =>
+      updateCachedSessions(queryClient, (sessions) => sessions.map((session) => (session.id === id ? { ...session, title } : session))),
     onError: (error) => logQuietFailure("rename", error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
   });

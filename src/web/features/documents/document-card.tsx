@@ -8,13 +8,7 @@ import { documentActionFor, type DocumentSummary } from "../../../shared/documen
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { billingSummaryKey } from "../billing/use-billing";
 import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } from "./document-dialogs";

@@ -80,8 +80,7 @@ export function DeleteDocumentDialog({
         <DialogHeader>
           <DialogTitle>Delete document?</DialogTitle>
           <DialogDescription>
-            <span className="font-medium break-all text-foreground">{filename}</span> and its analysis will be removed
-            permanently. This cannot be undone.
+            <span className="font-medium break-all text-foreground">{filename}</span> and its analysis will be removed permanently. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <DialogActions variant="destructive" isBusy={isDeleting} onAction={onDelete}>
@@ -114,12 +113,12 @@ export function ReprocessDocumentDialog({
           <DialogDescription asChild>
             <div className="space-y-2">
               <p>
-                <span className="font-medium break-all text-foreground">{filename}</span> will be read again and its passages rebuilt
-                with the latest reading, so answers about it can cite it better. This costs no credit.
+                <span className="font-medium break-all text-foreground">{filename}</span> will be read again and its passages rebuilt with the latest reading,
+                so answers about it can cite it better. This costs no credit.
               </p>
               <p>
-                Until it is Ready again it cannot be opened or asked about. Your conversations about it are kept, and if reprocessing
-                fails it keeps its current passages.
+                Until it is Ready again it cannot be opened or asked about. Your conversations about it are kept, and if reprocessing fails it keeps its current
+                passages.
               </p>
             </div>
           </DialogDescription>

@@ -7,8 +7,14 @@ const at = (stage: Progress["stage"], pagesDone: number, pagesTotal: number) => 
 
 describe("processingProgress", () => {
   it.each([
-    [{ status: "queued" as const, progress: null }, { label: "Waiting to start", percent: 0 }],
-    [{ status: "processing" as const, progress: null }, { label: "Starting", percent: 0 }],
+    [
+      { status: "queued" as const, progress: null },
+      { label: "Waiting to start", percent: 0 },
+    ],
+    [
+      { status: "processing" as const, progress: null },
+      { label: "Starting", percent: 0 },
+    ],
     [at("queued", 0, 0), { label: "Waiting to start", percent: 0 }],
     [at("extract", 0, 0), { label: "Reading pages", percent: 5 }],
     [at("extract", 5, 10), { label: "Reading pages 5 of 10", percent: 38 }],

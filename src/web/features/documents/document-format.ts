@@ -50,7 +50,10 @@ export function processingProgress(document: Pick<DocumentSummary, "status" | "p
       return { label: "Finding clauses", percent: 75 };
     case "embed":
       // Counts passages, not pages: the embeddings model reads the document passage by passage.
-      return { label: progress.pagesTotal > 0 ? `Embedding passages ${progress.pagesDone} of ${progress.pagesTotal}` : "Embedding passages", percent: Math.round(80 + 15 * fraction) };
+      return {
+        label: progress.pagesTotal > 0 ? `Embedding passages ${progress.pagesDone} of ${progress.pagesTotal}` : "Embedding passages",
+        percent: Math.round(80 + 15 * fraction),
+      };
     case "index":
       return { label: "Indexing", percent: Math.round(95 + 5 * fraction) };
     default:

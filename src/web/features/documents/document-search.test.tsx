@@ -28,7 +28,16 @@ const termination: SearchPassage = {
   text: "Either party may terminate this Agreement on one hundred twenty (120) days’ prior written notice.",
   score: 0.9,
 };
-const filing: SearchPassage = { ...termination, chunkId: "c-1", clauseNumber: "1.1", heading: "Timely Filing", pageStart: 1, pageEnd: 1, text: "Claims within 90 days.", score: 0.2 };
+const filing: SearchPassage = {
+  ...termination,
+  chunkId: "c-1",
+  clauseNumber: "1.1",
+  heading: "Timely Filing",
+  pageStart: 1,
+  pageEnd: 1,
+  text: "Claims within 90 days.",
+  score: 0.2,
+};
 
 function stubSearch(passages: SearchPassage[]) {
   return stubServer({

@@ -204,7 +204,9 @@ describe("document view of an image document", () => {
 
   it("marks a citation's quote over the page's picture too, where OCR read its words", async () => {
     // Line 1 at 10–14% from the top, line 2 at 20–24%, each word 10% wide.
-    const server = stubImageDocument({ [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: { ...ocrPages[1]!, wordBoxes: layOutWords(ocrPages[1]!.text) } } } });
+    const server = stubImageDocument({
+      [`GET ${tiffBase}/pages/2`]: { status: 200, body: { page: { ...ocrPages[1]!, wordBoxes: layOutWords(ocrPages[1]!.text) } } },
+    });
     renderDocuments(`/app/documents/${tiff.id}?page=2&q=${encodeURIComponent("party may terminate")}`);
     const page = await screen.findByRole("region", { name: "Page 2" });
     fireEvent.load(within(page).getByRole("img", { name: "Page 2 of Cigna fax.tiff" }));

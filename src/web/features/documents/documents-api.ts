@@ -24,19 +24,14 @@ export const documentsApi = {
     (await request<{ document: DocumentSummary }>(documentPath(id), { method: "PATCH", body: { filename } })).document,
   remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),
   /** ok, or why not (no credit, no active period) with the document now awaiting a credit; a reprocess is never refused for credit. */
-  process: (id: string, trigger: ProcessingTrigger) =>
-    request<StartProcessingAnswer>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } }),
+  process: (id: string, trigger: ProcessingTrigger) => request<StartProcessingAnswer>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } }),
 };
 
 /**
  * POST /api/documents as multipart (field `file`). XMLHttpRequest rather than fetch, because
  * only it reports upload progress. `onProgress` gets 0–100.
  */
-export function uploadDocument(
-  file: File,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<DocumentSummary> {
+export function uploadDocument(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<DocumentSummary> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", base);

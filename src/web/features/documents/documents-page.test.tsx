@@ -39,10 +39,7 @@ describe("document library", () => {
     expect(screen.getByRole("button", { name: /Upload Your First Document/ })).toBeEnabled();
     expect(screen.getByRole("button", { name: /Upload Document/ })).toBeEnabled();
     expect(screen.getByRole("button", { name: /Refresh/ })).toBeInTheDocument();
-    expect(screen.getByLabelText("Choose a document to upload")).toHaveAttribute(
-      "accept",
-      ".pdf,.docx,.doc,.png,.jpg,.jpeg,.webp,.tiff,.tif",
-    );
+    expect(screen.getByLabelText("Choose a document to upload")).toHaveAttribute("accept", ".pdf,.docx,.doc,.png,.jpg,.jpeg,.webp,.tiff,.tif");
     expect(document.title).toBe("Document Library · Clausewise");
   });
 

@@ -183,13 +183,7 @@ function DocumentLibrary() {
   }
 
   return (
-    <div
-      className="relative min-h-[60vh]"
-      onDragEnter={onDragEnter}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-    >
+    <div className="relative min-h-[60vh]" onDragEnter={onDragEnter} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
       <PageHeader
         title={PAGE_TITLE}
         description={PAGE_DESCRIPTION}

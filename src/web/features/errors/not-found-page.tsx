@@ -13,9 +13,7 @@ export function NotFoundPage() {
       <div className="space-y-2">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary">404</p>
         <h1 className="text-3xl font-bold tracking-tight">Oops! Page not found</h1>
-        <p className="max-w-md text-muted-foreground">
-          The page you were looking for doesn&apos;t exist or has moved.
-        </p>
+        <p className="max-w-md text-muted-foreground">The page you were looking for doesn&apos;t exist or has moved.</p>
       </div>
       <Button asChild>
         <Link to="/">Return to Home</Link>

@@ -12,9 +12,7 @@ export function RouteErrorPage() {
       <AlertTriangle aria-hidden className="size-12 text-destructive" />
       <div className="space-y-2">
         <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>
-        <p className="max-w-md text-muted-foreground">
-          This page could not be shown. Reloading usually fixes it; if it keeps happening, contact support.
-        </p>
+        <p className="max-w-md text-muted-foreground">This page could not be shown. Reloading usually fixes it; if it keeps happening, contact support.</p>
       </div>
       <Button onClick={() => window.location.reload()}>Reload page</Button>
     </main>

@@ -9,8 +9,8 @@ export function CtaEmotionalSection() {
           You didn&apos;t get into healthcare to read fine print at 9 p.m.
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty opacity-90">
-          But when a claim comes back denied or a renewal lands on your desk, someone has to know what the
-          contract says. Let us find it, quote it and cite it, so you can get back to running the practice.
+          But when a claim comes back denied or a renewal lands on your desk, someone has to know what the contract says. Let us find it, quote it and cite it,
+          so you can get back to running the practice.
         </p>
         <Button asChild size="lg" variant="secondary" className="mt-8">
           <Link to="/login">Get your evenings back</Link>

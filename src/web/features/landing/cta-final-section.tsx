@@ -8,9 +8,7 @@ export function CtaFinalSection() {
         <h2 id="cta-final-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           Ask your first contract question today
         </h2>
-        <p className="mt-4 text-lg text-pretty text-muted-foreground">
-          Upload one payer agreement and see a cited, plain-English answer for yourself.
-        </p>
+        <p className="mt-4 text-lg text-pretty text-muted-foreground">Upload one payer agreement and see a cited, plain-English answer for yourself.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
             <Link to="/login">Start free</Link>

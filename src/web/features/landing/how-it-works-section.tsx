@@ -27,10 +27,7 @@ export function HowItWorksSection() {
       <ol className="mt-14 grid gap-6 md:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step.title} className="rounded-xl border bg-card p-6 shadow-sm">
-            <span
-              aria-hidden
-              className="flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
-            >
+            <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground">
               {index + 1}
             </span>
             <h3 className="mt-5 text-lg font-semibold">{step.title}</h3>

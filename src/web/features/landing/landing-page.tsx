@@ -16,8 +16,7 @@ export function LandingPage() {
   const { productName } = useSiteConfig();
   usePageMeta({
     title: `${productName} — payer contracts, answered with citations`,
-    description:
-      "Upload payer contracts, fee schedules and medical policies, ask questions in plain English, and get answers cited to the clause and page.",
+    description: "Upload payer contracts, fee schedules and medical policies, ask questions in plain English, and get answers cited to the clause and page.",
   });
   return (
     <main id="main">

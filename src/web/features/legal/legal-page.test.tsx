@@ -7,13 +7,34 @@ import { LegalPage } from "./legal-page";
 import { privacyPolicy } from "./privacy-content";
 import { termsOfService } from "./terms-content";
 
-const site: SiteConfig = testSiteConfig({ companyName: "Acme Contract Tools LLC", publicUrl: "https://app.example.com", supportEmail: "help@acme.example", privacyEmail: "privacy-team@acme.example", salesEmail: "sales@acme.example" });
+const site: SiteConfig = testSiteConfig({
+  companyName: "Acme Contract Tools LLC",
+  publicUrl: "https://app.example.com",
+  supportEmail: "help@acme.example",
+  privacyEmail: "privacy-team@acme.example",
+  salesEmail: "sales@acme.example",
+});
 
 const privacyAnchors = [
-  "quick-summary", "scope-roles", "information-we-collect", "purposes", "legal-bases", "cookies-analytics",
-  "data-sharing", "data-location", "security", "retention-deletion", "privacy-rights", "payment-processing",
-  "childrens-privacy", "automated-decision-making", "your-responsibilities", "data-integrity", "changes",
-  "contact", "appendix",
+  "quick-summary",
+  "scope-roles",
+  "information-we-collect",
+  "purposes",
+  "legal-bases",
+  "cookies-analytics",
+  "data-sharing",
+  "data-location",
+  "security",
+  "retention-deletion",
+  "privacy-rights",
+  "payment-processing",
+  "childrens-privacy",
+  "automated-decision-making",
+  "your-responsibilities",
+  "data-integrity",
+  "changes",
+  "contact",
+  "appendix",
 ];
 
 function renderPage(document: typeof privacyPolicy) {
@@ -30,18 +51,18 @@ describe("legal pages", () => {
     const sectionIds = [...container.querySelectorAll("article > section")].map((section) => section.id);
     expect(sectionIds).toEqual(privacyAnchors);
     const toc = screen.getByRole("navigation", { name: "Contents" });
-    expect(within(toc).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(
-      privacyAnchors.map((id) => `#${id}`),
-    );
+    expect(
+      within(toc)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(privacyAnchors.map((id) => `#${id}`));
   });
 
   it("the privacy policy is dated August 15, 2025, and numbers 17 sections", () => {
     renderPage(privacyPolicy);
     expect(screen.getByText(/August 15, 2025/)).toBeInTheDocument();
     const numbered = privacyPolicy.sections.filter((section) => /^\d+\./.test(section.title));
-    expect(numbered.map((section) => Number.parseInt(section.title, 10))).toEqual(
-      Array.from({ length: 17 }, (_, index) => index + 1),
-    );
+    expect(numbered.map((section) => Number.parseInt(section.title, 10))).toEqual(Array.from({ length: 17 }, (_, index) => index + 1));
   });
 
   it.each([
