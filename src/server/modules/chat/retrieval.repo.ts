@@ -3,6 +3,7 @@ import type { LexicalRow, RankedChunk } from "../../../core/rag/ranking";
 import type { QueryTerm } from "../../../core/rag/query-analysis";
 import type { QuestionTopic, TopicSlot } from "../../../core/rag/question-topic";
 import type { TopicCounts } from "../../../core/rag/relevance";
+import { isStopword } from "../../../core/rag/text";
 import { queryRows, type Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
 
@@ -22,9 +23,19 @@ const chunkColumns = {
   kind: documentChunks.kind,
 };
 
-/** A slot as a tsquery: any option; all of an option's words; any of a word's phrases. */
-function slotQuery(slot: TopicSlot) {
-  const phrase = (text: string) => sql`phraseto_tsquery('english', ${text})`;
+/**
+ * Whether a chunk has one of a slot's phrases, as a condition: any option; all of an option's
+ * words; any of a word's phrases. PostgreSQL drops stop words from a phrase ("for any reason"
+ * becomes 'reason', "other than" nothing), so a phrase with such words must also read as written.
+ */
+function slotCondition(slot: TopicSlot) {
+  const phrase = (text: string) => {
+    const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+    const asWritten = `\\m${words.join("[^a-z0-9]+")}`;
+    return words.some(isStopword)
+      ? sql`(search @@ phraseto_tsquery('english', ${text}) and text ~* ${asWritten})`
+      : sql`search @@ phraseto_tsquery('english', ${text})`;
+  };
   const options = slot.options.map(
     (option) =>
       sql`(${sql.join(
@@ -32,13 +43,13 @@ function slotQuery(slot: TopicSlot) {
           (word) =>
             sql`(${sql.join(
               word.map((candidate) => phrase(candidate.text)),
-              sql` || `,
+              sql` or `,
             )})`,
         ),
-        sql` && `,
+        sql` and `,
       )})`,
   );
-  return sql.join(options, sql` || `);
+  return sql.join(options, sql` or `);
 }
 
 interface ScoredRow {
@@ -106,7 +117,7 @@ export function createRetrievalRepo(db: Database) {
       // Nothing to weigh: a question with no topic words is not judged (see isJudgedQuestion).
       if (slots.length === 0) return { passages: 0, slots: [] };
       const counts = sql.join(
-        slots.map((slot) => sql`count(*) filter (where search @@ (${slotQuery(slot)}))`),
+        slots.map((slot) => sql`count(*) filter (where ${slotCondition(slot)})`),
         sql`, `,
       );
       const [row] = await queryRows<{ passages: number; counts: number[] }>(
