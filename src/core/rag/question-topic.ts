@@ -31,7 +31,12 @@ export interface QuestionTopic {
   alternatives: TopicSlot[][];
   /** What the answer must state: "How long…", "How much notice…" ask for a duration. */
   answerKind?: FactKind;
+  /** The question asks whether something is restricted ("Is a party restricted from…", "non-compete"): only a sentence that restricts answers it. */
+  asksRestriction: boolean;
 }
+
+/** How a question asks about a restriction: "restricted from", "prohibited", "required not to", "non-compete", "covenant not to sue". */
+const restrictionQuestion = /\brestrict\w*|\bprohibit\w*|\bforbid\w*|\bnot to\b|\bnon-\w+|\bno-\w+|\bban\b/;
 
 /**
  * Words that say how a question is asked or name the parties and the document, not what it is
@@ -278,12 +283,16 @@ function wordSlot(item: Item, from: number, to: number, asPhrase = false): Topic
   return { asked: item.asked.slice(from, to).join(" "), options: [{ ...option(words), isPhrase }], isDetail: item.isDetail };
 }
 
-/** A run outside any "or": one slot per word, but "change of control" and "without cause" are one phrase each. */
+/** Two-word terms contracts use as one ("intellectual property", "source code"): the synonym list's own phrases. */
+const compoundTerms = new Set(Object.values(contractSynonyms).flatMap((phrases) => phrases.filter((phrase) => /^[a-z]+ [a-z]+$/.test(phrase))));
+
+/** A run outside any "or": one slot per word, but "change of control", "without cause" and "intellectual property" are one phrase each. */
 function runSlots(item: Item): TopicSlot[] {
   if (item.words.length === 2 && item.hasOf) return [wordSlot(item, 0, 2, true)];
   const slots: TopicSlot[] = [];
   for (let index = 0; index < item.words.length; index++) {
-    const isBound = bindingWords.has(item.asked[index]!) && index + 1 < item.words.length;
+    const pair = item.asked.slice(index, index + 2).join(" ");
+    const isBound = index + 1 < item.words.length && (bindingWords.has(item.asked[index]!) || compoundTerms.has(pair));
     slots.push(wordSlot(item, index, isBound ? index + 2 : index + 1, isBound));
     if (isBound) index++;
   }
@@ -360,8 +369,19 @@ export function questionTopic(question: string): QuestionTopic {
   const asideAt = asked.search(/\(|\bsuch as\b|\bfor example\b|\bfor instance\b|\bincluding\b/);
   const split = halvesOf(asideAt < 0 ? asked : asked.slice(0, asideAt));
   const parts = split ? [asked.slice(0, split.at), asked.slice(split.rest)] : [asked];
-  const alternatives = parts.map((part) => [...slotsOf(itemsOf(part, false)), ...detailSlots]);
-  return { alternatives: alternatives.filter((slots) => slots.length > 0), answerKind: answerKindOf(text) };
+  const alternatives = parts.map((part) => withoutRepeats([...slotsOf(itemsOf(part, false)), ...detailSlots]));
+  return { alternatives: alternatives.filter((slots) => slots.length > 0), answerKind: answerKindOf(text), asksRestriction: restrictionQuestion.test(asked) };
+}
+
+/** A word asked about twice ("intellectual property … the property of", "licensee … license") counts once. */
+function withoutRepeats(slots: TopicSlot[]): TopicSlot[] {
+  const seen = new Set<string>();
+  return slots.filter((slot) => {
+    const ownWords = slot.options.flatMap((option) => option.words.map((word) => word[0]!.stems.join(" ")));
+    const isRepeat = slot.options.length === 1 && ownWords.length === 1 && seen.has(ownWords[0]!);
+    for (const word of ownWords) seen.add(word);
+    return !isRepeat;
+  });
 }
 
 /**
@@ -371,7 +391,7 @@ export function questionTopic(question: string): QuestionTopic {
 export function followUpTopic(topic: QuestionTopic, previous: QuestionTopic): QuestionTopic {
   const earlier = (previous.alternatives[0] ?? []).map((slot) => ({ ...slot, isDetail: true }));
   const alternatives = topic.alternatives.length > 0 ? topic.alternatives.map((slots) => [...slots, ...earlier]) : previous.alternatives;
-  return { alternatives, answerKind: topic.answerKind ?? previous.answerKind };
+  return { alternatives, answerKind: topic.answerKind ?? previous.answerKind, asksRestriction: topic.asksRestriction || previous.asksRestriction };
 }
 
 /** Yes-or-no openings and what follows them, read as the thing asked about. */

@@ -93,9 +93,13 @@ function statesAsked(text: string, kind: FactKind | undefined): boolean {
   return !kind || !requiredFacts.has(kind) || statesFact(text, kind);
 }
 
+/** How a sentence restricts: a negated duty or permission ("shall not", "may not", "do not have the right"), or words that confine. */
+const restricting =
+  /\b(?:not|no|nor|neither|never|cannot|without|only|solely|exclusive\w*|restrict\w*|prohibit\w*|refrain\w*|forbid\w*|limit\w*)\b|n't\b|\bnon-?\w+/i;
+
 /** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
 export function judgeWindow(stems: readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): WindowJudgement {
-  const statesAskedFact = statesAsked(text, topic.answerKind);
+  const statesAskedFact = statesAsked(text, topic.answerKind) && (!topic.asksRestriction || restricting.test(text));
   let best: WindowJudgement = { coverage: 0, answers: false };
   topic.alternatives.forEach((slots, alternative) => {
     const slotWeights = weights[alternative] ?? [];
