@@ -117,6 +117,11 @@ export interface SearchPassage {
 }
 
 /** Where a citation opens: the document view at the cited page with the quote highlighted. */
+/** Whether a link in an answer is one of its citations: the only links an answer may carry. */
+export function isCitationHref(href: string | undefined): boolean {
+  return href !== undefined && /^\/app\/documents\/[0-9a-f-]{36}\?/.test(href);
+}
+
 export function citationHref(documentId: string, citation: Pick<Citation, "page" | "quote">): string {
   const params = new URLSearchParams({ page: String(citation.page), q: citation.quote });
   return `/app/documents/${documentId}?${params.toString()}`;

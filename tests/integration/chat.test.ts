@@ -234,3 +234,25 @@ describe("deleting", () => {
     expect(await testApp.container.db.select().from(chatSessions).where(eq(chatSessions.id, session!.id))).toEqual([]);
   });
 });
+
+describe("document and question text in answers", () => {
+  it("is escaped, so a contract's markdown cannot add a picture or a link to a verified citation", async () => {
+    const reader = await signedUpClient(testApp);
+    const hostile = buildPdf([
+      {
+        lines: [
+          { text: "4.1 Records. Provider shall keep its records for six (6) years; see ![x](http://host/b.png)", x: 72, y: 710 },
+          { text: "and [verify your account](https://evil.example/login) for the retention schedule.", x: 72, y: 696 },
+        ],
+      },
+    ]);
+    const document = await processedDocument(testApp, reader, "Hostile.pdf", hostile);
+    const { message } = await ask(reader, { documentId: document.id, question: "How long must records be kept?" });
+    expect(message!.content).toContain("\\!\\[x\\](http\\://host/b.png)");
+    expect(message!.content).toContain("\\[verify your account\\](https\\://evil.example/login)");
+    expect(message!.content).not.toMatch(/(?<!\\)!\[x\]|(?<!\\)\[verify your account\]/);
+
+    const { message: nothing } = await ask(reader, { documentId: document.id, question: "[click](https://evil.example)?" });
+    expect(nothing!.content).not.toContain("[click](https");
+  });
+});

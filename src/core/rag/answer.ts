@@ -1,6 +1,7 @@
 import { citationHref, type Citation } from "../../shared/chat";
 import { findQuote } from "../../shared/quote-match";
 import type { PassageClause } from "../documents/chunking";
+import { markdownText } from "./markdown";
 
 /** A passage given to the answerer, numbered as the sources of the answer. */
 export interface SourcePassage {
@@ -206,8 +207,8 @@ export function clauseLabel(source: { clauseNumber: string | null; heading: stri
 }
 
 function citationLine(documentId: string, citation: Citation): string {
-  const label = `${clauseLabel(citation)}, page ${citation.page}`.replace(/[[\]]/g, "");
-  return `${citation.index}. [${label}](${citationHref(documentId, citation)}): “${citation.quote}”`;
+  const label = markdownText(`${clauseLabel(citation)}, page ${citation.page}`);
+  return `${citation.index}. [${label}](${citationHref(documentId, citation)}): “${markdownText(citation.quote)}”`;
 }
 
 export const RELATED_TITLE = "**Related, but not an answer**";

@@ -5,6 +5,7 @@ import { statesFact } from "./facts";
 import { judgedSentencesOf } from "./passage-judgement";
 import { quoteOf, type PassageSentence } from "./passage-sentences";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
+import { markdownText } from "./markdown";
 import { notAddressedStatement } from "./question-topic";
 import { containsStems, isJudgedQuestion, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
@@ -161,10 +162,15 @@ function pointsFrom(
     const cited = citeQuote(sentence.passage, quote, pages);
     if (!cited) {
       unverified++;
-      return { text: `**${clauseLabel(clauseAt(sentence.passage, sentence.start))}**: “${quote}”`, citations: [], isUnverified: true };
+      return {
+        text: `**${markdownText(clauseLabel(clauseAt(sentence.passage, sentence.start)))}**: “${markdownText(quote)}”`,
+        citations: [],
+        isUnverified: true,
+      };
     }
-    const where = isLead ? `**${lead.text}** (${clauseLabel(cited)}, page ${cited.page})` : `**${clauseLabel(cited)}** (page ${cited.page})`;
-    return { text: `${where}: “${cited.quote}”`, citations: [addCitation(citations, cited)], isUnverified: false };
+    const label = markdownText(clauseLabel(cited));
+    const where = isLead ? `**${markdownText(lead.text)}** (${label}, page ${cited.page})` : `**${label}** (page ${cited.page})`;
+    return { text: `${where}: “${markdownText(cited.quote)}”`, citations: [addCitation(citations, cited)], isUnverified: false };
   });
   return { points, unverified };
 }
@@ -181,7 +187,7 @@ function notAddressedAnswer(question: string, related: readonly Candidate[], pag
   const citations: Citation[] = [];
   const { points, unverified } = pointsFrom(related, pages, citations);
   return {
-    points: [{ text: notAddressedStatement(question), citations: [], isUnverified: false }],
+    points: [{ text: markdownText(notAddressedStatement(question)), citations: [], isUnverified: false }],
     related: points,
     citations,
     droppedCitations: unverified,
@@ -254,10 +260,14 @@ export function modelSources(
 
 /** The honest reply when the document has nothing on the question, with what it does cover. */
 export function nothingFoundPoints(question: string, topics: readonly string[]): AnswerPoint[] {
-  const asked = question.replace(/\s+/g, " ").trim();
+  const asked = markdownText(question.replace(/\s+/g, " ").trim());
   const points: AnswerPoint[] = [{ text: `I could not find anything in this document that answers “${asked}”.`, citations: [], isUnverified: false }];
   if (topics.length > 0) {
-    points.push({ text: `Try asking about one of its sections, for example: ${topics.slice(0, 5).join("; ")}.`, citations: [], isUnverified: false });
+    points.push({
+      text: `Try asking about one of its sections, for example: ${topics.slice(0, 5).map(markdownText).join("; ")}.`,
+      citations: [],
+      isUnverified: false,
+    });
   } else {
     points.push({
       text: "Try rephrasing with words the contract would use, such as “termination”, “payment” or “timely filing”.",
