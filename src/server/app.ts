@@ -5,6 +5,7 @@ import type { Container } from "./container";
 import { AppError } from "./http/app-error";
 import type { AppBindings } from "./http/bindings";
 import { createErrorHandler } from "./http/error-handler";
+import { clientIp, headersWithClientIp } from "./http/client-ip";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
@@ -21,8 +22,11 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 function authRoutes(container: Container) {
   return new Hono<AppBindings>()
     .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy, requestsPerMinute: container.env.auth.requestsPerMinute }))
-    .route("/email-link", emailLinkRoutes(container.auth))
-    .on(["GET", "POST"], "/*", (c) => container.auth.handler(c.req.raw));
+    .route("/email-link", emailLinkRoutes(container.auth, container.env.auth.trustProxy))
+    .on(["GET", "POST"], "/*", (c) => {
+      const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, container.env.auth.trustProxy));
+      return container.auth.handler(new Request(c.req.raw, { headers }));
+    });
 }
 
 /** JSON bodies stay small; only the upload endpoint takes a file up to the configured size. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client";
 import { resolveEmailLink } from "../../src/shared/auth-links";
 import { signedUpClient as signedUpAs, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
@@ -241,6 +242,56 @@ describe("rate limits", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ error: { code: "rate_limited", message: expect.stringMatching(/^Too many attempts\. Please wait/) } });
     expect(await listEmailsTo(testApp.database.db, email)).toHaveLength(5);
+  });
+});
+
+describe("rate limits key on what the auth handler reads", () => {
+  it("counts password guesses against the address in the body, whatever the query says", async () => {
+    const email = freshEmail();
+    const client = new HttpClient(testApp);
+    const statuses = [];
+    for (let guess = 0; guess < 11; guess++) {
+      const forged = `/api/auth/sign-in/email?email=${encodeURIComponent(`decoy${guess}@clinic.example`)}`;
+      statuses.push((await client.request(forged, { method: "POST", json: { email, password: "not the password" } })).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("counts a form-encoded body as the same address", async () => {
+    const email = freshEmail();
+    const client = new HttpClient(testApp);
+    for (let request = 0; request < 5; request++) await client.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const form = await client.request("/api/auth/email-otp/send-verification-otp", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      form: new URLSearchParams({ email, type: "sign-in" }) as unknown as FormData,
+    });
+    expect(form.status).toBe(429);
+  });
+
+  it("behind a trusted proxy, takes the address the proxy appended, not the one a client forged", async () => {
+    const client = new HttpClient(testApp);
+    const statuses = [];
+    for (let request = 0; request < 61; request++) {
+      const forged = { "X-Forwarded-For": `198.51.100.${request}, 192.0.2.77` };
+      statuses.push((await client.request("/api/auth/get-session", { headers: forged })).status);
+    }
+    expect(statuses[60]).toBe(429);
+    expect((await client.request("/api/auth/get-session", { headers: { "X-Forwarded-For": "192.0.2.78" } })).status).toBe(200);
+  });
+
+  it("records the proxy-appended address on the session", async () => {
+    const client = new HttpClient(testApp, { "X-Forwarded-For": "198.51.100.9, 192.0.2.80" });
+    const email = freshEmail();
+    await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "Ip" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    expect((await client.post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
+    const rows = await queryRows<{ ipAddress: string }>(
+      testApp.database.db,
+      sql`select s.ip_address as "ipAddress" from sessions s join users u on u.id = s.user_id where u.email = ${email}`,
+    );
+    expect(rows.map((row) => row.ipAddress)).toEqual(["192.0.2.80"]);
   });
 });
 

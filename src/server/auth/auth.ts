@@ -11,6 +11,7 @@ import type { Mailer } from "../adapters/mail/mailer";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema/index";
 import type { Env, OidcProviderConfig } from "../env";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { authCodeEmail, existingAccountEmail, type AuthCodePurpose } from "../modules/mail/auth-emails";
 
 export const AUTH_CODE_TTL_MINUTES = 10;
@@ -81,7 +82,8 @@ export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) 
       cookiePrefix: "clausewise",
       useSecureCookies: env.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { disableIpTracking: false, ipAddressHeaders: env.auth.trustProxy ? ["x-forwarded-for"] : [] },
+      // The address our limiter resolved (http/client-ip.ts), set on every request we hand over.
+      ipAddress: { disableIpTracking: false, ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     user: {
       additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } },

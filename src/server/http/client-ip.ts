@@ -1,10 +1,25 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop when behind a trusted proxy. */
+/**
+ * The address a trusted proxy saw: the last X-Forwarded-For entry, the one the proxy appended.
+ * Entries before it are whatever the client sent, so taking the first would let anyone choose
+ * their own address (and a fresh rate-limit counter) with a forged header.
+ */
+export function forwardedClientIp(header: string | undefined): string | undefined {
+  return (
+    header
+      ?.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .at(-1) || undefined
+  );
+}
+
+/** The caller's address: the socket's, or the one the trusted proxy appended to X-Forwarded-For. */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = forwardedClientIp(c.req.header("x-forwarded-for"));
     if (forwarded) return forwarded;
   }
   try {
@@ -12,6 +27,19 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * The header our auth handler (Better Auth) reads the caller's address from. Always set by us from
+ * clientIp, replacing whatever a client sent, so both read the address one way.
+ */
+export const CLIENT_IP_HEADER = "x-clausewise-client-ip";
+
+/** The request's headers with the caller's address as clientIp resolved it. */
+export function headersWithClientIp(headers: Headers, ip: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_IP_HEADER, ip);
+  return copy;
 }
 
 const loopbackAddresses = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);

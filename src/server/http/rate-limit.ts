@@ -9,14 +9,30 @@ import { clientIp } from "./client-ip";
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
 const KEEP_COUNTERS_SECONDS = 24 * 60 * 60;
 
-async function readEmail(request: Request): Promise<string | undefined> {
-  if (!request.headers.get("content-type")?.includes("application/json")) return undefined;
+const jsonMediaType = /^application\/([a-z0-9.+-]*\+)?json/i;
+
+/** The form or JSON body as the auth handler (better-call) reads it: by its content type. */
+async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body.email === "string" ? body.email.trim().toLowerCase() : undefined;
+    if (jsonMediaType.test(contentType)) return (await request.clone().json()) as Record<string, unknown>;
+    if (contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data")) {
+      return Object.fromEntries(await request.clone().formData());
+    }
   } catch {
     return undefined;
   }
+  return undefined;
+}
+
+/**
+ * The address a request is about, read exactly where its handler reads it: the query of a GET
+ * (our email-link route), the body of anything else (Better Auth). Reading the query of a POST
+ * would let "?email=<anything>" give every guess a fresh counter.
+ */
+async function requestEmail(request: Request, query: (name: string) => string | undefined): Promise<string | undefined> {
+  const email = request.method === "GET" ? query("email") : (await readBody(request))?.email;
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
 }
 
 /** Limits every auth endpoint per IP, and those that send email or check a secret per email too. */
@@ -33,7 +49,7 @@ export function authRateLimit(deps: { db: Database; trustProxy: boolean; request
     }
     const rules = authRateLimitRules(c.req.path.replace(/^\/api\/auth/, ""), deps.requestsPerMinute);
     const decisions = [await charge(rules.perIp, clientIp(c, deps.trustProxy))];
-    const email = rules.perEmail && (c.req.query("email")?.toLowerCase() ?? (await readEmail(c.req.raw)));
+    const email = rules.perEmail && (await requestEmail(c.req.raw, (name) => c.req.query(name)));
     if (rules.perEmail && email) decisions.push(await charge(rules.perEmail, email));
     const refused = decisions.find((decision) => !decision.isAllowed);
     if (refused) {

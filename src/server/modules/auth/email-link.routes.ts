@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
 import type { Auth } from "../../auth/auth";
+import { clientIp, headersWithClientIp } from "../../http/client-ip";
 import type { AppBindings } from "../../http/bindings";
 
 const emailLinkQuerySchema = z.object({
@@ -32,12 +33,12 @@ function errorRedirect(query: Partial<EmailLinkQuery>, error: string, descriptio
  * changes the email) and lands on /app; a used or expired code lands on /auth/error, which
  * offers to type the code instead.
  */
-export function emailLinkRoutes(auth: Auth) {
+export function emailLinkRoutes(auth: Auth, trustProxy: boolean) {
   return new Hono<AppBindings>().get("/", async (c) => {
     const parsed = emailLinkQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return c.redirect("/login?e=bad_link");
     try {
-      const { headers } = await consumeLinkCode(auth, parsed.data, c.req.raw.headers);
+      const { headers } = await consumeLinkCode(auth, parsed.data, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
       for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       return c.redirect("/app");
     } catch (error) {
