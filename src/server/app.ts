@@ -6,6 +6,7 @@ import { AppError } from "./http/app-error";
 import type { AppBindings } from "./http/bindings";
 import { createErrorHandler } from "./http/error-handler";
 import { clientIp, headersWithClientIp } from "./http/client-ip";
+import { refuseNulCharacters } from "./http/nul-guard";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
@@ -40,6 +41,7 @@ function requestBodyLimit(container: Container) {
 function apiRoutes(container: Container) {
   return new Hono<AppBindings>()
     .use(requestBodyLimit(container))
+    .use(refuseNulCharacters())
     .route("/health", healthRoutes(container))
     .route("/auth", authRoutes(container))
     .route("/me", meRoutes(container))

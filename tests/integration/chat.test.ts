@@ -4,11 +4,12 @@ import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
 import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, SearchPassage } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
+import { HttpClient } from "../support/http-client";
 import { readEvents } from "../support/chat";
 import { payerContractPages, payerContractPdf } from "../support/documents/payer-contract";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { processedDocument } from "../support/documents/processing";
-import type { HttpClient } from "../support/http-client";
+
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
@@ -254,5 +255,25 @@ describe("document and question text in answers", () => {
 
     const { message: nothing } = await ask(reader, { documentId: document.id, question: "[click](https://evil.example)?" });
     expect(nothing!.content).not.toContain("[click](https");
+  });
+});
+
+describe("text with a NUL character", () => {
+  it("is refused with 422 and changes nothing, wherever it is sent", async () => {
+    const nul = "\u0000";
+    const writer = await signedUpClient(testApp);
+    const cases = [
+      () => writer.post("/api/chat/messages", { documentId: contract.id, question: `What is${nul} the term?` }),
+      () => writer.request("/api/auth/update-user", { method: "POST", json: { name: `Ana${nul}` } }),
+      () => new HttpClient(testApp).post("/api/auth/sign-up/email", { email: `nul${nul}@clinic.example`, password: "long enough password", name: "N" }),
+      () => writer.get(`/api/documents/${contract.id}/search?q=term%00`),
+    ];
+    for (const send of cases) {
+      const response = await send();
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({ error: { code: "validation_failed", message: "Text cannot contain the NUL character (\\0)." } });
+    }
+    const { sessions } = (await (await writer.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
+    expect(sessions).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ describe("cleanDisplayFilename", () => {
     ["C:\\Users\\ana\\Aetna 2026.pdf", "Aetna 2026.pdf"],
     ["<script>alert(1)</script>.pdf", "script.pdf"],
     ["tab\tand\nnewline.pdf", "tab and newline.pdf"],
+    ["nul\u0000byte.pdf", "nul byte.pdf"],
+    ["invoice\u202excod.pdf", "invoicexcod.pdf"],
+    ["\u2067report\u2069\u200f.pdf", "report.pdf"],
     [`${"a".repeat(300)}.pdf`, `${"a".repeat(176)}.pdf`],
     ["   spaced   name .docx ", "spaced name .docx"],
   ])("%s → %s", (raw, expected) => {
