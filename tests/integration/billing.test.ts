@@ -252,7 +252,7 @@ describe("credits and processing", () => {
     expect(await credits(person)).toMatchObject({ startingCredits: 1, overageUnits: 2, creditsUsed: 2, creditsAvailable: 1, creditsTotal: 3 });
 
     // A month on: the local provider renews by itself into a new period.
-    const { userId } = (await testApp.database.db.select({ userId: documents.ownerId }).from(documents).where(eq(documents.id, a.id)))[0]!;
+    const { userId } = (await testApp.database.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, a.id)))[0]!;
     await testApp.database.db.execute(sql`update document_usage_log set charged_at = charged_at - interval '32 days' where user_id = ${userId}`);
     await testApp.database.db.execute(sql`update document_credits set created_at = created_at - interval '32 days' where user_id = ${userId}`);
     await testApp.database.db
@@ -271,7 +271,7 @@ describe("credits and processing", () => {
     const answers = await Promise.all(batch.map((document) => start(person, document.id)));
     expect(answers.filter((answer) => answer.ok)).toHaveLength(5);
     expect(answers.filter((answer) => !answer.ok).map((answer) => !answer.ok && answer.reason)).toEqual(Array(3).fill("insufficient_credits"));
-    const { userId } = (await testApp.database.db.select({ userId: documents.ownerId }).from(documents).where(eq(documents.id, batch[0]!.id)))[0]!;
+    const { userId } = (await testApp.database.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, batch[0]!.id)))[0]!;
     const charged = await testApp.database.db
       .select()
       .from(documentUsageLog)

@@ -5,18 +5,18 @@ import type { ChangeFeed } from "../adapters/events/change-feed";
 const SSE_KEEPALIVE_MS = 25_000;
 
 /**
- * Server-Sent Events of one change-feed channel, only the changes that belong to `ownerId`,
+ * Server-Sent Events of one change-feed channel, only the changes that belong to `userId`,
  * each sent as `eventName` with the data `toData` picks; a ping keeps proxies from closing it.
  */
-export function streamOwnerChanges<Change extends { ownerId: string }>(
+export function streamUserChanges<Change extends { userId: string }>(
   c: Context,
   feed: ChangeFeed,
-  options: { channel: string; ownerId: string; eventName: string; toData: (change: Change) => unknown },
+  options: { channel: string; userId: string; eventName: string; toData: (change: Change) => unknown },
 ) {
   return streamSSE(c, async (stream) => {
     const unsubscribe = await feed.subscribe(options.channel, (payload) => {
       const change = payload as Change | null;
-      if (change?.ownerId !== options.ownerId) return;
+      if (change?.userId !== options.userId) return;
       void stream.writeSSE({ event: options.eventName, data: JSON.stringify(options.toData(change)) });
     });
     stream.onAbort(unsubscribe);

@@ -7,7 +7,7 @@ export const chatSessions = pgTable(
   "chat_sessions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    ownerId: text()
+    userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** Deleting a document removes the conversations about it (spec: derived artifacts go with it). */
@@ -18,7 +18,7 @@ export const chatSessions = pgTable(
     messageCount: integer().notNull().default(0),
     ...timestamps,
   },
-  (table) => [index().on(table.ownerId, table.updatedAt)],
+  (table) => [index().on(table.userId, table.updatedAt)],
 );
 
 export const chatMessages = pgTable(

@@ -17,7 +17,7 @@ export const documents = pgTable(
   "documents",
   {
     id: uuid().primaryKey().defaultRandom(),
-    ownerId: text()
+    userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     filename: text().notNull(),
@@ -41,7 +41,7 @@ export const documents = pgTable(
     outline: jsonb().$type<OutlineEntry[]>(),
     ...timestamps,
   },
-  (table) => [uniqueIndex().on(table.ownerId, table.sha256), index().on(table.ownerId, table.createdAt)],
+  (table) => [uniqueIndex().on(table.userId, table.sha256), index().on(table.userId, table.createdAt)],
 );
 
 export const documentPages = pgTable(

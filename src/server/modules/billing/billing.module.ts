@@ -31,7 +31,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
     parseWebhook: stripe?.parseWebhook,
     publicUrl: deps.publicUrl,
     logger: deps.logger,
-    publishCreditsChange: (userId) => deps.changeFeed.publish(CREDIT_CHANGES_CHANNEL, { ownerId: userId } satisfies CreditChange),
+    publishCreditsChange: (userId) => deps.changeFeed.publish(CREDIT_CHANGES_CHANNEL, { userId } satisfies CreditChange),
     onCreditsArrived: deps.onCreditsArrived,
   });
   return {

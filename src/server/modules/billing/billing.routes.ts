@@ -5,7 +5,7 @@ import { planKeys } from "../../../shared/plans";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
-import { streamOwnerChanges } from "../../http/change-events";
+import { streamUserChanges } from "../../http/change-events";
 import { jsonBody, pathId } from "../../http/request-input";
 import { requireSession } from "../../http/session";
 import { CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
@@ -37,9 +37,9 @@ export function billingRoutes(container: Container) {
       .use(signedIn)
       .get("/summary", async (c) => c.json(await billing.getSummary(c.get("userId"))))
       .get("/events", (c) =>
-        streamOwnerChanges<CreditChange>(c, container.changeFeed, {
+        streamUserChanges<CreditChange>(c, container.changeFeed, {
           channel: CREDIT_CHANGES_CHANNEL,
-          ownerId: c.get("userId"),
+          userId: c.get("userId"),
           eventName: "credits",
           toData: () => ({}),
         }),

@@ -18,7 +18,7 @@ import type { BillingRepo, SubscriptionRow } from "./billing.repo";
 /** Changes to a person's credits or subscription, pushed to their browsers (GET /api/billing/events). */
 export const CREDIT_CHANGES_CHANNEL = "credit_changes";
 export interface CreditChange {
-  ownerId: string;
+  userId: string;
 }
 
 export interface BillingServiceDeps {
@@ -226,7 +226,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       });
       if (!decision.ok) return decision;
       await repo.charge(tx, { userId, documentId, source: decision.source });
-      await repo.notifyAtCommit(tx, CREDIT_CHANGES_CHANNEL, { ownerId: userId } satisfies CreditChange);
+      await repo.notifyAtCommit(tx, CREDIT_CHANGES_CHANNEL, { userId } satisfies CreditChange);
       return { ok: true };
     },
 

@@ -32,46 +32,46 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 
 /** Every query is scoped by owner: another user's sessions are never found. */
 export function createChatRepo(db: Database) {
-  const findSession = async (ownerId: string, id: string) => {
+  const findSession = async (userId: string, id: string) => {
     const [row] = await db
       .select(sessionColumns)
       .from(chatSessions)
       .leftJoin(documents, eq(documents.id, chatSessions.documentId))
-      .where(and(eq(chatSessions.id, id), eq(chatSessions.ownerId, ownerId)));
+      .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)));
     return row;
   };
 
   return {
     findSession,
 
-    listSessions(ownerId: string, limit: number) {
+    listSessions(userId: string, limit: number) {
       return db
         .select(sessionColumns)
         .from(chatSessions)
         .leftJoin(documents, eq(documents.id, chatSessions.documentId))
-        .where(eq(chatSessions.ownerId, ownerId))
+        .where(eq(chatSessions.userId, userId))
         .orderBy(desc(chatSessions.updatedAt))
         .limit(limit);
     },
 
-    async createSession(ownerId: string, documentId: string, title: string) {
-      const [row] = await db.insert(chatSessions).values({ ownerId, documentId, title }).returning({ id: chatSessions.id });
-      return (await findSession(ownerId, row!.id))!;
+    async createSession(userId: string, documentId: string, title: string) {
+      const [row] = await db.insert(chatSessions).values({ userId, documentId, title }).returning({ id: chatSessions.id });
+      return (await findSession(userId, row!.id))!;
     },
 
-    async renameSession(ownerId: string, id: string, title: string) {
+    async renameSession(userId: string, id: string, title: string) {
       const [row] = await db
         .update(chatSessions)
         .set({ title })
-        .where(and(eq(chatSessions.id, id), eq(chatSessions.ownerId, ownerId)))
+        .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
         .returning({ id: chatSessions.id });
-      return row ? findSession(ownerId, id) : undefined;
+      return row ? findSession(userId, id) : undefined;
     },
 
-    async deleteSession(ownerId: string, id: string): Promise<boolean> {
+    async deleteSession(userId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(chatSessions)
-        .where(and(eq(chatSessions.id, id), eq(chatSessions.ownerId, ownerId)))
+        .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
         .returning({ id: chatSessions.id });
       return rows.length > 0;
     },

@@ -4,7 +4,7 @@ import { askQuestionSchema, renameSessionSchema } from "../../../shared/chat";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
-import { streamOwnerChanges } from "../../http/change-events";
+import { streamUserChanges } from "../../http/change-events";
 import { jsonBody, pathId } from "../../http/request-input";
 import { requireSession } from "../../http/session";
 import { CHAT_CHANGES_CHANNEL, type ChatSessionChange } from "./chat.service";
@@ -31,9 +31,9 @@ export function chatRoutes(container: Container) {
       return c.body(null, 204);
     })
     .get("/events", (c) =>
-      streamOwnerChanges<ChatSessionChange>(c, container.changeFeed, {
+      streamUserChanges<ChatSessionChange>(c, container.changeFeed, {
         channel: CHAT_CHANGES_CHANNEL,
-        ownerId: c.get("userId"),
+        userId: c.get("userId"),
         eventName: "session",
         toData: (change) => ({ type: change.type, sessionId: change.sessionId }),
       }),

@@ -27,7 +27,7 @@ import type { RetrievalRepo } from "./retrieval.repo";
 export const CHAT_CHANGES_CHANNEL = "chat_session_changes";
 export interface ChatSessionChange {
   type: "insert" | "update" | "delete";
-  ownerId: string;
+  userId: string;
   sessionId: string;
 }
 
@@ -39,7 +39,7 @@ export interface ChatServiceDeps {
   repo: ChatRepo;
   retrieval: Retrieval;
   retrievalRepo: RetrievalRepo;
-  getDocument: (ownerId: string, documentId: string) => Promise<DocumentSummary>;
+  getDocument: (userId: string, documentId: string) => Promise<DocumentSummary>;
   /** Undefined: the embedded extractive answerer writes every answer. */
   chatModel?: ChatModel;
   publishChange: (change: ChatSessionChange) => Promise<void>;
@@ -83,20 +83,20 @@ function* linesOf(content: string): Generator<string> {
 export function createChatService(deps: ChatServiceDeps) {
   const { repo } = deps;
 
-  async function requireCompletedDocument(ownerId: string, documentId: string): Promise<DocumentSummary> {
-    const document = await deps.getDocument(ownerId, documentId);
+  async function requireCompletedDocument(userId: string, documentId: string): Promise<DocumentSummary> {
+    const document = await deps.getDocument(userId, documentId);
     if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
     return document;
   }
 
-  async function requireSession(ownerId: string, sessionId: string) {
-    const session = await repo.findSession(ownerId, sessionId);
+  async function requireSession(userId: string, sessionId: string) {
+    const session = await repo.findSession(userId, sessionId);
     if (!session) throw new AppError("not_found", "Conversation not found.");
     return session;
   }
 
-  async function publish(type: ChatSessionChange["type"], ownerId: string, sessionId: string): Promise<void> {
-    await deps.publishChange({ type, ownerId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
+  async function publish(type: ChatSessionChange["type"], userId: string, sessionId: string): Promise<void> {
+    await deps.publishChange({ type, userId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
   }
 
   /** A model's answer from the sources it is given, streamed as written, then verified against the pages. */
@@ -172,30 +172,30 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    async listSessions(ownerId: string): Promise<ChatSessionSummary[]> {
-      return (await repo.listSessions(ownerId, RECENT_SESSIONS_LOADED)).map(toSessionSummary);
+    async listSessions(userId: string): Promise<ChatSessionSummary[]> {
+      return (await repo.listSessions(userId, RECENT_SESSIONS_LOADED)).map(toSessionSummary);
     },
 
-    async getSession(ownerId: string, sessionId: string): Promise<ChatSessionDetail> {
-      const session = await requireSession(ownerId, sessionId);
+    async getSession(userId: string, sessionId: string): Promise<ChatSessionDetail> {
+      const session = await requireSession(userId, sessionId);
       const messages = collapseRepeatedAnswers((await repo.listMessages(session.id)).map(toChatMessage));
       return { session: toSessionSummary(session), messages };
     },
 
-    async renameSession(ownerId: string, sessionId: string, title: string): Promise<ChatSessionSummary> {
-      const session = await repo.renameSession(ownerId, sessionId, title);
+    async renameSession(userId: string, sessionId: string, title: string): Promise<ChatSessionSummary> {
+      const session = await repo.renameSession(userId, sessionId, title);
       if (!session) throw new AppError("not_found", "Conversation not found.");
-      await publish("update", ownerId, sessionId);
+      await publish("update", userId, sessionId);
       return toSessionSummary(session);
     },
 
-    async deleteSession(ownerId: string, sessionId: string): Promise<void> {
-      if (!(await repo.deleteSession(ownerId, sessionId))) throw new AppError("not_found", "Conversation not found.");
-      await publish("delete", ownerId, sessionId);
+    async deleteSession(userId: string, sessionId: string): Promise<void> {
+      if (!(await repo.deleteSession(userId, sessionId))) throw new AppError("not_found", "Conversation not found.");
+      await publish("delete", userId, sessionId);
     },
 
-    async search(ownerId: string, documentId: string, question: string): Promise<SearchPassage[]> {
-      await requireCompletedDocument(ownerId, documentId);
+    async search(userId: string, documentId: string, question: string): Promise<SearchPassage[]> {
+      await requireCompletedDocument(userId, documentId);
       return (await deps.retrieval.search(documentId, question)).passages.map(toSearchPassage);
     },
 
@@ -203,14 +203,14 @@ export function createChatService(deps: ChatServiceDeps) {
      * Checks the question and stores it (creating the conversation on a first question); the
      * returned events then stream the answer, which is stored only once it is complete.
      */
-    async ask(ownerId: string, input: AskQuestion, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
-      const document = await requireCompletedDocument(ownerId, input.documentId);
-      const existing = input.sessionId ? await requireSession(ownerId, input.sessionId) : undefined;
+    async ask(userId: string, input: AskQuestion, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
+      const document = await requireCompletedDocument(userId, input.documentId);
+      const existing = input.sessionId ? await requireSession(userId, input.sessionId) : undefined;
       if (existing && existing.documentId !== document.id) throw new AppError("validation_failed", "This conversation is about another document.");
       const history = existing ? (await repo.listMessages(existing.id)).map(toChatMessage) : [];
-      const session = existing ?? (await repo.createSession(ownerId, document.id, chatTitleFrom(input.question)));
+      const session = existing ?? (await repo.createSession(userId, document.id, chatTitleFrom(input.question)));
       const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }));
-      await publish(existing ? "update" : "insert", ownerId, session.id);
+      await publish(existing ? "update" : "insert", userId, session.id);
       const { logger } = deps;
 
       return (async function* (): AsyncGenerator<ChatStreamEvent> {
@@ -224,7 +224,7 @@ export function createChatService(deps: ChatServiceDeps) {
           }
           if (signal?.aborted) return;
           const stored = await repo.appendMessage(session.id, { role: "assistant", content: step.value.content, metadata: { ...step.value.metadata } });
-          await publish("update", ownerId, session.id);
+          await publish("update", userId, session.id);
           yield { type: "done", message: toChatMessage(stored) };
         } catch (error) {
           if (signal?.aborted) return;

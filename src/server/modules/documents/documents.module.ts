@@ -31,7 +31,7 @@ export interface DocumentsModuleDeps {
 /** The library service, and the processing worker that any process may start. */
 export function createDocumentsModule(deps: DocumentsModuleDeps) {
   const repo = createDocumentsRepo(deps.db);
-  const publishChange = async (change: { type: "insert" | "update" | "delete"; ownerId: string; documentId: string }) =>
+  const publishChange = async (change: { type: "insert" | "update" | "delete"; userId: string; documentId: string }) =>
     deps.changeFeed.publish(DOCUMENT_CHANGES_CHANNEL, change);
   const service = createDocumentsService({
     repo,
@@ -44,7 +44,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
   const queue = createProcessingQueue(deps.db, { leaseSeconds: LEASE_SECONDS });
   const pipeline = createDocumentPipeline({ db: deps.db, storage: deps.storage, read: deps.read, embedder: deps.embedder });
 
-  const onDocumentChanged = (job: ClaimedJob) => publishChange({ type: "update", ownerId: job.ownerId, documentId: job.documentId });
+  const onDocumentChanged = (job: ClaimedJob) => publishChange({ type: "update", userId: job.userId, documentId: job.documentId });
 
   return {
     service,

@@ -23,7 +23,7 @@ const pageTextColumns = {
  * Takes one credit for a document inside the transaction that queues it (billing implements it);
  * absent when billing is off.
  */
-export type ChargeForProcessing = (tx: Database, ownerId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
+export type ChargeForProcessing = (tx: Database, userId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
 export type EnqueueOutcome =
   { kind: "queued"; row: DocumentRow } | { kind: "refused"; reason: StartRefusalReason; row: DocumentRow } | { kind: "not_startable" };
@@ -42,24 +42,24 @@ export function createDocumentsRepo(db: Database) {
       return inserted!;
     },
 
-    async findByHash(ownerId: string, sha256: string): Promise<DocumentRow | undefined> {
+    async findByHash(userId: string, sha256: string): Promise<DocumentRow | undefined> {
       const [row] = await db
         .select()
         .from(documents)
-        .where(and(eq(documents.ownerId, ownerId), eq(documents.sha256, sha256)));
+        .where(and(eq(documents.userId, userId), eq(documents.sha256, sha256)));
       return row;
     },
 
-    async find(ownerId: string, id: string): Promise<DocumentRow | undefined> {
+    async find(userId: string, id: string): Promise<DocumentRow | undefined> {
       const [row] = await db
         .select()
         .from(documents)
-        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)));
+        .where(and(eq(documents.userId, userId), eq(documents.id, id)));
       return row;
     },
 
     /** The owner's documents, newest first, with the progress of any job still running. */
-    list(ownerId: string) {
+    list(userId: string) {
       return db
         .select({
           document: listedColumns,
@@ -71,7 +71,7 @@ export function createDocumentsRepo(db: Database) {
         })
         .from(documents)
         .leftJoin(processingJobs, and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)))
-        .where(eq(documents.ownerId, ownerId))
+        .where(eq(documents.userId, userId))
         .orderBy(desc(documents.createdAt));
     },
 
@@ -100,19 +100,19 @@ export function createDocumentsRepo(db: Database) {
         .orderBy(documentChunks.ordinal);
     },
 
-    async rename(ownerId: string, id: string, filename: string): Promise<DocumentRow | undefined> {
+    async rename(userId: string, id: string, filename: string): Promise<DocumentRow | undefined> {
       const [row] = await db
         .update(documents)
         .set({ filename })
-        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)))
+        .where(and(eq(documents.userId, userId), eq(documents.id, id)))
         .returning();
       return row;
     },
 
-    async delete(ownerId: string, id: string): Promise<DocumentRow | undefined> {
+    async delete(userId: string, id: string): Promise<DocumentRow | undefined> {
       const [row] = await db
         .delete(documents)
-        .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id)))
+        .where(and(eq(documents.userId, userId), eq(documents.id, id)))
         .returning();
       return row;
     },
@@ -123,7 +123,7 @@ export function createDocumentsRepo(db: Database) {
      * back and leaves the document awaiting a credit. A document whose last job is still winding
      * down (completed a moment before its job is marked so) gets no second job beside it.
      */
-    async enqueue(ownerId: string, id: string, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
+    async enqueue(userId: string, id: string, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
       try {
         return await db.transaction(async (tx) => {
           const activeJob = tx
@@ -133,10 +133,10 @@ export function createDocumentsRepo(db: Database) {
           const [row] = await tx
             .update(documents)
             .set({ status: "queued", failureReason: null })
-            .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from), notExists(activeJob)))
+            .where(and(eq(documents.userId, userId), eq(documents.id, id), inArray(documents.status, from), notExists(activeJob)))
             .returning();
           if (!row) return { kind: "not_startable" } as const;
-          const charged = charge ? await charge(tx, ownerId, id) : ({ ok: true } as const);
+          const charged = charge ? await charge(tx, userId, id) : ({ ok: true } as const);
           if (!charged.ok) throw new ChargeRefused(charged.reason);
           await tx.insert(processingJobs).values({ documentId: id, inputData: input });
           return { kind: "queued", row } as const;
@@ -146,18 +146,18 @@ export function createDocumentsRepo(db: Database) {
         const [row] = await db
           .update(documents)
           .set({ status: "awaiting_credit" })
-          .where(and(eq(documents.ownerId, ownerId), eq(documents.id, id), inArray(documents.status, from)))
+          .where(and(eq(documents.userId, userId), eq(documents.id, id), inArray(documents.status, from)))
           .returning();
         return row ? { kind: "refused", reason: error.reason, row } : { kind: "not_startable" };
       }
     },
 
     /** The owner's documents waiting for a credit, oldest first. */
-    async listAwaitingCredit(ownerId: string): Promise<string[]> {
+    async listAwaitingCredit(userId: string): Promise<string[]> {
       const rows = await db
         .select({ id: documents.id })
         .from(documents)
-        .where(and(eq(documents.ownerId, ownerId), eq(documents.status, "awaiting_credit")))
+        .where(and(eq(documents.userId, userId), eq(documents.status, "awaiting_credit")))
         .orderBy(asc(documents.createdAt));
       return rows.map((row) => row.id);
     },

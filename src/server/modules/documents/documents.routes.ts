@@ -4,7 +4,7 @@ import { z } from "zod";
 import { processingTriggers } from "../../../shared/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
-import { streamOwnerChanges } from "../../http/change-events";
+import { streamUserChanges } from "../../http/change-events";
 import { jsonBody, pathId } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { requireSession } from "../../http/session";
@@ -57,9 +57,9 @@ export function documentsRoutes(container: Container) {
       return c.json({ document }, 201);
     })
     .get("/events", (c) =>
-      streamOwnerChanges<DocumentChange>(c, container.changeFeed, {
+      streamUserChanges<DocumentChange>(c, container.changeFeed, {
         channel: DOCUMENT_CHANGES_CHANNEL,
-        ownerId: c.get("userId"),
+        userId: c.get("userId"),
         eventName: "document",
         toData: (change) => ({ type: change.type, documentId: change.documentId }),
       }),

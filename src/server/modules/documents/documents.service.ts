@@ -30,7 +30,7 @@ const mimeTypeByKind: Record<DocumentKind, string> = {
   tiff: "image/tiff",
 };
 
-export type DocumentChange = { type: "insert" | "update" | "delete"; ownerId: string; documentId: string };
+export type DocumentChange = { type: "insert" | "update" | "delete"; userId: string; documentId: string };
 export const DOCUMENT_CHANGES_CHANNEL = "document_changes";
 
 export interface DocumentsServiceDeps {
@@ -92,8 +92,8 @@ export function toDocumentSummary(
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repo, storage } = deps;
 
-  async function requireDocument(ownerId: string, id: string): Promise<DocumentRow> {
-    const row = await repo.find(ownerId, id);
+  async function requireDocument(userId: string, id: string): Promise<DocumentRow> {
+    const row = await repo.find(userId, id);
     if (!row) throw new AppError("not_found", "Document not found.");
     return row;
   }
@@ -107,7 +107,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
   return {
     /** Validates everything before writing anything; a rejected upload leaves no trace. */
-    async upload(ownerId: string, input: { filename: string; bytes: Uint8Array }): Promise<DocumentSummary> {
+    async upload(userId: string, input: { filename: string; bytes: Uint8Array }): Promise<DocumentSummary> {
       const filename = cleanDisplayFilename(input.filename);
       if (!filename) throw new AppError("validation_failed", "The file needs a name.");
       if (input.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.");
@@ -119,14 +119,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const kind = await deps.detectKind(input.bytes, filename);
       if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${unsupportedTypeMessage}`);
       const sha256 = createHash("sha256").update(input.bytes).digest("hex");
-      const existing = await repo.findByHash(ownerId, sha256);
+      const existing = await repo.findByHash(userId, sha256);
       if (existing) throw new AppError("conflict", "This document already exists in your library.", { documentId: existing.id });
 
       const storageKey = `documents/${randomUUID()}`;
       await storage.put(storageKey, input.bytes, mimeTypeByKind[kind]);
       try {
         const row = await repo.insert({
-          ownerId,
+          userId,
           filename,
           kind,
           mimeType: mimeTypeByKind[kind],
@@ -134,39 +134,39 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           sha256,
           storageKey,
         });
-        await deps.publishChange({ type: "insert", ownerId, documentId: row.id });
+        await deps.publishChange({ type: "insert", userId, documentId: row.id });
         return toDocumentSummary(row);
       } catch (error) {
         await storage.delete(storageKey);
-        if (await repo.findByHash(ownerId, sha256)) throw new AppError("conflict", "This document already exists in your library.");
+        if (await repo.findByHash(userId, sha256)) throw new AppError("conflict", "This document already exists in your library.");
         throw error;
       }
     },
 
-    async list(ownerId: string): Promise<DocumentSummary[]> {
-      return (await repo.list(ownerId)).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
+    async list(userId: string): Promise<DocumentSummary[]> {
+      return (await repo.list(userId)).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
     },
 
-    async get(ownerId: string, id: string): Promise<DocumentSummary> {
-      return toDocumentSummary(await requireDocument(ownerId, id));
+    async get(userId: string, id: string): Promise<DocumentSummary> {
+      return toDocumentSummary(await requireDocument(userId, id));
     },
 
-    async listPages(ownerId: string, id: string): Promise<DocumentPageText[]> {
-      await requireDocument(ownerId, id);
+    async listPages(userId: string, id: string): Promise<DocumentPageText[]> {
+      await requireDocument(userId, id);
       return (await repo.listPages(id)).map(toPageText);
     },
 
     /** One page's text, with its word boxes when OCR placed them (pages read before boxes were kept have none). */
-    async getPage(ownerId: string, id: string, pageNumber: number): Promise<DocumentPageText> {
-      await requireDocument(ownerId, id);
+    async getPage(userId: string, id: string, pageNumber: number): Promise<DocumentPageText> {
+      await requireDocument(userId, id);
       const page = await repo.findPage(id, pageNumber);
       if (!page) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
       return { ...toPageText(page), wordBoxes: page.wordBoxes ?? undefined };
     },
 
     /** Each clause once, in document order, with the page it starts on. */
-    async getOutline(ownerId: string, id: string): Promise<OutlineEntry[]> {
-      const document = await requireDocument(ownerId, id);
+    async getOutline(userId: string, id: string): Promise<OutlineEntry[]> {
+      const document = await requireDocument(userId, id);
       if (document.outline) return document.outline;
       // Processed before outlines were kept: the clauses that head a passage (merged short clauses are missing).
       const seen = new Set<string>();
@@ -184,13 +184,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return outline;
     },
 
-    async rename(ownerId: string, id: string, requested: string): Promise<DocumentSummary> {
-      const current = await requireDocument(ownerId, id);
+    async rename(userId: string, id: string, requested: string): Promise<DocumentSummary> {
+      const current = await requireDocument(userId, id);
       const filename = renamedFilename(current.filename, requested);
       if (!cleanDisplayFilename(requested)) throw new AppError("validation_failed", "The new name cannot be blank.");
       if (filename === current.filename) throw new AppError("validation_failed", "The new name is the same as the current one.");
-      const row = (await repo.rename(ownerId, id, filename))!;
-      await deps.publishChange({ type: "update", ownerId, documentId: id });
+      const row = (await repo.rename(userId, id, filename))!;
+      await deps.publishChange({ type: "update", userId, documentId: id });
       return toDocumentSummary(row);
     },
 
@@ -199,15 +199,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * The file goes first: if storage fails, the document is still there to delete again (deleting
      * a missing file succeeds), instead of gone from the library with its file left behind.
      */
-    async delete(ownerId: string, id: string): Promise<void> {
-      const row = await requireDocument(ownerId, id);
+    async delete(userId: string, id: string): Promise<void> {
+      const row = await requireDocument(userId, id);
       await storage.delete(row.storageKey);
-      if (!(await repo.delete(ownerId, id))) throw new AppError("not_found", "Document not found.");
-      await deps.publishChange({ type: "delete", ownerId, documentId: id });
+      if (!(await repo.delete(userId, id))) throw new AppError("not_found", "Document not found.");
+      await deps.publishChange({ type: "delete", userId, documentId: id });
     },
 
-    async openDownload(ownerId: string, id: string) {
-      const row = await requireDocument(ownerId, id);
+    async openDownload(userId: string, id: string) {
+      const row = await requireDocument(userId, id);
       const stream = await storage.stream(row.storageKey).catch((error: unknown) => {
         if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
         throw error;
@@ -220,8 +220,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * original never changes, so its hash names every rendering of the page: `etag` is known
      * before the work, and `render` draws the page only for a browser that lacks it.
      */
-    async getPageImage(ownerId: string, id: string, pageNumber: number): Promise<{ etag: string; render: () => Promise<PageImage> }> {
-      const row = await requireDocument(ownerId, id);
+    async getPageImage(userId: string, id: string, pageNumber: number): Promise<{ etag: string; render: () => Promise<PageImage> }> {
+      const row = await requireDocument(userId, id);
       const kind = row.kind;
       if (!isImageKind(kind)) throw new AppError("not_found", "Only image documents have page images; open the file itself.");
       return {
@@ -244,12 +244,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * and needs no credit or active period: the document was paid for when first processed, and
      * rebuilding it with a newer reading is ours to offer (ADR 007).
      */
-    async startProcessing(ownerId: string, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
-      const current = await requireDocument(ownerId, id);
+    async startProcessing(userId: string, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
+      const current = await requireDocument(userId, id);
       const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
-      const outcome = await repo.enqueue(ownerId, id, startableStatuses[trigger], processingJobInput(id, trigger), charge);
+      const outcome = await repo.enqueue(userId, id, startableStatuses[trigger], processingJobInput(id, trigger), charge);
       if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
-      await deps.publishChange({ type: "update", ownerId, documentId: id });
+      await deps.publishChange({ type: "update", userId, documentId: id });
       if (outcome.kind === "refused") {
         return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
       }
@@ -257,14 +257,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     /** Starts the owner's documents that wait for a credit, oldest first, while credits last. */
-    async startAwaitingCredit(ownerId: string): Promise<number> {
+    async startAwaitingCredit(userId: string): Promise<number> {
       let started = 0;
-      for (const id of await repo.listAwaitingCredit(ownerId)) {
-        const outcome = await repo.enqueue(ownerId, id, ["awaiting_credit"], processingJobInput(id, "start"), deps.chargeForProcessing);
+      for (const id of await repo.listAwaitingCredit(userId)) {
+        const outcome = await repo.enqueue(userId, id, ["awaiting_credit"], processingJobInput(id, "start"), deps.chargeForProcessing);
         if (outcome.kind === "refused") break;
         if (outcome.kind === "queued") {
           started += 1;
-          await deps.publishChange({ type: "update", ownerId, documentId: id });
+          await deps.publishChange({ type: "update", userId, documentId: id });
         }
       }
       return started;

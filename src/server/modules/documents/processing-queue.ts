@@ -15,7 +15,7 @@ export interface ClaimedJob {
   id: string;
   documentId: string;
   /** Whose document it is: every change to it is announced to them. */
-  ownerId: string;
+  userId: string;
   attempts: number;
   maxAttempts: number;
   /** Rebuilds a completed document: failing leaves it completed with its earlier pages and passages. */
@@ -56,7 +56,7 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
   return {
     /** Leases the next runnable job and marks its document processing, in one statement. */
     async claim(workerId: string): Promise<ClaimedJob | undefined> {
-      const [row] = await queryRows<{ id: string; document_id: string; owner_id: string; attempts: number; max_attempts: number; is_reprocess: boolean }>(
+      const [row] = await queryRows<{ id: string; document_id: string; user_id: string; attempts: number; max_attempts: number; is_reprocess: boolean }>(
         db,
         sql`
           with next as (
@@ -75,13 +75,13 @@ export function createProcessingQueue(db: Database, options: { leaseSeconds: num
           )
           update documents set status = 'processing', updated_at = now()
           from claimed where documents.id = claimed.document_id
-          returning claimed.id, claimed.document_id, documents.owner_id, claimed.attempts, claimed.max_attempts, claimed.is_reprocess`,
+          returning claimed.id, claimed.document_id, documents.user_id, claimed.attempts, claimed.max_attempts, claimed.is_reprocess`,
       );
       if (!row) return undefined;
       return {
         id: row.id,
         documentId: row.document_id,
-        ownerId: row.owner_id,
+        userId: row.user_id,
         attempts: row.attempts,
         maxAttempts: row.max_attempts,
         isReprocess: row.is_reprocess,

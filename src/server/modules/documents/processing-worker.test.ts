@@ -22,7 +22,7 @@ function fakeQueue(jobs: ClaimedJob[]) {
 const job = (id: string, overrides: Partial<ClaimedJob> = {}): ClaimedJob => ({
   id,
   documentId: `doc-${id}`,
-  ownerId: "owner",
+  userId: "owner",
   attempts: 1,
   maxAttempts: 3,
   isReprocess: false,
@@ -141,7 +141,7 @@ describe("processing worker progress", () => {
     await expect.poll(() => completed).toEqual(["a"]);
     await worker.stop();
     expect(heartbeats).toEqual([{ stage: "extract", done: 1, total: 50 }]);
-    expect(announced.map((changed) => changed.ownerId)).toEqual(["owner", "owner", "owner"]);
+    expect(announced.map((changed) => changed.userId)).toEqual(["owner", "owner", "owner"]);
   });
 });
 
