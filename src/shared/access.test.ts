@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { accessRoleOf, can, permissions, type AccessResource, type AccessSubject, type Permission } from "./access";
+
+const subjects = {
+  user: { userId: "user", platformRole: "user", organizationId: null, organizationRole: null },
+  orgUser: { userId: "org-user", platformRole: "user", organizationId: "org-a", organizationRole: "org_user" },
+  orgAdmin: { userId: "org-admin", platformRole: "user", organizationId: "org-a", organizationRole: "org_admin" },
+  platformOwner: { userId: "platform-owner", platformRole: "platform_owner", organizationId: null, organizationRole: null },
+  platformOwnerInOrganization: { userId: "platform-owner-2", platformRole: "platform_owner", organizationId: "org-a", organizationRole: "org_user" },
+} satisfies Record<string, AccessSubject>;
+
+type SubjectName = keyof typeof subjects;
+
+describe("accessRoleOf", () => {
+  it.each([
+    ["user", "org_user"],
+    ["orgUser", "org_user"],
+    ["orgAdmin", "org_admin"],
+    ["platformOwner", "platform_owner"],
+    ["platformOwnerInOrganization", "platform_owner"],
+  ] as const)("%s acts as %s", (subject, role) => {
+    expect(accessRoleOf(subjects[subject])).toBe(role);
+  });
+});
+
+describe("can, without a resource: may they use the feature at all", () => {
+  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage"];
+  const granted: Record<SubjectName, Permission[]> = {
+    user: everyone,
+    orgUser: everyone,
+    orgAdmin: [...everyone, "organization.manage"],
+    platformOwner: [...permissions],
+    platformOwnerInOrganization: [...permissions],
+  };
+  const cases = (Object.keys(subjects) as SubjectName[]).flatMap((subject) =>
+    permissions.map((permission) => [subject, permission, granted[subject].includes(permission)] as const),
+  );
+
+  it.each(cases)("%s, %s → %s", (subject, permission, expected) => {
+    expect(can(subjects[subject], permission)).toBe(expected);
+  });
+});
+
+describe("can, for a resource: is it within the grant's reach", () => {
+  const ownedBy = (subject: SubjectName, organizationId: string | null = null): AccessResource => ({ userId: subjects[subject].userId, organizationId });
+  const someoneElses: AccessResource = { userId: "someone-else", organizationId: "org-a" };
+  const organizationA: AccessResource = { organizationId: "org-a" };
+  const organizationB: AccessResource = { organizationId: "org-b" };
+
+  it.each<[string, SubjectName, Permission, AccessResource, boolean]>([
+    ["their own document", "user", "documents.use", ownedBy("user"), true],
+    ["another user's document", "user", "documents.use", { userId: "someone-else" }, false],
+    ["a colleague's document", "orgUser", "documents.use", someoneElses, false],
+    ["a colleague's document, as their admin", "orgAdmin", "documents.use", someoneElses, false],
+    ["another user's document, as platform owner", "platformOwner", "documents.use", { userId: "someone-else" }, false],
+    ["their own document, as platform owner", "platformOwner", "documents.use", ownedBy("platformOwner"), true],
+    ["another user's conversation", "user", "chat.use", { userId: "someone-else" }, false],
+    ["another user's subscription", "user", "billing.manage", { userId: "someone-else" }, false],
+    ["their own organization, as admin", "orgAdmin", "organization.manage", organizationA, true],
+    ["another organization, as admin", "orgAdmin", "organization.manage", organizationB, false],
+    ["their own organization, as a member", "orgUser", "organization.manage", organizationA, false],
+    ["a member of their organization, as admin", "orgAdmin", "organization.manage", someoneElses, true],
+    ["any organization, as platform owner", "platformOwner", "organization.manage", organizationB, true],
+    ["an organization, as a user in none", "user", "organization.manage", { organizationId: null }, false],
+    ["the platform, as platform owner", "platformOwner", "platform.administer", organizationB, true],
+    ["the platform, as an organization admin", "orgAdmin", "platform.administer", organizationA, false],
+  ])("%s (%s, %s) → %s", (_case, subject, permission, resource, expected) => {
+    expect(can(subjects[subject], permission, resource)).toBe(expected);
+  });
+});
