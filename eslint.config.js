@@ -42,6 +42,20 @@ export default tseslint.config(
     rules: forbiddenImports(["**/server/**", "**/web/**", "node:*"], "core is pure: only core and shared, no I/O."),
   },
   {
+    // Only the ownership check (documents.repo.ts) makes an owned id; a cast anywhere else would skip it (ADR 012).
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["src/server/modules/documents/documents.repo.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name=/^Owned/], TSTypeAssertion[typeAnnotation.typeName.name=/^Owned/]",
+          message: "Get an owned id from the ownership check, never by a cast.",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/server/adapters/**/*.ts"],
     rules: forbiddenImports(["**/modules/**"], "Adapters never import modules."),
   },

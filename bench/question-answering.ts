@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import pino from "pino";
+import type { Actor } from "../src/core/access/actor";
 import { createContainer } from "../src/server/container";
 import { openDatabase, queryRows, type Database } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
@@ -67,18 +68,18 @@ function percentile(values: number[], share: number): number {
 const ratio = (hits: number, total: number) => (total ? hits / total : 0);
 const format = (value: number) => value.toFixed(3);
 
-async function processFiles(container: Container, userId: string, files: { name: string; bytes: Uint8Array }[]) {
+async function processFiles(container: Container, actor: Actor, files: { name: string; bytes: Uint8Array }[]) {
   const documentIds = new Map<string, string>();
   for (const file of files) {
-    const document = await container.documents.upload(userId, { filename: `${file.name}.pdf`, bytes: file.bytes });
-    await container.documents.startProcessing(userId, document.id, "start");
+    const document = await container.documents.upload(actor, { filename: `${file.name}.pdf`, bytes: file.bytes });
+    await container.documents.startProcessing(actor, document.id, "start");
     documentIds.set(file.name, document.id);
   }
   const worker = container.startProcessingWorker({ pollIntervalMs: 50 });
   worker.poke();
   for (const [contractId, id] of documentIds) {
     for (;;) {
-      const document = await container.documents.get(userId, id);
+      const document = await container.documents.get(actor, id);
       if (document.status === "completed") break;
       if (document.status === "failed") throw new Error(`${contractId} failed: ${document.failureReason}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -125,11 +126,11 @@ async function createBaseline(db: Database, documentIds: Map<string, string>) {
     );
 }
 
-async function askTimed(container: Container, userId: string, documentId: string, question: string) {
+async function askTimed(container: Container, actor: Actor, documentId: string, question: string) {
   const started = performance.now();
   let firstByteMs: number | undefined;
   let answer: { content: string; metadata: AssistantMetadata } | undefined;
-  for await (const event of (await container.chat.ask(userId, { documentId, question })) as AsyncGenerator<ChatStreamEvent>) {
+  for await (const event of (await container.chat.ask(actor, { documentId, question })) as AsyncGenerator<ChatStreamEvent>) {
     if (event.type === "delta" && firstByteMs === undefined) firstByteMs = performance.now() - started;
     if (event.type === "done" && "citations" in event.message.metadata)
       answer = { content: event.message.content, metadata: event.message.metadata as AssistantMetadata };
@@ -162,7 +163,7 @@ async function measureCoverage(db: Database, documentIds: Map<string, string>) {
 }
 
 /** One PDF of at least 300 pages made of the dev contracts one after another (pdfunite), processed, then asked every question once. */
-async function timeLongDocument(container: Container, userId: string, workDir: string, questions: string[]): Promise<number[]> {
+async function timeLongDocument(container: Container, actor: Actor, workDir: string, questions: string[]): Promise<number[]> {
   if (spawnSync("pdfunite", ["-v"], { stdio: "ignore" }).status !== 0) return [];
   const files: string[] = [];
   let pages = 0;
@@ -173,10 +174,10 @@ async function timeLongDocument(container: Container, userId: string, workDir: s
   }
   const united = path.join(workDir, "long-document.pdf");
   execFileSync("pdfunite", [...files, united]);
-  const ids = await processFiles(container, userId, [{ name: "long-document", bytes: new Uint8Array(await readFile(united)) }]);
+  const ids = await processFiles(container, actor, [{ name: "long-document", bytes: new Uint8Array(await readFile(united)) }]);
   const documentId = ids.get("long-document")!;
   const timings: number[] = [];
-  for (const question of questions) timings.push((await askTimed(container, userId, documentId, question)).firstByteMs);
+  for (const question of questions) timings.push((await askTimed(container, actor, documentId, question)).firstByteMs);
   return timings;
 }
 
@@ -247,8 +248,17 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     ? `full text + vectors (${env.embeddings.provider}:${env.embeddings.model}), fused by RRF`
     : "full text (set EMBEDDINGS_* to measure fusion with vectors)";
   try {
-    const userId = "bench-owner";
-    await container.db.insert(users).values({ id: userId, name: "Bench", email: "bench@clausewise.example", emailVerified: true });
+    const actor: Actor = {
+      userId: "bench-owner",
+      email: "bench@clausewise.example",
+      platformRole: "user",
+      organizationId: null,
+      organizationRole: null,
+      requestId: "bench",
+      ip: "127.0.0.1",
+      userAgent: "bench/question-answering",
+    };
+    await container.db.insert(users).values({ id: actor.userId, name: "Bench", email: actor.email, emailVerified: true });
     const processingStart = performance.now();
     const contracts = await Promise.all(
       readCuadContracts().map(async (contract) => ({
@@ -256,7 +266,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
         bytes: new Uint8Array(await readFile(cuadFile("contracts", contract.contract_id))),
       })),
     );
-    const documentIds = await processFiles(container, userId, contracts);
+    const documentIds = await processFiles(container, actor, contracts);
     figures["contracts processed"] = `${documentIds.size} in ${((performance.now() - processingStart) / 1000).toFixed(1)} s`;
     const baselineSearch = await createBaseline(container.db, documentIds);
 
@@ -274,7 +284,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     const firstBytes: number[] = [];
     for (const question of questions) {
       const documentId = documentIds.get(question.contract_id)!;
-      const passages = await container.chat.search(userId, documentId, question.question);
+      const passages = await container.chat.search(actor, documentId, question.question);
       passageChars = Math.max(
         passageChars,
         passages.reduce((sum, passage) => sum + passage.text.length, 0),
@@ -291,7 +301,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
       byCategory.set(question.category, category);
       score(baseline, await baselineSearch(documentId, question.question), question);
 
-      const answer = await askTimed(container, userId, documentId, question.question);
+      const answer = await askTimed(container, actor, documentId, question.question);
       firstBytes.push(answer.firstByteMs);
       const spans = question.answers.map((gold) => canonical(gold.text)).filter(Boolean);
       if (answer.metadata.addressed === false) wrongAbstentions++;
@@ -311,14 +321,14 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     const answeredMissing = new Map<string, number>();
     for (const question of noAnswerQuestions) {
       const documentId = documentIds.get(question.contract_id)!;
-      const answer = await askTimed(container, userId, documentId, question.question);
+      const answer = await askTimed(container, actor, documentId, question.question);
       if (answer.metadata.addressed === false) abstentions++;
       else answeredMissing.set(question.category, (answeredMissing.get(question.category) ?? 0) + 1);
       ({ quotes, verbatimQuotes, dropped, disclosed } = await tallyCitations(container.db, documentId, answer, { quotes, verbatimQuotes, dropped, disclosed }));
     }
     const coverage = await measureCoverage(container.db, documentIds);
 
-    const longFirstBytes = await timeLongDocument(container, userId, dataDir, [...new Set(questions.map((question) => question.question))]);
+    const longFirstBytes = await timeLongDocument(container, actor, dataDir, [...new Set(questions.map((question) => question.question))]);
     const recall5 = ratio(ours.recallAt[5], ours.questions);
     const baselineRecall5 = ratio(baseline.recallAt[5], baseline.questions);
     const pageHit = ratio(ours.pageHitAt5, ours.questions);

@@ -6,6 +6,7 @@ import { AppError } from "./http/app-error";
 import type { AppBindings } from "./http/bindings";
 import { createErrorHandler } from "./http/error-handler";
 import { clientIp, headersWithClientIp } from "./http/client-ip";
+import { identifyActor } from "./http/identify-actor";
 import { refuseNulCharacters } from "./http/nul-guard";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
@@ -39,16 +40,21 @@ function requestBodyLimit(container: Container) {
 }
 
 function apiRoutes(container: Container) {
-  return new Hono<AppBindings>()
-    .use(requestBodyLimit(container))
-    .use(refuseNulCharacters())
-    .route("/health", healthRoutes(container))
-    .route("/auth", authRoutes(container))
-    .route("/me", meRoutes(container))
-    .route("/billing", billingRoutes(container))
-    .route("/documents", documentsRoutes(container))
-    .route("/documents", documentSearchRoutes(container))
-    .route("/chat", chatRoutes(container));
+  return (
+    new Hono<AppBindings>()
+      .use(requestBodyLimit(container))
+      .use(refuseNulCharacters())
+      .route("/health", healthRoutes(container))
+      .route("/auth", authRoutes(container))
+      // After /auth, whose handlers answer every request they match: Better Auth reads its own
+      // session there, and every route from here on has the actor without a second look-up.
+      .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy }))
+      .route("/me", meRoutes(container))
+      .route("/billing", billingRoutes(container))
+      .route("/documents", documentsRoutes(container))
+      .route("/documents", documentSearchRoutes(container))
+      .route("/chat", chatRoutes(container))
+  );
 }
 
 export type ApiType = ReturnType<typeof apiRoutes>;

@@ -71,7 +71,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     changeFeed,
     logger,
     onCreditsArrived: async (userId) => {
-      if ((await documentsModule.service.startAwaitingCredit(userId)) > 0) processingWorker?.poke();
+      if ((await documentsModule.service.startAwaitingCredit({ userId })) > 0) processingWorker?.poke();
     },
   });
   const documentsModule = createDocumentsModule({

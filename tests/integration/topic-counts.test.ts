@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { questionTopic } from "../../src/core/rag/question-topic";
 import { createRetrievalRepo } from "../../src/server/modules/chat/retrieval.repo";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { OwnedDocumentId } from "../../src/server/modules/documents/documents.repo";
 import { signedUpClient } from "../support/accounts";
+import { ownedDocumentId } from "../support/documents/owned-document";
 import { processedDocument } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -10,7 +11,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 const line = (text: string, y: number) => ({ text, x: 72, y });
 
 let testApp: TestApp;
-let contract: DocumentSummary;
+let contractId: OwnedDocumentId;
 
 beforeAll(async () => {
   testApp = await createTestApp({ env: { BILLING: "off" } });
@@ -24,14 +25,15 @@ beforeAll(async () => {
     clause("2. REPORTS", "Provider shall give the Plan reasonable notice of each change of its address."),
     clause("3. ENDING", "Either party may end this Agreement for any reason on ninety (90) days notice."),
   ];
-  contract = await processedDocument(testApp, owner, "Topic counts.pdf", buildPdf(pages));
+  const contract = await processedDocument(testApp, owner, "Topic counts.pdf", buildPdf(pages));
+  contractId = await ownedDocumentId(testApp, owner, contract.id);
 }, 60_000);
 afterAll(() => testApp.close());
 
 it("counts a phrase with stop words only where it is written: 'for any reason' is not every 'reasonable'", async () => {
   const repo = createRetrievalRepo(testApp.container.db);
   const topic = questionTopic("Can a party terminate for convenience?");
-  const counts = await repo.countTopicMatches(contract.id, topic);
+  const counts = await repo.countTopicMatches(contractId, topic);
   const convenience = topic.alternatives[0]!.findIndex((slot) => slot.asked === "convenience");
   expect(counts.passages).toBe(3);
   expect(counts.slots[0]![convenience]).toBe(1);

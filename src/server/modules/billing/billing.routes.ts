@@ -3,11 +3,10 @@ import { z } from "zod";
 import type { RedirectAnswer } from "../../../shared/billing";
 import { planKeys } from "../../../shared/plans";
 import type { Container } from "../../container";
-import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
 import { streamUserChanges } from "../../http/change-events";
+import { requirePermission } from "../../http/guards";
 import { jsonBody, pathId } from "../../http/request-input";
-import { requireSession } from "../../http/session";
 import { CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
 
 const subscribeSchema = z.object({ plan: z.enum(planKeys as ["basic", "pro"]) });
@@ -21,44 +20,39 @@ const localPortalSchema = z.discriminatedUnion("action", [
 const checkoutId = (raw: string) => pathId(raw, "Checkout not found.");
 
 export function billingRoutes(container: Container) {
-  const { billing, auth } = container;
-  const signedIn = requireSession(auth);
-  const currentUser = async (headers: Headers) => {
-    const session = await auth.api.getSession({ headers });
-    if (!session) throw new AppError("unauthenticated", "Please sign in to continue.");
-    return { id: session.user.id, email: session.user.email };
-  };
+  const { billing } = container;
   const redirect = (url: string): RedirectAnswer => ({ url });
 
   return (
     new Hono<AppBindings>()
       // Stripe calls this without a session; the signature is what proves it is Stripe.
       .post("/webhook", async (c) => c.json(await billing.handleStripeWebhook(await c.req.text(), c.req.header("stripe-signature"))))
-      .use(signedIn)
-      .get("/summary", async (c) => c.json(await billing.getSummary(c.get("userId"))))
+      .use(requirePermission("billing.manage"))
+      .get("/summary", async (c) => c.json(await billing.getSummary(c.var.actor)))
       .get("/events", (c) =>
         streamUserChanges<CreditChange>(c, container.changeFeed, {
           channel: CREDIT_CHANGES_CHANNEL,
-          userId: c.get("userId"),
+          actor: c.var.actor,
+          permission: "billing.manage",
           eventName: "credits",
           toData: () => ({}),
         }),
       )
       .post("/subscribe", async (c) => {
         const { plan } = await jsonBody(c.req, subscribeSchema);
-        return c.json(redirect(await billing.subscribe(await currentUser(c.req.raw.headers), plan)));
+        return c.json(redirect(await billing.subscribe(c.var.actor, plan)));
       })
       .post("/checkout", async (c) => {
         await jsonBody(c.req, creditCheckoutSchema);
-        return c.json(redirect(await billing.checkoutCredit(await currentUser(c.req.raw.headers))));
+        return c.json(redirect(await billing.checkoutCredit(c.var.actor)));
       })
-      .post("/portal", async (c) => c.json(redirect(await billing.openPortal(c.get("userId")))))
-      .get("/local/checkouts/:id", async (c) => c.json({ checkout: await billing.getLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))) }))
-      .post("/local/checkouts/:id/confirm", async (c) => c.json(redirect(await billing.confirmLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))))
-      .post("/local/checkouts/:id/cancel", async (c) => c.json(redirect(await billing.cancelLocalCheckout(c.get("userId"), checkoutId(c.req.param("id"))))))
+      .post("/portal", async (c) => c.json(redirect(await billing.openPortal(c.var.actor))))
+      .get("/local/checkouts/:id", async (c) => c.json({ checkout: await billing.getLocalCheckout(c.var.actor, checkoutId(c.req.param("id"))) }))
+      .post("/local/checkouts/:id/confirm", async (c) => c.json(redirect(await billing.confirmLocalCheckout(c.var.actor, checkoutId(c.req.param("id"))))))
+      .post("/local/checkouts/:id/cancel", async (c) => c.json(redirect(await billing.cancelLocalCheckout(c.var.actor, checkoutId(c.req.param("id"))))))
       .post("/local/subscription", async (c) => {
-        await billing.changeLocalSubscription(c.get("userId"), await jsonBody(c.req, localPortalSchema));
-        return c.json(await billing.getSummary(c.get("userId")));
+        await billing.changeLocalSubscription(c.var.actor, await jsonBody(c.req, localPortalSchema));
+        return c.json(await billing.getSummary(c.var.actor));
       })
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import type { Actor } from "../../../core/access/actor";
 import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor, type ChargeDecision } from "../../../core/billing/credits";
 import { hasActivePeriod, monthlyPeriod, periodToStore, renewedPeriod, type SubscriptionState } from "../../../core/billing/periods";
 import type { BillingMode, BillingSummary, CreditSummary, LocalCheckout, SubscriptionSummary } from "../../../shared/billing";
@@ -202,7 +203,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   return {
     mode: deps.mode,
 
-    async getSummary(userId: string): Promise<BillingSummary> {
+    async getSummary({ userId }: Actor): Promise<BillingSummary> {
       if (deps.mode === "off") return { mode: "off" };
       const { row, isRenewed } = await db.transaction(async (tx) => renewLocalIfDue(tx, await repo.lockSubscription(tx, userId)));
       if (isRenewed) await afterCreditsArrived(userId);
@@ -237,19 +238,19 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (userId) await afterCreditsArrived(userId);
     },
 
-    async subscribe(user: { id: string; email: string }, plan: PlanKey): Promise<string> {
+    async subscribe({ userId, email }: Actor, plan: PlanKey): Promise<string> {
       const gateway = requireGateway();
-      const current = await refuseSecondSubscription(user.id);
-      return gateway.createSubscriptionCheckout({ ...checkoutUrls, userId: user.id, email: user.email, customerId: current?.providerCustomerId ?? null, plan });
+      const current = await refuseSecondSubscription(userId);
+      return gateway.createSubscriptionCheckout({ ...checkoutUrls, userId, email, customerId: current?.providerCustomerId ?? null, plan });
     },
 
-    async checkoutCredit(user: { id: string; email: string }): Promise<string> {
+    async checkoutCredit({ userId, email }: Actor): Promise<string> {
       const gateway = requireGateway();
-      const current = await repo.findSubscription(db, user.id);
-      return gateway.createCreditCheckout({ ...checkoutUrls, userId: user.id, email: user.email, customerId: current?.providerCustomerId ?? null });
+      const current = await repo.findSubscription(db, userId);
+      return gateway.createCreditCheckout({ ...checkoutUrls, userId, email, customerId: current?.providerCustomerId ?? null });
     },
 
-    async openPortal(userId: string): Promise<string> {
+    async openPortal({ userId }: Actor): Promise<string> {
       const gateway = requireGateway();
       const current = await repo.findSubscription(db, userId);
       if (!current) throw new AppError("conflict", "There is no subscription to manage yet.");
@@ -271,7 +272,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { received: true, handled: event.kind !== "ignored" };
     },
 
-    async getLocalCheckout(userId: string, id: string): Promise<LocalCheckout> {
+    async getLocalCheckout({ userId }: Actor, id: string): Promise<LocalCheckout> {
       const checkout = await requireLocalCheckout(userId, id);
       const planKey = isPlanKey(checkout.planKey) ? checkout.planKey : null;
       return {
@@ -285,7 +286,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** The test-mode "Pay" button: the same fulfilment a Stripe webhook runs, with no charge. */
-    async confirmLocalCheckout(userId: string, id: string): Promise<string> {
+    async confirmLocalCheckout({ userId }: Actor, id: string): Promise<string> {
       const checkout = await requireLocalCheckout(userId, id);
       if (checkout.status !== "open") throw new AppError("conflict", "This checkout is already finished.");
       const eventId = `local:checkout:${checkout.id}`;
@@ -311,14 +312,14 @@ export function createBillingService(deps: BillingServiceDeps) {
       return checkoutUrls.successUrl;
     },
 
-    async cancelLocalCheckout(userId: string, id: string): Promise<string> {
+    async cancelLocalCheckout({ userId }: Actor, id: string): Promise<string> {
       await requireLocalCheckout(userId, id);
       await repo.closeLocalCheckout(db, userId, id, "cancelled");
       return checkoutUrls.cancelUrl;
     },
 
     /** The test-mode billing portal: switch plan, cancel at period end, or resume. */
-    async changeLocalSubscription(userId: string, change: { action: "switch"; plan: PlanKey } | { action: "cancel" } | { action: "resume" }): Promise<void> {
+    async changeLocalSubscription({ userId }: Actor, change: { action: "switch"; plan: PlanKey } | { action: "cancel" } | { action: "resume" }): Promise<void> {
       if (deps.gateway?.kind !== "local") throw new AppError("not_found", "The test-mode billing portal is not in use on this server.");
       if (change.action === "switch") await localReport(userId, { planKey: change.plan });
       else await localReport(userId, { cancelAtPeriodEnd: change.action === "cancel" });

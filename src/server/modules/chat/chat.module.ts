@@ -22,7 +22,7 @@ export function createChatModule(deps: {
     repo: createChatRepo(deps.db),
     retrieval: createRetrieval({ repo: retrievalRepo, embedder: deps.embedder, logger: deps.logger }),
     retrievalRepo,
-    getDocument: (userId, documentId) => deps.documents.get(userId, documentId),
+    getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
     chatModel: deps.chatModel,
     publishChange: (change) => deps.changeFeed.publish(CHAT_CHANGES_CHANNEL, change),
     logger: deps.logger,

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { UserScope } from "../../../core/access/actor";
 import type { ChatMessage, ChatSessionSummary } from "../../../shared/chat";
 import type { Database } from "../../db/client";
 import { chatMessages, chatSessions, documents } from "../../db/schema/index";
+import type { OwnedDocumentId } from "../documents/documents.repo";
 
 const sessionColumns = {
   id: chatSessions.id,
@@ -30,50 +32,54 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** Every query is scoped by owner: another user's sessions are never found. */
 export function createChatRepo(db: Database) {
-  const findSession = async (userId: string, id: string) => {
-    const [row] = await db
-      .select(sessionColumns)
-      .from(chatSessions)
-      .leftJoin(documents, eq(documents.id, chatSessions.documentId))
-      .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)));
-    return row;
-  };
-
   return {
-    findSession,
+    /** One user's conversations: another user's are never found. */
+    forUser({ userId }: UserScope) {
+      const findSession = async (id: string) => {
+        const [row] = await db
+          .select(sessionColumns)
+          .from(chatSessions)
+          .leftJoin(documents, eq(documents.id, chatSessions.documentId))
+          .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)));
+        return row;
+      };
 
-    listSessions(userId: string, limit: number) {
-      return db
-        .select(sessionColumns)
-        .from(chatSessions)
-        .leftJoin(documents, eq(documents.id, chatSessions.documentId))
-        .where(eq(chatSessions.userId, userId))
-        .orderBy(desc(chatSessions.updatedAt))
-        .limit(limit);
-    },
+      return {
+        findSession,
 
-    async createSession(userId: string, documentId: string, title: string) {
-      const [row] = await db.insert(chatSessions).values({ userId, documentId, title }).returning({ id: chatSessions.id });
-      return (await findSession(userId, row!.id))!;
-    },
+        listSessions(limit: number) {
+          return db
+            .select(sessionColumns)
+            .from(chatSessions)
+            .leftJoin(documents, eq(documents.id, chatSessions.documentId))
+            .where(eq(chatSessions.userId, userId))
+            .orderBy(desc(chatSessions.updatedAt))
+            .limit(limit);
+        },
 
-    async renameSession(userId: string, id: string, title: string) {
-      const [row] = await db
-        .update(chatSessions)
-        .set({ title })
-        .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
-        .returning({ id: chatSessions.id });
-      return row ? findSession(userId, id) : undefined;
-    },
+        async createSession(documentId: OwnedDocumentId, title: string) {
+          const [row] = await db.insert(chatSessions).values({ userId, documentId, title }).returning({ id: chatSessions.id });
+          return (await findSession(row!.id))!;
+        },
 
-    async deleteSession(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(chatSessions)
-        .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
-        .returning({ id: chatSessions.id });
-      return rows.length > 0;
+        async renameSession(id: string, title: string) {
+          const [row] = await db
+            .update(chatSessions)
+            .set({ title })
+            .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
+            .returning({ id: chatSessions.id });
+          return row ? findSession(id) : undefined;
+        },
+
+        async deleteSession(id: string): Promise<boolean> {
+          const rows = await db
+            .delete(chatSessions)
+            .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
+            .returning({ id: chatSessions.id });
+          return rows.length > 0;
+        },
+      };
     },
 
     listMessages(sessionId: string) {

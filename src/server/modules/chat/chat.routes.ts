@@ -5,8 +5,8 @@ import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
 import { streamUserChanges } from "../../http/change-events";
+import { requirePermission } from "../../http/guards";
 import { jsonBody, pathId } from "../../http/request-input";
-import { requireSession } from "../../http/session";
 import { CHAT_CHANGES_CHANNEL, type ChatSessionChange } from "./chat.service";
 
 const SEARCH_QUERY_MAX_CHARS = 500;
@@ -19,28 +19,29 @@ function sessionId(raw: string): string {
 export function chatRoutes(container: Container) {
   const { chat } = container;
   return new Hono<AppBindings>()
-    .use(requireSession(container.auth))
-    .get("/sessions", async (c) => c.json({ sessions: await chat.listSessions(c.get("userId")) }))
-    .get("/sessions/:id", async (c) => c.json(await chat.getSession(c.get("userId"), sessionId(c.req.param("id")))))
+    .use(requirePermission("chat.use"))
+    .get("/sessions", async (c) => c.json({ sessions: await chat.listSessions(c.var.actor) }))
+    .get("/sessions/:id", async (c) => c.json(await chat.getSession(c.var.actor, sessionId(c.req.param("id")))))
     .patch("/sessions/:id", async (c) => {
       const { title } = await jsonBody(c.req, renameSessionSchema);
-      return c.json({ session: await chat.renameSession(c.get("userId"), sessionId(c.req.param("id")), title) });
+      return c.json({ session: await chat.renameSession(c.var.actor, sessionId(c.req.param("id")), title) });
     })
     .delete("/sessions/:id", async (c) => {
-      await chat.deleteSession(c.get("userId"), sessionId(c.req.param("id")));
+      await chat.deleteSession(c.var.actor, sessionId(c.req.param("id")));
       return c.body(null, 204);
     })
     .get("/events", (c) =>
       streamUserChanges<ChatSessionChange>(c, container.changeFeed, {
         channel: CHAT_CHANGES_CHANNEL,
-        userId: c.get("userId"),
+        actor: c.var.actor,
+        permission: "chat.use",
         eventName: "session",
         toData: (change) => ({ type: change.type, sessionId: change.sessionId }),
       }),
     )
     .post("/messages", async (c) => {
       const input = await jsonBody(c.req, askQuestionSchema);
-      const events = await chat.ask(c.get("userId"), input, c.req.raw.signal);
+      const events = await chat.ask(c.var.actor, input, c.req.raw.signal);
       c.header("Content-Type", "application/x-ndjson; charset=utf-8");
       c.header("Cache-Control", "no-store");
       c.header("X-Accel-Buffering", "no");
@@ -53,11 +54,11 @@ export function chatRoutes(container: Container) {
 
 /** GET /api/documents/:id/search?q=: the chat's own retrieval, to inspect and measure on its own. */
 export function documentSearchRoutes(container: Container) {
-  return new Hono<AppBindings>().use(requireSession(container.auth)).get("/:id/search", async (c) => {
+  return new Hono<AppBindings>().use(requirePermission("chat.use")).get("/:id/search", async (c) => {
     const query = (c.req.query("q") ?? "").trim();
     if (!query) throw new AppError("validation_failed", "Type something to search for.");
     if (query.length > SEARCH_QUERY_MAX_CHARS) throw new AppError("validation_failed", `Searches can be at most ${SEARCH_QUERY_MAX_CHARS} characters.`);
-    const passages = await container.chat.search(c.get("userId"), pathId(c.req.param("id"), "Document not found."), query);
+    const passages = await container.chat.search(c.var.actor, pathId(c.req.param("id"), "Document not found."), query);
     return c.json({ passages });
   });
 }

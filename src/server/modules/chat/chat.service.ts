@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Actor } from "../../../core/access/actor";
 import { formatAnswer, type ComposedAnswer, type SourcePassage } from "../../../core/rag/answer";
 import { composeExtractiveAnswer, modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
 import { verifyModelAnswer } from "../../../core/rag/model-answer";
@@ -17,9 +18,10 @@ import {
   type ChatStreamEvent,
   type SearchPassage,
 } from "../../../shared/chat";
-import type { DocumentSummary } from "../../../shared/documents";
 import { ChatModelError, type ChatModel, type ChatTurn } from "../../adapters/llm/chat-model";
 import { AppError } from "../../http/app-error";
+import type { OwnedDocumentId } from "../documents/documents.repo";
+import type { OwnedDocumentSummary } from "../documents/documents.service";
 import { toChatMessage, toSessionSummary, type ChatRepo } from "./chat.repo";
 import type { Retrieval } from "./retrieval";
 import type { RetrievalRepo } from "./retrieval.repo";
@@ -39,7 +41,8 @@ export interface ChatServiceDeps {
   repo: ChatRepo;
   retrieval: Retrieval;
   retrievalRepo: RetrievalRepo;
-  getDocument: (userId: string, documentId: string) => Promise<DocumentSummary>;
+  /** The documents module's ownership check. */
+  getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
   /** Undefined: the embedded extractive answerer writes every answer. */
   chatModel?: ChatModel;
   publishChange: (change: ChatSessionChange) => Promise<void>;
@@ -83,19 +86,19 @@ function* linesOf(content: string): Generator<string> {
 export function createChatService(deps: ChatServiceDeps) {
   const { repo } = deps;
 
-  async function requireCompletedDocument(userId: string, documentId: string): Promise<DocumentSummary> {
-    const document = await deps.getDocument(userId, documentId);
+  async function requireCompletedDocument(actor: Actor, documentId: string): Promise<OwnedDocumentSummary> {
+    const document = await deps.getDocument(actor, documentId);
     if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
     return document;
   }
 
-  async function requireSession(userId: string, sessionId: string) {
-    const session = await repo.findSession(userId, sessionId);
+  async function requireSession(actor: Actor, sessionId: string) {
+    const session = await repo.forUser(actor).findSession(sessionId);
     if (!session) throw new AppError("not_found", "Conversation not found.");
     return session;
   }
 
-  async function publish(type: ChatSessionChange["type"], userId: string, sessionId: string): Promise<void> {
+  async function publish(type: ChatSessionChange["type"], { userId }: Actor, sessionId: string): Promise<void> {
     await deps.publishChange({ type, userId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
   }
 
@@ -126,7 +129,7 @@ export function createChatService(deps: ChatServiceDeps) {
    * or when no source answers, the extractive answerer replies in the contract's own words.
    */
   async function* composeAnswer(
-    documentId: string,
+    documentId: OwnedDocumentId,
     question: string,
     history: ChatMessage[],
     signal?: AbortSignal,
@@ -159,7 +162,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
   /** The answer to one question, streamed, and what is stored with it. */
   async function* answer(
-    documentId: string,
+    documentId: OwnedDocumentId,
     question: string,
     history: ChatMessage[],
     signal?: AbortSignal,
@@ -172,45 +175,45 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    async listSessions(userId: string): Promise<ChatSessionSummary[]> {
-      return (await repo.listSessions(userId, RECENT_SESSIONS_LOADED)).map(toSessionSummary);
+    async listSessions(actor: Actor): Promise<ChatSessionSummary[]> {
+      return (await repo.forUser(actor).listSessions(RECENT_SESSIONS_LOADED)).map(toSessionSummary);
     },
 
-    async getSession(userId: string, sessionId: string): Promise<ChatSessionDetail> {
-      const session = await requireSession(userId, sessionId);
+    async getSession(actor: Actor, sessionId: string): Promise<ChatSessionDetail> {
+      const session = await requireSession(actor, sessionId);
       const messages = collapseRepeatedAnswers((await repo.listMessages(session.id)).map(toChatMessage));
       return { session: toSessionSummary(session), messages };
     },
 
-    async renameSession(userId: string, sessionId: string, title: string): Promise<ChatSessionSummary> {
-      const session = await repo.renameSession(userId, sessionId, title);
+    async renameSession(actor: Actor, sessionId: string, title: string): Promise<ChatSessionSummary> {
+      const session = await repo.forUser(actor).renameSession(sessionId, title);
       if (!session) throw new AppError("not_found", "Conversation not found.");
-      await publish("update", userId, sessionId);
+      await publish("update", actor, sessionId);
       return toSessionSummary(session);
     },
 
-    async deleteSession(userId: string, sessionId: string): Promise<void> {
-      if (!(await repo.deleteSession(userId, sessionId))) throw new AppError("not_found", "Conversation not found.");
-      await publish("delete", userId, sessionId);
+    async deleteSession(actor: Actor, sessionId: string): Promise<void> {
+      if (!(await repo.forUser(actor).deleteSession(sessionId))) throw new AppError("not_found", "Conversation not found.");
+      await publish("delete", actor, sessionId);
     },
 
-    async search(userId: string, documentId: string, question: string): Promise<SearchPassage[]> {
-      await requireCompletedDocument(userId, documentId);
-      return (await deps.retrieval.search(documentId, question)).passages.map(toSearchPassage);
+    async search(actor: Actor, documentId: string, question: string): Promise<SearchPassage[]> {
+      const document = await requireCompletedDocument(actor, documentId);
+      return (await deps.retrieval.search(document.id, question)).passages.map(toSearchPassage);
     },
 
     /**
      * Checks the question and stores it (creating the conversation on a first question); the
      * returned events then stream the answer, which is stored only once it is complete.
      */
-    async ask(userId: string, input: AskQuestion, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
-      const document = await requireCompletedDocument(userId, input.documentId);
-      const existing = input.sessionId ? await requireSession(userId, input.sessionId) : undefined;
+    async ask(actor: Actor, input: AskQuestion, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
+      const document = await requireCompletedDocument(actor, input.documentId);
+      const existing = input.sessionId ? await requireSession(actor, input.sessionId) : undefined;
       if (existing && existing.documentId !== document.id) throw new AppError("validation_failed", "This conversation is about another document.");
       const history = existing ? (await repo.listMessages(existing.id)).map(toChatMessage) : [];
-      const session = existing ?? (await repo.createSession(userId, document.id, chatTitleFrom(input.question)));
+      const session = existing ?? (await repo.forUser(actor).createSession(document.id, chatTitleFrom(input.question)));
       const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }));
-      await publish(existing ? "update" : "insert", userId, session.id);
+      await publish(existing ? "update" : "insert", actor, session.id);
       const { logger } = deps;
 
       return (async function* (): AsyncGenerator<ChatStreamEvent> {
@@ -224,7 +227,7 @@ export function createChatService(deps: ChatServiceDeps) {
           }
           if (signal?.aborted) return;
           const stored = await repo.appendMessage(session.id, { role: "assistant", content: step.value.content, metadata: { ...step.value.metadata } });
-          await publish("update", userId, session.id);
+          await publish("update", actor, session.id);
           yield { type: "done", message: toChatMessage(stored) };
         } catch (error) {
           if (signal?.aborted) return;

@@ -6,6 +6,7 @@ import type { TopicCounts } from "../../../core/rag/relevance";
 import { isStopword } from "../../../core/rag/text";
 import { queryRows, type Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
+import type { OwnedDocumentId } from "../documents/documents.repo";
 
 export const CANDIDATE_LIMIT = 40;
 
@@ -66,7 +67,7 @@ export function createRetrievalRepo(db: Database) {
      * each term with a word form added is returned apart, to be taken back where the text lacks
      * that form (see respectWordForms).
      */
-    async rankLexically(documentId: string, terms: readonly QueryTerm[], limit = CANDIDATE_LIMIT): Promise<LexicalRow[]> {
+    async rankLexically(documentId: OwnedDocumentId, terms: readonly QueryTerm[], limit = CANDIDATE_LIMIT): Promise<LexicalRow[]> {
       if (terms.length === 0) return [];
       const termsJson = JSON.stringify(terms.map((term) => ({ term: term.text, weight: term.weight, form: term.wordForm !== undefined })));
       return queryRows<LexicalRow>(
@@ -97,7 +98,7 @@ export function createRetrievalRepo(db: Database) {
     },
 
     /** The chunks nearest a question's vector (cosine), best first. */
-    rankByVector(documentId: string, vector: readonly number[], limit = CANDIDATE_LIMIT): Promise<ScoredRow[]> {
+    rankByVector(documentId: OwnedDocumentId, vector: readonly number[], limit = CANDIDATE_LIMIT): Promise<ScoredRow[]> {
       const literal = `[${vector.join(",")}]`;
       return queryRows<ScoredRow>(
         db,
@@ -112,7 +113,7 @@ export function createRetrievalRepo(db: Database) {
     },
 
     /** In how many of the document's chunks each slot of a question's topic occurs (PostgreSQL's stems; word order aside). */
-    async countTopicMatches(documentId: string, topic: QuestionTopic): Promise<TopicCounts> {
+    async countTopicMatches(documentId: OwnedDocumentId, topic: QuestionTopic): Promise<TopicCounts> {
       const slots = topic.alternatives.flat();
       // Nothing to weigh: a question with no topic words is not judged (see isJudgedQuestion).
       if (slots.length === 0) return { passages: 0, slots: [] };
@@ -130,12 +131,12 @@ export function createRetrievalRepo(db: Database) {
     },
 
     /** Which embeddings model made the document's vectors; null when it has none. */
-    async embeddingModelOf(documentId: string): Promise<string | null> {
+    async embeddingModelOf(documentId: OwnedDocumentId): Promise<string | null> {
       const [row] = await db.select({ embeddingModel: documents.embeddingModel }).from(documents).where(eq(documents.id, documentId));
       return row?.embeddingModel ?? null;
     },
 
-    listChunks(documentId: string, ids: readonly string[]): Promise<Omit<RankedChunk, "score">[]> {
+    listChunks(documentId: OwnedDocumentId, ids: readonly string[]): Promise<Omit<RankedChunk, "score">[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .select(chunkColumns)
@@ -143,7 +144,7 @@ export function createRetrievalRepo(db: Database) {
         .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.id, [...ids])));
     },
 
-    listChunksByOrdinal(documentId: string, ordinals: readonly number[]): Promise<Omit<RankedChunk, "score">[]> {
+    listChunksByOrdinal(documentId: OwnedDocumentId, ordinals: readonly number[]): Promise<Omit<RankedChunk, "score">[]> {
       if (ordinals.length === 0) return Promise.resolve([]);
       return db
         .select(chunkColumns)
@@ -151,7 +152,7 @@ export function createRetrievalRepo(db: Database) {
         .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.ordinal, [...ordinals])));
     },
 
-    async listPageTexts(documentId: string, firstPage: number, lastPage: number): Promise<Map<number, string>> {
+    async listPageTexts(documentId: OwnedDocumentId, firstPage: number, lastPage: number): Promise<Map<number, string>> {
       const rows = await db
         .select({ pageNumber: documentPages.pageNumber, text: documentPages.text })
         .from(documentPages)
@@ -161,7 +162,7 @@ export function createRetrievalRepo(db: Database) {
     },
 
     /** The document's top-level headings in order: what to suggest when a question finds nothing. */
-    async listTopics(documentId: string, limit = 8): Promise<string[]> {
+    async listTopics(documentId: OwnedDocumentId, limit = 8): Promise<string[]> {
       const rows = await queryRows<{ heading: string }>(
         db,
         sql`

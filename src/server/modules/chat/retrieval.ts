@@ -14,6 +14,7 @@ import {
 import { topicWeights, type TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
+import type { OwnedDocumentId } from "../documents/documents.repo";
 import type { RetrievalRepo } from "./retrieval.repo";
 
 /** The first chunks of a document: its title, parties and date. */
@@ -41,7 +42,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
   const { repo, embedder } = deps;
 
   /** Nearest chunks by meaning; none when embeddings are off, the document has none of this model's, or the service fails. */
-  async function rankSemantically(documentId: string, text: string) {
+  async function rankSemantically(documentId: OwnedDocumentId, text: string) {
     if (!embedder || (await repo.embeddingModelOf(documentId)) !== embedder.id) return [];
     try {
       const [vector] = await embedder.embed([text], AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS));
@@ -53,7 +54,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
   }
 
   return {
-    async search(documentId: string, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
+    async search(documentId: OwnedDocumentId, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
       const query = analyzeQuery(question, previousQuestions);
       const meaning = query.isFollowUp ? [...previousQuestions.slice(-2), question].join("\n") : question;
       const [lexical, semantic, topicCounts] = await Promise.all([

@@ -1,9 +1,23 @@
 import { and, asc, desc, eq, getTableColumns, inArray, notExists } from "drizzle-orm";
+import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, processingJobs } from "../../db/schema/index";
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+declare const ownedDocument: unique symbol;
+/**
+ * The id of a document its user's ownership check found: only the `forUser` queries below make
+ * one (lint forbids casting to it anywhere else), and every query by document id takes it, so none
+ * can run on an id that did not pass the check.
+ */
+export type OwnedDocumentId = string & { readonly [ownedDocument]: true };
+export type OwnedDocumentRow = Omit<DocumentRow, "id"> & { id: OwnedDocumentId };
+
+function owned<Row extends { id: string }>(row: Row): Omit<Row, "id"> & { id: OwnedDocumentId } {
+  return { ...row, id: row.id as OwnedDocumentId };
+}
 
 // The library lists documents often (on every live update): without each one's outline.
 const { outline: _outline, ...listedColumns } = getTableColumns(documents);
@@ -26,7 +40,7 @@ const pageTextColumns = {
 export type ChargeForProcessing = (tx: Database, userId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
 export type EnqueueOutcome =
-  { kind: "queued"; row: DocumentRow } | { kind: "refused"; reason: StartRefusalReason; row: DocumentRow } | { kind: "not_startable" };
+  { kind: "queued"; row: OwnedDocumentRow } | { kind: "refused"; reason: StartRefusalReason; row: OwnedDocumentRow } | { kind: "not_startable" };
 
 class ChargeRefused extends Error {
   constructor(readonly reason: StartRefusalReason) {
@@ -34,52 +48,71 @@ class ChargeRefused extends Error {
   }
 }
 
-/** Every query is scoped to the owner: another person's document is simply not found. */
 export function createDocumentsRepo(db: Database) {
   return {
-    async insert(row: NewDocumentRow): Promise<DocumentRow> {
-      const [inserted] = await db.insert(documents).values(row).returning();
-      return inserted!;
+    /** One user's documents: another person's document is simply not found. */
+    forUser({ userId }: UserScope) {
+      return {
+        async insert(row: Omit<NewDocumentRow, "userId">): Promise<OwnedDocumentRow> {
+          const [inserted] = await db
+            .insert(documents)
+            .values({ ...row, userId })
+            .returning();
+          return owned(inserted!);
+        },
+
+        async findByHash(sha256: string): Promise<OwnedDocumentRow | undefined> {
+          const [row] = await db
+            .select()
+            .from(documents)
+            .where(and(eq(documents.userId, userId), eq(documents.sha256, sha256)));
+          return row && owned(row);
+        },
+
+        /** The ownership check: the user's document with this id, if there is one. */
+        async find(id: string): Promise<OwnedDocumentRow | undefined> {
+          const [row] = await db
+            .select()
+            .from(documents)
+            .where(and(eq(documents.userId, userId), eq(documents.id, id)));
+          return row && owned(row);
+        },
+
+        /** Newest first, with the progress of any job still running. */
+        async list() {
+          const rows = await db
+            .select({
+              document: listedColumns,
+              job: {
+                stage: processingJobs.stage,
+                progressDone: processingJobs.progressDone,
+                progressTotal: processingJobs.progressTotal,
+              },
+            })
+            .from(documents)
+            .leftJoin(processingJobs, and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)))
+            .where(eq(documents.userId, userId))
+            .orderBy(desc(documents.createdAt));
+          return rows.map(({ document, job }) => ({ document: owned(document), job }));
+        },
+
+        /** Those waiting for a credit, oldest first. */
+        async listAwaitingCredit(): Promise<OwnedDocumentId[]> {
+          const rows = await db
+            .select({ id: documents.id })
+            .from(documents)
+            .where(and(eq(documents.userId, userId), eq(documents.status, "awaiting_credit")))
+            .orderBy(asc(documents.createdAt));
+          return rows.map((row) => owned(row).id);
+        },
+      };
     },
 
-    async findByHash(userId: string, sha256: string): Promise<DocumentRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.userId, userId), eq(documents.sha256, sha256)));
-      return row;
-    },
-
-    async find(userId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.userId, userId), eq(documents.id, id)));
-      return row;
-    },
-
-    /** The owner's documents, newest first, with the progress of any job still running. */
-    list(userId: string) {
-      return db
-        .select({
-          document: listedColumns,
-          job: {
-            stage: processingJobs.stage,
-            progressDone: processingJobs.progressDone,
-            progressTotal: processingJobs.progressTotal,
-          },
-        })
-        .from(documents)
-        .leftJoin(processingJobs, and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)))
-        .where(eq(documents.userId, userId))
-        .orderBy(desc(documents.createdAt));
-    },
-
-    listPages(documentId: string) {
+    listPages(documentId: OwnedDocumentId) {
       return db.select(pageTextColumns).from(documentPages).where(eq(documentPages.documentId, documentId)).orderBy(documentPages.pageNumber);
     },
 
-    async findPage(documentId: string, pageNumber: number) {
+    async findPage(documentId: OwnedDocumentId, pageNumber: number) {
       const [row] = await db
         .select({ ...pageTextColumns, wordBoxes: documentPages.wordBoxes })
         .from(documentPages)
@@ -87,7 +120,7 @@ export function createDocumentsRepo(db: Database) {
       return row;
     },
 
-    listChunkHeadings(documentId: string) {
+    listChunkHeadings(documentId: OwnedDocumentId) {
       return db
         .select({
           clauseNumber: documentChunks.clauseNumber,
@@ -100,21 +133,14 @@ export function createDocumentsRepo(db: Database) {
         .orderBy(documentChunks.ordinal);
     },
 
-    async rename(userId: string, id: string, filename: string): Promise<DocumentRow | undefined> {
-      const [row] = await db
-        .update(documents)
-        .set({ filename })
-        .where(and(eq(documents.userId, userId), eq(documents.id, id)))
-        .returning();
-      return row;
+    async rename(id: OwnedDocumentId, filename: string): Promise<OwnedDocumentRow | undefined> {
+      const [row] = await db.update(documents).set({ filename }).where(eq(documents.id, id)).returning();
+      return row && owned(row);
     },
 
-    async delete(userId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db
-        .delete(documents)
-        .where(and(eq(documents.userId, userId), eq(documents.id, id)))
-        .returning();
-      return row;
+    async delete(id: OwnedDocumentId): Promise<boolean> {
+      const rows = await db.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
+      return rows.length > 0;
     },
 
     /**
@@ -123,7 +149,7 @@ export function createDocumentsRepo(db: Database) {
      * back and leaves the document awaiting a credit. A document whose last job is still winding
      * down (completed a moment before its job is marked so) gets no second job beside it.
      */
-    async enqueue(userId: string, id: string, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
+    async enqueue(id: OwnedDocumentId, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
       try {
         return await db.transaction(async (tx) => {
           const activeJob = tx
@@ -133,33 +159,23 @@ export function createDocumentsRepo(db: Database) {
           const [row] = await tx
             .update(documents)
             .set({ status: "queued", failureReason: null })
-            .where(and(eq(documents.userId, userId), eq(documents.id, id), inArray(documents.status, from), notExists(activeJob)))
+            .where(and(eq(documents.id, id), inArray(documents.status, from), notExists(activeJob)))
             .returning();
           if (!row) return { kind: "not_startable" } as const;
-          const charged = charge ? await charge(tx, userId, id) : ({ ok: true } as const);
+          const charged = charge ? await charge(tx, row.userId, id) : ({ ok: true } as const);
           if (!charged.ok) throw new ChargeRefused(charged.reason);
           await tx.insert(processingJobs).values({ documentId: id, inputData: input });
-          return { kind: "queued", row } as const;
+          return { kind: "queued", row: owned(row) } as const;
         });
       } catch (error) {
         if (!(error instanceof ChargeRefused)) throw error;
         const [row] = await db
           .update(documents)
           .set({ status: "awaiting_credit" })
-          .where(and(eq(documents.userId, userId), eq(documents.id, id), inArray(documents.status, from)))
+          .where(and(eq(documents.id, id), inArray(documents.status, from)))
           .returning();
-        return row ? { kind: "refused", reason: error.reason, row } : { kind: "not_startable" };
+        return row ? { kind: "refused", reason: error.reason, row: owned(row) } : { kind: "not_startable" };
       }
-    },
-
-    /** The owner's documents waiting for a credit, oldest first. */
-    async listAwaitingCredit(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: documents.id })
-        .from(documents)
-        .where(and(eq(documents.userId, userId), eq(documents.status, "awaiting_credit")))
-        .orderBy(asc(documents.createdAt));
-      return rows.map((row) => row.id);
     },
   };
 }

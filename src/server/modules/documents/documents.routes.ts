@@ -7,7 +7,7 @@ import { AppError } from "../../http/app-error";
 import { streamUserChanges } from "../../http/change-events";
 import { jsonBody, pathId } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
-import { requireSession } from "../../http/session";
+import { requirePermission } from "../../http/guards";
 import { DOCUMENT_CHANGES_CHANNEL, type DocumentChange } from "./documents.service";
 
 const renameSchema = z.object({ filename: z.string().max(500) });
@@ -44,43 +44,44 @@ export function contentDisposition(filename: string): string {
 export function documentsRoutes(container: Container) {
   const { documents } = container;
   return new Hono<AppBindings>()
-    .use(requireSession(container.auth))
-    .get("/", async (c) => c.json({ documents: await documents.list(c.get("userId")) }))
+    .use(requirePermission("documents.use"))
+    .get("/", async (c) => c.json({ documents: await documents.list(c.var.actor) }))
     .post("/", async (c) => {
       const form = await c.req.parseBody().catch(() => {
         throw new AppError("bad_request", "Send the file as multipart/form-data in the field 'file'.");
       });
       const file = form.file;
       if (!(file instanceof File)) throw new AppError("validation_failed", "Choose a file to upload.");
-      const document = await documents.upload(c.get("userId"), { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      const document = await documents.upload(c.var.actor, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       container.processingWorker?.poke();
       return c.json({ document }, 201);
     })
     .get("/events", (c) =>
       streamUserChanges<DocumentChange>(c, container.changeFeed, {
         channel: DOCUMENT_CHANGES_CHANNEL,
-        userId: c.get("userId"),
+        actor: c.var.actor,
+        permission: "documents.use",
         eventName: "document",
         toData: (change) => ({ type: change.type, documentId: change.documentId }),
       }),
     )
-    .get("/:id", async (c) => c.json({ document: await documents.get(c.get("userId"), documentId(c.req.param("id"))) }))
-    .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.get("userId"), documentId(c.req.param("id"))) }))
+    .get("/:id", async (c) => c.json({ document: await documents.get(c.var.actor, documentId(c.req.param("id"))) }))
+    .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.var.actor, documentId(c.req.param("id"))) }))
     .get("/:id/pages/:pageNumber", async (c) => {
       const id = documentId(c.req.param("id"));
-      return c.json({ page: await documents.getPage(c.get("userId"), id, pageNumberParam(c.req.param("pageNumber"))) });
+      return c.json({ page: await documents.getPage(c.var.actor, id, pageNumberParam(c.req.param("pageNumber"))) });
     })
-    .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.get("userId"), documentId(c.req.param("id"))) }))
+    .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.var.actor, documentId(c.req.param("id"))) }))
     .patch("/:id", async (c) => {
       const { filename } = await jsonBody(c.req, renameSchema);
-      return c.json({ document: await documents.rename(c.get("userId"), documentId(c.req.param("id")), filename) });
+      return c.json({ document: await documents.rename(c.var.actor, documentId(c.req.param("id")), filename) });
     })
     .delete("/:id", async (c) => {
-      await documents.delete(c.get("userId"), documentId(c.req.param("id")));
+      await documents.delete(c.var.actor, documentId(c.req.param("id")));
       return c.body(null, 204);
     })
     .get("/:id/file", async (c) => {
-      const download = await documents.openDownload(c.get("userId"), documentId(c.req.param("id")));
+      const download = await documents.openDownload(c.var.actor, documentId(c.req.param("id")));
       c.header("Content-Type", download.mimeType);
       c.header("Content-Length", String(download.fileSize));
       c.header("Content-Disposition", contentDisposition(download.filename));
@@ -90,7 +91,7 @@ export function documentsRoutes(container: Container) {
     .get("/:id/pages/:pageNumber/image", async (c) => {
       const id = documentId(c.req.param("id"));
       const pageNumber = pageNumberParam(c.req.param("pageNumber"));
-      const page = await documents.getPageImage(c.get("userId"), id, pageNumber);
+      const page = await documents.getPageImage(c.var.actor, id, pageNumber);
       // A page's image never changes while its document exists; Vary keeps another person signed
       // in on the same browser from being answered out of the cache.
       c.header("Cache-Control", "private, max-age=86400");
@@ -105,7 +106,7 @@ export function documentsRoutes(container: Container) {
     })
     .post("/:id/process", async (c) => {
       const { trigger } = await jsonBody(c.req, processSchema);
-      const result = await documents.startProcessing(c.get("userId"), documentId(c.req.param("id")), trigger);
+      const result = await documents.startProcessing(c.var.actor, documentId(c.req.param("id")), trigger);
       if (result.ok) container.processingWorker?.poke();
       return c.json(result);
     });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
 import { cannotProcessMessages, type StartProcessingAnswer } from "../../../shared/billing";
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
@@ -15,7 +16,7 @@ import { isImageKind, renderImagePage, type PageImage } from "../../adapters/ext
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
-import type { ChargeForProcessing, DocumentRow, DocumentsRepo } from "./documents.repo";
+import type { ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
 import { processingJobInput } from "./processing-queue";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
@@ -68,10 +69,13 @@ function toPageText(page: { pageNumber: number; text: string; method: string; is
 
 const unsupportedTypeMessage = "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.";
 
-export function toDocumentSummary(
-  row: Omit<DocumentRow, "outline">,
+/** A document the ownership check passed: its id may be used to read what belongs to it (chat, retrieval). */
+export type OwnedDocumentSummary = DocumentSummary & { id: OwnedDocumentId };
+
+export function toDocumentSummary<Row extends Omit<DocumentRow, "outline">>(
+  row: Row,
   job?: { stage: string; progressDone: number; progressTotal: number } | null,
-): DocumentSummary {
+): DocumentSummary & { id: Row["id"] } {
   return {
     id: row.id,
     filename: row.filename,
@@ -92,13 +96,14 @@ export function toDocumentSummary(
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repo, storage } = deps;
 
-  async function requireDocument(userId: string, id: string): Promise<DocumentRow> {
-    const row = await repo.find(userId, id);
+  /** The ownership check every use case by document id starts with. */
+  async function requireDocument(actor: Actor, id: string): Promise<OwnedDocumentRow> {
+    const row = await repo.forUser(actor).find(id);
     if (!row) throw new AppError("not_found", "Document not found.");
     return row;
   }
 
-  async function readOriginal(row: DocumentRow): Promise<Uint8Array> {
+  async function readOriginal(row: OwnedDocumentRow): Promise<Uint8Array> {
     return storage.read(row.storageKey).catch((error: unknown) => {
       if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
       throw error;
@@ -107,7 +112,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
   return {
     /** Validates everything before writing anything; a rejected upload leaves no trace. */
-    async upload(userId: string, input: { filename: string; bytes: Uint8Array }): Promise<DocumentSummary> {
+    async upload(actor: Actor, input: { filename: string; bytes: Uint8Array }): Promise<DocumentSummary> {
+      const library = repo.forUser(actor);
       const filename = cleanDisplayFilename(input.filename);
       if (!filename) throw new AppError("validation_failed", "The file needs a name.");
       if (input.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.");
@@ -119,14 +125,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const kind = await deps.detectKind(input.bytes, filename);
       if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${unsupportedTypeMessage}`);
       const sha256 = createHash("sha256").update(input.bytes).digest("hex");
-      const existing = await repo.findByHash(userId, sha256);
+      const existing = await library.findByHash(sha256);
       if (existing) throw new AppError("conflict", "This document already exists in your library.", { documentId: existing.id });
 
       const storageKey = `documents/${randomUUID()}`;
       await storage.put(storageKey, input.bytes, mimeTypeByKind[kind]);
       try {
-        const row = await repo.insert({
-          userId,
+        const row = await library.insert({
           filename,
           kind,
           mimeType: mimeTypeByKind[kind],
@@ -134,44 +139,44 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           sha256,
           storageKey,
         });
-        await deps.publishChange({ type: "insert", userId, documentId: row.id });
+        await deps.publishChange({ type: "insert", userId: actor.userId, documentId: row.id });
         return toDocumentSummary(row);
       } catch (error) {
         await storage.delete(storageKey);
-        if (await repo.findByHash(userId, sha256)) throw new AppError("conflict", "This document already exists in your library.");
+        if (await library.findByHash(sha256)) throw new AppError("conflict", "This document already exists in your library.");
         throw error;
       }
     },
 
-    async list(userId: string): Promise<DocumentSummary[]> {
-      return (await repo.list(userId)).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
+    async list(actor: Actor): Promise<DocumentSummary[]> {
+      return (await repo.forUser(actor).list()).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
     },
 
-    async get(userId: string, id: string): Promise<DocumentSummary> {
-      return toDocumentSummary(await requireDocument(userId, id));
+    async get(actor: Actor, id: string): Promise<OwnedDocumentSummary> {
+      return toDocumentSummary(await requireDocument(actor, id));
     },
 
-    async listPages(userId: string, id: string): Promise<DocumentPageText[]> {
-      await requireDocument(userId, id);
-      return (await repo.listPages(id)).map(toPageText);
+    async listPages(actor: Actor, id: string): Promise<DocumentPageText[]> {
+      const document = await requireDocument(actor, id);
+      return (await repo.listPages(document.id)).map(toPageText);
     },
 
     /** One page's text, with its word boxes when OCR placed them (pages read before boxes were kept have none). */
-    async getPage(userId: string, id: string, pageNumber: number): Promise<DocumentPageText> {
-      await requireDocument(userId, id);
-      const page = await repo.findPage(id, pageNumber);
+    async getPage(actor: Actor, id: string, pageNumber: number): Promise<DocumentPageText> {
+      const document = await requireDocument(actor, id);
+      const page = await repo.findPage(document.id, pageNumber);
       if (!page) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
       return { ...toPageText(page), wordBoxes: page.wordBoxes ?? undefined };
     },
 
     /** Each clause once, in document order, with the page it starts on. */
-    async getOutline(userId: string, id: string): Promise<OutlineEntry[]> {
-      const document = await requireDocument(userId, id);
+    async getOutline(actor: Actor, id: string): Promise<OutlineEntry[]> {
+      const document = await requireDocument(actor, id);
       if (document.outline) return document.outline;
       // Processed before outlines were kept: the clauses that head a passage (merged short clauses are missing).
       const seen = new Set<string>();
       const outline: OutlineEntry[] = [];
-      for (const chunk of await repo.listChunkHeadings(id)) {
+      for (const chunk of await repo.listChunkHeadings(document.id)) {
         for (let depth = 1; depth <= chunk.headingPath.length; depth++) {
           const path = chunk.headingPath.slice(0, depth);
           const key = path.join("\u0000");
@@ -184,13 +189,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return outline;
     },
 
-    async rename(userId: string, id: string, requested: string): Promise<DocumentSummary> {
-      const current = await requireDocument(userId, id);
+    async rename(actor: Actor, id: string, requested: string): Promise<DocumentSummary> {
+      const current = await requireDocument(actor, id);
       const filename = renamedFilename(current.filename, requested);
       if (!cleanDisplayFilename(requested)) throw new AppError("validation_failed", "The new name cannot be blank.");
       if (filename === current.filename) throw new AppError("validation_failed", "The new name is the same as the current one.");
-      const row = (await repo.rename(userId, id, filename))!;
-      await deps.publishChange({ type: "update", userId, documentId: id });
+      const row = (await repo.rename(current.id, filename))!;
+      await deps.publishChange({ type: "update", userId: actor.userId, documentId: current.id });
       return toDocumentSummary(row);
     },
 
@@ -199,15 +204,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * The file goes first: if storage fails, the document is still there to delete again (deleting
      * a missing file succeeds), instead of gone from the library with its file left behind.
      */
-    async delete(userId: string, id: string): Promise<void> {
-      const row = await requireDocument(userId, id);
+    async delete(actor: Actor, id: string): Promise<void> {
+      const row = await requireDocument(actor, id);
       await storage.delete(row.storageKey);
-      if (!(await repo.delete(userId, id))) throw new AppError("not_found", "Document not found.");
-      await deps.publishChange({ type: "delete", userId, documentId: id });
+      if (!(await repo.delete(row.id))) throw new AppError("not_found", "Document not found.");
+      await deps.publishChange({ type: "delete", userId: actor.userId, documentId: row.id });
     },
 
-    async openDownload(userId: string, id: string) {
-      const row = await requireDocument(userId, id);
+    async openDownload(actor: Actor, id: string) {
+      const row = await requireDocument(actor, id);
       const stream = await storage.stream(row.storageKey).catch((error: unknown) => {
         if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
         throw error;
@@ -220,8 +225,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * original never changes, so its hash names every rendering of the page: `etag` is known
      * before the work, and `render` draws the page only for a browser that lacks it.
      */
-    async getPageImage(userId: string, id: string, pageNumber: number): Promise<{ etag: string; render: () => Promise<PageImage> }> {
-      const row = await requireDocument(userId, id);
+    async getPageImage(actor: Actor, id: string, pageNumber: number): Promise<{ etag: string; render: () => Promise<PageImage> }> {
+      const row = await requireDocument(actor, id);
       const kind = row.kind;
       if (!isImageKind(kind)) throw new AppError("not_found", "Only image documents have page images; open the file itself.");
       return {
@@ -244,27 +249,27 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * and needs no credit or active period: the document was paid for when first processed, and
      * rebuilding it with a newer reading is ours to offer (ADR 007).
      */
-    async startProcessing(userId: string, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
-      const current = await requireDocument(userId, id);
+    async startProcessing(actor: Actor, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
+      const current = await requireDocument(actor, id);
       const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
-      const outcome = await repo.enqueue(userId, id, startableStatuses[trigger], processingJobInput(id, trigger), charge);
+      const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processingJobInput(current.id, trigger), charge);
       if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
-      await deps.publishChange({ type: "update", userId, documentId: id });
+      await deps.publishChange({ type: "update", userId: actor.userId, documentId: current.id });
       if (outcome.kind === "refused") {
         return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
       }
       return { ok: true, document: toDocumentSummary(outcome.row) };
     },
 
-    /** Starts the owner's documents that wait for a credit, oldest first, while credits last. */
-    async startAwaitingCredit(userId: string): Promise<number> {
+    /** Starts the user's documents that wait for a credit, oldest first, while credits last. */
+    async startAwaitingCredit(user: UserScope): Promise<number> {
       let started = 0;
-      for (const id of await repo.listAwaitingCredit(userId)) {
-        const outcome = await repo.enqueue(userId, id, ["awaiting_credit"], processingJobInput(id, "start"), deps.chargeForProcessing);
+      for (const id of await repo.forUser(user).listAwaitingCredit()) {
+        const outcome = await repo.enqueue(id, ["awaiting_credit"], processingJobInput(id, "start"), deps.chargeForProcessing);
         if (outcome.kind === "refused") break;
         if (outcome.kind === "queued") {
           started += 1;
-          await deps.publishChange({ type: "update", userId, documentId: id });
+          await deps.publishChange({ type: "update", userId: user.userId, documentId: id });
         }
       }
       return started;

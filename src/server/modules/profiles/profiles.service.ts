@@ -1,6 +1,6 @@
 import { initialsOf, resolveDisplayName } from "../../../core/access/display-name";
+import type { Actor } from "../../../core/access/actor";
 import type { AppUser } from "../../../shared/app-user";
-import { isPlatformRole } from "../../../shared/roles";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { findUserWithProfile } from "./profiles.repo";
@@ -8,8 +8,8 @@ import { findUserWithProfile } from "./profiles.repo";
 export function createProfilesService(deps: { db: Database }) {
   return {
     /** The app user for a signed-in account; a missing profile row falls back to account data. */
-    async getAppUser(userId: string): Promise<AppUser> {
-      const row = await findUserWithProfile(deps.db, userId);
+    async getAppUser(actor: Actor): Promise<AppUser> {
+      const row = await findUserWithProfile(deps.db, actor);
       if (!row) throw new AppError("unauthenticated", "Please sign in again.");
       const { user, profile } = row;
       const displayName = resolveDisplayName({ profileName: profile?.displayName, accountName: user.name, email: user.email });
@@ -24,7 +24,9 @@ export function createProfilesService(deps: { db: Database }) {
         bio: profile?.bio ?? null,
         phone: profile?.phone ?? null,
         title: profile?.title ?? null,
-        role: isPlatformRole(user.role) ? user.role : "user",
+        role: actor.platformRole,
+        organizationId: actor.organizationId,
+        organizationRole: actor.organizationRole,
       };
     },
   };

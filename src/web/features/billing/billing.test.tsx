@@ -37,6 +37,8 @@ const user: AppUser = {
   phone: null,
   title: null,
   role: "user" as AppUser["role"],
+  organizationId: null,
+  organizationRole: null,
 };
 
 function renderMenu() {

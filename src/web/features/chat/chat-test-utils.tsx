@@ -61,6 +61,8 @@ const user: AppUser = {
   phone: null,
   title: null,
   role: "user",
+  organizationId: null,
+  organizationRole: null,
 };
 
 /** Shows the router's current URL, so tests can check what the page put there. */

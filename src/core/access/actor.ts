@@ -1,0 +1,15 @@
+import type { AccessSubject } from "../../shared/access";
+
+/**
+ * Who is asking, built once per request (src/server/http/identify-actor.ts): the signed-in user,
+ * their roles, and where the request came from, which the audit log will record.
+ */
+export interface Actor extends AccessSubject {
+  email: string;
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The part of the actor a user-scoped query reads: whose rows it may touch. */
+export type UserScope = Pick<Actor, "userId">;
