@@ -1,9 +1,9 @@
+import { accessRoleLabels, accessRoleOf } from "../../../shared/access";
+import { accessSubjectOf } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
 import { useSession } from "../session/session";
 import { PageHeader } from "./page-header";
 import { useSignOut } from "./use-sign-out";
-
-const roleLabels = { platform_owner: "Owner", user: "User" } as const;
 
 export function AccountPage() {
   const { user } = useSession();
@@ -13,7 +13,7 @@ export function AccountPage() {
     ["Name", user.displayName],
     ["Email", user.email],
     ["Title", user.title || "Member"],
-    ["Role", roleLabels[user.role]],
+    ["Role", accessRoleLabels[accessRoleOf(accessSubjectOf(user))]],
   ];
   return (
     <>

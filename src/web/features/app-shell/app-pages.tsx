@@ -1,4 +1,4 @@
-import { RequireRole } from "../session/guards";
+import { RequirePermission } from "../session/guards";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { PageHeader } from "./page-header";
 
@@ -22,11 +22,11 @@ export function ContactSalesPage() {
 }
 
 export function RequireOrganizationAdmin() {
-  return <RequireRole roles={["platform_owner"]} />;
+  return <RequirePermission permission="organization.manage" />;
 }
 
 export function RequirePlatformOwner() {
-  return <RequireRole roles={["platform_owner"]} />;
+  return <RequirePermission permission="platform.administer" />;
 }
 
 // The administration screens fill these pages in their own issue.

@@ -1,6 +1,7 @@
 import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import type { AppUser } from "../../../shared/app-user";
+import { can, type Permission } from "../../../shared/access";
+import { accessSubjectOf, type AppUser } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { useSiteConfig } from "../../lib/site-config-context";
@@ -19,13 +20,10 @@ const workspaceLinks: NavItem[] = [
   { to: "/app/chat", label: "Chat", Icon: MessageSquare },
 ];
 
-function administrationLinks(user: AppUser): NavItem[] {
-  if (user.role !== "platform_owner") return [];
-  return [
-    { to: "/app/admin/org", label: "Organization", Icon: Building2 },
-    { to: "/app/admin/platform", label: "Platform", Icon: ShieldCheck },
-  ];
-}
+const administrationLinks: (NavItem & { permission: Permission })[] = [
+  { to: "/app/admin/org", label: "Organization", Icon: Building2, permission: "organization.manage" },
+  { to: "/app/admin/platform", label: "Platform", Icon: ShieldCheck, permission: "platform.administer" },
+];
 
 function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
   const link = (
@@ -75,7 +73,7 @@ function ComingSoonEntry({ label, Icon, isCollapsed }: { label: string; Icon: ty
 
 export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: AppUser; isCollapsed: boolean; onToggle: () => void; canToggle: boolean }) {
   const site = useSiteConfig();
-  const adminLinks = administrationLinks(user);
+  const adminLinks = administrationLinks.filter((link) => can(accessSubjectOf(user), link.permission));
   const ToggleIcon = isCollapsed ? PanelLeftOpen : PanelLeftClose;
   return (
     <aside

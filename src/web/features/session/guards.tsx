@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import type { PlatformRole } from "../../../shared/roles";
+import { can, type Permission } from "../../../shared/access";
+import { accessSubjectOf } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
 import { useSession } from "./session";
 
@@ -33,9 +34,9 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** A signed-in user without one of these roles is sent to /app. */
-export function RequireRole({ roles }: { roles: PlatformRole[] }) {
+/** A signed-in user without this permission (the server's own table) is sent to /app. */
+export function RequirePermission({ permission }: { permission: Permission }) {
   const { user } = useSession();
-  if (!user || !roles.includes(user.role)) return <Navigate to="/app" replace />;
+  if (!user || !can(accessSubjectOf(user), permission)) return <Navigate to="/app" replace />;
   return <Outlet />;
 }
