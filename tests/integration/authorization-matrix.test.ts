@@ -1,0 +1,256 @@
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { inspectRoutes } from "hono/dev";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppUser } from "../../src/shared/app-user";
+import type { DocumentSummary } from "../../src/shared/documents";
+import { builtWebShell } from "../../src/server/web/spa";
+import { signedUpClient, uniqueTestEmail } from "../support/accounts";
+import { localCheckoutId, subscribeLocally } from "../support/billing";
+import { readEvents } from "../support/chat";
+import { payerContractPdf } from "../support/documents/payer-contract";
+import { processedDocument } from "../support/documents/processing";
+import { fixturesDirectory } from "../support/documents/write-fixtures";
+import { HttpClient } from "../support/http-client";
+import { createTestApp } from "../support/test-app";
+
+// Every route of the app, read from its route table, is asked by four callers — signed out, the
+// owner of what the request names, another user, and the platform owner — and their answers must
+// match the route's declared policy. A new route without a policy here fails, so every later
+// feature declares who may call it.
+
+type Caller = "anonymous" | "otherUser" | "platformOwner" | "owner";
+/** The owner asks last: some requests change or delete what they name. */
+const callers: Caller[] = ["anonymous", "otherUser", "platformOwner", "owner"];
+const signedInCallers = callers.filter((caller) => caller !== "anonymous");
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+type Answers = Record<Caller, Answer>;
+
+/** What a caller's answer says about access: let through, asked to sign in, refused, or shown nothing there. */
+type Outcome = "allowed" | "unauthenticated" | "forbidden" | "hidden" | "failed";
+
+function outcomeOf(status: number): Outcome {
+  if (status === 401) return "unauthenticated";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "hidden";
+  if (status >= 500) return "failed";
+  return "allowed";
+}
+
+interface Policy {
+  check(answers: Answers): void;
+}
+
+function expectOutcomes(expected: Record<Caller, Outcome>): Policy {
+  return {
+    check(answers) {
+      const statuses = Object.fromEntries(callers.map((caller) => [caller, answers[caller].status]));
+      const outcomes = Object.fromEntries(callers.map((caller) => [caller, outcomeOf(answers[caller].status)]));
+      expect(outcomes, `statuses: ${JSON.stringify(statuses)}`).toEqual(expected);
+    },
+  };
+}
+
+const everyone = (outcome: Outcome) => expectOutcomes({ anonymous: outcome, otherUser: outcome, platformOwner: outcome, owner: outcome });
+
+/** The session changes nothing: every caller gets the same answer, and it is never a refusal. */
+const open: Policy = {
+  check(answers) {
+    const statuses = callers.map((caller) => answers[caller].status);
+    expect(new Set(statuses).size, `statuses: ${statuses.join(", ")}`).toBe(1);
+    expect(["unauthenticated", "forbidden", "failed"]).not.toContain(outcomeOf(statuses[0]!));
+  },
+};
+
+/** Any signed-in user, for their own account; signed out is asked to sign in. */
+const signedIn = expectOutcomes({ anonymous: "unauthenticated", otherUser: "allowed", platformOwner: "allowed", owner: "allowed" });
+
+/** Only the owner of what the request names; anyone else signed in, the platform owner included, finds nothing (spec section 6). */
+const ownerOnly = expectOutcomes({ anonymous: "unauthenticated", otherUser: "hidden", platformOwner: "hidden", owner: "allowed" });
+
+/**
+ * The local mailbox answers requests from this machine only; app.request() has no socket, so
+ * from here nobody reaches it.
+ */
+const loopbackOnly = everyone("hidden");
+
+/** Better Auth reports each caller's own session, and nobody else's. */
+const ownSessionOnly: Policy = {
+  check(answers) {
+    expect(answers.anonymous).toEqual({ status: 200, body: null });
+    for (const caller of signedInCallers) expect((answers[caller].body as { user: { email: string } }).user.email).toBe(emails[caller]);
+  },
+};
+
+interface RequestSpec {
+  /** Replaces the route's path (for wildcard routes). */
+  path?: string;
+  params?: Record<string, string>;
+  query?: string;
+  json?: unknown;
+  form?: FormData;
+}
+
+interface RouteCase {
+  policy: Policy;
+  /** A request the owner may make of the route; made afresh for every caller. */
+  request?: (caller: Caller) => RequestSpec | Promise<RequestSpec>;
+}
+
+const image = readFileSync(path.join(fixturesDirectory, "scanned-page.png"));
+let uploads = 0;
+function uploadForm(): FormData {
+  const form = new FormData();
+  uploads += 1;
+  form.append("file", new File([new Uint8Array(payerContractPdf(`matrix ${uploads}`))], `Matrix contract ${uploads}.pdf`));
+  return form;
+}
+
+// One app and one set of callers for every case; the web shell is mounted so its routes are listed too.
+const webRoot = await mkdtemp(path.join(os.tmpdir(), "cw-matrix-web-"));
+await mkdir(path.join(webRoot, "assets"));
+await writeFile(path.join(webRoot, "index.html"), "<html><head><title>CW</title></head><body><div id=root></div></body></html>");
+const platformOwnerEmail = uniqueTestEmail("platform-owner");
+const testApp = await createTestApp({ env: { PLATFORM_OWNER_EMAILS: platformOwnerEmail }, web: builtWebShell(webRoot) });
+afterAll(() => testApp.close());
+
+const clients = {} as Record<Caller, HttpClient>;
+const emails = {} as Record<Caller, string>;
+const fixtures = { documentId: "", imageDocumentId: "", sessionId: "", checkoutId: "" };
+
+async function uploadAsOwner(form: FormData = uploadForm()): Promise<string> {
+  const response = await clients.owner.request("/api/documents", { method: "POST", form });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { document: DocumentSummary }).document.id;
+}
+
+async function askAsOwner(): Promise<string> {
+  const response = await clients.owner.post("/api/chat/messages", { documentId: fixtures.documentId, question: "How long do we have to file claims?" });
+  expect(response.status).toBe(200);
+  const started = (await readEvents(response)).find((event) => event.type === "session");
+  if (started?.type !== "session") throw new Error("the answer started no conversation");
+  return started.session.id;
+}
+
+async function openCreditCheckoutAsOwner(): Promise<string> {
+  const response = await clients.owner.post("/api/billing/checkout", { type: "credit" });
+  expect(response.status).toBe(200);
+  return localCheckoutId(((await response.json()) as { url: string }).url);
+}
+
+beforeAll(async () => {
+  clients.anonymous = new HttpClient(testApp);
+  emails.anonymous = "";
+  for (const caller of signedInCallers) {
+    emails[caller] = caller === "platformOwner" ? platformOwnerEmail : uniqueTestEmail(caller.toLowerCase());
+    clients[caller] = await signedUpClient(testApp, emails[caller]);
+  }
+  const { user } = (await (await clients.platformOwner.get("/api/me")).json()) as { user: AppUser };
+  expect(user.role).toBe("platform_owner");
+  await subscribeLocally(clients.owner, "pro");
+  fixtures.documentId = (await processedDocument(testApp, clients.owner, "Blue Valley Provider Agreement.pdf", payerContractPdf())).id;
+  const imageForm = new FormData();
+  imageForm.append("file", new File([new Uint8Array(image)], "Scanned page.png"));
+  fixtures.imageDocumentId = await uploadAsOwner(imageForm);
+  fixtures.sessionId = await askAsOwner();
+  fixtures.checkoutId = await openCreditCheckoutAsOwner();
+}, 60_000);
+
+const ownDocument = (extra: RequestSpec = {}): RequestSpec => ({ ...extra, params: { id: fixtures.documentId, ...extra.params } });
+
+/** Keyed "METHOD path" exactly as the route table lists them. */
+const routePolicies: Record<string, RouteCase> = {
+  "GET /api/health": { policy: open },
+  // A link with no code: every caller is sent back to /login.
+  "GET /api/auth/email-link": { policy: open },
+  // The rest of /api/auth/* is Better Auth's, listed as these two routes; auth.test.ts covers its flows.
+  "GET /api/auth/*": { policy: ownSessionOnly, request: () => ({ path: "/api/auth/get-session" }) },
+  "POST /api/auth/*": { policy: signedIn, request: (caller) => ({ path: "/api/auth/update-user", json: { name: `Matrix ${caller}` } }) },
+  "GET /api/me": { policy: signedIn },
+
+  // Stripe's signature, not a session, authorizes the webhook (not configured here: the same 404 for all).
+  "POST /api/billing/webhook": { policy: open, request: () => ({ json: {} }) },
+  "GET /api/billing/summary": { policy: signedIn },
+  "GET /api/billing/events": { policy: signedIn },
+  "POST /api/billing/subscribe": { policy: signedIn, request: () => ({ json: { plan: "basic" } }) },
+  "POST /api/billing/checkout": { policy: signedIn, request: () => ({ json: { type: "credit" } }) },
+  "POST /api/billing/portal": { policy: signedIn },
+  "GET /api/billing/local/checkouts/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.checkoutId } }) },
+  "POST /api/billing/local/checkouts/:id/confirm": { policy: ownerOnly, request: async () => ({ params: { id: await openCreditCheckoutAsOwner() } }) },
+  "POST /api/billing/local/checkouts/:id/cancel": { policy: ownerOnly, request: async () => ({ params: { id: await openCreditCheckoutAsOwner() } }) },
+  "POST /api/billing/local/subscription": { policy: signedIn, request: () => ({ json: { action: "resume" } }) },
+
+  "GET /api/documents": { policy: signedIn },
+  "POST /api/documents": { policy: signedIn, request: () => ({ form: uploadForm() }) },
+  "GET /api/documents/events": { policy: signedIn },
+  "GET /api/documents/:id": { policy: ownerOnly, request: () => ownDocument() },
+  "GET /api/documents/:id/pages": { policy: ownerOnly, request: () => ownDocument() },
+  "GET /api/documents/:id/pages/:pageNumber": { policy: ownerOnly, request: () => ownDocument({ params: { pageNumber: "1" } }) },
+  "GET /api/documents/:id/outline": { policy: ownerOnly, request: () => ownDocument() },
+  "PATCH /api/documents/:id": { policy: ownerOnly, request: (caller) => ownDocument({ json: { filename: `Renamed by ${caller}.pdf` } }) },
+  "DELETE /api/documents/:id": { policy: ownerOnly, request: async () => ({ params: { id: await uploadAsOwner() } }) },
+  "GET /api/documents/:id/file": { policy: ownerOnly, request: () => ownDocument() },
+  "GET /api/documents/:id/pages/:pageNumber/image": { policy: ownerOnly, request: () => ({ params: { id: fixtures.imageDocumentId, pageNumber: "1" } }) },
+  "POST /api/documents/:id/process": { policy: ownerOnly, request: async () => ({ params: { id: await uploadAsOwner() }, json: { trigger: "start" } }) },
+  "GET /api/documents/:id/search": { policy: ownerOnly, request: () => ownDocument({ query: "q=claims" }) },
+
+  "GET /api/chat/sessions": { policy: signedIn },
+  "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },
+  "PATCH /api/chat/sessions/:id": { policy: ownerOnly, request: (caller) => ({ params: { id: fixtures.sessionId }, json: { title: `Renamed by ${caller}` } }) },
+  "DELETE /api/chat/sessions/:id": { policy: ownerOnly, request: async () => ({ params: { id: await askAsOwner() } }) },
+  "GET /api/chat/events": { policy: signedIn },
+  "POST /api/chat/messages": { policy: ownerOnly, request: () => ({ json: { documentId: fixtures.documentId, question: "Who are the parties?" } }) },
+
+  "ALL /api/*": { policy: everyone("hidden"), request: () => ({ path: "/api/no-such-endpoint" }) },
+  "GET /dev/mailbox": { policy: loopbackOnly },
+  "GET /dev/mailbox/messages": { policy: loopbackOnly },
+  // The web app's shell for every other path; the pages' own guards run in the browser.
+  "GET /*": { policy: open, request: () => ({ path: "/app/documents" }) },
+};
+
+function pathOf(routePath: string, spec: RequestSpec): string {
+  const filled = spec.path ?? routePath.replace(/:(\w+)/g, (_match, name: string) => spec.params?.[name] ?? `:${name}`);
+  if (filled.includes(":") || filled.includes("*")) throw new Error(`no value for a parameter of ${routePath}`);
+  return spec.query ? `${filled}?${spec.query}` : filled;
+}
+
+async function ask(caller: Caller, method: string, routePath: string, spec: RequestSpec): Promise<Answer> {
+  const response = await clients[caller].request(pathOf(routePath, spec), {
+    method: method === "ALL" ? "GET" : method,
+    json: spec.json,
+    form: spec.form,
+  });
+  // A live stream stays open: its headers are the answer.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await response.body?.cancel();
+    return { status: response.status, body: undefined };
+  }
+  const text = await response.text();
+  const isJson = response.headers.get("content-type")?.includes("application/json");
+  return { status: response.status, body: isJson && text ? (JSON.parse(text) as unknown) : text };
+}
+
+const appRoutes = inspectRoutes(testApp.app)
+  .filter((route) => !route.isMiddleware)
+  .map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path }));
+
+describe("authorization matrix: every route against its declared policy", () => {
+  it("declares no policy for a route the app no longer has", () => {
+    const listed = new Set(appRoutes.map((route) => route.key));
+    expect(Object.keys(routePolicies).filter((key) => !listed.has(key))).toEqual([]);
+  });
+
+  it.each(appRoutes)("$key", async ({ key, method, path: routePath }) => {
+    const routeCase = routePolicies[key];
+    if (!routeCase) throw new Error(`${key} has no declared policy: add it to routePolicies in ${path.basename(import.meta.filename)}`);
+    const answers = {} as Answers;
+    for (const caller of callers) answers[caller] = await ask(caller, method, routePath, (await routeCase.request?.(caller)) ?? {});
+    routeCase.policy.check(answers);
+  });
+});
