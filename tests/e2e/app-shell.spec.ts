@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PLATFORM_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_BASE_URL } from "./support/e2e-config";
 
 test("/app opens the document library inside the shell, with the user's menu and the PHI warning", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo.title);
@@ -52,7 +53,7 @@ test("logging out of all devices ends the other browser's session too", async ({
   const phone = await browser.newPage();
   const signIn = await phone.request.post("/api/auth/sign-in/email", {
     data: { email, password: "e2e-password-123" },
-    headers: { Origin: "http://127.0.0.1:3107" },
+    headers: { Origin: E2E_BASE_URL },
   });
   expect(signIn.ok()).toBe(true);
   await laptop.goto("/app/account");

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from "./support/accounts";
-import { E2E_BASE_URL } from "./support/e2e-config";
+import { E2E_BASE_URL, E2E_EMAIL_LINK_PATTERN } from "./support/e2e-config";
 
 interface MailboxMessage {
   subject: string;
@@ -20,7 +20,7 @@ async function emailNumber(request: APIRequestContext, email: string, count: num
   return {
     subject: messages[0]!.subject,
     code: text.match(/6-digit code: (\d{6})/)![1]!,
-    link: text.match(/(http:\/\/127\.0\.0\.1:3107\/auth\/open#\S+)/)![1]!,
+    link: text.match(E2E_EMAIL_LINK_PATTERN)![1]!,
   };
 }
 
