@@ -1,50 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { formatAnswer, RELATED_TITLE, UNVERIFIED_NOTE } from "./answer";
 import { chunkClauses } from "../documents/chunking";
 import { structureDocument } from "../documents/structure";
-import { citeQuote, clauseAt, clauseOpening, formatAnswer, locateQuote, RELATED_TITLE, UNVERIFIED_NOTE, type SourcePassage } from "./answer";
+import { locateQuote, type SourcePassage } from "./citations";
 import { CLOSEST_IN_MEANING, composeExtractiveAnswer, nothingFoundPoints } from "./extractive-answer";
 import { verifyModelAnswer, splitPoints } from "./model-answer";
 import { analyzeQuery } from "./query-analysis";
 import { matchesSlot, topicWeights } from "./relevance";
+import { chunks, pages, sourceHolding, sources } from "./sample-contract.fixture";
 import { stem, tokenize } from "./text";
-
-const pageList = [
-  {
-    pageNumber: 1,
-    text: [
-      "PROVIDER PARTICIPATION AGREEMENT",
-      "",
-      'This Agreement is entered into by and between Blue Valley Health Plan ("Plan") and Riverside Family Medicine ("Provider").',
-      "",
-      "ARTICLE 1 COMPENSATION",
-      "1.1 Payment. Plan shall pay Provider the lesser of billed charges or the Fee Schedule in Exhibit A within thirty (30) days of a clean claim.",
-      "1.2 Rates. Office visits are paid at one hundred ten percent (110%) of the Medicare fee schedule.",
-    ].join("\n"),
-  },
-  {
-    pageNumber: 2,
-    text: [
-      "ARTICLE 2 CLAIMS",
-      "2.1 Timely Filing. Provider shall submit claims within ninety (90) days after the date of service. Claims submitted after",
-      "Blue Valley Provider Agreement - Confidential",
-    ].join("\n"),
-  },
-  {
-    pageNumber: 3,
-    text: [
-      "Blue Valley Provider Agreement - Confidential",
-      "that deadline will be denied.",
-      "ARTICLE 3 TERM AND TERMINATION",
-      "3.1 Term. This Agreement begins on January 1, 2026 and renews automatically for successive one-year terms.",
-      "3.2 Termination Without Cause. Either party may termi-",
-      "nate this Agreement without cause on one hundred twenty (120) days prior written notice.",
-      "3.3 Termination for Cause. Plan may terminate this Agreement immediately if Provider loses its license.",
-    ].join("\n"),
-  },
-];
-const pages = new Map(pageList.map((page) => [page.pageNumber, page.text]));
-const chunks = chunkClauses(structureDocument(pageList), { maxChars: 400, minChars: 120 });
-const sources: SourcePassage[] = chunks.map((chunk, index) => ({ ...chunk, number: index + 1, chunkId: `chunk-${chunk.ordinal}` }));
 
 /** The extractive answer to a question, given every passage of the sample contract (most relevant first is not needed to judge). */
 function answerTo(question: string, given = sources, nearest?: SourcePassage) {
@@ -56,82 +20,7 @@ function answerTo(question: string, given = sources, nearest?: SourcePassage) {
   return composeExtractiveAnswer(question, query, given, pages, topicWeights(query.topic, counts), nearest);
 }
 
-const sourceHolding = (words: string) => sources.find((source) => source.text.includes(words))!;
-
-describe("locateQuote", () => {
-  it.each([
-    { name: "a quote on its page, across a hyphenated line break", quote: "Either party may terminate this Agreement without cause", page: 3 },
-    { name: "punctuation the structured text lost", quote: "3.2 Termination Without Cause Either party", page: 3 },
-    { name: "an ellipsis joining two parts of one page", quote: "Either party … written notice", page: 3 },
-  ])("finds $name", ({ quote, page }) => {
-    expect(locateQuote(quote, pages, 2, 3)?.page).toBe(page);
-  });
-
-  it.each([
-    { name: "words the page does not have", quote: "Either party may terminate this Agreement at any time" },
-    { name: "a quote from a page outside the span", quote: "lesser of billed charges" },
-    { name: "a reworded middle", quote: "Either party may end the contract on one hundred twenty (120) days prior written notice." },
-  ])("rejects $name", ({ quote }) => {
-    expect(locateQuote(quote, pages, 2, 3)).toBeUndefined();
-  });
-
-  it("answers with the page's own words, a hyphenated line end joined", () => {
-    expect(locateQuote("Either party may terminate this Agreement", pages, 3, 3)?.quote).toBe("Either party may terminate this Agreement");
-  });
-
-  it("cites a quote running over a page break on the page holding more of it", () => {
-    const found = locateQuote(
-      "Claims submitted after that deadline will be denied after all appeals are exhausted.",
-      new Map([
-        [2, "Claims submitted after"],
-        [3, "Footer\nthat deadline will be denied after all appeals are exhausted."],
-      ]),
-      2,
-      3,
-    );
-    expect(found).toMatchObject({ page: 3, quote: "that deadline will be denied after all appeals are exhausted." });
-  });
-
-  it("finds a quote running over a page break past the running footer and header between, citing its page's own words", () => {
-    const found = locateQuote("Claims submitted after that deadline will be denied.", pages, 2, 3);
-    expect(found).toMatchObject({ page: 3, quote: "that deadline will be denied." });
-    expect(pages.get(3)!.slice(found!.startOffset, found!.endOffset)).toBe("that deadline will be denied.");
-  });
-});
-
-describe("clauseOpening", () => {
-  it.each([
-    ["2.2 Medicaid Members. For Medicaid members, Provider shall", { clauseNumber: "2.2", heading: "Medicaid Members" }],
-    ["Section 4.3 Term and Termination: This Agreement", { clauseNumber: "4.3", heading: "Term and Termination" }],
-    ["1. The Provider shall comply with all laws. It", undefined],
-  ])("%j", (text, expected) => {
-    const opening = clauseOpening(text);
-    if (expected) expect(opening).toMatchObject(expected);
-    else expect(opening).toBeUndefined();
-  });
-});
-
-describe("labels: each citation names the clause its quote is in, once", () => {
-  const termination = sourceHolding("without cause");
-
-  it.each([
-    ["Either party may terminate this Agreement without cause", "3.2", "Termination Without Cause"],
-    ["Plan may terminate this Agreement immediately", "3.3", "Termination for Cause"],
-    ["This Agreement begins on January 1, 2026", "3.1", "Term"],
-  ])("%s → %s", (quote, clauseNumber, heading) => {
-    const passage = sources.find((source) => source.text.includes(quote.split(" ").slice(-3).join(" ")))!;
-    expect(citeQuote(passage, quote, pages)).toMatchObject({ clauseNumber, heading });
-  });
-
-  it("cites a quote that opens with its clause number and title by them, quoting only the words after", () => {
-    const citation = citeQuote(termination, "3.3 Termination for Cause. Plan may terminate this Agreement immediately", pages);
-    expect(citation).toMatchObject({ clauseNumber: "3.3", heading: "Termination for Cause", quote: "Plan may terminate this Agreement immediately" });
-  });
-
-  it("names a passage of a document processed before clauses were kept by its first clause", () => {
-    expect(clauseAt({ clauses: [], clauseNumber: "7.1", heading: "Fees" }, 500)).toEqual({ clauseNumber: "7.1", heading: "Fees" });
-  });
-
+describe("labels", () => {
   it("prints the label once, never inside the quote", () => {
     const markdown = formatAnswer(answerTo("Can we terminate without cause?"), "doc-1");
     expect(markdown).not.toMatch(/3\.2 Termination Without Cause\*\* \(page 3\): “3\.2/);

@@ -1,5 +1,6 @@
 import type { Citation } from "../../shared/chat";
-import { addCitation, citeQuote, clauseAt, clauseLabel, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
+import type { AnswerPoint, ComposedAnswer } from "./answer";
+import { addCitation, citeQuote, clauseAt, clauseLabel, type PageTexts, type SourcePassage } from "./citations";
 import { answerLead, type AnswerLead } from "./answer-lead";
 import { statesFact } from "./facts";
 import { judgedSentencesOf } from "./passage-judgement";

@@ -1,6 +1,7 @@
 import type { Citation } from "../../shared/chat";
 import { sentenceEnds } from "../documents/chunking";
-import { addCitation, citeQuote, type AnswerPoint, type ComposedAnswer, type PageTexts, type SourcePassage } from "./answer";
+import type { AnswerPoint, ComposedAnswer } from "./answer";
+import { addCitation, citeQuote, type PageTexts, type SourcePassage } from "./citations";
 import { contentStems } from "./text";
 
 const MARKERS = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;

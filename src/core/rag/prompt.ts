@@ -1,4 +1,4 @@
-import { clauseLabel, type SourcePassage } from "./answer";
+import { clauseLabel, type SourcePassage } from "./citations";
 
 export const SYSTEM_PROMPT = [
   "You help staff of a US healthcare practice understand one of their contracts (a payer contract, network agreement, government contract or policy).",

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
-import { formatAnswer, type ComposedAnswer, type SourcePassage } from "../../../core/rag/answer";
+import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
+import type { SourcePassage } from "../../../core/rag/citations";
 import { composeExtractiveAnswer, modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
 import { verifyModelAnswer } from "../../../core/rag/model-answer";
 import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
