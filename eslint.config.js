@@ -59,4 +59,9 @@ export default tseslint.config(
     files: ["src/server/adapters/**/*.ts"],
     rules: forbiddenImports(["**/modules/**"], "Adapters never import modules."),
   },
+  {
+    // Modules register their job types with the queue (ADR 013); the queue knows none of them.
+    files: ["src/server/jobs/**/*.ts"],
+    rules: forbiddenImports(["**/modules/**"], "The job queue never imports modules: each module registers its own job types."),
+  },
 );

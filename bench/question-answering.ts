@@ -75,7 +75,7 @@ async function processFiles(container: Container, actor: Actor, files: { name: s
     await container.documents.startProcessing(actor, document.id, "start");
     documentIds.set(file.name, document.id);
   }
-  const worker = container.startProcessingWorker({ pollIntervalMs: 50 });
+  const worker = container.jobs.startWorker({ pollIntervalMs: 50 });
   worker.poke();
   for (const [contractId, id] of documentIds) {
     for (;;) {

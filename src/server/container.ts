@@ -15,7 +15,9 @@ import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
-import { PermanentProcessingError, type ReadDocument } from "./modules/documents/document-pipeline";
+import { PermanentJobError } from "./jobs/job-type";
+import { createJobs } from "./jobs/jobs";
+import type { ReadDocument } from "./modules/documents/document-pipeline";
 import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
@@ -41,7 +43,7 @@ function createExtraction(): { read: ReadDocument; close(): Promise<void> } {
       try {
         return await pool.read(bytes, kind, onProgress);
       } catch (error) {
-        if (error instanceof ExtractionError) throw new PermanentProcessingError(error.message);
+        if (error instanceof ExtractionError) throw new PermanentJobError(error.message);
         throw error;
       }
     },
@@ -59,6 +61,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     socialProviders: enabledSocialProviders(env),
     maxUploadBytes: env.documents.maxUploadBytes,
   };
+  const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
   const mailer = createMailer(env, db, logger);
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
   const changeFeed = createChangeFeed(database);
@@ -71,11 +74,12 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     changeFeed,
     logger,
     onCreditsArrived: async (userId) => {
-      if ((await documentsModule.service.startAwaitingCredit({ userId })) > 0) processingWorker?.poke();
+      await documentsModule.service.startAwaitingCredit({ userId });
     },
   });
   const documentsModule = createDocumentsModule({
     db,
+    jobs,
     storage: createFileStorage(env),
     changeFeed,
     logger,
@@ -94,7 +98,6 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     changeFeed,
     logger,
   });
-  let processingWorker: ReturnType<typeof documentsModule.startWorker> | undefined;
   return {
     env,
     logger,
@@ -108,22 +111,9 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     documents: documentsModule.service,
     billing: billing.service,
     chat,
-    get processingWorker() {
-      return processingWorker;
-    },
-    /** Starts taking processing jobs in this process (embedded mode, `npm run worker`, tests). */
-    startProcessingWorker(options?: Parameters<typeof documentsModule.startWorker>[0]) {
-      processingWorker ??= documentsModule.startWorker(options);
-      return processingWorker;
-    },
-    /** Stops taking jobs here after the running ones finish; `startProcessingWorker` starts again. */
-    async stopProcessingWorker(): Promise<void> {
-      const stopping = processingWorker;
-      processingWorker = undefined;
-      await stopping?.stop();
-    },
+    jobs,
     async close(): Promise<void> {
-      await processingWorker?.stop();
+      await jobs.stopWorker();
       await changeFeed.close();
       await extraction.close();
     },

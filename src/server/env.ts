@@ -26,6 +26,7 @@ const envSchema = z
     SALES_EMAIL: z.email().default("sales@clausewise.example"),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(500).default(50),
     RUN_WORKER: z.stringbool().default(true),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     PLATFORM_OWNER_EMAILS: z
       .string()
@@ -171,7 +172,8 @@ const envSchema = z
       ),
     },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
-    documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024, runWorkerInProcess: raw.RUN_WORKER },
+    documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024 },
+    jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
     billing: billingConfig(raw),
     storage:
       raw.STORAGE === "s3"

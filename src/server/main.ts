@@ -69,7 +69,7 @@ async function main() {
   }
 
   const container = createContainer(env, database, logger);
-  if (env.documents.runWorkerInProcess) container.startProcessingWorker();
+  if (env.jobs.runWorkerInProcess) container.jobs.startWorker();
   const listener = getRequestListener(createApp(container, web).fetch);
   server.on("request", (req, res) => (devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(env.port, env.host, () => {

@@ -4,8 +4,9 @@ import { applyMigrations } from "./db/migrate";
 import { EnvError, readProcessEnv } from "./env";
 
 /**
- * `npm run worker`: a process that only processes documents, for deployments on PostgreSQL
- * that run web and worker processes apart (set RUN_WORKER=false on the web processes).
+ * `npm run worker`: a process that only runs jobs (document processing, email delivery,
+ * scheduled upkeep), for deployments on PostgreSQL that run web and worker processes apart (set
+ * RUN_WORKER=false on the web processes).
  */
 try {
   const env = readProcessEnv();
@@ -17,8 +18,8 @@ try {
   const database = await openDatabase(env, (error) => logger.warn({ err: error }, "a database connection was lost; the pool opens another"));
   await applyMigrations(database);
   const container = createContainer(env, database, logger);
-  const worker = container.startProcessingWorker();
-  logger.info({ workerId: worker.workerId }, "document worker started");
+  const worker = container.jobs.startWorker();
+  logger.info({ workerId: worker.workerId }, "job worker started");
   const stop = async () => {
     await container.close();
     await database.close();

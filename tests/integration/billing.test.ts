@@ -17,7 +17,7 @@ let counter = 0;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
 });
 afterAll(() => testApp.close());
 

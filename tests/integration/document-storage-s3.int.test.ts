@@ -17,7 +17,7 @@ let owner: HttpClient;
 beforeAll(async () => {
   s3 = await startS3Server();
   testApp = await createTestApp({ env: { ...s3.env, BILLING: "off" } });
-  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
   owner = await signedUpClient(testApp);
 });
 afterAll(async () => {

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minReadableConfidence } from "../../src/server/adapters/extract/text";
-import { documentChunks, documentPages, processingJobs } from "../../src/server/db/schema/index";
+import { documentChunks, documentPages } from "../../src/server/db/schema/index";
 import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
 import { contractPdf } from "../support/documents/contract-pdf";
-import { waitForStatus } from "../support/documents/processing";
+import { listProcessingJobs, makeRetryDue, waitForStatus } from "../support/documents/processing";
 import { buildDocx, renderTextPng, w } from "../support/documents/test-fixtures";
 import { buildDoc } from "../support/documents/word97-doc";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   owner = await signedUpClient(testApp);
   stranger = await signedUpClient(testApp);
-  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
 });
 afterAll(async () => {
   await testApp.close();
@@ -78,7 +78,7 @@ async function storedRows(id: string) {
   return {
     pages: await db().select().from(documentPages).where(eq(documentPages.documentId, id)).orderBy(asc(documentPages.pageNumber)),
     chunks: await db().select().from(documentChunks).where(eq(documentChunks.documentId, id)),
-    jobs: await db().select().from(processingJobs).where(eq(processingJobs.documentId, id)),
+    jobs: await listProcessingJobs(db(), id),
   };
 }
 
@@ -365,9 +365,7 @@ describe("Retry after a failure whose cause is gone", () => {
       await expect
         .poll(
           async () => {
-            await db().execute(
-              sql`update processing_jobs set run_after = now() where document_id = ${document.id} and status = 'queued' and run_after > now()`,
-            );
+            await makeRetryDue(db(), document.id);
             return (await summaryOf(owner, document.id)).status;
           },
           { timeout: 45_000, interval: 100 },

@@ -1,11 +1,18 @@
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractPages, contractPdf } from "../support/documents/contract-pdf";
-import { enqueueAsIfEveryAttemptCrashed, processedDocument, waitForStatus, withWorkerPaused } from "../support/documents/processing";
+import {
+  enqueueAsIfEveryAttemptCrashed,
+  listProcessingJobs,
+  processedDocument,
+  processingJobsOf,
+  waitForStatus,
+  withWorkerPaused,
+} from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
-import { documentChunks, documentPages, documents, processingJobs } from "../../src/server/db/schema/index";
+import { documentChunks, documentPages, documents, jobs } from "../../src/server/db/schema/index";
 import type { ChatSessionDetail } from "../../src/shared/chat";
 import type { DocumentSummary } from "../../src/shared/documents";
 import { signedUpClient } from "../support/accounts";
@@ -137,7 +144,7 @@ describe("rename, download and delete", () => {
 
 describe("processing", () => {
   beforeAll(() => {
-    testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
   });
 
   it("takes a PDF from uploaded through queued to Ready, with pages and clause chunks stored", async () => {
@@ -206,7 +213,7 @@ describe("processing", () => {
     const db = testApp.database.db;
     expect(await db.select().from(documentPages).where(eq(documentPages.documentId, document.id))).toEqual([]);
     expect(await db.select().from(documentChunks).where(eq(documentChunks.documentId, document.id))).toEqual([]);
-    expect(await db.select().from(processingJobs).where(eq(processingJobs.documentId, document.id))).toEqual([]);
+    expect(await listProcessingJobs(db, document.id)).toEqual([]);
     expect(await storedFiles()).not.toContain(path.basename(row!.storageKey));
     expect((await owner.get(`/api/documents/${document.id}`)).status).toBe(404);
   });
@@ -216,10 +223,10 @@ describe("reprocess", () => {
   const db = () => testApp.database.db;
   const reprocess = (client: HttpClient, id: string) => client.post(`/api/documents/${id}/process`, { trigger: "reprocess" });
   const chunksOf = (id: string) => db().select().from(documentChunks).where(eq(documentChunks.documentId, id)).orderBy(documentChunks.ordinal);
-  const jobsOf = (id: string) => db().select().from(processingJobs).where(eq(processingJobs.documentId, id));
+  const jobsOf = (id: string) => listProcessingJobs(db(), id);
 
   beforeAll(() => {
-    testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
   });
 
   const processed = () => processedDocument(testApp, owner, "Aetna Provider Agreement.pdf", nextContractPdf());
@@ -247,7 +254,7 @@ describe("reprocess", () => {
       expect(started.status).toBe(200);
       expect(await started.json()).toMatchObject({ ok: true, document: { id: document.id, status: "queued", failureReason: null } });
       const queuedJob = (await jobsOf(document.id)).find((job) => job.status === "queued");
-      expect(queuedJob?.inputData).toEqual({ document_id: document.id, retry: false, reprocess: true });
+      expect(queuedJob?.payload).toEqual({ document_id: document.id, retry: false, reprocess: true });
       // Meanwhile: the library shows it waiting, its pages still read, and the chat says why it waits.
       const { documents: listed } = (await (await owner.get("/api/documents")).json()) as { documents: DocumentSummary[] };
       expect(listed.find((item) => item.id === document.id)).toMatchObject({ status: "queued", progress: { stage: "queued" } });
@@ -315,12 +322,12 @@ describe("reprocess", () => {
     const document = await processed();
     await withWorkerPaused(testApp, async () => {
       // The pipeline completes the document a moment before its job is marked completed.
-      await db().execute(sql`update processing_jobs set status = 'running' where document_id = ${document.id}`);
+      await db().update(jobs).set({ status: "running" }).where(processingJobsOf(document.id));
       const response = await reprocess(owner, document.id);
       expect(response.status).toBe(409);
       expect(await response.json()).toMatchObject({ error: { message: "This document is still finishing its last processing. Try again in a moment." } });
       expect(await jobsOf(document.id)).toHaveLength(1);
-      await db().execute(sql`update processing_jobs set status = 'completed' where document_id = ${document.id}`);
+      await db().update(jobs).set({ status: "completed" }).where(processingJobsOf(document.id));
     });
   });
 

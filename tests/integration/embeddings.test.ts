@@ -10,7 +10,7 @@ import { signedUpClient } from "../support/accounts";
 import { readEvents } from "../support/chat";
 import { ownedDocumentId } from "../support/documents/owned-document";
 import { payerContractPdf } from "../support/documents/payer-contract";
-import { processedDocument, waitForStatus } from "../support/documents/processing";
+import { listProcessingJobs, makeRetryDue, processedDocument, waitForStatus } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
 import { embeddingsEnv, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../support/openai-compatible-server";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -137,25 +137,22 @@ describe("embeddings, when an embeddings model is configured", () => {
     const upload = await owner.upload("/api/documents", "Second copy.pdf", payerContractPdf("2"));
     const { document } = (await upload.json()) as { document: DocumentSummary };
     expect((await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" })).status).toBe(200);
-    testApp.container.processingWorker?.poke();
+    testApp.container.jobs.poke();
 
     const deadline = Date.now() + 20_000;
-    let job: { attempts: number; error_message: string | null } | undefined;
+    let job: { attempts: number; errorMessage: string | null } | undefined;
     while (Date.now() < deadline) {
-      [job] = await queryRows<{ attempts: number; error_message: string | null }>(
-        db(),
-        sql`select attempts, error_message from processing_jobs where document_id = ${document.id}`,
-      );
-      if (job?.error_message) break;
+      [job] = await listProcessingJobs(db(), document.id);
+      if (job?.errorMessage) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(job).toMatchObject({ attempts: 1, error_message: expect.any(String) });
+    expect(job).toMatchObject({ attempts: 1, errorMessage: expect.any(String) });
     expect(await chunkCounts(document.id)).toEqual({ chunks: 0, embedded: 0 });
     expect((await waitForStatus(owner, document.id, ["queued"])).status).toBe("queued");
 
     server.embedWith({ kind: "vectors", embed: conceptVector });
-    await db().execute(sql`update processing_jobs set run_after = now() where document_id = ${document.id}`);
-    testApp.container.processingWorker?.poke();
+    await makeRetryDue(db(), document.id);
+    testApp.container.jobs.poke();
     await waitForStatus(owner, document.id, ["completed"]);
     const counts = await chunkCounts(document.id);
     expect(counts.embedded).toBe(counts.chunks);

@@ -6,7 +6,7 @@ import type { TestApp } from "../test-app";
 /** For tests that call a repository by document id: the id as the ownership check gives it to the document's owner. */
 export async function ownedDocumentId(testApp: TestApp, owner: HttpClient, documentId: string): Promise<OwnedDocumentId> {
   const { user } = (await (await owner.get("/api/me")).json()) as { user: AppUser };
-  const document = await createDocumentsRepo(testApp.container.db).forUser({ userId: user.id }).find(documentId);
+  const document = await createDocumentsRepo(testApp.container.db, testApp.container.jobs.queue).forUser({ userId: user.id }).find(documentId);
   if (!document) throw new Error(`document ${documentId} is not this client's`);
   return document.id;
 }

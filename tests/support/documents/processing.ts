@@ -1,8 +1,25 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import type { Database } from "../../../src/server/db/client";
+import { jobs } from "../../../src/server/db/schema/index";
+import { processingJobsOf } from "../../../src/server/modules/documents/documents.repo";
 import type { DocumentSummary } from "../../../src/shared/documents";
 import type { HttpClient } from "../http-client";
 import type { TestApp } from "../test-app";
+
+export { processingJobsOf };
+
+export function listProcessingJobs(db: Database, documentId: string) {
+  return db.select().from(jobs).where(processingJobsOf(documentId));
+}
+
+/** As if the backoff before the document's next attempt had passed. */
+export async function makeRetryDue(db: Database, documentId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAfter: sql`now()` })
+    .where(and(processingJobsOf(documentId), eq(jobs.status, "queued")));
+}
 
 export async function waitForStatus(client: HttpClient, id: string, statuses: string[]): Promise<DocumentSummary> {
   const deadline = Date.now() + 30_000;
@@ -19,7 +36,7 @@ export async function processedDocument(testApp: TestApp, client: HttpClient, fi
   const response = await client.upload("/api/documents", filename, bytes);
   expect(response.status).toBe(201);
   const { document } = (await response.json()) as { document: DocumentSummary };
-  testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+  testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
   const started = await client.post(`/api/documents/${document.id}/process`, { trigger: "start" });
   expect(started.status).toBe(200);
   return waitForStatus(client, document.id, ["completed"]);
@@ -27,11 +44,11 @@ export async function processedDocument(testApp: TestApp, client: HttpClient, fi
 
 /** Runs `during` with no worker taking jobs here, so a queued document stays queued meanwhile. */
 export async function withWorkerPaused(testApp: TestApp, during: () => Promise<void>): Promise<void> {
-  await testApp.container.stopProcessingWorker();
+  await testApp.container.jobs.stopWorker();
   try {
     await during();
   } finally {
-    testApp.container.startProcessingWorker({ pollIntervalMs: 50 });
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
   }
 }
 
@@ -43,8 +60,9 @@ export async function withWorkerPaused(testApp: TestApp, during: () => Promise<v
 export async function enqueueAsIfEveryAttemptCrashed(testApp: TestApp, documentId: string, enqueue: () => Promise<void>): Promise<void> {
   await withWorkerPaused(testApp, async () => {
     await enqueue();
-    await testApp.database.db.execute(
-      sql`update processing_jobs set status = 'running', attempts = max_attempts, locked_by = 'gone', locked_until = now() - interval '1 second' where document_id = ${documentId} and status = 'queued'`,
-    );
+    await testApp.database.db
+      .update(jobs)
+      .set({ status: "running", attempts: sql`max_attempts`, lockedBy: "gone", lockedUntil: sql`now() - interval '1 second'` })
+      .where(and(processingJobsOf(documentId), eq(jobs.status, "queued")));
   });
 }

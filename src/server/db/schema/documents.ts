@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import type { OcrWordBox, OutlineEntry } from "../../../shared/documents";
@@ -92,30 +92,4 @@ export const documentChunks = pgTable(
     embedding: vector(),
   },
   (table) => [uniqueIndex().on(table.documentId, table.ordinal), index("document_chunks_search_index").using("gin", table.search)],
-);
-
-export const processingJobs = pgTable(
-  "processing_jobs",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    documentId: uuid()
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    /** queued | running | completed | failed */
-    status: text().notNull().default("queued"),
-    stage: text().notNull().default("queued"),
-    attempts: integer().notNull().default(0),
-    maxAttempts: integer().notNull().default(3),
-    runAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lockedBy: text(),
-    lockedUntil: timestamp({ withTimezone: true }),
-    progressDone: integer().notNull().default(0),
-    progressTotal: integer().notNull().default(0),
-    errorMessage: text(),
-    inputData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    startedAt: timestamp({ withTimezone: true }),
-    completedAt: timestamp({ withTimezone: true }),
-    ...timestamps,
-  },
-  (table) => [index().on(table.status, table.runAfter), index().on(table.documentId)],
 );

@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./billing";
 export * from "./chat";
 export * from "./documents";
+export * from "./jobs";
 export * from "./mail";
 export * from "./profiles";
 export * from "./rate-limits";

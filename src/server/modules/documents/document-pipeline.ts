@@ -5,18 +5,17 @@ import type { DocumentReading } from "../../adapters/extract-worker/messages";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
+import { PermanentJobError } from "../../jobs/job-type";
 import type { DocumentKind } from "./documents.service";
 
-/** A failure retrying cannot fix (an encrypted, corrupt or empty file); its message is for the uploader. */
-export class PermanentProcessingError extends Error {
-  readonly isPermanent = true;
-}
-
-/** Reads a file's pages, its clause outline and the chunks that follow it; throws PermanentProcessingError for a bad file. */
+/** Reads a file's pages, its clause outline and the chunks that follow it; throws PermanentJobError for a bad file. */
 export type ReadDocument = (bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void) => Promise<DocumentReading>;
 
 /** Told of every step; the worker decides how often progress is written and shown. */
 export type ReportProgress = (stage: "extract" | "structure" | "embed" | "index", done: number, total: number) => Promise<void>;
+
+/** Runs the final writes in a transaction that still holds the job's lease (RunningJob.withLease). */
+export type WriteResults = (work: (tx: Database) => Promise<void>) => Promise<void>;
 
 const INSERT_BATCH_ROWS = 500;
 /** Passages per embeddings request: well under every provider's input limit, and progress moves often. */
@@ -43,15 +42,16 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
 
 /**
  * extract → structure → (embed, when an embeddings model is configured) → index, writing a
- * document's pages, chunks and vectors in one transaction: a document is searchable whole or not at all.
+ * document's pages, chunks and vectors in one transaction: a document is searchable whole or not
+ * at all, and only by the worker that still holds its job.
  */
 export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; read: ReadDocument; embedder?: Embedder }) {
-  return async function processDocument(documentId: string, report: ReportProgress): Promise<void> {
+  return async function processDocument(documentId: string, report: ReportProgress, writeResults: WriteResults): Promise<void> {
     const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
     if (!document) return;
     const bytes = await deps.storage.read(document.storageKey).catch((error: unknown) => {
       if (error instanceof StoredFileNotFoundError)
-        throw new PermanentProcessingError("The uploaded file is missing from storage. Delete this document and upload it again.");
+        throw new PermanentJobError("The uploaded file is missing from storage. Delete this document and upload it again.");
       throw error;
     });
 
@@ -61,7 +61,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     const vectors = deps.embedder ? await embedChunks(deps.embedder, chunks, report) : [];
     await report("index", 0, total);
 
-    await deps.db.transaction(async (tx) => {
+    await writeResults(async (tx) => {
       await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
       await tx.delete(documentPages).where(eq(documentPages.documentId, documentId));
       await insertInBatches(extraction.pages, (batch) =>

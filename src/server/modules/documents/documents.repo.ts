@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, inArray, notExists } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
 import type { Database } from "../../db/client";
-import { documentChunks, documentPages, documents, processingJobs } from "../../db/schema/index";
+import { documentChunks, documentPages, documents, jobs } from "../../db/schema/index";
+import type { JobQueue } from "../../jobs/job-queue";
+import { processDocumentJob, type ProcessDocumentPayload } from "./documents.jobs";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -24,6 +26,9 @@ const { outline: _outline, ...listedColumns } = getTableColumns(documents);
 export type NewDocumentRow = typeof documents.$inferInsert;
 
 const activeJobStatuses = ["queued", "running"];
+
+/** A document's processing jobs: keyed on its id, so at most one is queued or running at a time. */
+export const processingJobsOf = (documentId: SQL | string) => and(eq(jobs.type, processDocumentJob.name), eq(jobs.singletonKey, documentId));
 
 /** A page as the viewer reads it; its word boxes (ten times its text) only when one page is asked for. */
 const pageTextColumns = {
@@ -48,7 +53,9 @@ class ChargeRefused extends Error {
   }
 }
 
-export function createDocumentsRepo(db: Database) {
+class ProcessingAlreadyQueued extends Error {}
+
+export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue">) {
   return {
     /** One user's documents: another person's document is simply not found. */
     forUser({ userId }: UserScope) {
@@ -84,13 +91,13 @@ export function createDocumentsRepo(db: Database) {
             .select({
               document: listedColumns,
               job: {
-                stage: processingJobs.stage,
-                progressDone: processingJobs.progressDone,
-                progressTotal: processingJobs.progressTotal,
+                stage: jobs.stage,
+                progressDone: jobs.progressDone,
+                progressTotal: jobs.progressTotal,
               },
             })
             .from(documents)
-            .leftJoin(processingJobs, and(eq(processingJobs.documentId, documents.id), inArray(processingJobs.status, activeJobStatuses)))
+            .leftJoin(jobs, and(processingJobsOf(sql`${documents.id}::text`), inArray(jobs.status, activeJobStatuses)))
             .where(eq(documents.userId, userId))
             .orderBy(desc(documents.createdAt));
           return rows.map(({ document, job }) => ({ document: owned(document), job }));
@@ -138,9 +145,13 @@ export function createDocumentsRepo(db: Database) {
       return row && owned(row);
     },
 
+    /** With its jobs: a running one then finds its lease gone and writes nothing. */
     async delete(id: OwnedDocumentId): Promise<boolean> {
-      const rows = await db.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        await tx.delete(jobs).where(processingJobsOf(id));
+        const rows = await tx.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
+        return rows.length > 0;
+      });
     },
 
     /**
@@ -149,13 +160,13 @@ export function createDocumentsRepo(db: Database) {
      * back and leaves the document awaiting a credit. A document whose last job is still winding
      * down (completed a moment before its job is marked so) gets no second job beside it.
      */
-    async enqueue(id: OwnedDocumentId, from: string[], input: Record<string, unknown>, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
+    async enqueue(id: OwnedDocumentId, from: string[], payload: ProcessDocumentPayload, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
       try {
         return await db.transaction(async (tx) => {
           const activeJob = tx
-            .select({ id: processingJobs.id })
-            .from(processingJobs)
-            .where(and(eq(processingJobs.documentId, id), inArray(processingJobs.status, activeJobStatuses)));
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(and(processingJobsOf(id), inArray(jobs.status, activeJobStatuses)));
           const [row] = await tx
             .update(documents)
             .set({ status: "queued", failureReason: null })
@@ -164,10 +175,11 @@ export function createDocumentsRepo(db: Database) {
           if (!row) return { kind: "not_startable" } as const;
           const charged = charge ? await charge(tx, row.userId, id) : ({ ok: true } as const);
           if (!charged.ok) throw new ChargeRefused(charged.reason);
-          await tx.insert(processingJobs).values({ documentId: id, inputData: input });
+          if (!(await queue.enqueue(tx, processDocumentJob, payload, { singletonKey: id }))) throw new ProcessingAlreadyQueued();
           return { kind: "queued", row: owned(row) } as const;
         });
       } catch (error) {
+        if (error instanceof ProcessingAlreadyQueued) return { kind: "not_startable" };
         if (!(error instanceof ChargeRefused)) throw error;
         const [row] = await db
           .update(documents)

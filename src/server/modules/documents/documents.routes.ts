@@ -53,7 +53,6 @@ export function documentsRoutes(container: Container) {
       const file = form.file;
       if (!(file instanceof File)) throw new AppError("validation_failed", "Choose a file to upload.");
       const document = await documents.upload(c.var.actor, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-      container.processingWorker?.poke();
       return c.json({ document }, 201);
     })
     .get("/events", (c) =>
@@ -106,8 +105,6 @@ export function documentsRoutes(container: Container) {
     })
     .post("/:id/process", async (c) => {
       const { trigger } = await jsonBody(c.req, processSchema);
-      const result = await documents.startProcessing(c.var.actor, documentId(c.req.param("id")), trigger);
-      if (result.ok) container.processingWorker?.poke();
-      return c.json(result);
+      return c.json(await documents.startProcessing(c.var.actor, documentId(c.req.param("id")), trigger));
     });
 }

@@ -17,7 +17,7 @@ import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
 import type { ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
-import { processingJobInput } from "./processing-queue";
+import { processDocumentPayload } from "./documents.jobs";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
 
@@ -41,6 +41,8 @@ export interface DocumentsServiceDeps {
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   maxUploadBytes: number;
   publishChange: (change: DocumentChange) => Promise<void>;
+  /** A processing job was committed: a worker in this process can take it now rather than at its next poll. */
+  onProcessingQueued: () => void;
 }
 
 /** The statuses each trigger starts from ('error' is the spec's old word for failed). */
@@ -252,8 +254,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     async startProcessing(actor: Actor, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
       const current = await requireDocument(actor, id);
       const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
-      const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processingJobInput(current.id, trigger), charge);
+      const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge);
       if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
+      if (outcome.kind === "queued") deps.onProcessingQueued();
       await deps.publishChange({ type: "update", userId: actor.userId, documentId: current.id });
       if (outcome.kind === "refused") {
         return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
@@ -265,10 +268,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     async startAwaitingCredit(user: UserScope): Promise<number> {
       let started = 0;
       for (const id of await repo.forUser(user).listAwaitingCredit()) {
-        const outcome = await repo.enqueue(id, ["awaiting_credit"], processingJobInput(id, "start"), deps.chargeForProcessing);
+        const outcome = await repo.enqueue(id, ["awaiting_credit"], processDocumentPayload(id, "start"), deps.chargeForProcessing);
         if (outcome.kind === "refused") break;
         if (outcome.kind === "queued") {
           started += 1;
+          deps.onProcessingQueued();
           await deps.publishChange({ type: "update", userId: user.userId, documentId: id });
         }
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outcomeAfterFailure, retryDelaySeconds } from "./job-retry";
+import { outcomeAfterFailure, retryDelaySeconds } from "./retry-policy";
 
 describe("retryDelaySeconds", () => {
   it.each([

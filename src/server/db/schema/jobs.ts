@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+
+/** Work any worker process may take (ADR 013): document processing, email delivery, maintenance. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The registered job type that runs it, e.g. `document.process`. */
+    type: text().notNull(),
+    payload: jsonb().$type<unknown>().notNull().default({}),
+    /** At most one queued or running job of a type per key: a document's processing, a schedule's run. */
+    singletonKey: text(),
+    /** queued | running | completed | failed */
+    status: text().notNull().default("queued"),
+    stage: text().notNull().default("queued"),
+    progressDone: integer().notNull().default(0),
+    progressTotal: integer().notNull().default(0),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    runAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    /** Why the last attempt failed; once the job has failed for good, the reason its owner is shown. */
+    errorMessage: text(),
+    startedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index().on(table.status, table.runAfter),
+    uniqueIndex()
+      .on(table.type, table.singletonKey)
+      .where(sql`status in ('queued', 'running')`),
+  ],
+);
+
+/** Recurring work: each due schedule enqueues one job of its type and moves its next run on. */
+export const jobSchedules = pgTable("job_schedules", {
+  name: text().primaryKey(),
+  type: text().notNull(),
+  everySeconds: integer().notNull(),
+  nextRunAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
+});

@@ -1,0 +1,120 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { queryRows, type Database } from "../db/client";
+import { jobs } from "../db/schema/index";
+import { LeaseLostError, type AttemptEnd, type ClaimedJob, type JobType } from "./job-type";
+import type { JobProgress } from "./progress";
+
+export interface EnqueueOptions {
+  /** While a job of this type with this key is queued or running, enqueueing another adds nothing. */
+  singletonKey?: string;
+  /** Not before this many seconds from now. */
+  delaySeconds?: number;
+}
+
+function endedJob(end: AttemptEnd): PgUpdateSetSource<typeof jobs> {
+  switch (end.kind) {
+    case "completed":
+      return { status: "completed", completedAt: sql`now()` };
+    case "retry":
+      return { status: "queued", errorMessage: end.message, runAfter: sql`now() + make_interval(secs => ${end.delaySeconds})` };
+    case "failed":
+      return { status: "failed", errorMessage: end.reason, completedAt: sql`now()` };
+  }
+}
+
+/**
+ * The jobs table as a queue shared by every worker process. A job is claimed with FOR UPDATE
+ * SKIP LOCKED and a lease, kept by heartbeats, and taken over by another worker once its lease
+ * lapses. Each write of an attempt is fenced on the claim (worker id and attempt number): once
+ * another worker has taken the job over, the first one's heartbeat, results and ending change nothing.
+ */
+export function createJobQueue(db: Database, options: { leaseSeconds: number }) {
+  const lease = () => sql`now() + make_interval(secs => ${options.leaseSeconds})`;
+  const heldBy = (job: ClaimedJob, workerId: string) =>
+    and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts), eq(jobs.status, "running"));
+
+  return {
+    leaseSeconds: options.leaseSeconds,
+
+    /**
+     * Adds a job through `executor`: pass the caller's transaction and the job exists only if it
+     * commits. Undefined when a job with the same singleton key is already queued or running.
+     */
+    async enqueue<Payload>(executor: Database, type: JobType<Payload>, payload: Payload, enqueueOptions: EnqueueOptions = {}): Promise<string | undefined> {
+      const [row] = await executor
+        .insert(jobs)
+        .values({
+          type: type.name,
+          payload,
+          maxAttempts: type.maxAttempts,
+          singletonKey: enqueueOptions.singletonKey,
+          runAfter: sql`now() + make_interval(secs => ${enqueueOptions.delaySeconds ?? 0})`,
+        })
+        .onConflictDoNothing()
+        .returning({ id: jobs.id });
+      return row?.id;
+    },
+
+    /** Leases the oldest runnable job of one of `types`: queued and due, or running with a lapsed lease. */
+    async claim(workerId: string, types: string[]): Promise<ClaimedJob | undefined> {
+      if (types.length === 0) return undefined;
+      const [row] = await queryRows<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(
+        db,
+        sql`
+          with next as (
+            select id from jobs
+            where type in ${types} and ((status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now()))
+            order by run_after, created_at
+            for update skip locked
+            limit 1
+          )
+          update jobs as job
+          set status = 'running', locked_by = ${workerId}, locked_until = ${lease()},
+              attempts = job.attempts + 1, started_at = coalesce(job.started_at, now()), updated_at = now()
+          from next where job.id = next.id
+          returning job.id, job.type, job.payload, job.attempts, job.max_attempts`,
+      );
+      return row && { id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+    },
+
+    /** Extends the lease and records progress; false when another worker has taken the job over. */
+    async heartbeat(job: ClaimedJob, workerId: string, progress?: JobProgress): Promise<boolean> {
+      const recorded = progress ? { stage: progress.stage, progressDone: progress.done, progressTotal: progress.total } : {};
+      const updated = await db
+        .update(jobs)
+        .set({ lockedUntil: lease(), ...recorded })
+        .where(heldBy(job, workerId))
+        .returning({ id: jobs.id });
+      return updated.length === 1;
+    },
+
+    /** Runs `work` in a transaction holding the job row while it is still this attempt's; see RunningJob.withLease. */
+    async withLease<T>(job: ClaimedJob, workerId: string, work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [held] = await tx.select({ id: jobs.id }).from(jobs).where(heldBy(job, workerId)).for("update");
+        if (!held) throw new LeaseLostError(job.id);
+        return work(tx);
+      });
+    },
+
+    /**
+     * Ends the attempt as `end` says and runs `alsoInTransaction` in the same transaction; false
+     * (and nothing changed) when another worker has taken the job over.
+     */
+    async endAttempt(job: ClaimedJob, workerId: string, end: AttemptEnd, alsoInTransaction?: (tx: Database) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const released = await tx
+          .update(jobs)
+          .set({ ...endedJob(end), lockedBy: null, lockedUntil: null })
+          .where(heldBy(job, workerId))
+          .returning({ id: jobs.id });
+        if (released.length === 0) return false;
+        await alsoInTransaction?.(tx);
+        return true;
+      });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

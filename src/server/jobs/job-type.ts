@@ -1,0 +1,73 @@
+import type { Database } from "../db/client";
+import type { JobProgress } from "./progress";
+
+/**
+ * A kind of work, as enqueuers see it: its name in the jobs table and how it is run. The module
+ * that owns the work defines it in its `<module>.jobs.ts` and registers a handler for it.
+ */
+export interface JobType<Payload> {
+  /** `<module>.<verb>`, e.g. `document.process`; stored on every job row. */
+  readonly name: string;
+  /** Claims before the job fails for good; a worker that dies mid-job uses one up too. */
+  readonly maxAttempts: number;
+  /** Jobs of this type one worker runs at once, so slow ones never hold every slot. */
+  readonly concurrency: number;
+  /** Never set: carries the payload's type from definition to enqueue and handler. */
+  readonly payloadType?: Payload;
+}
+
+export function defineJobType<Payload>(definition: Omit<JobType<Payload>, "payloadType">): JobType<Payload> {
+  return definition;
+}
+
+/** A job as its worker claimed it: `attempts` counts this claim. */
+export interface ClaimedJob<Payload = unknown> {
+  id: string;
+  type: string;
+  payload: Payload;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** The claimed job as its handler sees it, with the lease that makes its writes count. */
+export interface RunningJob<Payload> extends ClaimedJob<Payload> {
+  /** Renews the lease and records progress; false once another worker has taken the job over. */
+  heartbeat(progress: JobProgress): Promise<boolean>;
+  /**
+   * Runs `work` in a transaction that holds this attempt's lease (the job row locked, still this
+   * worker's): the job's results are written only if no other worker has taken it over, and
+   * LeaseLostError is thrown, with nothing written, if one has.
+   */
+  withLease<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+}
+
+/** How an attempt ended, as written to the job row. */
+export type AttemptEnd =
+  | { kind: "completed" }
+  | { kind: "retry"; delaySeconds: number; message: string }
+  /** `isPermanent`: the input was at fault (retrying could not fix it), not us. */
+  | { kind: "failed"; reason: string; isPermanent: boolean };
+
+/** Why an attempt did not complete: its handler threw, or earlier workers died holding it on every attempt. */
+export type JobFailure = { kind: "error"; error: unknown; isPermanent: boolean } | { kind: "crashed" };
+
+export interface JobHandler<Payload> {
+  /** Does the work. A throw retries with backoff; a PermanentJobError fails at once. */
+  run(job: RunningJob<Payload>): Promise<void>;
+  /** The readable reason a failure records (default: the error's message). */
+  describeFailure?(job: ClaimedJob<Payload>, failure: JobFailure): string;
+  /** Runs in the transaction that ends the attempt, only while this worker still holds the lease. */
+  onAttemptEnd?(tx: Database, job: ClaimedJob<Payload>, end: AttemptEnd): Promise<void>;
+  /** After that transaction committed: announcements, refunds. A throw is logged and changes nothing. */
+  afterAttemptEnd?(job: ClaimedJob<Payload>, end: AttemptEnd): Promise<void>;
+}
+
+/** A failure retrying cannot fix (an encrypted file, a refused address); its message is for the person concerned. */
+export class PermanentJobError extends Error {}
+
+/** Another worker took the job over after this one's lease lapsed: whatever this attempt did is void. */
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`Job ${jobId} was taken over by another worker`);
+  }
+}
