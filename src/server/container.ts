@@ -22,14 +22,17 @@ import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
 import { createHealthService } from "./modules/health/health.service";
+import { createMailModule } from "./modules/mail/mail.module";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 
 function createFileStorage(env: Env): FileStorage {
   return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
 }
 
-function createMailer(env: Env, db: Database, logger: Logger): Mailer {
-  return env.mail.smtpUrl ? createSmtpMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from }) : createOutboxMailer(db, logger);
+function createMailTransport(env: Env, db: Database, logger: Logger): Mailer {
+  return env.mail.smtpUrl
+    ? createSmtpMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, timeoutMs: env.mail.smtpTimeoutMs })
+    : createOutboxMailer(db, logger);
 }
 
 /**
@@ -62,7 +65,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     maxUploadBytes: env.documents.maxUploadBytes,
   };
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
-  const mailer = createMailer(env, db, logger);
+  const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
   const changeFeed = createChangeFeed(database);
   const extraction = createExtraction();

@@ -55,6 +55,7 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Clausewise <no-reply@clausewise.example>"),
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(5000),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -171,7 +172,7 @@ const envSchema = z
         raw.MICROSOFT_DISCOVERY_URL ?? `https://login.microsoftonline.com/${raw.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
       ),
     },
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, smtpTimeoutMs: raw.SMTP_TIMEOUT_MS },
     documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024 },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
     billing: billingConfig(raw),

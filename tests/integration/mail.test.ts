@@ -1,7 +1,11 @@
 import { serve, type ServerType } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import net, { type AddressInfo } from "node:net";
+import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { jobs } from "../../src/server/db/schema/index";
+import { sendEmailJob } from "../../src/server/modules/mail/mail.jobs";
 import { HttpClient } from "../support/http-client";
 import { codeAndLinkOf } from "../support/outbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -11,8 +15,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const testApp = await createTestApp({ env });
+async function startTestApp(env: Record<string, string> = {}, logger = pino({ level: "silent" })): Promise<TestApp> {
+  const testApp = await createTestApp({ env, logger });
   cleanups.push(() => testApp.close());
   return testApp;
 }
@@ -26,9 +30,15 @@ async function listen(testApp: TestApp): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-async function startSmtpServer(): Promise<{ url: string; messages: { to: string[]; raw: string }[] }> {
-  const messages: { to: string[]; raw: string }[] = [];
+interface ReceivedMessage {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback (on `port`, else any free one) that keeps every message it receives. */
+async function startSmtpServer(port = 0) {
+  const messages: ReceivedMessage[] = [];
+  let onMessage: (() => void) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -38,13 +48,60 @@ async function startSmtpServer(): Promise<{ url: string; messages: { to: string[
       stream.on("end", () => {
         messages.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
         callback();
+        onMessage?.();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   cleanups.push(() => new Promise((resolve) => server.close(() => resolve(undefined))));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messages };
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    messages,
+    /** Resolves with the first message once one has arrived. */
+    firstMessage: () =>
+      new Promise<ReceivedMessage>((resolve) => {
+        onMessage = () => resolve(messages[0]!);
+        if (messages.length > 0) onMessage();
+      }),
+  };
 }
+
+/** A loopback port nothing listens on (yet): an SMTP server that is down. */
+async function unusedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** An SMTP server that accepts connections and never says a word. */
+async function startSilentSmtpServer(): Promise<{ url: string; connections: () => number }> {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return { url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: () => sockets.length };
+}
+
+async function emailJob(testApp: TestApp) {
+  const [job] = await testApp.database.db.select().from(jobs).where(eq(jobs.type, sendEmailJob.name));
+  return job!;
+}
+
+/** As if the backoff before the email job's next attempt had passed; the worker looks at once. */
+async function retryEmailNow(testApp: TestApp): Promise<void> {
+  await testApp.database.db
+    .update(jobs)
+    .set({ runAfter: sql`now()` })
+    .where(eq(jobs.type, sendEmailJob.name));
+  testApp.container.jobs.poke();
+}
+
+const signUp = (testApp: TestApp, email: string) => new HttpClient(testApp).post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "" });
 
 /** Undoes quoted-printable soft breaks and escapes enough to read codes and links. */
 function decodeQuotedPrintable(raw: string): string {
@@ -52,20 +109,65 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 describe("email delivery", () => {
-  it("over SMTP: sign-up delivers the verification message with its link and code", async () => {
+  it("over SMTP: sign-up queues the verification message and the worker delivers it with its link and code", async () => {
     const smtp = await startSmtpServer();
     const testApp = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Clausewise <no-reply@clinic.example>" });
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
     const email = "smtp-person@clinic.example";
-    await new HttpClient(testApp).post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "" });
-    expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]!.to).toEqual([email]);
-    const text = decodeQuotedPrintable(smtp.messages[0]!.raw);
+    expect((await signUp(testApp, email)).status).toBe(200);
+    const message = await smtp.firstMessage();
+    expect(message.to).toEqual([email]);
+    const text = decodeQuotedPrintable(message.raw);
     expect(text).toMatch(/^From: Clausewise <no-reply@clinic\.example>/m);
     expect(text).toMatch(/^Subject: .*Confirm.your.email.address/m);
     const { code, link } = codeAndLinkOf(text);
     expect(code).toMatch(/^\d{6}$/);
     expect(link).toMatch(/\/auth\/open#/);
     expect((await new HttpClient(testApp).post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
+    await expect.poll(async () => (await emailJob(testApp)).status).toBe("completed");
+  });
+
+  it("an email survives an SMTP server that is down for the first attempts: each is retried with backoff until it is up", async () => {
+    const port = await unusedPort();
+    const testApp = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
+    const email = "outage-person@clinic.example";
+    expect((await signUp(testApp, email)).status).toBe(200);
+    await expect.poll(async () => emailJob(testApp)).toMatchObject({ status: "queued", attempts: 1, errorMessage: expect.stringMatching(/ECONNREFUSED/) });
+    await retryEmailNow(testApp);
+    await expect.poll(async () => emailJob(testApp)).toMatchObject({ status: "queued", attempts: 2 });
+
+    const smtp = await startSmtpServer(port);
+    await retryEmailNow(testApp);
+    const { code } = codeAndLinkOf(decodeQuotedPrintable((await smtp.firstMessage()).raw));
+    await expect.poll(async () => emailJob(testApp)).toMatchObject({ status: "completed", attempts: 3 });
+    expect((await new HttpClient(testApp).post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
+  });
+
+  it("an SMTP server that accepts but never answers does not hold up sign-up: the send times out and is retried, and after the last attempt the failure is logged", async () => {
+    const silent = await startSilentSmtpServer();
+    const logs: { msg: string; type?: string; reason?: string }[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+    const testApp = await startTestApp({ SMTP_URL: silent.url, SMTP_TIMEOUT_MS: "500" }, logger);
+    // No worker yet: the request answers without ever reaching the mail server.
+    expect((await signUp(testApp, "patient-person@clinic.example")).status).toBe(200);
+    expect(silent.connections()).toBe(0);
+    expect(await emailJob(testApp)).toMatchObject({ status: "queued", attempts: 0 });
+
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
+    await expect.poll(async () => emailJob(testApp)).toMatchObject({ status: "queued", attempts: 1, errorMessage: expect.stringMatching(/greeting/i) });
+    expect(silent.connections()).toBe(1);
+
+    // The last attempt: it fails for good, stays in the jobs table with its reason, and is logged.
+    await testApp.database.db
+      .update(jobs)
+      .set({ attempts: sendEmailJob.maxAttempts - 1 })
+      .where(eq(jobs.type, sendEmailJob.name));
+    await retryEmailNow(testApp);
+    await expect
+      .poll(async () => emailJob(testApp))
+      .toMatchObject({ status: "failed", attempts: sendEmailJob.maxAttempts, errorMessage: expect.stringMatching(/greeting/i) });
+    expect(logs).toContainEqual(expect.objectContaining({ msg: "job failed for good", type: sendEmailJob.name, reason: expect.stringMatching(/greeting/i) }));
   });
 
   it("the local mailbox shows outbox email to this machine", async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { createApp } from "../../src/server/app";
 import { createContainer } from "../../src/server/container";
 import type { DatabaseHandle } from "../../src/server/db/client";
@@ -17,11 +17,11 @@ export interface TestApp {
 }
 
 /** The real app and container on a fresh database, for requests through app.request(). */
-export async function createTestApp(options: { env?: Record<string, string>; web?: WebShell } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; web?: WebShell; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-app-"));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", ...options.env });
   const database = await createTestDatabase();
-  const container = createContainer(env, database, pino({ level: "silent" }));
+  const container = createContainer(env, database, options.logger ?? pino({ level: "silent" }));
   return {
     app: createApp(container, options.web),
     container,
