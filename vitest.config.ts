@@ -1,7 +1,11 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Three layers, one run: pure logic, services and HTTP on a real database, and components in jsdom.
+// `*.pg.test.ts` need what only a PostgreSQL server gives (several processes on one database):
+// they belong to the PostgreSQL pass (`npm run test:pg`) and are not collected without DATABASE_URL.
+const postgresOnlyTests = "tests/integration/**/*.pg.test.ts";
+
 export default defineConfig({
   test: {
     reporters: ["default", "json"],
@@ -21,6 +25,7 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["src/**/*.int.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, postgresOnlyTests],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

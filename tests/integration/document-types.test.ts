@@ -9,7 +9,7 @@ import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../src/
 import { signedUpClient } from "../support/accounts";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { listProcessingJobs, makeRetryDue, waitForStatus } from "../support/documents/processing";
-import { buildDocx, renderTextPng, w } from "../support/documents/test-fixtures";
+import { buildDocx, multiPageTiff, renderTextPng, w } from "../support/documents/test-fixtures";
 import { buildDoc } from "../support/documents/word97-doc";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import type { HttpClient } from "../support/http-client";
@@ -94,13 +94,6 @@ const secondScanLines = [
   "one hundred twenty (120) days prior written notice.",
   "4.2 Payment terms survive termination of this Agreement.",
 ];
-
-async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
-  return sharp(pages, { join: { animated: true } })
-    .withDensity(200)
-    .tiff({ compression: "lzw" })
-    .toBuffer();
-}
 
 /** Pixels of noise (a multiplicative hash of the index), the size of `like`: a scanned page no OCR can read. */
 async function noisePage(like: Buffer): Promise<Buffer> {

@@ -21,8 +21,8 @@ export async function makeRetryDue(db: Database, documentId: string): Promise<vo
     .where(and(processingJobsOf(documentId), eq(jobs.status, "queued")));
 }
 
-export async function waitForStatus(client: HttpClient, id: string, statuses: string[]): Promise<DocumentSummary> {
-  const deadline = Date.now() + 30_000;
+export async function waitForStatus(client: HttpClient, id: string, statuses: string[], timeoutMs = 30_000): Promise<DocumentSummary> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { document } = (await (await client.get(`/api/documents/${id}`)).json()) as { document: DocumentSummary };
     if (statuses.includes(document.status)) return document;

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { deflateRawSync, deflateSync } from "node:zlib";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import sharp from "sharp";
 import type { OcrEngine } from "../../../src/server/adapters/extract/types";
 import { writeZip } from "../../../src/server/adapters/extract/zip";
 
@@ -194,6 +195,14 @@ export function renderTextPng(lines: string[], options: { width?: number; fontSi
   context.font = `${fontSize}px "${testFontFamily()}"`;
   lines.forEach((line, index) => context.fillText(line, fontSize * 2, lineHeight * (index + 1.5)));
   return canvas.toBuffer("image/png");
+}
+
+/** Scanned pages of one size as one multi-page TIFF, as a fax machine sends them. */
+export async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
+  return sharp(pages, { join: { animated: true } })
+    .withDensity(200)
+    .tiff({ compression: "lzw" })
+    .toBuffer();
 }
 
 /** An OCR engine that records what it was given and answers from `answer`. */
