@@ -1,19 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "../../shared/errors";
-
-export const statusByErrorCode: Record<ErrorCode, ContentfulStatusCode> = {
-  bad_request: 400,
-  validation_failed: 422,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  service_unavailable: 503,
-  internal_error: 500,
-};
+import { statusByErrorCode, type ErrorCode } from "../../shared/errors";
 
 export class AppError extends Error {
   constructor(
@@ -26,6 +12,6 @@ export class AppError extends Error {
   }
 
   get status(): ContentfulStatusCode {
-    return statusByErrorCode[this.code];
+    return statusByErrorCode[this.code] satisfies ContentfulStatusCode;
   }
 }

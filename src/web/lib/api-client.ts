@@ -1,30 +1,57 @@
-import type { ErrorBody } from "../../shared/errors";
-
-/** An API failure with the server's message; `code` is ours or Better Auth's error code. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+import { errorCodeForStatus, isErrorCode, type ErrorBody, type ErrorCode } from "../../shared/errors";
 
 export const FALLBACK_MESSAGE = "Please try again.";
 
+/**
+ * A failed answer, as the web branches on it: by `code` (`isApiError`), never by status or words.
+ * `reason` is the server's own message, written for the person, when the answer had one.
+ */
+export class ApiError extends Error {
+  readonly reason: string | undefined;
+
+  constructor(
+    reason: string | undefined,
+    readonly code: ErrorCode,
+    /** Better Auth's own code for answers under /api/auth (INVALID_OTP, EMAIL_NOT_VERIFIED…). */
+    readonly authCode?: string,
+  ) {
+    super(reason || FALLBACK_MESSAGE);
+    this.name = "ApiError";
+    this.reason = reason || undefined;
+  }
+}
+
+/** Whether `error` is a failed answer, and with one of `codes` when any are named. */
+export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
 type ErrorPayload = (Partial<ErrorBody> & { code?: string; message?: string }) | undefined;
 
-/** Reads an error answer: our envelope is { error: { code, message } }; Better Auth answers { code, message }. */
-export function errorFromText(status: number, text: string): ApiError {
+/**
+ * Reads an error answer. Ours is { error: { code, message } }; Better Auth answers { code, message }
+ * with codes of its own, and a proxy answers a page: their code is the one of their status.
+ */
+export function errorFromAnswer(status: number, text: string): ApiError {
   let body: ErrorPayload;
   try {
     body = text ? (JSON.parse(text) as ErrorPayload) : undefined;
   } catch {
     body = undefined;
   }
-  return new ApiError(body?.error?.message ?? body?.message ?? FALLBACK_MESSAGE, status, body?.error?.code ?? body?.code);
+  const envelopeCode = body?.error?.code;
+  const code = isErrorCode(envelopeCode) ? envelopeCode : errorCodeForStatus(status);
+  return new ApiError(body?.error?.message ?? body?.message, code, body?.error ? undefined : body?.code);
+}
+
+/** The JSON of a successful answer; one that cannot be read is our failure, not the person's. */
+export function readAnswer<T>(status: number, text: string): T {
+  if (status < 200 || status >= 300) throw errorFromAnswer(status, text);
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    throw new ApiError(undefined, "internal_error");
+  }
 }
 
 export async function apiRequest<T>(path: string, init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown } = {}): Promise<T> {
@@ -34,11 +61,18 @@ export async function apiRequest<T>(path: string, init: { method?: "GET" | "POST
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "same-origin",
   });
-  const text = await response.text();
-  if (!response.ok) throw errorFromText(response.status, text);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return readAnswer<T>(response.status, await response.text());
 }
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
+}
+
+/** Failures on the server's side: their message is an apology, not a reason the person can act on. */
+const serverFailureCodes: readonly ErrorCode[] = ["internal_error", "service_unavailable"];
+
+/** Why the server refused a request, in its own words for the person, when it said; undefined otherwise. */
+export function refusalReason(error: unknown): string | undefined {
+  if (!isApiError(error) || serverFailureCodes.includes(error.code)) return undefined;
+  return error.reason;
 }

@@ -9,13 +9,13 @@ const codeErrorMessages: Record<string, string> = {
 
 /** A code that can never work again: wrong-and-gone, expired, or out of tries. */
 export function isSpentCodeError(error: unknown): boolean {
-  return error instanceof ApiError && error.code !== undefined && error.code in codeErrorMessages;
+  return error instanceof ApiError && error.authCode !== undefined && error.authCode in codeErrorMessages;
 }
 
 /** The server's message for a failed code check, or `fallback` when it gave none (e.g. offline). */
 export function codeErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  return (error.code && codeErrorMessages[error.code]) || error.message || fallback;
+  return (error.authCode && codeErrorMessages[error.authCode]) || error.message || fallback;
 }
 
 /**

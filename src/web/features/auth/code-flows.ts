@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, isApiError } from "../../lib/api-client";
 import { authApi } from "./auth-api";
 import { rememberPasswordReset } from "./auth-storage";
 import { useFinishSignIn } from "./use-finish-sign-in";
@@ -17,23 +17,18 @@ interface CodeFlow {
 
 const SIGN_IN_FIRST = "Please sign in first, then enter the code again to confirm your new email address.";
 
-async function changeEmail(email: string, code: string) {
+/** Confirming a new address needs the person signed in: a signed-out attempt is told so in words they can act on. */
+async function requiringSignIn<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await authApi.changeEmail(email, code);
+    return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new ApiError(SIGN_IN_FIRST, 401, error.code);
+    if (isApiError(error, "unauthenticated")) throw new ApiError(SIGN_IN_FIRST, "unauthenticated", error.authCode);
     throw error;
   }
 }
 
-async function requestEmailChange(email: string) {
-  try {
-    return await authApi.requestEmailChange(email);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new ApiError(SIGN_IN_FIRST, 401, error.code);
-    throw error;
-  }
-}
+const changeEmail = (email: string, code: string) => requiringSignIn(() => authApi.changeEmail(email, code));
+const requestEmailChange = (email: string) => requiringSignIn(() => authApi.requestEmailChange(email));
 
 const signInFlow: CodeFlow = {
   verify: authApi.signInWithCode,

@@ -92,7 +92,7 @@ describe("CodeEntry", () => {
     const { ApiError } = await import("../../lib/api-client");
     render(
       <>
-        <CodeEntry onVerify={() => Promise.reject(new ApiError("Invalid OTP", 400, "INVALID_OTP"))} />
+        <CodeEntry onVerify={() => Promise.reject(new ApiError("Invalid OTP", "bad_request", "INVALID_OTP"))} />
         <Toaster />
       </>,
     );

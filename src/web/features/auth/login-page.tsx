@@ -163,7 +163,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         onSignedUp(address);
       }
     } catch (error) {
-      if (isSignIn && error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
+      if (isSignIn && error instanceof ApiError && error.authCode === "EMAIL_NOT_VERIFIED") {
         toast.info("Please verify your email", { description: "We sent a new 6-digit code to your email." });
         navigate(verifyPath("signup"));
         return;

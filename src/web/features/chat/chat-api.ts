@@ -1,5 +1,5 @@
 import type { AskQuestion, ChatSessionDetail, ChatSessionSummary, ChatStreamEvent } from "../../../shared/chat";
-import { apiRequest as request, errorFromText } from "../../lib/api-client";
+import { apiRequest as request, errorFromAnswer } from "../../lib/api-client";
 
 const base = "/api/chat";
 const sessionPath = (id: string) => `${base}/sessions/${encodeURIComponent(id)}`;
@@ -34,7 +34,7 @@ export async function askQuestion(question: AskQuestion, onEvent: (event: ChatSt
     credentials: "same-origin",
     signal,
   });
-  if (!response.ok || !response.body) throw errorFromText(response.status, await response.text());
+  if (!response.ok || !response.body) throw errorFromAnswer(response.status, await response.text());
 
   let isFinished = false;
   const emit = (line: string) => {

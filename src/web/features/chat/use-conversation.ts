@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { collapseRepeatedAnswers, type ChatMessage, type ChatStreamEvent } from "../../../shared/chat";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { errorMessage, isApiError } from "../../lib/api-client";
 import { askQuestion, chatApi } from "./chat-api";
 import { chatKeys } from "./use-chat-sessions";
 
@@ -43,7 +43,7 @@ function turnFrom(message: ChatMessage): ChatTurn {
 
 /** A session id the server refuses to show: missing, someone else's, or not an id at all. */
 function isUnknownSession(error: unknown): boolean {
-  return error instanceof ApiError && [400, 404, 422].includes(error.status);
+  return isApiError(error, "bad_request", "not_found", "validation_failed");
 }
 
 export const sessionUrl = (sessionId: string) => `${CHAT_PATH}?session=${encodeURIComponent(sessionId)}`;

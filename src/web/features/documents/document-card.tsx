@@ -9,7 +9,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { errorMessage, isApiError } from "../../lib/api-client";
 import { billingSummaryKey } from "../billing/use-billing";
 import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } from "./document-dialogs";
 import { formatFileSize, formatUploadDate, unreadablePagesWarning } from "./document-format";
@@ -76,7 +76,7 @@ function useDocumentActions(document: DocumentSummary) {
       toast.success("Document deleted");
     },
     onError: (error) => {
-      const isSignedOut = error instanceof ApiError && error.status === 401;
+      const isSignedOut = isApiError(error, "unauthenticated");
       toast.error("Delete failed", {
         description: isSignedOut ? "Not authenticated. Please refresh and try again." : "Failed to delete the document. Please try again.",
       });

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { ApiError } from "../../lib/api-client";
+import { isApiError } from "../../lib/api-client";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { isPdf, type PageJump } from "./document-format";
@@ -191,7 +191,7 @@ export function DocumentViewPage() {
   const query = useDocument(documentId);
   useDocumentEvents();
   const document = query.data;
-  const isNotFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422);
+  const isNotFound = isApiError(query.error, "not_found", "validation_failed");
   usePageMeta({ title: `${document?.filename ?? (isNotFound ? "Document not found" : "Document")} · ${site.productName}` });
 
   if (query.isPending) {

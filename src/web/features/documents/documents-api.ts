@@ -1,7 +1,7 @@
 import type { StartProcessingAnswer } from "../../../shared/billing";
 import type { SearchPassage } from "../../../shared/chat";
 import type { DocumentPageText, DocumentSummary, OutlineEntry, ProcessingTrigger } from "../../../shared/documents";
-import { ApiError, apiRequest as request, errorFromText, FALLBACK_MESSAGE } from "../../lib/api-client";
+import { apiRequest as request, readAnswer } from "../../lib/api-client";
 
 const base = "/api/documents";
 const documentPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -40,15 +40,11 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve((JSON.parse(xhr.responseText) as { document: DocumentSummary }).document);
-        } catch {
-          reject(new ApiError(FALLBACK_MESSAGE, xhr.status));
-        }
-        return;
+      try {
+        resolve(readAnswer<{ document: DocumentSummary }>(xhr.status, xhr.responseText).document);
+      } catch (error) {
+        reject(error);
       }
-      reject(errorFromText(xhr.status, xhr.responseText));
     };
     // A network failure, not an answer: no server message to show.
     xhr.onerror = () => reject(new TypeError("Network error"));

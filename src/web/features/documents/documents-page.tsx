@@ -8,7 +8,7 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
-import { ApiError } from "../../lib/api-client";
+import { isApiError } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { PageHeader } from "../app-shell/page-header";
 import { SubscriptionGate } from "../billing/subscription-gate";
@@ -92,7 +92,7 @@ function DocumentLibrary() {
   const isDragging = dragDepth > 0;
 
   const loadError = list.error;
-  const isSignedOut = loadError instanceof ApiError && loadError.status === 401;
+  const isSignedOut = isApiError(loadError, "unauthenticated");
   useEffect(() => {
     if (loadError && !isSignedOut) toast.error(LOAD_ERROR_TITLE, { id: "documents-load-error", description: LOAD_ERROR_DESCRIPTION });
   }, [loadError, isSignedOut]);

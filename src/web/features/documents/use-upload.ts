@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../../lib/api-client";
+import { isApiError, refusalReason } from "../../lib/api-client";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { uploadProblem } from "./document-format";
 import { uploadDocument } from "./documents-api";
@@ -52,12 +52,11 @@ export function useUpload() {
         toast.success("Document uploaded", { description: "Your document was uploaded. Click Process to start analysis." });
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
-        if (error instanceof ApiError && error.status === 409) {
+        if (isApiError(error, "conflict")) {
           toast.error("Duplicate document", { description: DUPLICATE });
         } else {
           // The server's reason (wrong type, too large, empty) when it gave one.
-          const hasReason = error instanceof ApiError && error.status < 500 && error.message !== "Please try again.";
-          toast.error("Upload failed", { description: hasReason ? error.message : UPLOAD_FAILED });
+          toast.error("Upload failed", { description: refusalReason(error) ?? UPLOAD_FAILED });
         }
       } finally {
         if (controller.current === abort) {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { AppUser } from "../../../shared/app-user";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { apiRequest, isApiError } from "../../lib/api-client";
 
 export const sessionQueryKey = ["session"] as const;
 
@@ -9,7 +9,7 @@ async function fetchAppUser(): Promise<AppUser | null> {
   try {
     return (await apiRequest<{ user: AppUser }>("/api/me")).user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isApiError(error, "unauthenticated")) return null;
     throw error;
   }
 }
