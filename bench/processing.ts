@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { DocumentSummary } from "../src/shared/documents";
+import type { DocumentSummary } from "../src/shared/contracts/documents";
 import { startServer, waitForHealth, type ServerRun } from "../tests/e2e/support/server-process";
 import { cuadFile, readCuadContracts, requireCuadDev, type CuadContract } from "../tests/support/documents/cuad-dev";
 

@@ -21,7 +21,7 @@ import { applyMigrations } from "../src/server/db/migrate";
 import { users } from "../src/server/db/schema/index";
 import { loadEnv } from "../src/server/env";
 import { UNVERIFIED_NOTE } from "../src/core/rag/answer";
-import type { AssistantMetadata, ChatStreamEvent, SearchPassage } from "../src/shared/chat";
+import type { AssistantMetadata, ChatStreamEvent, SearchPassage } from "../src/shared/contracts/chat";
 import { findQuote } from "../src/shared/quote-match";
 import { canonical, cuadFile, readCuadContracts, readCuadNoAnswerQuestions, readCuadQuestions, requireCuadDev } from "../tests/support/documents/cuad-dev";
 import { measurePassageCoverage } from "../tests/support/documents/passage-coverage";

@@ -1,23 +1,5 @@
 import type { AccessSubject } from "./access";
-import type { OrganizationRole, PlatformRole } from "./roles";
-
-/** The signed-in person as the web app sees them (GET /api/me). */
-export interface AppUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-  displayName: string;
-  avatar: string;
-  avatarUrl: string | null;
-  bio: string | null;
-  phone: string | null;
-  title: string | null;
-  role: PlatformRole;
-  /** Null until organizations exist. */
-  organizationId: string | null;
-  organizationRole: OrganizationRole | null;
-}
+import type { AppUser } from "./contracts/me";
 
 /** The web's signed-in user as permission checks read them (`can` in access.ts). */
 export function accessSubjectOf(user: AppUser): AccessSubject {

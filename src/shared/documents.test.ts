@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentActionFor, normalizeDocumentStatus, statusBadgeLabels } from "./documents";
+import { documentActionFor, findUploadProblem, normalizeDocumentStatus, statusBadgeLabels } from "./documents";
 
 describe("document status", () => {
   it.each([
@@ -16,5 +16,23 @@ describe("document status", () => {
     expect(normalized).toBe(status);
     expect(statusBadgeLabels[normalized]).toBe(badge);
     expect(documentActionFor(normalized)).toBe(action);
+  });
+});
+
+describe("findUploadProblem", () => {
+  const limit = 50 * 1024 * 1024;
+
+  it.each([
+    ["a PDF", { name: "Aetna.PDF", size: 1000 }, undefined],
+    ["a program", { name: "setup.exe", size: 1000 }, "unsupported_type"],
+    ["a file over the limit", { name: "big.pdf", size: limit + 1 }, "too_large"],
+    ["an empty file", { name: "empty.docx", size: 0 }, "empty"],
+    ["an empty file of a refused type", { name: "notes.txt", size: 0 }, "unsupported_type"],
+  ] as const)("%s → %s", (_case, file, kind) => {
+    expect(findUploadProblem(file, limit)?.kind).toBe(kind);
+  });
+
+  it("words the size limit in whole megabytes", () => {
+    expect(findUploadProblem({ name: "big.pdf", size: limit + 1 }, limit)?.message).toBe("The file is larger than 50 MB.");
   });
 });

@@ -36,24 +36,6 @@ export type ProcessingTrigger = (typeof processingTriggers)[number];
 export const processingStages = ["queued", "extract", "structure", "index", "embed"] as const;
 export type ProcessingStage = (typeof processingStages)[number];
 
-/** A document as the library shows it (GET /api/documents). */
-export interface DocumentSummary {
-  id: string;
-  filename: string;
-  displayType: string;
-  mimeType: string;
-  fileSize: number;
-  status: DocumentStatus;
-  /** Why processing failed; on a completed document, why its last Reprocess failed (it kept its earlier passages). */
-  failureReason: string | null;
-  pageCount: number | null;
-  pageNumbersEstimated: boolean;
-  unreadablePages: number[];
-  progress: { stage: ProcessingStage; pagesDone: number; pagesTotal: number } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** The spec's accepted upload types (the server also checks the content's magic bytes). */
 export const acceptedExtensions = [".pdf", ".docx", ".doc", ".png", ".jpg", ".jpeg", ".webp", ".tiff", ".tif"] as const;
 
@@ -62,35 +44,23 @@ export function hasAcceptedExtension(filename: string): boolean {
   return acceptedExtensions.some((extension) => lower.endsWith(extension));
 }
 
-/** One entry of a processed document's clause outline (GET /api/documents/:id/outline). */
-export interface OutlineEntry {
-  clauseNumber: string | null;
-  heading: string;
-  /** Headings from the top of the outline down to this clause. */
-  path: string[];
-  page: number;
-}
+/** The spec's upload copy: the server refuses with these words, and the web, checking first, shows the same. */
+export const uploadMessages = {
+  duplicate: "This document already exists in your library.",
+  unsupportedType: "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.",
+  empty: "The file is empty.",
+  tooLarge: (maxUploadBytes: number) => `The file is larger than ${Math.round(maxUploadBytes / (1024 * 1024))} MB.`,
+} as const;
+
+export type UploadProblemKind = "unsupported_type" | "too_large" | "empty";
 
 /**
- * One word OCR read on a page picture: where it is in the page's text ([start, end)) and its box
- * on the picture, as fractions of the picture's width and height (left, top, right, bottom).
+ * Why a file cannot be uploaded, judged from its name and size alone, or undefined when it may be
+ * sent. The web asks before sending and the server again on arrival, in the same order and words.
  */
-export interface OcrWordBox {
-  start: number;
-  end: number;
-  box: [number, number, number, number];
-}
-
-/** A page's extracted text (GET /api/documents/:id/pages), for text views and highlighting. */
-export interface DocumentPageText {
-  pageNumber: number;
-  text: string;
-  method: "text" | "ocr";
-  isUnreadable: boolean;
-  /**
-   * OCR pages read since word boxes were kept: each word's place in `text` and on the page
-   * picture. Only GET /api/documents/:id/pages/:n gives them (a page's boxes weigh about ten times
-   * its text); the list of every page leaves them out.
-   */
-  wordBoxes?: OcrWordBox[];
+export function findUploadProblem(file: { name: string; size: number }, maxUploadBytes: number): { kind: UploadProblemKind; message: string } | undefined {
+  if (!hasAcceptedExtension(file.name)) return { kind: "unsupported_type", message: uploadMessages.unsupportedType };
+  if (file.size > maxUploadBytes) return { kind: "too_large", message: uploadMessages.tooLarge(maxUploadBytes) };
+  if (file.size === 0) return { kind: "empty", message: uploadMessages.empty };
+  return undefined;
 }

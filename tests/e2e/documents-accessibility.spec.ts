@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { buildPdf } from "../support/documents/test-fixtures";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 
 async function uploadThroughApi(page: Page, name: string, text: string): Promise<DocumentSummary> {

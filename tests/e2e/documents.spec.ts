@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { contractPages, contractPdf } from "../support/documents/contract-pdf";
 import { buildPdf } from "../support/documents/test-fixtures";
-import type { BillingSummary } from "../../src/shared/billing";
+import type { BillingSummary } from "../../src/shared/contracts/billing";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { uploadProcessedDocument } from "./support/documents";
 

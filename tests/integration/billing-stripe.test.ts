@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEvents, documentCredits, userSubscriptions } from "../../src/server/db/schema/index";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { billingSummary, credits } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";

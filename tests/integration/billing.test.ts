@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentUsageLog, documents, userSubscriptions } from "../../src/server/db/schema/index";
-import type { BillingSummary } from "../../src/shared/billing";
-import type { DocumentSummary, ProcessingTrigger } from "../../src/shared/documents";
+import type { BillingSummary } from "../../src/shared/contracts/billing";
+import type { ProcessingTrigger } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { billingSummary, buyCreditLocally, credits, localCheckoutId, subscribeLocally } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";

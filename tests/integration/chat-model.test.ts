@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage, ChatSessionDetail, ChatStreamEvent } from "../../src/shared/chat";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { ChatMessage, ChatSessionDetail, ChatStreamEvent } from "../../src/shared/contracts/chat";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { parseEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
-import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, SearchPassage } from "../../src/shared/chat";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, SearchPassage } from "../../src/shared/contracts/chat";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 import { readEvents } from "../support/chat";

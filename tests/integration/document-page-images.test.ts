@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchesEntityTag } from "../../src/server/modules/documents/documents.routes";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { processedDocument } from "../support/documents/processing";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../../src/server/db/schema/index";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { contractPdf } from "../support/documents/contract-pdf";
 import type { HttpClient } from "../support/http-client";

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minReadableConfidence } from "../../src/server/adapters/extract/text";
 import { documentChunks, documentPages } from "../../src/server/db/schema/index";
-import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../src/shared/documents";
+import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { listProcessingJobs, makeRetryDue, waitForStatus } from "../support/documents/processing";

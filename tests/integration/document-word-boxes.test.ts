@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentPages } from "../../src/server/db/schema/index";
-import type { DocumentPageText, DocumentSummary } from "../../src/shared/documents";
+import type { DocumentPageText, DocumentSummary } from "../../src/shared/contracts/documents";
 import { locateQuoteOnPicture } from "../../src/web/features/documents/quote-boxes";
 import { signedUpClient } from "../support/accounts";
 import { readEvents } from "../support/chat";

@@ -13,8 +13,8 @@ import {
 } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, jobs } from "../../src/server/db/schema/index";
-import type { ChatSessionDetail } from "../../src/shared/chat";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { ChatSessionDetail } from "../../src/shared/contracts/chat";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { readEvents } from "../support/chat";
 import { HttpClient } from "../support/http-client";

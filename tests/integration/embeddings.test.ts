@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchPassage } from "../../src/shared/chat";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { SearchPassage } from "../../src/shared/contracts/chat";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { queryRows } from "../../src/server/db/client";
 import { EMBED_BATCH_CHUNKS } from "../../src/server/modules/documents/document-pipeline";
 import { createRetrieval } from "../../src/server/modules/chat/retrieval";

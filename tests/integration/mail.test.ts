@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema/index";
 import { sendEmailJob } from "../../src/server/modules/mail/mail.jobs";
+import { outboxMessagesResponseSchema } from "../../src/shared/contracts/mailbox";
 import { HttpClient } from "../support/http-client";
 import { codeAndLinkOf } from "../support/outbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -178,7 +179,7 @@ describe("email delivery", () => {
     const page = await fetch(`${url}/dev/mailbox`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Confirm your email address");
-    const json = (await (await fetch(`${url}/dev/mailbox/messages?to=${email}`)).json()) as { messages: { subject: string }[] };
+    const json = outboxMessagesResponseSchema.parse(await (await fetch(`${url}/dev/mailbox/messages?to=${email}`)).json());
     expect(json.messages.map((message) => message.subject)).toEqual([expect.stringContaining("Confirm your email")]);
   });
 

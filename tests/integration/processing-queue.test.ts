@@ -4,7 +4,7 @@ import { buildPdf } from "../support/documents/test-fixtures";
 import { jobs } from "../../src/server/db/schema/index";
 import { createJobQueue } from "../../src/server/jobs/job-queue";
 import { processDocumentJob } from "../../src/server/modules/documents/documents.jobs";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { listProcessingJobs, processingJobsOf } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";

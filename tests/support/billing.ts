@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { BillingSummary, CreditSummary } from "../../src/shared/billing";
+import { billingSummarySchema, type BillingSummary, type CreditSummary } from "../../src/shared/contracts/billing";
 import type { PlanKey } from "../../src/shared/plans";
 import type { HttpClient } from "./http-client";
 
@@ -30,7 +30,7 @@ export async function buyCreditLocally(client: HttpClient): Promise<void> {
 export async function billingSummary(client: HttpClient): Promise<BillingSummary> {
   const response = await client.get("/api/billing/summary");
   expect(response.status).toBe(200);
-  return (await response.json()) as BillingSummary;
+  return billingSummarySchema.parse(await response.json());
 }
 
 export async function credits(client: HttpClient): Promise<CreditSummary> {

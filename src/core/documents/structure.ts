@@ -1,7 +1,7 @@
 import { isCapsHeading, isMostlyUpperCase, readClauseMarker, type ClauseMarker } from "./clause-markers";
 import { findContentsLines } from "./contents-pages";
 import { removePageFurniture, splitPageLines, type PageLine, type PageText } from "./page-lines";
-import type { OutlineEntry } from "../../shared/documents";
+import type { OutlineEntry } from "../../shared/contracts/documents";
 
 export interface TextPosition {
   pageNumber: number;

@@ -1,14 +1,25 @@
 import { z } from "zod";
+import { check } from "../../shared/contracts/check";
 import { AppError } from "./app-error";
+
+/** Input checked against its contract: 422 with the first problem. */
+function validInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const checked = check(schema, input);
+  if (!checked.ok) throw new AppError("validation_failed", checked.problem);
+  return checked.value;
+}
 
 /** A JSON body checked against a schema: 400 when it is not JSON, 422 with the first problem otherwise. */
 export async function jsonBody<T>(request: { json(): Promise<unknown> }, schema: z.ZodType<T>): Promise<T> {
   const body = await request.json().catch(() => {
     throw new AppError("bad_request", "The request body must be JSON.");
   });
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "Invalid request.");
-  return parsed.data;
+  return validInput(schema, body);
+}
+
+/** Query parameters checked against a schema: 422 with the first problem. */
+export function queryInput<T>(query: Record<string, string>, schema: z.ZodType<T>): T {
+  return validInput(schema, query);
 }
 
 const uuidSchema = z.uuid();

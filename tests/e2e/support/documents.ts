@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import type { DocumentSummary } from "../../../src/shared/documents";
+import type { DocumentSummary } from "../../../src/shared/contracts/documents";
 
 /**
  * Uploads `buffer` as `name` through the API and waits until processing has completed it; the

@@ -1,5 +1,5 @@
 import { createDocumentsRepo, type OwnedDocumentId } from "../../../src/server/modules/documents/documents.repo";
-import type { AppUser } from "../../../src/shared/app-user";
+import type { AppUser } from "../../../src/shared/contracts/me";
 import type { HttpClient } from "../http-client";
 import type { TestApp } from "../test-app";
 

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { Database } from "../../../src/server/db/client";
 import { jobs } from "../../../src/server/db/schema/index";
 import { processingJobsOf } from "../../../src/server/modules/documents/documents.repo";
-import type { DocumentSummary } from "../../../src/shared/documents";
+import type { DocumentSummary } from "../../../src/shared/contracts/documents";
 import type { HttpClient } from "../http-client";
 import type { TestApp } from "../test-app";
 

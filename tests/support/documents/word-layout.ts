@@ -1,4 +1,4 @@
-import type { OcrWordBox } from "../../../src/shared/documents";
+import type { OcrWordBox } from "../../../src/shared/contracts/documents";
 
 /**
  * Word boxes for a page's text as if printed on a grid: line n (from 0) at 10 + 10n % to

@@ -1,5 +1,5 @@
 import type { Chunk } from "../../../core/documents/chunking";
-import type { OutlineEntry } from "../../../shared/documents";
+import type { OutlineEntry } from "../../../shared/contracts/documents";
 import type { DocumentKind, ExtractionErrorReason, ExtractionResult, OcrResult } from "../extract/index";
 
 /** A document read in a thread: its pages, its clause outline and the chunks that follow it (structuring is CPU work too). */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OcrWordBox } from "../../../shared/documents";
+import type { OcrWordBox } from "../../../shared/contracts/documents";
 import { buildPdf, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { fixturesDirectory, scanLines } from "../../../../tests/support/documents/write-fixtures";
 import { extractDocument } from "./extract";

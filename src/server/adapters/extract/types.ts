@@ -1,4 +1,4 @@
-import type { OcrWordBox } from "../../../shared/documents";
+import type { OcrWordBox } from "../../../shared/contracts/documents";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
 

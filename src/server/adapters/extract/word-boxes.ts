@@ -1,4 +1,4 @@
-import type { OcrWordBox } from "../../../shared/documents";
+import type { OcrWordBox } from "../../../shared/contracts/documents";
 import { findQuote } from "../../../shared/quote-match";
 import type { OcrWord } from "./types";
 

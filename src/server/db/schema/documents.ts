@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
-import type { OcrWordBox, OutlineEntry } from "../../../shared/documents";
+import type { OcrWordBox, OutlineEntry } from "../../../shared/contracts/documents";
 import type { PassageKind, PassageClause } from "../../../core/documents/chunking";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

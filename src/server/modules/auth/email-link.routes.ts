@@ -1,17 +1,9 @@
 import { Hono } from "hono";
 import { isAPIError } from "better-auth/api";
-import { z } from "zod";
+import { emailLinkQuerySchema, type EmailLinkQuery } from "../../../shared/contracts/auth";
 import type { Auth } from "../../auth/auth";
 import { clientIp, headersWithClientIp } from "../../http/client-ip";
 import type { AppBindings } from "../../http/bindings";
-
-const emailLinkQuerySchema = z.object({
-  type: z.enum(["magic_link", "signup", "email_change"]),
-  email: z.email(),
-  code: z.string().regex(/^\d{6}$/),
-});
-
-type EmailLinkQuery = z.infer<typeof emailLinkQuerySchema>;
 
 /** Consumes the code from an email link with the matching Better Auth call; answers its headers (cookies). */
 function consumeLinkCode(auth: Auth, query: EmailLinkQuery, headers: Headers) {

@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { RedirectAnswer } from "../../../shared/billing";
-import { planKeys } from "../../../shared/plans";
+import { creditCheckoutRequestSchema, localSubscriptionChangeSchema, subscribeRequestSchema, type RedirectResponse } from "../../../shared/contracts/billing";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { streamUserChanges } from "../../http/change-events";
@@ -9,19 +7,11 @@ import { requirePermission } from "../../http/guards";
 import { jsonBody, pathId } from "../../http/request-input";
 import { CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
 
-const subscribeSchema = z.object({ plan: z.enum(planKeys as ["basic", "pro"]) });
-const creditCheckoutSchema = z.object({ type: z.literal("credit"), quantity: z.literal(1).default(1) });
-const localPortalSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("switch"), plan: z.enum(planKeys as ["basic", "pro"]) }),
-  z.object({ action: z.literal("cancel") }),
-  z.object({ action: z.literal("resume") }),
-]);
-
 const checkoutId = (raw: string) => pathId(raw, "Checkout not found.");
 
 export function billingRoutes(container: Container) {
   const { billing } = container;
-  const redirect = (url: string): RedirectAnswer => ({ url });
+  const redirect = (url: string): RedirectResponse => ({ url });
 
   return (
     new Hono<AppBindings>()
@@ -39,11 +29,11 @@ export function billingRoutes(container: Container) {
         }),
       )
       .post("/subscribe", async (c) => {
-        const { plan } = await jsonBody(c.req, subscribeSchema);
+        const { plan } = await jsonBody(c.req, subscribeRequestSchema);
         return c.json(redirect(await billing.subscribe(c.var.actor, plan)));
       })
       .post("/checkout", async (c) => {
-        await jsonBody(c.req, creditCheckoutSchema);
+        await jsonBody(c.req, creditCheckoutRequestSchema);
         return c.json(redirect(await billing.checkoutCredit(c.var.actor)));
       })
       .post("/portal", async (c) => c.json(redirect(await billing.openPortal(c.var.actor))))
@@ -51,7 +41,7 @@ export function billingRoutes(container: Container) {
       .post("/local/checkouts/:id/confirm", async (c) => c.json(redirect(await billing.confirmLocalCheckout(c.var.actor, checkoutId(c.req.param("id"))))))
       .post("/local/checkouts/:id/cancel", async (c) => c.json(redirect(await billing.cancelLocalCheckout(c.var.actor, checkoutId(c.req.param("id"))))))
       .post("/local/subscription", async (c) => {
-        await billing.changeLocalSubscription(c.var.actor, await jsonBody(c.req, localPortalSchema));
+        await billing.changeLocalSubscription(c.var.actor, await jsonBody(c.req, localSubscriptionChangeSchema));
         return c.json(await billing.getSummary(c.var.actor));
       })
   );

@@ -3,7 +3,14 @@ import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor, type ChargeDecision } from "../../../core/billing/credits";
 import { hasActivePeriod, monthlyPeriod, periodToStore, renewedPeriod, type SubscriptionState } from "../../../core/billing/periods";
-import type { BillingMode, BillingSummary, CreditSummary, LocalCheckout, SubscriptionSummary } from "../../../shared/billing";
+import type {
+  BillingMode,
+  BillingSummary,
+  CreditSummary,
+  LocalCheckout,
+  SubscriptionSummary,
+  LocalSubscriptionChange,
+} from "../../../shared/contracts/billing";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
 import {
   WebhookSignatureError,
@@ -319,7 +326,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** The test-mode billing portal: switch plan, cancel at period end, or resume. */
-    async changeLocalSubscription({ userId }: Actor, change: { action: "switch"; plan: PlanKey } | { action: "cancel" } | { action: "resume" }): Promise<void> {
+    async changeLocalSubscription({ userId }: Actor, change: LocalSubscriptionChange): Promise<void> {
       if (deps.gateway?.kind !== "local") throw new AppError("not_found", "The test-mode billing portal is not in use on this server.");
       if (change.action === "switch") await localReport(userId, { planKey: change.plan });
       else await localReport(userId, { cancelAtPeriodEnd: change.action === "cancel" });

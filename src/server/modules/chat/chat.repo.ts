@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { UserScope } from "../../../core/access/actor";
-import type { ChatMessage, ChatSessionSummary } from "../../../shared/chat";
+import type { ChatMessage, ChatSessionSummary } from "../../../shared/contracts/chat";
 import type { Database } from "../../db/client";
 import { chatMessages, chatSessions, documents } from "../../db/schema/index";
 import type { OwnedDocumentId } from "../documents/documents.repo";

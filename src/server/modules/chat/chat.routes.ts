@@ -1,15 +1,12 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { askQuestionSchema, renameSessionSchema } from "../../../shared/chat";
+import { askQuestionRequestSchema, documentSearchQuerySchema, renameSessionRequestSchema } from "../../../shared/contracts/chat";
 import type { Container } from "../../container";
-import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
 import { streamUserChanges } from "../../http/change-events";
 import { requirePermission } from "../../http/guards";
-import { jsonBody, pathId } from "../../http/request-input";
+import { jsonBody, pathId, queryInput } from "../../http/request-input";
 import { CHAT_CHANGES_CHANNEL, type ChatSessionChange } from "./chat.service";
-
-const SEARCH_QUERY_MAX_CHARS = 500;
 
 function sessionId(raw: string): string {
   return pathId(raw, "Conversation not found.");
@@ -23,7 +20,7 @@ export function chatRoutes(container: Container) {
     .get("/sessions", async (c) => c.json({ sessions: await chat.listSessions(c.var.actor) }))
     .get("/sessions/:id", async (c) => c.json(await chat.getSession(c.var.actor, sessionId(c.req.param("id")))))
     .patch("/sessions/:id", async (c) => {
-      const { title } = await jsonBody(c.req, renameSessionSchema);
+      const { title } = await jsonBody(c.req, renameSessionRequestSchema);
       return c.json({ session: await chat.renameSession(c.var.actor, sessionId(c.req.param("id")), title) });
     })
     .delete("/sessions/:id", async (c) => {
@@ -40,7 +37,7 @@ export function chatRoutes(container: Container) {
       }),
     )
     .post("/messages", async (c) => {
-      const input = await jsonBody(c.req, askQuestionSchema);
+      const input = await jsonBody(c.req, askQuestionRequestSchema);
       const events = await chat.ask(c.var.actor, input, c.req.raw.signal);
       c.header("Content-Type", "application/x-ndjson; charset=utf-8");
       c.header("Cache-Control", "no-store");
@@ -55,10 +52,8 @@ export function chatRoutes(container: Container) {
 /** GET /api/documents/:id/search?q=: the chat's own retrieval, to inspect and measure on its own. */
 export function documentSearchRoutes(container: Container) {
   return new Hono<AppBindings>().use(requirePermission("chat.use")).get("/:id/search", async (c) => {
-    const query = (c.req.query("q") ?? "").trim();
-    if (!query) throw new AppError("validation_failed", "Type something to search for.");
-    if (query.length > SEARCH_QUERY_MAX_CHARS) throw new AppError("validation_failed", `Searches can be at most ${SEARCH_QUERY_MAX_CHARS} characters.`);
-    const passages = await container.chat.search(c.var.actor, pathId(c.req.param("id"), "Document not found."), query);
+    const { q } = queryInput(c.req.query(), documentSearchQuerySchema);
+    const passages = await container.chat.search(c.var.actor, pathId(c.req.param("id"), "Document not found."), q);
     return c.json({ passages });
   });
 }

@@ -7,18 +7,16 @@ import { verifyModelAnswer } from "../../../core/rag/model-answer";
 import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
 import type { RankedChunk } from "../../../core/rag/ranking";
 import { topicWeights } from "../../../core/rag/relevance";
-import {
-  chatTitleFrom,
-  collapseRepeatedAnswers,
-  RECENT_SESSIONS_LOADED,
-  type AskQuestion,
-  type AssistantMetadata,
-  type ChatMessage,
-  type ChatSessionDetail,
-  type ChatSessionSummary,
-  type ChatStreamEvent,
-  type SearchPassage,
-} from "../../../shared/chat";
+import { chatTitleFrom, collapseRepeatedAnswers, RECENT_SESSIONS_LOADED } from "../../../shared/chat";
+import type {
+  AskQuestionRequest,
+  AssistantMetadata,
+  ChatMessage,
+  ChatSessionDetail,
+  ChatSessionSummary,
+  ChatStreamEvent,
+  SearchPassage,
+} from "../../../shared/contracts/chat";
 import { ChatModelError, type ChatModel, type ChatTurn } from "../../adapters/llm/chat-model";
 import { AppError } from "../../http/app-error";
 import type { OwnedDocumentId } from "../documents/documents.repo";
@@ -207,7 +205,7 @@ export function createChatService(deps: ChatServiceDeps) {
      * Checks the question and stores it (creating the conversation on a first question); the
      * returned events then stream the answer, which is stored only once it is complete.
      */
-    async ask(actor: Actor, input: AskQuestion, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
+    async ask(actor: Actor, input: AskQuestionRequest, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
       const document = await requireCompletedDocument(actor, input.documentId);
       const existing = input.sessionId ? await requireSession(actor, input.sessionId) : undefined;
       if (existing && existing.documentId !== document.id) throw new AppError("validation_failed", "This conversation is about another document.");

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { z } from "zod";
-import { processingTriggers } from "../../../shared/documents";
+import { processDocumentRequestSchema, renameDocumentRequestSchema } from "../../../shared/contracts/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import { streamUserChanges } from "../../http/change-events";
@@ -9,11 +8,6 @@ import { jsonBody, pathId } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
 import { DOCUMENT_CHANGES_CHANNEL, type DocumentChange } from "./documents.service";
-
-const renameSchema = z.object({ filename: z.string().max(500) });
-const processSchema = z.object({
-  trigger: z.enum(processingTriggers, { error: "The trigger must be start, retry or reprocess." }).default("start"),
-});
 
 function documentId(raw: string): string {
   return pathId(raw, "Document not found.");
@@ -72,7 +66,7 @@ export function documentsRoutes(container: Container) {
     })
     .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.var.actor, documentId(c.req.param("id"))) }))
     .patch("/:id", async (c) => {
-      const { filename } = await jsonBody(c.req, renameSchema);
+      const { filename } = await jsonBody(c.req, renameDocumentRequestSchema);
       return c.json({ document: await documents.rename(c.var.actor, documentId(c.req.param("id")), filename) });
     })
     .delete("/:id", async (c) => {
@@ -104,7 +98,7 @@ export function documentsRoutes(container: Container) {
       return c.body(image.bytes as Uint8Array<ArrayBuffer>);
     })
     .post("/:id/process", async (c) => {
-      const { trigger } = await jsonBody(c.req, processSchema);
+      const { trigger } = await jsonBody(c.req, processDocumentRequestSchema);
       return c.json(await documents.startProcessing(c.var.actor, documentId(c.req.param("id")), trigger));
     });
 }

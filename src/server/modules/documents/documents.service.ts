@@ -1,17 +1,18 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
-import { cannotProcessMessages, type StartProcessingAnswer } from "../../../shared/billing";
+import { cannotProcessMessages } from "../../../shared/billing";
+import type { StartProcessingResponse, DocumentPageText, DocumentSummary, OutlineEntry } from "../../../shared/contracts/documents";
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
-  hasAcceptedExtension,
+  findUploadProblem,
   normalizeDocumentStatus,
-  type DocumentPageText,
-  type DocumentSummary,
-  type OutlineEntry,
+  uploadMessages,
   type ProcessingStage,
   type ProcessingTrigger,
+  type UploadProblemKind,
 } from "../../../shared/documents";
+import type { ErrorCode } from "../../../shared/errors";
 import { isImageKind, renderImagePage, type PageImage } from "../../adapters/extract/image";
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
@@ -69,7 +70,11 @@ function toPageText(page: { pageNumber: number; text: string; method: string; is
   return { pageNumber: page.pageNumber, text: page.text, method: page.method === "ocr" ? "ocr" : "text", isUnreadable: page.isUnreadable };
 }
 
-const unsupportedTypeMessage = "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.";
+const errorCodeByUploadProblem: Record<UploadProblemKind, ErrorCode> = {
+  unsupported_type: "unsupported_media_type",
+  too_large: "payload_too_large",
+  empty: "validation_failed",
+};
 
 /** A document the ownership check passed: its id may be used to read what belongs to it (chat, retrieval). */
 export type OwnedDocumentSummary = DocumentSummary & { id: OwnedDocumentId };
@@ -118,17 +123,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const library = repo.forUser(actor);
       const filename = cleanDisplayFilename(input.filename);
       if (!filename) throw new AppError("validation_failed", "The file needs a name.");
-      if (input.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.");
-      if (input.bytes.byteLength > deps.maxUploadBytes) {
-        const limitMb = Math.round(deps.maxUploadBytes / 1024 / 1024);
-        throw new AppError("payload_too_large", `The file is larger than ${limitMb} MB.`);
-      }
-      if (!hasAcceptedExtension(filename)) throw new AppError("unsupported_media_type", unsupportedTypeMessage);
+      const problem = findUploadProblem({ name: filename, size: input.bytes.byteLength }, deps.maxUploadBytes);
+      if (problem) throw new AppError(errorCodeByUploadProblem[problem.kind], problem.message);
       const kind = await deps.detectKind(input.bytes, filename);
-      if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${unsupportedTypeMessage}`);
+      if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${uploadMessages.unsupportedType}`);
       const sha256 = createHash("sha256").update(input.bytes).digest("hex");
       const existing = await library.findByHash(sha256);
-      if (existing) throw new AppError("conflict", "This document already exists in your library.", { documentId: existing.id });
+      if (existing) throw new AppError("conflict", uploadMessages.duplicate, { documentId: existing.id });
 
       const storageKey = `documents/${randomUUID()}`;
       await storage.put(storageKey, input.bytes, mimeTypeByKind[kind]);
@@ -145,7 +146,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         return toDocumentSummary(row);
       } catch (error) {
         await storage.delete(storageKey);
-        if (await library.findByHash(sha256)) throw new AppError("conflict", "This document already exists in your library.");
+        if (await library.findByHash(sha256)) throw new AppError("conflict", uploadMessages.duplicate);
         throw error;
       }
     },
@@ -251,7 +252,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * and needs no credit or active period: the document was paid for when first processed, and
      * rebuilding it with a newer reading is ours to offer (ADR 007).
      */
-    async startProcessing(actor: Actor, id: string, trigger: ProcessingTrigger): Promise<StartProcessingAnswer> {
+    async startProcessing(actor: Actor, id: string, trigger: ProcessingTrigger): Promise<StartProcessingResponse> {
       const current = await requireDocument(actor, id);
       const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
       const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge);

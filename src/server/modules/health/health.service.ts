@@ -1,10 +1,5 @@
+import type { HealthReport } from "../../../shared/contracts/health";
 import { pingDatabase, type Database, type DatabaseKind } from "../../db/client";
-
-export interface HealthReport {
-  status: "ok" | "degraded";
-  version: string;
-  database: { status: "ok" | "unavailable"; kind: DatabaseKind; latencyMs: number };
-}
 
 export function createHealthService(deps: { db: Database; databaseKind: DatabaseKind; version: string }) {
   return {

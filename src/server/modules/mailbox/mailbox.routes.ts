@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import type { Database } from "../../db/client";
+import { outboxMessagesQuerySchema } from "../../../shared/contracts/mailbox";
 import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
 import { isLocalRequest } from "../../http/client-ip";
+import { queryInput } from "../../http/request-input";
 import { escapeHtml } from "../mail/html";
 import { listOutboxEmails } from "./mailbox.repo";
 
@@ -41,5 +43,8 @@ export function mailboxRoutes(deps: { db: Database; isOutboxActive: boolean }) {
       await next();
     })
     .get("/", async (c) => c.html(renderMailbox(await listOutboxEmails(deps.db))))
-    .get("/messages", async (c) => c.json({ messages: await listOutboxEmails(deps.db, c.req.query("to")) }));
+    .get("/messages", async (c) => {
+      const { to } = queryInput(c.req.query(), outboxMessagesQuerySchema);
+      return c.json({ messages: await listOutboxEmails(deps.db, to) });
+    });
 }

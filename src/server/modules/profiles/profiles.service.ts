@@ -1,6 +1,6 @@
 import { initialsOf, resolveDisplayName } from "../../../core/access/display-name";
 import type { Actor } from "../../../core/access/actor";
-import type { AppUser } from "../../../shared/app-user";
+import type { AppUser } from "../../../shared/contracts/me";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { findUserWithProfile } from "./profiles.repo";

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AppUser } from "../../../shared/app-user";
+import type { AppUser } from "../../../shared/contracts/me";
 import type { OrganizationRole, PlatformRole } from "../../../shared/roles";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";

@@ -1,7 +1,8 @@
 import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { can, type Permission } from "../../../shared/access";
-import { accessSubjectOf, type AppUser } from "../../../shared/app-user";
+import { accessSubjectOf } from "../../../shared/app-user";
+import type { AppUser } from "../../../shared/contracts/me";
 import { Button } from "../../components/ui/button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { useSiteConfig } from "../../lib/site-config-context";

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChatSessionSummary } from "../../../shared/chat";
+import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { listAnswer } from "../documents/documents-test-utils";
 import { aMessage, aSession, contract, renderChat, setupUser } from "../chat/chat-test-utils";

@@ -1,7 +1,8 @@
 import { Check, History, Pencil, Trash2, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { RECENT_SESSIONS_SHOWN, type ChatSessionSummary } from "../../../shared/chat";
+import { RECENT_SESSIONS_SHOWN } from "../../../shared/chat";
+import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Input } from "../../components/ui/input";

@@ -1,7 +1,7 @@
 import { LogOut, MonitorSmartphone, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { AppUser } from "../../../shared/app-user";
+import type { AppUser } from "../../../shared/contracts/me";
 import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import type { BillingSummary } from "../../../shared/billing";
+import type { BillingSummary } from "../../../shared/contracts/billing";
 import { takePendingCheckout } from "../auth/auth-storage";
 import { billingApi, goTo } from "./billing-api";
 import { billingToasts, useBillingSummary, useCreditEvents } from "./use-billing";

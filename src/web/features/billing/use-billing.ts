@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "sonner";
-import type { BillingSummary } from "../../../shared/billing";
+import type { BillingSummary } from "../../../shared/contracts/billing";
 import type { PlanKey } from "../../../shared/plans";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { BILLING_EVENTS_URL, billingApi, goTo } from "./billing-api";

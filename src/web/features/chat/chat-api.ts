@@ -1,4 +1,11 @@
-import type { AskQuestion, ChatSessionDetail, ChatSessionSummary, ChatStreamEvent } from "../../../shared/chat";
+import type {
+  AskQuestionRequest,
+  ChatSessionDetail,
+  ChatSessionListResponse,
+  ChatSessionResponse,
+  ChatStreamEvent,
+  RenameSessionRequest,
+} from "../../../shared/contracts/chat";
 import { apiRequest as request, errorFromAnswer } from "../../lib/api-client";
 
 const base = "/api/chat";
@@ -7,10 +14,10 @@ const sessionPath = (id: string) => `${base}/sessions/${encodeURIComponent(id)}`
 export const CHAT_EVENTS_URL = `${base}/events`;
 
 export const chatApi = {
-  listSessions: async () => (await request<{ sessions: ChatSessionSummary[] }>(`${base}/sessions`)).sessions,
+  listSessions: async () => (await request<ChatSessionListResponse>(`${base}/sessions`)).sessions,
   getSession: (id: string) => request<ChatSessionDetail>(sessionPath(id)),
   renameSession: async (id: string, title: string) =>
-    (await request<{ session: ChatSessionSummary }>(sessionPath(id), { method: "PATCH", body: { title } })).session,
+    (await request<ChatSessionResponse>(sessionPath(id), { method: "PATCH", body: { title } satisfies RenameSessionRequest })).session,
   deleteSession: (id: string) => request<void>(sessionPath(id), { method: "DELETE" }),
 };
 
@@ -26,7 +33,7 @@ export class StreamCutError extends Error {
  * POST /api/chat/messages: calls `onEvent` for each NDJSON line as it arrives. Refusals before
  * streaming (validation, unknown document or session) throw the server's ApiError.
  */
-export async function askQuestion(question: AskQuestion, onEvent: (event: ChatStreamEvent) => void, signal: AbortSignal): Promise<void> {
+export async function askQuestion(question: AskQuestionRequest, onEvent: (event: ChatStreamEvent) => void, signal: AbortSignal): Promise<void> {
   const response = await fetch(`${base}/messages`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { citationHref, suggestedQuestions, type ChatSessionDetail } from "../../../shared/chat";
+import { citationHref, suggestedQuestions } from "../../../shared/chat";
+import type { ChatSessionDetail } from "../../../shared/contracts/chat";
 import { ndjsonResponse, stubServer } from "../../../../tests/support/stub-server";
 import { aDocument, listAnswer } from "../documents/documents-test-utils";
 import { aMessage, aSession, contract, renderChat, setupUser } from "./chat-test-utils";

@@ -1,8 +1,9 @@
 import { FileText, MessageSquareText, SendHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { CHAT_QUESTION_MAX_CHARS, suggestedQuestions } from "../../../shared/chat";
-import type { DocumentSummary } from "../../../shared/documents";
+import { suggestedQuestions } from "../../../shared/chat";
+import { CHAT_QUESTION_MAX_CHARS } from "../../../shared/contracts/chat";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";

@@ -1,7 +1,7 @@
 import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
 import { Outlet, useLocation } from "react-router";
-import type { AppUser } from "../../../shared/app-user";
-import type { ChatMessage, ChatSessionSummary } from "../../../shared/chat";
+import type { AppUser } from "../../../shared/contracts/me";
+import type { ChatMessage, ChatSessionSummary } from "../../../shared/contracts/chat";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import { TooltipProvider } from "../../components/ui/tooltip";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { cn } from "../../lib/utils";
 
 /** The documents one can ask about: a native select, so keyboards and screen readers get the platform's own. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChatSessionSummary } from "../../../shared/chat";
+import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { CHAT_EVENTS_URL, chatApi } from "./chat-api";
 

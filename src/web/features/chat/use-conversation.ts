@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { collapseRepeatedAnswers, type ChatMessage, type ChatStreamEvent } from "../../../shared/chat";
+import { collapseRepeatedAnswers } from "../../../shared/chat";
+import type { ChatMessage, ChatStreamEvent } from "../../../shared/contracts/chat";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { askQuestion, chatApi } from "./chat-api";
 import { chatKeys } from "./use-chat-sessions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { processingProgress } from "./document-format";
 
 type Progress = NonNullable<DocumentSummary["progress"]>;

@@ -1,4 +1,5 @@
-import { acceptedExtensions, hasAcceptedExtension, type DocumentSummary } from "../../../shared/documents";
+import { acceptedExtensions, findUploadProblem, type UploadProblemKind } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 
 export const ACCEPT_ATTRIBUTE = acceptedExtensions.join(",");
 const BYTES_PER_MB = 1024 * 1024;
@@ -18,19 +19,16 @@ export function formatUploadDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-/** A reason the file cannot be sent, or undefined when it may go to the server. */
+const uploadProblemTitles: Record<UploadProblemKind, string> = {
+  unsupported_type: "Unsupported file type",
+  too_large: "File too large",
+  empty: "Empty file",
+};
+
+/** A reason the file cannot be sent, as a toast's title and description, or undefined when it may go to the server. */
 export function uploadProblem(file: File, maxUploadBytes: number): { title: string; description: string } | undefined {
-  if (!hasAcceptedExtension(file.name)) {
-    return {
-      title: "Unsupported file type",
-      description: "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.",
-    };
-  }
-  if (file.size > maxUploadBytes) {
-    return { title: "File too large", description: `The file is larger than ${Math.round(maxUploadBytes / BYTES_PER_MB)} MB.` };
-  }
-  if (file.size === 0) return { title: "Empty file", description: "The file is empty." };
-  return undefined;
+  const problem = findUploadProblem(file, maxUploadBytes);
+  return problem && { title: uploadProblemTitles[problem.kind], description: problem.message };
 }
 
 /** What a running job is doing, in words, and how far along it is overall (0–100). */

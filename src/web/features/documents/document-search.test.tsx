@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SearchPassage } from "../../../shared/chat";
-import type { DocumentPageText } from "../../../shared/documents";
+import type { SearchPassage } from "../../../shared/contracts/chat";
+import type { DocumentPageText } from "../../../shared/contracts/documents";
 import { passageSnippet } from "./document-search";
 import { aDocument, renderDocuments, stubServer } from "./documents-test-utils";
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import type { SearchPassage } from "../../../shared/chat";
+import type { SearchPassage } from "../../../shared/contracts/chat";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";

@@ -1,4 +1,5 @@
-import { statusBadgeLabels, type DocumentStatus, type DocumentSummary } from "../../../shared/documents";
+import { statusBadgeLabels, type DocumentStatus } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Badge } from "../../components/ui/badge";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/utils";

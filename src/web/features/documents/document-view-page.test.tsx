@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DocumentPageText, OutlineEntry } from "../../../shared/documents";
+import type { DocumentPageText, OutlineEntry } from "../../../shared/contracts/documents";
 import { layOutWords } from "../../../../tests/support/documents/word-layout";
 import type { Handler } from "../../../../tests/support/stub-server";
 import { aDocument, renderDocuments, stubServer } from "./documents-test-utils";

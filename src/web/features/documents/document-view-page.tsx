@@ -2,7 +2,7 @@ import { ArrowLeft, Download, FileQuestion, MessageSquare, SearchX } from "lucid
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -1,6 +1,16 @@
-import type { StartProcessingAnswer } from "../../../shared/billing";
-import type { SearchPassage } from "../../../shared/chat";
-import type { DocumentPageText, DocumentSummary, OutlineEntry, ProcessingTrigger } from "../../../shared/documents";
+import type { DocumentSearchQuery, DocumentSearchResponse } from "../../../shared/contracts/chat";
+import type {
+  DocumentListResponse,
+  DocumentOutlineResponse,
+  DocumentPageResponse,
+  DocumentPagesResponse,
+  DocumentResponse,
+  DocumentSummary,
+  ProcessDocumentRequest,
+  RenameDocumentRequest,
+  StartProcessingResponse,
+} from "../../../shared/contracts/documents";
+import type { ProcessingTrigger } from "../../../shared/documents";
 import { apiRequest as request, readAnswer } from "../../lib/api-client";
 
 const base = "/api/documents";
@@ -12,19 +22,22 @@ export const documentPageImageUrl = (id: string, pageNumber: number) => `${docum
 export const DOCUMENT_EVENTS_URL = `${base}/events`;
 
 export const documentsApi = {
-  list: async () => (await request<{ documents: DocumentSummary[] }>(base)).documents,
-  get: async (id: string) => (await request<{ document: DocumentSummary }>(documentPath(id))).document,
-  pages: async (id: string) => (await request<{ pages: DocumentPageText[] }>(`${documentPath(id)}/pages`)).pages,
+  list: async () => (await request<DocumentListResponse>(base)).documents,
+  get: async (id: string) => (await request<DocumentResponse>(documentPath(id))).document,
+  pages: async (id: string) => (await request<DocumentPagesResponse>(`${documentPath(id)}/pages`)).pages,
   /** One page, with the boxes OCR found for its words (scans read since they were kept). */
-  page: async (id: string, pageNumber: number) => (await request<{ page: DocumentPageText }>(`${documentPath(id)}/pages/${pageNumber}`)).page,
-  outline: async (id: string) => (await request<{ outline: OutlineEntry[] }>(`${documentPath(id)}/outline`)).outline,
-  search: async (id: string, query: string) =>
-    (await request<{ passages: SearchPassage[] }>(`${documentPath(id)}/search?${new URLSearchParams({ q: query }).toString()}`)).passages,
+  page: async (id: string, pageNumber: number) => (await request<DocumentPageResponse>(`${documentPath(id)}/pages/${pageNumber}`)).page,
+  outline: async (id: string) => (await request<DocumentOutlineResponse>(`${documentPath(id)}/outline`)).outline,
+  search: async (id: string, query: string) => {
+    const params = new URLSearchParams({ q: query } satisfies DocumentSearchQuery);
+    return (await request<DocumentSearchResponse>(`${documentPath(id)}/search?${params.toString()}`)).passages;
+  },
   rename: async (id: string, filename: string) =>
-    (await request<{ document: DocumentSummary }>(documentPath(id), { method: "PATCH", body: { filename } })).document,
+    (await request<DocumentResponse>(documentPath(id), { method: "PATCH", body: { filename } satisfies RenameDocumentRequest })).document,
   remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),
   /** ok, or why not (no credit, no active period) with the document now awaiting a credit; a reprocess is never refused for credit. */
-  process: (id: string, trigger: ProcessingTrigger) => request<StartProcessingAnswer>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } }),
+  process: (id: string, trigger: ProcessingTrigger) =>
+    request<StartProcessingResponse>(`${documentPath(id)}/process`, { method: "POST", body: { trigger } satisfies ProcessDocumentRequest }),
 };
 
 /**
@@ -41,7 +54,7 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
     };
     xhr.onload = () => {
       try {
-        resolve(readAnswer<{ document: DocumentSummary }>(xhr.status, xhr.responseText).document);
+        resolve(readAnswer<DocumentResponse>(xhr.status, xhr.responseText).document);
       } catch (error) {
         reject(error);
       }

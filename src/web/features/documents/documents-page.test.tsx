@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 import { documentKeys } from "./use-documents";
 

@@ -1,4 +1,4 @@
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import type { Handler } from "../../../../tests/support/stub-server";
 import { testSiteConfig } from "../../../../tests/support/site-config";

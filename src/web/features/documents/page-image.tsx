@@ -1,6 +1,6 @@
 import { ExternalLink, ImageOff } from "lucide-react";
 import { useState } from "react";
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/utils";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DocumentPageText, OcrWordBox } from "../../../shared/documents";
+import type { DocumentPageText, OcrWordBox } from "../../../shared/contracts/documents";
 import { layOutWords } from "../../../../tests/support/documents/word-layout";
 import { locateQuoteOnPicture, quoteBoxes } from "./quote-boxes";
 

@@ -1,4 +1,4 @@
-import type { DocumentPageText, OcrWordBox } from "../../../shared/documents";
+import type { DocumentPageText, OcrWordBox } from "../../../shared/contracts/documents";
 import { findQuote, type TextRange } from "../../../shared/quote-match";
 
 /** A rectangle on a page picture, as fractions (0..1) of the picture's width and height. */

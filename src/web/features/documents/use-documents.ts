@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { DocumentSummary } from "../../../shared/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { DOCUMENT_EVENTS_URL, documentsApi } from "./documents-api";
 

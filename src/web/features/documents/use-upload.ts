@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
+import { uploadMessages } from "../../../shared/documents";
 import { isApiError, refusalReason } from "../../lib/api-client";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { uploadProblem } from "./document-format";
@@ -10,7 +11,6 @@ import { storeDocument, useDelayedRefresh } from "./use-documents";
 export const REFRESH_AFTER_UPLOAD_MS = 1000;
 
 const UPLOAD_FAILED = "There was an error uploading your document. Please try again.";
-const DUPLICATE = "This document already exists in your library.";
 
 export interface UploadState {
   filename: string;
@@ -53,7 +53,7 @@ export function useUpload() {
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
         if (isApiError(error, "conflict")) {
-          toast.error("Duplicate document", { description: DUPLICATE });
+          toast.error("Duplicate document", { description: uploadMessages.duplicate });
         } else {
           // The server's reason (wrong type, too large, empty) when it gave one.
           toast.error("Upload failed", { description: refusalReason(error) ?? UPLOAD_FAILED });

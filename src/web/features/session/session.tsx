@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { AppUser } from "../../../shared/app-user";
+import type { AppUser, MeResponse } from "../../../shared/contracts/me";
 import { apiRequest, isApiError } from "../../lib/api-client";
 
 export const sessionQueryKey = ["session"] as const;
 
 async function fetchAppUser(): Promise<AppUser | null> {
   try {
-    return (await apiRequest<{ user: AppUser }>("/api/me")).user;
+    return (await apiRequest<MeResponse>("/api/me")).user;
   } catch (error) {
     if (isApiError(error, "unauthenticated")) return null;
     throw error;

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { emailLinkTypes } from "../auth-links";
+
+/**
+ * Our own route under /api/auth (Better Auth's endpoints keep Better Auth's contracts).
+ * GET /api/auth/email-link: where /auth/open sends the browser; a recovery link never comes here.
+ */
+export const emailLinkQuerySchema = z.object({
+  type: z.enum(emailLinkTypes).exclude(["recovery"]),
+  email: z.email(),
+  code: z.string().regex(/^\d{6}$/),
+});
+export type EmailLinkQuery = z.infer<typeof emailLinkQuerySchema>;

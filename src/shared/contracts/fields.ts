@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+/** Text a person types: trimmed, not blank, at most `maxChars`, refused in the words the form shows them. */
+export function typedText(maxChars: number, messages: { blank: string; tooLong: string }) {
+  return z.string({ error: messages.blank }).trim().min(1, { message: messages.blank }).max(maxChars, { message: messages.tooLong });
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  billingSummarySchema,
+  localCheckoutResponseSchema,
+  redirectResponseSchema,
+  type LocalSubscriptionChange,
+  type SubscribeRequest,
+} from "../../src/shared/contracts/billing";
+import {
+  chatSessionDetailSchema,
+  chatSessionListResponseSchema,
+  chatSessionResponseSchema,
+  documentSearchResponseSchema,
+  type AskQuestionRequest,
+} from "../../src/shared/contracts/chat";
+import {
+  documentListResponseSchema,
+  documentOutlineResponseSchema,
+  documentPageResponseSchema,
+  documentPagesResponseSchema,
+  documentResponseSchema,
+  startProcessingResponseSchema,
+  type DocumentSummary,
+} from "../../src/shared/contracts/documents";
+import { healthReportSchema } from "../../src/shared/contracts/health";
+import { meResponseSchema } from "../../src/shared/contracts/me";
+import { signedUpClient } from "../support/accounts";
+import { localCheckoutId } from "../support/billing";
+import { readEvents } from "../support/chat";
+import { payerContractPdf } from "../support/documents/payer-contract";
+import { processedDocument } from "../support/documents/processing";
+import type { HttpClient } from "../support/http-client";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * The web takes the server's answers as the contracts' types without parsing them (ADR 015), so
+ * here every JSON answer of the app is parsed with its contract: a schema that no longer says what
+ * the server sends fails this test rather than the web.
+ */
+
+let testApp: TestApp;
+let person: HttpClient;
+let contract: DocumentSummary;
+
+async function answer<T>(response: Response, schema: z.ZodType<T>, status = 200): Promise<T> {
+  expect(response.status).toBe(status);
+  return schema.parse(await response.json());
+}
+
+async function pay(start: Response): Promise<void> {
+  const { url } = await answer(start, redirectResponseSchema);
+  await answer(await person.post(`/api/billing/local/checkouts/${localCheckoutId(url)}/confirm`), redirectResponseSchema);
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  person = await signedUpClient(testApp);
+  await pay(await person.post("/api/billing/subscribe", { plan: "pro" } satisfies SubscribeRequest));
+  contract = await processedDocument(testApp, person, "Blue Valley Provider Agreement.pdf", payerContractPdf());
+}, 60_000);
+afterAll(() => testApp.close());
+
+describe("every JSON answer parses with its contract", () => {
+  it("health and the signed-in person", async () => {
+    expect((await answer(await person.get("/api/health"), healthReportSchema)).status).toBe("ok");
+    expect((await answer(await person.get("/api/me"), meResponseSchema)).user.role).toBe("platform_owner");
+  });
+
+  it("the library, one document, its pages, one page, its outline and a search", async () => {
+    const base = `/api/documents/${contract.id}`;
+    expect((await answer(await person.get("/api/documents"), documentListResponseSchema)).documents.map((document) => document.id)).toEqual([contract.id]);
+    expect((await answer(await person.get(base), documentResponseSchema)).document.status).toBe("completed");
+    expect((await answer(await person.get(`${base}/pages`), documentPagesResponseSchema)).pages).toHaveLength(3);
+    expect((await answer(await person.get(`${base}/pages/2`), documentPageResponseSchema)).page.pageNumber).toBe(2);
+    expect((await answer(await person.get(`${base}/outline`), documentOutlineResponseSchema)).outline.length).toBeGreaterThan(0);
+    expect((await answer(await person.get(`${base}/search?q=timely+filing`), documentSearchResponseSchema)).passages.length).toBeGreaterThan(0);
+  });
+
+  it("an upload, a rename and the start of processing", async () => {
+    const upload = await person.upload("/api/documents", "Second Agreement.pdf", payerContractPdf("second"));
+    const { document } = await answer(upload, documentResponseSchema, 201);
+    const renamed = await answer(
+      await person.request(`/api/documents/${document.id}`, { method: "PATCH", json: { filename: "Renamed" } }),
+      documentResponseSchema,
+    );
+    expect(renamed.document.filename).toBe("Renamed.pdf");
+    const started = await answer(await person.post(`/api/documents/${document.id}/process`, { trigger: "start" }), startProcessingResponseSchema);
+    expect(started.ok).toBe(true);
+  });
+
+  it("a streamed answer, line by line, then the sessions, one session and its rename", async () => {
+    const question: AskQuestionRequest = { documentId: contract.id, question: "How long do we have to file claims?" };
+    const response = await person.post("/api/chat/messages", question);
+    expect(response.status).toBe(200);
+    const events = await readEvents(response);
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(["session", "delta", "done"]));
+    const session = events[0]!.type === "session" ? events[0]!.session : undefined;
+
+    expect((await answer(await person.get("/api/chat/sessions"), chatSessionListResponseSchema)).sessions.map(({ id }) => id)).toEqual([session!.id]);
+    const detail = await answer(await person.get(`/api/chat/sessions/${session!.id}`), chatSessionDetailSchema);
+    expect(detail.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    const renamed = await answer(
+      await person.request(`/api/chat/sessions/${session!.id}`, { method: "PATCH", json: { title: "Claims" } }),
+      chatSessionResponseSchema,
+    );
+    expect(renamed.session.title).toBe("Claims");
+  });
+
+  it("the billing summary, a credit checkout cancelled, the portal and a local plan change", async () => {
+    const summary = await answer(await person.get("/api/billing/summary"), billingSummarySchema);
+    expect(summary.mode).toBe("local");
+    const { url } = await answer(await person.post("/api/billing/checkout", { type: "credit", quantity: 1 }), redirectResponseSchema);
+    const checkoutPath = `/api/billing/local/checkouts/${localCheckoutId(url)}`;
+    expect((await answer(await person.get(checkoutPath), localCheckoutResponseSchema)).checkout.kind).toBe("credit");
+    await answer(await person.post(`${checkoutPath}/cancel`), redirectResponseSchema);
+    await answer(await person.post("/api/billing/portal"), redirectResponseSchema);
+    const change: LocalSubscriptionChange = { action: "cancel" };
+    const changed = await answer(await person.post("/api/billing/local/subscription", change), billingSummarySchema);
+    expect(changed.mode !== "off" && changed.subscription?.willCancel).toBe(true);
+  });
+});
