@@ -2,7 +2,8 @@ import { Check, History, Pencil, Trash2, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RECENT_SESSIONS_SHOWN } from "../../../shared/chat";
-import type { ChatSessionSummary } from "../../../shared/contracts/chat";
+import { check } from "../../../shared/contracts/check";
+import { renameSessionRequestSchema, SESSION_TITLE_MAX_CHARS, type ChatSessionSummary } from "../../../shared/contracts/chat";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Input } from "../../components/ui/input";
@@ -25,13 +26,13 @@ function useOpenSessionId(): string | null {
 function RenameForm({ session, onDone }: { session: ChatSessionSummary; onDone: () => void }) {
   const [title, setTitle] = useState(session.title);
   const rename = useRenameSession();
-  const trimmed = title.trim();
+  const checked = check(renameSessionRequestSchema, { title });
 
   // An empty title is not saved (spec): the form stays open until there is one, or it is cancelled.
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed) return;
-    if (trimmed !== session.title) rename.mutate({ id: session.id, title: trimmed });
+    if (!checked.ok) return;
+    if (checked.value.title !== session.title) rename.mutate({ id: session.id, title: checked.value.title });
     onDone();
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -45,14 +46,14 @@ function RenameForm({ session, onDone }: { session: ChatSessionSummary; onDone: 
       <Input
         aria-label="Chat title"
         value={title}
-        maxLength={200}
+        maxLength={SESSION_TITLE_MAX_CHARS}
         autoFocus
         onFocus={(event) => event.target.select()}
         onChange={(event) => setTitle(event.target.value)}
         onKeyDown={onKeyDown}
         className="h-8 px-2"
       />
-      <Button type="submit" variant="ghost" size="icon" className="size-8" aria-label="Save title" disabled={!trimmed}>
+      <Button type="submit" variant="ghost" size="icon" className="size-8" aria-label="Save title" disabled={!checked.ok}>
         <Check aria-hidden />
       </Button>
       <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Cancel rename" onClick={onDone}>

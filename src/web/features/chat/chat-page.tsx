@@ -2,7 +2,8 @@ import { FileText, MessageSquareText, SendHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { suggestedQuestions } from "../../../shared/chat";
-import { CHAT_QUESTION_MAX_CHARS } from "../../../shared/contracts/chat";
+import { askQuestionRequestSchema, CHAT_QUESTION_MAX_CHARS } from "../../../shared/contracts/chat";
+import { check } from "../../../shared/contracts/check";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -98,8 +99,9 @@ function Composer({ disabled, placeholder, onSend }: { disabled: boolean; placeh
     }
   }, [disabled]);
 
+  const isAskable = check(askQuestionRequestSchema.shape.question, text).ok;
   const submit = () => {
-    if (disabled || !text.trim()) return;
+    if (disabled || !isAskable) return;
     shouldRefocus.current = true;
     onSend(text);
     setText("");
@@ -137,7 +139,7 @@ function Composer({ disabled, placeholder, onSend }: { disabled: boolean; placeh
       <span id={`${id}-hint`} className="sr-only">
         Enter sends; Shift+Enter starts a new line.
       </span>
-      <Button type="submit" size="icon" className="size-11" aria-label="Send" disabled={disabled || !text.trim()}>
+      <Button type="submit" size="icon" className="size-11" aria-label="Send" disabled={disabled || !isAskable}>
         <SendHorizontal aria-hidden />
       </Button>
     </form>

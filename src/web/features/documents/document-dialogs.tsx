@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
+import { check } from "../../../shared/contracts/check";
+import { renameDocumentRequestSchema } from "../../../shared/contracts/documents";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { DialogActions } from "../../components/ui/dialog-actions";
 import { TextField } from "../../components/ui/text-field";
@@ -25,14 +27,13 @@ export function RenameDocumentDialog({
     setLastOpen(open);
     if (open) setName(filename);
   }
-  const trimmed = name.trim();
-  const isBlank = trimmed === "";
-  const isUnchanged = trimmed === filename;
+  const checked = check(renameDocumentRequestSchema, { filename: name });
+  const isUnchanged = checked.ok && checked.value.filename === filename;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (isBlank || isUnchanged || isSaving) return;
-    onRename(trimmed);
+    if (!checked.ok || isUnchanged || isSaving) return;
+    onRename(checked.value.filename);
   }
 
   return (
@@ -46,13 +47,13 @@ export function RenameDocumentDialog({
           <TextField
             id={`${id}-name`}
             label="Name"
-            problem={isBlank ? "Enter a name." : undefined}
+            problem={checked.ok ? undefined : checked.problem}
             value={name}
             maxLength={180}
             autoComplete="off"
             onChange={(event) => setName(event.target.value)}
           />
-          <DialogActions isBusy={isSaving} disabled={isBlank || isUnchanged}>
+          <DialogActions isBusy={isSaving} disabled={!checked.ok || isUnchanged}>
             Save
           </DialogActions>
         </form>

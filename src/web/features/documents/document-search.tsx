@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import type { SearchPassage } from "../../../shared/contracts/chat";
+import { documentSearchQuerySchema, SEARCH_QUERY_MAX_CHARS, type SearchPassage } from "../../../shared/contracts/chat";
+import { check } from "../../../shared/contracts/check";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -9,7 +10,6 @@ import { errorMessage } from "../../lib/api-client";
 import { documentsApi } from "./documents-api";
 import { documentKeys } from "./use-documents";
 
-const SEARCH_MAX_CHARS = 500;
 const SNIPPET_CHARS = 220;
 const SNIPPET_LEAD_CHARS = 60;
 
@@ -94,9 +94,10 @@ export function DocumentSearch({ documentId, onJump, children }: { documentId: s
   const id = useId();
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
+  const checked = check(documentSearchQuerySchema, { q: draft });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setQuery(draft.trim());
+    setQuery(checked.ok ? checked.value.q : "");
   };
   const clear = () => {
     setDraft("");
@@ -112,7 +113,7 @@ export function DocumentSearch({ documentId, onJump, children }: { documentId: s
           id={id}
           type="search"
           value={draft}
-          maxLength={SEARCH_MAX_CHARS}
+          maxLength={SEARCH_QUERY_MAX_CHARS}
           placeholder="Search this document"
           onChange={(event) => {
             setDraft(event.target.value);
@@ -120,7 +121,7 @@ export function DocumentSearch({ documentId, onJump, children }: { documentId: s
           }}
           className="h-9"
         />
-        <Button type="submit" variant="outline" size="icon" aria-label="Search" disabled={!draft.trim()}>
+        <Button type="submit" variant="outline" size="icon" aria-label="Search" disabled={!checked.ok}>
           <Search aria-hidden />
         </Button>
       </form>
