@@ -8,6 +8,39 @@ const forbiddenImports = (patterns, message) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: patterns, message, allowTypeImports: true }] }],
 });
 
+const webLayer = {
+  group: ["**/server/**", "**/core/**", "pg", "drizzle-orm*", "hono*"],
+  message: "The web imports shared code and types only.",
+  allowTypeImports: true,
+};
+
+/**
+ * The web's features in the order they may use one another: a feature imports only features
+ * listed before it, and only through their index (what they offer the others), so no two features
+ * can import each other. What two features both need belongs in components/ or lib/. Tests and
+ * their helpers render features together and are exempt.
+ */
+const featureOrder = ["errors", "landing", "legal", "session", "auth", "billing", "documents", "chat", "app-shell"];
+
+function featureBoundaries(feature, position) {
+  const earlier = featureOrder.slice(0, position);
+  const later = featureOrder.slice(position + 1);
+  const patterns = [
+    webLayer,
+    { group: ["../../app", "../../app/**"], message: "app/ puts the features together; a feature never imports it." },
+    later.length > 0 && {
+      group: later.flatMap((other) => [`../${other}`, `../${other}/**`]),
+      message: `${feature} may use only the features before it in featureOrder (eslint.config.js); move what both need to components/ or lib/.`,
+    },
+    earlier.length > 0 && { group: earlier.map((other) => `../${other}/**`), message: "Import another feature through its index: '../<feature>'." },
+  ].filter(Boolean);
+  return {
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}", "**/*-test-utils.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/", "coverage/"] },
   js.configs.recommended,
@@ -30,7 +63,17 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbiddenImports(["**/server/**", "**/core/**", "pg", "drizzle-orm*", "hono*"], "The web imports shared code and types only."),
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [webLayer] }],
+    },
+  },
+  ...featureOrder.map(featureBoundaries),
+  {
+    files: ["src/web/components/**/*.{ts,tsx}", "src/web/lib/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [webLayer, { group: ["**/features/**", "**/app/**"], message: "components/ and lib/ serve every feature and import none." }] },
+      ],
     },
   },
   {

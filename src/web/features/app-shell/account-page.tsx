@@ -1,8 +1,8 @@
 import { accessRoleLabels, accessRoleOf } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
-import { useSession } from "../session/session";
-import { PageHeader } from "./page-header";
+import { useSession } from "../session";
+import { PageHeader } from "../../components/layout/page-header";
 import { useSignOut } from "./use-sign-out";
 
 export function AccountPage() {

@@ -1,6 +1,6 @@
-import { RequirePermission } from "../session/guards";
+import { RequirePermission } from "../session";
 import { useSiteConfig } from "../../lib/site-config-context";
-import { PageHeader } from "./page-header";
+import { PageHeader } from "../../components/layout/page-header";
 
 export { AccountPage } from "./account-page";
 export { AppShell } from "./app-shell";

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { ThemeMenu } from "../../components/theme-menu";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { useSession } from "../session/session";
+import { useSession } from "../session";
 import { AppSidebar } from "./app-sidebar";
 import { useSidebarCollapsed } from "./use-sidebar-collapsed";
 import { UserMenu } from "./user-menu";

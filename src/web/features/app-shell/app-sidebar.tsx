@@ -8,7 +8,7 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { BrandMark } from "./brand-mark";
-import { RecentSessions } from "./recent-sessions";
+import { RecentSessions } from "../chat";
 
 interface NavItem {
   to: string;

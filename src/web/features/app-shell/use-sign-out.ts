@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../lib/api-client";
-import { authApi } from "../auth/auth-api";
+import { authApi } from "../auth";
 
 /** Signs out (this device or every device), forgets cached data, and returns to /login. */
 export function useSignOut() {

@@ -11,9 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
-import { BillingMenuItems, CreditsLine } from "../billing/billing-menu";
-import { BillingRuntime } from "../billing/billing-runtime";
-import { ChoosePlanDialog } from "../billing/choose-plan-dialog";
+import { BillingMenuItems, CreditsLine, BillingRuntime, ChoosePlanDialog } from "../billing";
 import { useSignOut } from "./use-sign-out";
 
 export function UserMenu({ user }: { user: AppUser }) {

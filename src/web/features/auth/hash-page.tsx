@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useSession } from "../session/session";
+import { useSession } from "../session";
 import { markFromEmailAuth, rememberPasswordReset } from "./auth-storage";
 
 import { AuthStatus } from "./auth-layout";

@@ -9,7 +9,7 @@ import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api-client";
 import { safeRedirectTarget } from "../../lib/redirect-target";
 import { useSiteConfig } from "../../lib/site-config-context";
-import { useSession } from "../session/session";
+import { useSession } from "../session";
 import { authApi } from "./auth-api";
 import { emailProblem, serverMessage } from "./auth-errors";
 import { AuthCard } from "./auth-layout";

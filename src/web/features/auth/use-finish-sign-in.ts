@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useSession } from "../session/session";
+import { useSession } from "../session";
 
 /** After any sign-in: reload the session so the guards see the person, then go on. */
 export function useFinishSignIn() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import type { BillingSummary } from "../../../shared/contracts/billing";
-import { takePendingCheckout } from "../auth/auth-storage";
+import { takePendingCheckout } from "../auth";
 import { billingApi, goTo } from "./billing-api";
 import { billingToasts, useBillingSummary, useCreditEvents } from "./use-billing";
 

@@ -6,11 +6,11 @@ import { askQuestionRequestSchema, CHAT_QUESTION_MAX_CHARS } from "../../../shar
 import { check } from "../../../shared/contracts/check";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { PageHeader } from "../../components/layout/page-header";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { PageHeader } from "../app-shell/page-header";
-import { useDocumentList } from "../documents/use-documents";
+import { useDocumentList } from "../documents";
 import { ChatMessageBubble } from "./chat-message";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";

@@ -11,9 +11,10 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { errorMessage, isApiError } from "../../lib/api-client";
-import { billingSummaryKey } from "../billing/use-billing";
+import { formatDate } from "../../lib/format-date";
+import { billingSummaryKey } from "../billing";
 import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } from "./document-dialogs";
-import { formatFileSize, formatUploadDate, unreadablePagesWarning } from "./document-format";
+import { formatFileSize, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
 import { documentFileUrl, documentsApi } from "./documents-api";
 import { forgetDocument, forgetReading, storeDocument, useDelayedRefresh } from "./use-documents";
@@ -203,7 +204,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
         <div className="flex gap-1">
           <dt className="sr-only">Upload date</dt>
           <dd>
-            <time dateTime={document.createdAt}>{formatUploadDate(document.createdAt)}</time>
+            <time dateTime={document.createdAt}>{formatDate(document.createdAt)}</time>
           </dd>
         </div>
         {isReady && document.pageCount !== null && (

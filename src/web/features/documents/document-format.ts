@@ -11,14 +11,6 @@ export function formatFileSize(bytes: number): string {
   return `${megabytes.toFixed(1)} MB`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-
-/** "Nov 20, 2026" in the person's own time zone. */
-export function formatUploadDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}
-
 const uploadProblemTitles: Record<UploadProblemKind, string> = {
   unsupported_type: "Unsupported file type",
   too_large: "File too large",

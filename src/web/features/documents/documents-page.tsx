@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from "rea
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { PageHeader } from "../../components/layout/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -10,8 +11,7 @@ import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
-import { PageHeader } from "../app-shell/page-header";
-import { SubscriptionGate } from "../billing/subscription-gate";
+import { SubscriptionGate } from "../billing";
 import { DocumentCard } from "./document-card";
 import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
 import { useDocumentEvents, useDocumentList } from "./use-documents";

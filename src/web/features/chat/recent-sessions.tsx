@@ -9,10 +9,10 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
+import { formatDate } from "../../lib/format-date";
 import { cn } from "../../lib/utils";
-import { useChatSessions, useDeleteSession, useRenameSession } from "../chat/use-chat-sessions";
-import { CHAT_PATH, sessionUrl } from "../chat/use-conversation";
-import { formatUploadDate } from "../documents/document-format";
+import { useChatSessions, useDeleteSession, useRenameSession } from "./use-chat-sessions";
+import { CHAT_PATH, sessionUrl } from "./use-conversation";
 
 const UNKNOWN_DOCUMENT = "Unknown Document";
 
@@ -108,7 +108,7 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
           {filename}
         </span>
         <time dateTime={session.updatedAt} className="block text-xs text-muted-foreground">
-          {formatUploadDate(session.updatedAt)}
+          {formatDate(session.updatedAt)}
         </time>
       </Link>
       {/* Over the end of the title only while shown, so titles use the whole width otherwise. */}
@@ -152,7 +152,7 @@ function RecentSessionsMenu({ sessions }: { sessions: ChatSessionSummary[] | und
             <DropdownMenuItem key={session.id} onSelect={() => navigate(sessionUrl(session.id))} className="flex-col items-start gap-0">
               <span className="w-full truncate font-medium">{session.title}</span>
               <span className="w-full truncate text-xs text-muted-foreground">
-                {session.documentFilename ?? UNKNOWN_DOCUMENT} · {formatUploadDate(session.updatedAt)}
+                {session.documentFilename ?? UNKNOWN_DOCUMENT} · {formatDate(session.updatedAt)}
               </span>
             </DropdownMenuItem>
           ))

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { listAnswer } from "../documents/documents-test-utils";
-import { aMessage, aSession, contract, renderChat, setupUser } from "../chat/chat-test-utils";
+import { aMessage, aSession, contract, renderChat, setupUser } from "./chat-test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();

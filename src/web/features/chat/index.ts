@@ -1,0 +1,2 @@
+// What other features use of chat; the router loads the chat page itself.
+export { RecentSessions } from "./recent-sessions";

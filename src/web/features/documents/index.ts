@@ -1,0 +1,2 @@
+// What other features use of documents; the router loads the pages from document-pages.
+export { useDocumentList } from "./use-documents";

@@ -1,0 +1,3 @@
+// What other features use of the session; the router loads session-root and guards itself.
+export { RequirePermission } from "./guards";
+export { useSession } from "./session";
