@@ -41,6 +41,12 @@ function featureBoundaries(feature, position) {
   };
 }
 
+const ownedIdCast = {
+  selector: "TSAsExpression[typeAnnotation.typeName.name=/^Owned/], TSTypeAssertion[typeAnnotation.typeName.name=/^Owned/]",
+  message: "Get an owned id from the ownership check, never by a cast.",
+};
+const pagePathPattern = String.raw`/^\/(app|login|auth|billing|termsofservice|privacypolicy)(\/|\?|#|$)/`;
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/", "coverage/"] },
   js.configs.recommended,
@@ -89,11 +95,20 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: ["src/server/modules/documents/documents.repo.ts"],
     rules: {
+      "no-restricted-syntax": ["error", ownedIdCast],
+    },
+  },
+  {
+    // A page's path written out would go stale when the page moves; shared/paths.ts names them all.
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*-test-utils.tsx"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        ownedIdCast,
         {
-          selector: "TSAsExpression[typeAnnotation.typeName.name=/^Owned/], TSTypeAssertion[typeAnnotation.typeName.name=/^Owned/]",
-          message: "Get an owned id from the ownership check, never by a cast.",
+          selector: `Literal[value=${pagePathPattern}], TemplateElement[value.raw=${pagePathPattern}]`,
+          message: "Take page paths from shared/paths.ts (paths, withQuery).",
         },
       ],
     },

@@ -1,3 +1,5 @@
+import { paths } from "./paths";
+
 /**
  * Email links carry their real target in the URL hash of /auth/open, which a scanner's
  * prefetch never sends to the server; the page then follows it in the browser.
@@ -14,7 +16,7 @@ export function isEmailLinkType(value: unknown): value is EmailLinkType {
 export function buildEmailLink(publicUrl: string, params: { type: EmailLinkType; email: string; code: string }): string {
   const target = new URL(EMAIL_LINK_PATH, publicUrl);
   target.search = new URLSearchParams(params).toString();
-  return `${publicUrl}/auth/open#${encodeURIComponent(target.toString())}`;
+  return `${publicUrl}${paths.authOpen}#${encodeURIComponent(target.toString())}`;
 }
 
 export type EmailLinkResolution = { kind: "follow"; url: string } | { kind: "recovery"; email: string; code: string } | { kind: "bad_link" };

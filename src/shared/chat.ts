@@ -1,4 +1,5 @@
 import type { ChatMessage, Citation } from "./contracts/chat";
+import { paths, withQuery } from "./paths";
 
 // The rag core reads the Citation type from here; its home is the chat contract.
 export type { Citation } from "./contracts/chat";
@@ -34,13 +35,12 @@ export function chatTitleFrom(question: string): string {
 
 /** Whether a link in an answer is one of its citations: the only links an answer may carry. */
 export function isCitationHref(href: string | undefined): boolean {
-  return href !== undefined && /^\/app\/documents\/[0-9a-f-]{36}\?/.test(href);
+  return href !== undefined && href.startsWith(`${paths.documents}/`) && /^[0-9a-f-]{36}\?/.test(href.slice(paths.documents.length + 1));
 }
 
 /** Where a citation opens: the document view at the cited page with the quote highlighted. */
 export function citationHref(documentId: string, citation: Pick<Citation, "page" | "quote">): string {
-  const params = new URLSearchParams({ page: String(citation.page), q: citation.quote });
-  return `/app/documents/${documentId}?${params.toString()}`;
+  return withQuery(paths.document(documentId), { page: String(citation.page), q: citation.quote });
 }
 
 /** The spec: consecutive duplicate assistant messages are collapsed when a conversation loads. */

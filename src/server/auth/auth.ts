@@ -5,6 +5,7 @@ import { emailOTP, genericOAuth } from "better-auth/plugins";
 import { count, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { buildEmailLink, type EmailLinkType } from "../../shared/auth-links";
+import { paths } from "../../shared/paths";
 import type { SiteConfig, SocialProvider } from "../../shared/site-config";
 import { platformRoleFor } from "../../core/access/platform-role";
 import type { Mailer } from "../adapters/mail/mailer";
@@ -95,7 +96,7 @@ export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) 
       minPasswordLength: SIGN_IN_PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      onExistingUserSignUp: async ({ user }) => sendMail(user.email, existingAccountEmail({ signInUrl: `${env.publicUrl}/login`, site })),
+      onExistingUserSignUp: async ({ user }) => sendMail(user.email, existingAccountEmail({ signInUrl: `${env.publicUrl}${paths.login}`, site })),
     },
     emailVerification: { autoSignInAfterVerification: true, sendOnSignIn: true },
     databaseHooks: {

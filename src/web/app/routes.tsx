@@ -4,6 +4,7 @@ import { PublicLayout } from "../components/layout/public-layout";
 import { NotFoundPage } from "../features/errors/not-found-page";
 import { RouteErrorPage } from "../features/errors/route-error-page";
 import { LandingPage } from "../features/landing/landing-page";
+import { paths, routePatterns } from "../../shared/paths";
 import { RootLayout } from "./root-layout";
 
 /** A route whose page is a lazy chunk, named by its export. */
@@ -29,16 +30,16 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         errorElement: <RouteErrorPage />,
         children: [
-          { path: "/", element: <LandingPage /> },
+          { path: paths.home, element: <LandingPage /> },
           {
-            path: "/termsofservice",
+            path: paths.terms,
             ...lazyPage(
               () => import("../features/legal/terms-page"),
               (m) => m.TermsPage,
             ),
           },
           {
-            path: "/privacypolicy",
+            path: paths.privacy,
             ...lazyPage(
               () => import("../features/legal/privacy-page"),
               (m) => m.PrivacyPage,
@@ -57,14 +58,14 @@ export const routes: RouteObject[] = [
           {
             ...lazyPage(authPages, (m) => m.AuthLayout),
             children: [
-              { path: "/login", ...lazyPage(authPages, (m) => m.LoginPage) },
-              { path: "/auth/verify", ...lazyPage(authPages, (m) => m.VerifyPage) },
-              { path: "/auth/code", ...lazyPage(authPages, (m) => m.CodePage) },
-              { path: "/auth/open", ...lazyPage(authPages, (m) => m.OpenLinkPage) },
-              { path: "/auth/hash", ...lazyPage(authPages, (m) => m.HashPage) },
-              { path: "/auth/error", ...lazyPage(authPages, (m) => m.AuthErrorPage) },
-              { path: "/auth/reset", ...lazyPage(authPages, (m) => m.ResetPasswordPage) },
-              { path: "/auth/new-password", ...lazyPage(authPages, (m) => m.NewPasswordPage) },
+              { path: paths.login, ...lazyPage(authPages, (m) => m.LoginPage) },
+              { path: paths.authVerify, ...lazyPage(authPages, (m) => m.VerifyPage) },
+              { path: paths.authCode, ...lazyPage(authPages, (m) => m.CodePage) },
+              { path: paths.authOpen, ...lazyPage(authPages, (m) => m.OpenLinkPage) },
+              { path: paths.authHash, ...lazyPage(authPages, (m) => m.HashPage) },
+              { path: paths.authError, ...lazyPage(authPages, (m) => m.AuthErrorPage) },
+              { path: paths.authReset, ...lazyPage(authPages, (m) => m.ResetPasswordPage) },
+              { path: paths.authNewPassword, ...lazyPage(authPages, (m) => m.NewPasswordPage) },
             ],
           },
           {
@@ -73,31 +74,31 @@ export const routes: RouteObject[] = [
               (m) => m.RequireSession,
             ),
             children: [
-              { path: "/billing/checkout/:checkoutId", ...lazyPage(billingPages, (m) => m.LocalCheckoutPage) },
-              { path: "/billing/portal", ...lazyPage(billingPages, (m) => m.LocalPortalPage) },
+              { path: routePatterns.localCheckout, ...lazyPage(billingPages, (m) => m.LocalCheckoutPage) },
+              { path: paths.localPortal, ...lazyPage(billingPages, (m) => m.LocalPortalPage) },
               {
-                path: "/app",
+                path: paths.app,
                 ...lazyPage(appPages, (m) => m.AppShell),
                 children: [
-                  { index: true, element: <Navigate to="/app/documents" replace /> },
-                  { path: "documents", ...lazyPage(documentPages, (m) => m.DocumentsPage) },
-                  { path: "documents/:documentId", ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
+                  { index: true, element: <Navigate to={paths.documents} replace /> },
+                  { path: paths.documents, ...lazyPage(documentPages, (m) => m.DocumentsPage) },
+                  { path: routePatterns.document, ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
                   {
-                    path: "chat",
+                    path: paths.chat,
                     ...lazyPage(
                       () => import("../features/chat/chat-page"),
                       (m) => m.ChatPage,
                     ),
                   },
-                  { path: "account", ...lazyPage(appPages, (m) => m.AccountPage) },
-                  { path: "contact-sales", ...lazyPage(appPages, (m) => m.ContactSalesPage) },
+                  { path: paths.account, ...lazyPage(appPages, (m) => m.AccountPage) },
+                  { path: paths.contactSales, ...lazyPage(appPages, (m) => m.ContactSalesPage) },
                   {
-                    path: "admin/org",
+                    path: paths.organizationAdmin,
                     ...lazyPage(appPages, (m) => m.RequireOrganizationAdmin),
                     children: [{ index: true, ...lazyPage(appPages, (m) => m.OrganizationAdminPage) }],
                   },
                   {
-                    path: "admin/platform",
+                    path: paths.platformAdmin,
                     ...lazyPage(appPages, (m) => m.RequirePlatformOwner),
                     children: [{ index: true, ...lazyPage(appPages, (m) => m.PlatformAdminPage) }],
                   },

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isAPIError } from "better-auth/api";
 import { emailLinkQuerySchema, type EmailLinkQuery } from "../../../shared/contracts/auth";
+import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
 import { clientIp, headersWithClientIp } from "../../http/client-ip";
 import type { AppBindings } from "../../http/bindings";
@@ -14,10 +15,7 @@ function consumeLinkCode(auth: Auth, query: EmailLinkQuery, headers: Headers) {
 }
 
 function errorRedirect(query: Partial<EmailLinkQuery>, error: string, description: string): string {
-  const params = new URLSearchParams({ error, error_description: description });
-  if (query.email) params.set("email", query.email);
-  if (query.type) params.set("type", query.type);
-  return `/auth/error?${params}`;
+  return withQuery(paths.authError, { error, error_description: description, email: query.email || undefined, type: query.type });
 }
 
 /**
@@ -28,14 +26,14 @@ function errorRedirect(query: Partial<EmailLinkQuery>, error: string, descriptio
 export function emailLinkRoutes(auth: Auth, trustProxy: boolean) {
   return new Hono<AppBindings>().get("/", async (c) => {
     const parsed = emailLinkQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return c.redirect("/login?e=bad_link");
+    if (!parsed.success) return c.redirect(withQuery(paths.login, { e: "bad_link" }));
     try {
       const { headers } = await consumeLinkCode(auth, parsed.data, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
       for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-      return c.redirect("/app");
+      return c.redirect(paths.app);
     } catch (error) {
       if (!isAPIError(error)) throw error;
-      if (error.status === "UNAUTHORIZED") return c.redirect(`/login?e=sign_in_to_confirm_email`);
+      if (error.status === "UNAUTHORIZED") return c.redirect(withQuery(paths.login, { e: "sign_in_to_confirm_email" }));
       return c.redirect(errorRedirect(parsed.data, "otp_expired", "This link has expired or has already been used."));
     }
   });

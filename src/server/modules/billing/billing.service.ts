@@ -11,6 +11,7 @@ import type {
   SubscriptionSummary,
   LocalSubscriptionChange,
 } from "../../../shared/contracts/billing";
+import { paths, withQuery } from "../../../shared/paths";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
 import {
   WebhookSignatureError,
@@ -203,8 +204,8 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   const checkoutUrls = {
-    successUrl: `${deps.publicUrl}/app/documents?checkout=success`,
-    cancelUrl: `${deps.publicUrl}/app/documents?checkout=cancelled`,
+    successUrl: `${deps.publicUrl}${withQuery(paths.documents, { checkout: "success" })}`,
+    cancelUrl: `${deps.publicUrl}${withQuery(paths.documents, { checkout: "cancelled" })}`,
   };
 
   return {
@@ -261,7 +262,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const gateway = requireGateway();
       const current = await repo.findSubscription(db, userId);
       if (!current) throw new AppError("conflict", "There is no subscription to manage yet.");
-      return gateway.createPortalSession({ customerId: current.providerCustomerId, returnUrl: `${deps.publicUrl}/app/documents` });
+      return gateway.createPortalSession({ customerId: current.providerCustomerId, returnUrl: `${deps.publicUrl}${paths.documents}` });
     },
 
     /** POST /api/billing/webhook: verified, handled once per event id, unknown events acknowledged. */

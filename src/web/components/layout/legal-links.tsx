@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/utils";
+import { paths } from "../../../shared/paths";
 
 export const legalLinkClass = "hover:text-foreground hover:underline";
 
@@ -10,12 +11,12 @@ export function LegalLinks({ label, className, children }: { label: string; clas
     <nav aria-label={label}>
       <ul className={cn("flex", className)}>
         <li>
-          <Link to="/termsofservice" className={legalLinkClass}>
+          <Link to={paths.terms} className={legalLinkClass}>
             Terms of Service
           </Link>
         </li>
         <li>
-          <Link to="/privacypolicy" className={legalLinkClass}>
+          <Link to={paths.privacy} className={legalLinkClass}>
             Privacy Policy
           </Link>
         </li>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { ThemeMenu } from "../theme-menu";
 import { Button, type ButtonProps } from "../ui/button";
+import { paths } from "../../../shared/paths";
 
 // Real links to the landing page's sections, so they also work from /termsofservice and friends
 // (ScrollManager scrolls to the hash once the section exists).
@@ -49,12 +50,12 @@ const MobileMenu = lazy(async () => {
           <div className="mt-2 grid gap-3 border-t pt-6">
             <SheetClose asChild>
               <Button asChild variant="outline" size="lg">
-                <Link to="/login">Sign in</Link>
+                <Link to={paths.login}>Sign in</Link>
               </Button>
             </SheetClose>
             <SheetClose asChild>
               <Button asChild size="lg">
-                <Link to="/login">Start free</Link>
+                <Link to={paths.login}>Start free</Link>
               </Button>
             </SheetClose>
           </div>
@@ -81,7 +82,7 @@ export function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+        <Link to={paths.home} className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
           <LogoMark />
           {productName}
         </Link>
@@ -98,10 +99,10 @@ export function PublicHeader() {
         </nav>
         <ThemeMenu />
         <Button asChild variant="ghost" className="hidden md:inline-flex">
-          <Link to="/login">Sign in</Link>
+          <Link to={paths.login}>Sign in</Link>
         </Button>
         <Button asChild className="hidden sm:inline-flex">
-          <Link to="/login">Start free</Link>
+          <Link to={paths.login}>Start free</Link>
         </Button>
         <Suspense fallback={<MenuButton disabled />}>
           <MobileMenu />

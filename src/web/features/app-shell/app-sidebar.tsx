@@ -9,6 +9,7 @@ import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { BrandMark } from "./brand-mark";
 import { RecentSessions } from "../chat";
+import { paths } from "../../../shared/paths";
 
 interface NavItem {
   to: string;
@@ -17,13 +18,13 @@ interface NavItem {
 }
 
 const workspaceLinks: NavItem[] = [
-  { to: "/app/documents", label: "Documents", Icon: FileText },
-  { to: "/app/chat", label: "Chat", Icon: MessageSquare },
+  { to: paths.documents, label: "Documents", Icon: FileText },
+  { to: paths.chat, label: "Chat", Icon: MessageSquare },
 ];
 
 const administrationLinks: (NavItem & { permission: Permission })[] = [
-  { to: "/app/admin/org", label: "Organization", Icon: Building2, permission: "organization.manage" },
-  { to: "/app/admin/platform", label: "Platform", Icon: ShieldCheck, permission: "platform.administer" },
+  { to: paths.organizationAdmin, label: "Organization", Icon: Building2, permission: "organization.manage" },
+  { to: paths.platformAdmin, label: "Platform", Icon: ShieldCheck, permission: "platform.administer" },
 ];
 
 function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
@@ -83,7 +84,7 @@ export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: A
     >
       <div className={cn("flex h-14 items-center gap-2 border-b px-3", isCollapsed && "justify-center")}>
         {!isCollapsed && (
-          <Link to="/app/documents" className="flex items-center gap-2 font-semibold">
+          <Link to={paths.documents} className="flex items-center gap-2 font-semibold">
             <BrandMark className="size-7" />
             {site.productName}
           </Link>
@@ -100,14 +101,14 @@ export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: A
             <ToggleIcon aria-hidden />
           </Button>
         ) : (
-          <Link to="/app/documents" aria-label={site.productName}>
+          <Link to={paths.documents} aria-label={site.productName}>
             <BrandMark className="size-7" />
           </Link>
         )}
       </div>
       <div className="p-3">
         <Button asChild className="w-full" size={isCollapsed ? "icon" : "default"}>
-          <Link to="/app/chat" aria-label={isCollapsed ? "New Chat" : undefined}>
+          <Link to={paths.chat} aria-label={isCollapsed ? "New Chat" : undefined}>
             <Plus aria-hidden />
             {!isCollapsed && "New Chat"}
           </Link>

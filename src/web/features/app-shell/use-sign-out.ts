@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../lib/api-client";
 import { authApi } from "../auth";
+import { paths } from "../../../shared/paths";
 
 /** Signs out (this device or every device), forgets cached data, and returns to /login. */
 export function useSignOut() {
@@ -16,7 +17,7 @@ export function useSignOut() {
       try {
         await (everywhere ? authApi.signOutEverywhere() : authApi.signOut());
         queryClient.clear();
-        navigate("/login", { replace: true });
+        navigate(paths.login, { replace: true });
       } catch (error) {
         toast.error("Sign out failed", { description: errorMessage(error) });
       } finally {

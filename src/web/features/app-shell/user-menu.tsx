@@ -13,6 +13,7 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { BillingMenuItems, CreditsLine, BillingRuntime, ChoosePlanDialog } from "../billing";
 import { useSignOut } from "./use-sign-out";
+import { paths } from "../../../shared/paths";
 
 export function UserMenu({ user }: { user: AppUser }) {
   const navigate = useNavigate();
@@ -38,7 +39,7 @@ export function UserMenu({ user }: { user: AppUser }) {
             <CreditsLine />
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => navigate("/app/account")}>
+          <DropdownMenuItem onSelect={() => navigate(paths.account)}>
             <UserRound aria-hidden />
             Account
           </DropdownMenuItem>

@@ -1,12 +1,13 @@
 import type { SocialProvider } from "../../../shared/site-config";
 import { apiRequest } from "../../lib/api-client";
+import { paths } from "../../../shared/paths";
 
 /** Every sign-in, code and password call the auth pages make (Better Auth under /api/auth). */
 export type CodePurpose = "sign-in" | "email-verification" | "forget-password";
 
 export const authApi = {
   signIn: (email: string, password: string) => apiRequest("/api/auth/sign-in/email", { body: { email, password } }),
-  signUp: (email: string, password: string, callbackURL = "/app") =>
+  signUp: (email: string, password: string, callbackURL: string = paths.app) =>
     apiRequest("/api/auth/sign-up/email", { body: { email, password, name: "", callbackURL } }),
   /** Emails a 6-digit code (and its link) for signing in, verifying the address, or resetting the password. */
   sendCode: (email: string, purpose: CodePurpose) =>
@@ -22,7 +23,7 @@ export const authApi = {
   /** Answers the provider's URL; the caller sends the browser there. */
   socialSignIn: (provider: SocialProvider, options: { callbackURL: string; loginHint?: string }) =>
     apiRequest<{ url: string }>("/api/auth/sign-in/social", {
-      body: { provider, callbackURL: options.callbackURL, errorCallbackURL: "/auth/error", loginHint: options.loginHint || undefined },
+      body: { provider, callbackURL: options.callbackURL, errorCallbackURL: paths.authError, loginHint: options.loginHint || undefined },
     }),
   /** Confirms a new address for the signed-in person with the code emailed to it (401 when signed out). */
   changeEmail: (newEmail: string, otp: string) => apiRequest("/api/auth/email-otp/change-email", { body: { newEmail, otp } }),

@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
 import { useCodeFlow, type CodeFlowType } from "./code-flows";
+import { paths, withQuery } from "../../../shared/paths";
 
 export const EXPIRED_LINK_MESSAGE = "Your authentication link has expired. This often happens when email scanners check links automatically.";
 
@@ -48,11 +49,11 @@ export function AuthErrorPage() {
       {isExpired && email && <ExpiredLinkCode key={`${type}:${email}`} email={email} type={type} />}
       {isExpired && !email && (
         <Button asChild variant="outline" className="w-full">
-          <Link to={`/auth/code?${new URLSearchParams({ type: type === "magic_link" ? "email" : type })}`}>Enter a 6-digit code</Link>
+          <Link to={withQuery(paths.authCode, { type: type === "magic_link" ? "email" : type })}>Enter a 6-digit code</Link>
         </Button>
       )}
       <Button asChild variant={isExpired && email ? "ghost" : "default"} className="w-full">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to={paths.login}>Back to Sign In</Link>
       </Button>
     </AuthCard>
   );

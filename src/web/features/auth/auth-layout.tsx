@@ -6,6 +6,7 @@ import { ThemeMenu } from "../../components/theme-menu";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { paths } from "../../../shared/paths";
 
 /** The frame around every sign-in page: logo home, theme menu, a centered card, legal links. */
 export function AuthLayout() {
@@ -19,7 +20,7 @@ export function AuthLayout() {
         Skip to content
       </a>
       <header className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+        <Link to={paths.home} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
           <LogoMark />
           {productName}
         </Link>

@@ -5,6 +5,7 @@ import { ApiError, isApiError } from "../../lib/api-client";
 import { authApi } from "./auth-api";
 import { rememberPasswordReset } from "./auth-storage";
 import { useFinishSignIn } from "./use-finish-sign-in";
+import { paths } from "../../../shared/paths";
 
 /** What a 6-digit code is for. `invite` signs in like `magic_link`. */
 export type CodeFlowType = "magic_link" | "signup" | "recovery" | "email_change" | "invite";
@@ -56,8 +57,8 @@ export const codeFlows: Record<CodeFlowType, CodeFlow> = {
  * Verify and resend for one kind of code. A checked reset code is kept for the password page
  * (`resetPath`); every other code signs in (or confirms the new address) and goes to `signedInPath`.
  */
-export function useCodeFlow(type: CodeFlowType, paths: { resetPath?: string; signedInPath?: string } = {}) {
-  const { resetPath = "/auth/new-password", signedInPath = "/app" } = paths;
+export function useCodeFlow(type: CodeFlowType, pagePaths: { resetPath?: string; signedInPath?: string } = {}) {
+  const { resetPath = paths.authNewPassword, signedInPath = paths.app } = pagePaths;
   const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
   const flow = codeFlows[type];

@@ -8,6 +8,7 @@ import { emailProblem } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
 import { useCodeFlow, type CodeFlowType } from "./code-flows";
+import { paths } from "../../../shared/paths";
 
 type CodePageType = Extract<CodeFlowType, "recovery" | "invite" | "email_change"> | "email";
 
@@ -76,7 +77,7 @@ export function CodePage() {
         <EmailField ref={emailRef} id={`${id}-email`} {...fieldProps} />
       </CodeEntry>
       <Button asChild variant="ghost" className="w-full">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to={paths.login}>Back to Sign In</Link>
       </Button>
     </AuthCard>
   );

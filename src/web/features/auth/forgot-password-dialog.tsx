@@ -7,6 +7,7 @@ import { EmailField, useEmailField } from "./email-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { authApi } from "./auth-api";
 import { emailProblem, serverMessage } from "./auth-errors";
+import { paths, withQuery } from "../../../shared/paths";
 
 /** 'Forgot password?': asks for the email, sends a reset code, and goes to /auth/verify. */
 export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string }) {
@@ -42,7 +43,7 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
         description: "Check your email for a magic link and 6-digit code to reset your password.",
       });
       setOpen(false);
-      navigate(`/auth/verify?${new URLSearchParams({ email: address, type: "password_reset" })}`);
+      navigate(withQuery(paths.authVerify, { email: address, type: "password_reset" }));
     } catch (error) {
       toast.error("Password reset failed", { description: serverMessage(error) });
     } finally {

@@ -4,6 +4,7 @@ import { useSession } from "../session";
 import { markFromEmailAuth, rememberPasswordReset } from "./auth-storage";
 
 import { AuthStatus } from "./auth-layout";
+import { paths, withQuery } from "../../../shared/paths";
 
 /** How long /auth/hash waits for something usable before offering the code entry. */
 export const HASH_FALLBACK_DELAY_MS = 5000;
@@ -17,8 +18,7 @@ export function routeForHash(hash: string): HashOutcome {
   const error = params.get("error");
   const description = params.get("error_description");
   if (error || description) {
-    const query = new URLSearchParams({ type: type || "email", message: description || "An error occurred" });
-    return { to: `/auth/code?${query}` };
+    return { to: withQuery(paths.authCode, { type: type || "email", message: description || "An error occurred" }) };
   }
   if (type === "recovery") {
     const email = params.get("email");
@@ -26,9 +26,9 @@ export function routeForHash(hash: string): HashOutcome {
     if (email && code && /^\d{6}$/.test(code)) {
       markFromEmailAuth();
       rememberPasswordReset({ email, code });
-      return { to: "/auth/new-password" };
+      return { to: paths.authNewPassword };
     }
-    return { to: email ? `/auth/code?${new URLSearchParams({ type: "recovery", email })}` : "/auth/code?type=recovery" };
+    return { to: withQuery(paths.authCode, { type: "recovery", email: email || undefined }) };
   }
   return { waitForSession: true };
 }
@@ -54,7 +54,7 @@ export function HashPage() {
       navigate(current.to, { replace: true });
     } else if (!isLoading && !error) {
       isDone.current = true;
-      navigate("/app", { replace: true });
+      navigate(paths.app, { replace: true });
     }
   }, [error, hash, isLoading, navigate]);
 
@@ -62,7 +62,7 @@ export function HashPage() {
     const timer = window.setTimeout(() => {
       if (isDone.current) return;
       isDone.current = true;
-      navigate("/auth/code?type=email", { replace: true });
+      navigate(withQuery(paths.authCode, { type: "email" }), { replace: true });
     }, HASH_FALLBACK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);

@@ -27,6 +27,7 @@ import { useCodeFlow } from "./code-flows";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { LastUsedBadge, SocialSignInButtons } from "./social-sign-in-buttons";
 import { useFinishSignIn } from "./use-finish-sign-in";
+import { paths, withQuery } from "../../../shared/paths";
 
 type Mode = "sign-in" | "sign-up";
 type Busy = "password" | "code" | SocialProvider;
@@ -124,9 +125,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
 
   /** /auth/verify for this address, keeping where to go afterwards. */
   const verifyPath = (type: "magic_link" | "signup") => {
-    const params = new URLSearchParams({ email: email.trim(), type });
-    if (redirectParam) params.set("redirect", target);
-    return `/auth/verify?${params}`;
+    return withQuery(paths.authVerify, { email: email.trim(), type, redirect: redirectParam ? target : undefined });
   };
 
   function checkEmail(): boolean {

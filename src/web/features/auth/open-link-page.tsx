@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { resolveEmailLink } from "../../../shared/auth-links";
 import { AuthStatus } from "./auth-layout";
+import { paths, withQuery } from "../../../shared/paths";
 
 /**
  * /auth/open#<target>: email links carry their real target in the hash, which link scanners
@@ -19,9 +20,9 @@ export function OpenLinkPage() {
       window.location.replace(resolution.url);
     } else if (resolution.kind === "recovery") {
       const hash = new URLSearchParams({ type: "recovery", email: resolution.email, code: resolution.code });
-      navigate(`/auth/hash#${hash}`, { replace: true });
+      navigate(`${paths.authHash}#${hash}`, { replace: true });
     } else {
-      navigate("/login?e=bad_link", { replace: true });
+      navigate(withQuery(paths.login, { e: "bad_link" }), { replace: true });
     }
   }, [navigate]);
 

@@ -9,6 +9,7 @@ import { codeErrorMessage, isSpentCodeError, serverMessage } from "./auth-errors
 import { AuthCard } from "./auth-layout";
 import { clearPasswordReset, readPasswordReset, rememberSignInMethod, type PasswordReset } from "./auth-storage";
 import { useFinishSignIn } from "./use-finish-sign-in";
+import { paths, withQuery } from "../../../shared/paths";
 
 export const RESET_PASSWORD_MIN_LENGTH = 8;
 
@@ -49,7 +50,7 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
         const message = `${codeErrorMessage(error, "Your reset code has expired.")} Enter a new code to continue.`;
         clearPasswordReset();
         toast.error("Update failed", { description: message });
-        navigate(`/auth/code?${new URLSearchParams({ type: "recovery", email: reset.email, message })}`, { replace: true });
+        navigate(withQuery(paths.authCode, { type: "recovery", email: reset.email, message }), { replace: true });
         return;
       }
       toast.error("Update failed", { description: serverMessage(error) });
@@ -61,12 +62,12 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
     } catch (error) {
       // The password did change; only the automatic sign-in failed.
       toast.success("Password updated!", { description: `Please sign in with your new password. ${serverMessage(error)}` });
-      navigate("/login", { replace: true });
+      navigate(paths.login, { replace: true });
       return;
     }
     rememberSignInMethod("password");
     toast.success("Password updated!", { description: "Your password has been successfully updated." });
-    await finishSignIn("/app");
+    await finishSignIn(paths.app);
   }
 
   return (
@@ -126,7 +127,7 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
 
 function SetPasswordPage({ title }: { title: string }) {
   const [reset] = useState(readPasswordReset);
-  if (!reset) return <Navigate to="/auth/code?type=recovery" replace />;
+  if (!reset) return <Navigate to={withQuery(paths.authCode, { type: "recovery" })} replace />;
   return <SetPasswordForm title={title} reset={reset} />;
 }
 

@@ -5,6 +5,7 @@ import { safeRedirectTarget } from "../../lib/redirect-target";
 import { AuthCard } from "./auth-layout";
 import { CodeEntry } from "./code-entry";
 import { useCodeFlow, type CodeFlowType } from "./code-flows";
+import { paths } from "../../../shared/paths";
 
 const flowByVerifyType: Record<string, CodeFlowType> = {
   magic_link: "magic_link",
@@ -21,7 +22,7 @@ const introByFlow: Partial<Record<CodeFlowType, string>> = {
 function VerifyCode({ email, type }: { email: string; type: CodeFlowType }) {
   const [searchParams] = useSearchParams();
   const { verify, resend, resendSuccessTitle } = useCodeFlow(type, {
-    resetPath: "/auth/reset",
+    resetPath: paths.authReset,
     signedInPath: safeRedirectTarget(searchParams.get("redirect")),
   });
   return (
@@ -42,7 +43,7 @@ function VerifyCode({ email, type }: { email: string; type: CodeFlowType }) {
         resendSuccessTitle={resendSuccessTitle}
       />
       <Button asChild variant="ghost" className="w-full">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to={paths.login}>Back to Sign In</Link>
       </Button>
     </AuthCard>
   );
@@ -53,6 +54,6 @@ export function VerifyPage() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get("email")?.trim();
   const type = flowByVerifyType[searchParams.get("type") ?? "magic_link"] ?? "magic_link";
-  if (!email) return <Navigate to="/login" replace />;
+  if (!email) return <Navigate to={paths.login} replace />;
   return <VerifyCode key={`${type}:${email}`} email={email} type={type} />;
 }

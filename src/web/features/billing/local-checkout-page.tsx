@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card";
 import { errorMessage } from "../../lib/api-client";
 import { billingApi, goTo } from "./billing-api";
 import { TestModeLayout } from "./test-mode-layout";
+import { paths } from "../../../shared/paths";
 
 /** /billing/checkout/:checkoutId — the local provider's checkout; confirming runs the real fulfilment. */
 export function LocalCheckoutPage() {
@@ -30,7 +31,7 @@ export function LocalCheckoutPage() {
           <AlertTitle>Checkout not found</AlertTitle>
           <AlertDescription>
             <p>{errorMessage(checkout.error)}</p>
-            <Link to="/app/documents" className="font-medium text-primary underline">
+            <Link to={paths.documents} className="font-medium text-primary underline">
               Back to the app
             </Link>
           </AlertDescription>
@@ -57,7 +58,7 @@ export function LocalCheckoutPage() {
           <Alert role="status">
             <AlertTitle>{status === "completed" ? "This checkout is complete." : "This checkout was cancelled."}</AlertTitle>
             <AlertDescription>
-              <Link to="/app/documents" className="font-medium text-primary underline">
+              <Link to={paths.documents} className="font-medium text-primary underline">
                 Back to the app
               </Link>
             </AlertDescription>

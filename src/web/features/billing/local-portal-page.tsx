@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/api-client";
 import { billingApi } from "./billing-api";
 import { TestModeLayout } from "./test-mode-layout";
 import { billingSummaryKey, useBillingSummary } from "./use-billing";
+import { paths } from "../../../shared/paths";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
@@ -62,7 +63,7 @@ export function LocalPortalPage() {
             )}
           </>
         )}
-        <Link to="/app/documents" className="inline-block text-sm font-medium text-primary underline">
+        <Link to={paths.documents} className="inline-block text-sm font-medium text-primary underline">
           Back to the app
         </Link>
       </Card>

@@ -14,6 +14,7 @@ import { useDocumentList } from "../documents";
 import { ChatMessageBubble } from "./chat-message";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";
+import { paths } from "../../../shared/paths";
 
 function ActiveConversation() {
   return (
@@ -151,7 +152,7 @@ function NoDocuments() {
     <EmptyState icon={FileText} title="No processed documents yet" className={centered}>
       <p className="max-w-md text-sm text-muted-foreground">Upload a contract and process it in the Document Library, then come back here to ask about it.</p>
       <Button asChild>
-        <Link to="/app/documents">Go to the Document Library</Link>
+        <Link to={paths.documents}>Go to the Document Library</Link>
       </Button>
     </EmptyState>
   );
@@ -208,7 +209,7 @@ export function ChatPage() {
           <DocumentPicker documents={completed} value={selected?.id ?? null} onChange={chooseDocument} disabled={isSending} className="w-full max-w-md" />
           {selected && (
             <Button variant="ghost" size="sm" asChild>
-              <Link to={`/app/documents/${encodeURIComponent(selected.id)}`}>
+              <Link to={paths.document(selected.id)}>
                 <FileText aria-hidden />
                 View document
               </Link>

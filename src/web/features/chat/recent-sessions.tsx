@@ -12,7 +12,7 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { formatDate } from "../../lib/format-date";
 import { cn } from "../../lib/utils";
 import { useChatSessions, useDeleteSession, useRenameSession } from "./use-chat-sessions";
-import { CHAT_PATH, sessionUrl } from "./use-conversation";
+import { paths } from "../../../shared/paths";
 
 const UNKNOWN_DOCUMENT = "Unknown Document";
 
@@ -20,7 +20,7 @@ const UNKNOWN_DOCUMENT = "Unknown Document";
 function useOpenSessionId(): string | null {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  return location.pathname === CHAT_PATH ? searchParams.get("session") : null;
+  return location.pathname === paths.chat ? searchParams.get("session") : null;
 }
 
 function RenameForm({ session, onDone }: { session: ChatSessionSummary; onDone: () => void }) {
@@ -94,7 +94,7 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
   return (
     <li className="group relative">
       <Link
-        to={sessionUrl(session.id)}
+        to={paths.chatSession(session.id)}
         aria-current={isOpen ? "page" : undefined}
         className={cn(
           "block rounded-md px-3 py-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
@@ -123,7 +123,7 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
           aria-label={`Delete ${session.title}`}
           onClick={() => {
             remove.mutate(session.id);
-            if (isOpen) navigate(CHAT_PATH);
+            if (isOpen) navigate(paths.chat);
           }}
         >
           <Trash2 aria-hidden />
@@ -149,7 +149,7 @@ function RecentSessionsMenu({ sessions }: { sessions: ChatSessionSummary[] | und
         <DropdownMenuLabel>Recent chats</DropdownMenuLabel>
         {sessions?.length ? (
           sessions.map((session) => (
-            <DropdownMenuItem key={session.id} onSelect={() => navigate(sessionUrl(session.id))} className="flex-col items-start gap-0">
+            <DropdownMenuItem key={session.id} onSelect={() => navigate(paths.chatSession(session.id))} className="flex-col items-start gap-0">
               <span className="w-full truncate font-medium">{session.title}</span>
               <span className="w-full truncate text-xs text-muted-foreground">
                 {session.documentFilename ?? UNKNOWN_DOCUMENT} · {formatDate(session.updatedAt)}

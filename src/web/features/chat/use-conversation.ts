@@ -6,8 +6,8 @@ import type { ChatMessage, ChatStreamEvent } from "../../../shared/contracts/cha
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { askQuestion, chatApi } from "./chat-api";
 import { chatKeys } from "./use-chat-sessions";
+import { paths } from "../../../shared/paths";
 
-export const CHAT_PATH = "/app/chat";
 export const FAILED_ANSWER_TEXT = "Sorry—there was a problem generating a response.";
 
 /**
@@ -46,9 +46,6 @@ function turnFrom(message: ChatMessage): ChatTurn {
 function isUnknownSession(error: unknown): boolean {
   return isApiError(error, "bad_request", "not_found", "validation_failed");
 }
-
-export const sessionUrl = (sessionId: string) => `${CHAT_PATH}?session=${encodeURIComponent(sessionId)}`;
-export const documentChatUrl = (documentId: string) => `${CHAT_PATH}?document=${encodeURIComponent(documentId)}`;
 
 /**
  * The conversation on /app/chat, driven by the URL: `?session=` opens a stored session,
@@ -96,7 +93,7 @@ export function useConversation() {
 
   const isSessionUnknown = !conversation.isHydrated && isUnknownSession(sessionQuery.error);
   useEffect(() => {
-    if (isSessionUnknown) navigate(CHAT_PATH, { replace: true });
+    if (isSessionUnknown) navigate(paths.chat, { replace: true });
   }, [isSessionUnknown, navigate]);
 
   const localIds = useRef(0);
@@ -136,7 +133,7 @@ export function useConversation() {
         case "session":
           update((current) => ({ ...current, sessionId: event.session.id }));
           updateTurn(userTurnId, (turn) => ({ ...turnFrom(event.userMessage), id: turn.id }));
-          if (sessionId === null) navigate(sessionUrl(event.session.id), { replace: true });
+          if (sessionId === null) navigate(paths.chatSession(event.session.id), { replace: true });
           void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() });
           break;
         case "delta":
@@ -169,6 +166,6 @@ export function useConversation() {
     loadFailed: !conversation.isHydrated && sessionQuery.isError && !isSessionUnknown,
     retryLoad: () => void sessionQuery.refetch(),
     send,
-    chooseDocument: (documentId: string) => navigate(documentChatUrl(documentId)),
+    chooseDocument: (documentId: string) => navigate(paths.chatAbout(documentId)),
   };
 }

@@ -18,6 +18,7 @@ import { formatFileSize, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
 import { documentFileUrl, documentsApi } from "./documents-api";
 import { forgetDocument, forgetReading, storeDocument, useDelayedRefresh } from "./use-documents";
+import { paths } from "../../../shared/paths";
 
 export const REFRESH_AFTER_PROCESS_MS = 800;
 export const REFRESH_AFTER_RETRY_MS = 1000;
@@ -109,13 +110,13 @@ function StatusAction({ document, onStart, isStarting }: { document: DocumentSum
     return (
       <>
         <Button size="sm" asChild>
-          <Link to={`/app/documents/${document.id}`} aria-label={`Open ${document.filename}`}>
+          <Link to={paths.document(document.id)} aria-label={`Open ${document.filename}`}>
             <FileText aria-hidden />
             Open
           </Link>
         </Button>
         <Button size="sm" variant="outline" asChild>
-          <Link to={`/app/chat?document=${encodeURIComponent(document.id)}`} aria-label={`Ask about ${document.filename}`}>
+          <Link to={paths.chatAbout(document.id)} aria-label={`Ask about ${document.filename}`}>
             <MessageSquare aria-hidden />
             Ask
           </Link>

@@ -21,17 +21,17 @@ import { hasPageImages, PageImage } from "./page-image";
 import type { QuoteBox } from "./quote-boxes";
 import { TextPagesViewer } from "./text-pages-viewer";
 import { documentPageQuery, useDocument, useDocumentEvents } from "./use-documents";
+import { paths } from "../../../shared/paths";
 
 // pdf.js (and its worker) load only when a PDF is opened.
 const PdfViewer = lazy(async () => ({ default: (await import("./pdf-viewer")).PdfViewer }));
 
-const LIBRARY = "/app/documents";
 const viewerHeight = "h-[calc(100dvh-15rem)] min-h-[28rem]";
 const viewerHeightLarge = "lg:h-[calc(100dvh-15rem)] lg:min-h-[28rem]";
 
 function BackLink() {
   return (
-    <Link to={LIBRARY} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+    <Link to={paths.documents} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
       <ArrowLeft aria-hidden className="size-4" />
       Document Library
     </Link>
@@ -67,7 +67,7 @@ function DocumentHeader({ document }: { document: DocumentSummary }) {
         <div className="flex gap-2">
           {isReady && (
             <Button variant="outline" asChild>
-              <Link to={`/app/chat?document=${encodeURIComponent(document.id)}`}>
+              <Link to={paths.chatAbout(document.id)}>
                 <MessageSquare aria-hidden />
                 Ask
               </Link>
@@ -104,7 +104,7 @@ function NotReady({ document }: { document: DocumentSummary }) {
       <p className="text-sm">{statusExplanations[document.status] ?? statusExplanations.queued}</p>
       {document.status === "failed" && document.failureReason && <p className="text-sm text-destructive">{document.failureReason}</p>}
       <Button asChild variant="outline" size="sm">
-        <Link to={LIBRARY}>Go to the Document Library</Link>
+        <Link to={paths.documents}>Go to the Document Library</Link>
       </Button>
     </Card>
   );
@@ -208,7 +208,7 @@ export function DocumentViewPage() {
       <EmptyState icon={FileQuestion} title="Document not found" headingLevel="h1" className="gap-4 py-16">
         <p className="max-w-md text-muted-foreground">It may have been deleted, or the link may be wrong.</p>
         <Button asChild>
-          <Link to={LIBRARY}>Back to Document Library</Link>
+          <Link to={paths.documents}>Back to Document Library</Link>
         </Button>
       </EmptyState>
     );

@@ -16,6 +16,7 @@ import { DocumentCard } from "./document-card";
 import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
 import { useDocumentEvents, useDocumentList } from "./use-documents";
 import { useUpload, type UploadState } from "./use-upload";
+import { paths, withQuery } from "../../../shared/paths";
 
 const LOAD_ERROR_TITLE = "Error loading documents";
 const LOAD_ERROR_DESCRIPTION = "Failed to load your documents. Please try again.";
@@ -130,7 +131,7 @@ function DocumentLibrary() {
       <Alert role="alert" variant="destructive">
         <AlertTitle>Please log in to access documents.</AlertTitle>
         <AlertDescription>
-          <Link to="/login?redirect=%2Fapp%2Fdocuments" className="font-medium text-primary underline">
+          <Link to={withQuery(paths.login, { redirect: paths.documents })} className="font-medium text-primary underline">
             Log in
           </Link>
         </AlertDescription>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { useSiteConfig } from "../../lib/site-config-context";
+import { paths } from "../../../shared/paths";
 
 export function NotFoundPage() {
   const site = useSiteConfig();
@@ -16,7 +17,7 @@ export function NotFoundPage() {
         <p className="max-w-md text-muted-foreground">The page you were looking for doesn&apos;t exist or has moved.</p>
       </div>
       <Button asChild>
-        <Link to="/">Return to Home</Link>
+        <Link to={paths.home}>Return to Home</Link>
       </Button>
     </main>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
+import { paths } from "../../../shared/paths";
 
 export function CtaEmotionalSection() {
   return (
@@ -13,7 +14,7 @@ export function CtaEmotionalSection() {
           so you can get back to running the practice.
         </p>
         <Button asChild size="lg" variant="secondary" className="mt-8">
-          <Link to="/login">Get your evenings back</Link>
+          <Link to={paths.login}>Get your evenings back</Link>
         </Button>
       </div>
     </section>

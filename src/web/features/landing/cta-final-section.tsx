@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
+import { paths } from "../../../shared/paths";
 
 export function CtaFinalSection() {
   return (
@@ -11,7 +12,7 @@ export function CtaFinalSection() {
         <p className="mt-4 text-lg text-pretty text-muted-foreground">Upload one payer agreement and see a cited, plain-English answer for yourself.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/login">Start free</Link>
+            <Link to={paths.login}>Start free</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to="/#pricing">See pricing</Link>

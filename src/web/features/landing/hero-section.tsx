@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { HeroAnimation } from "./hero-animation";
 import { useParallax } from "./use-parallax";
+import { paths } from "../../../shared/paths";
 
 const proofPoints = ["About 80% less review time", "Citations to clause and page", "No legal training required"];
 
@@ -24,7 +25,7 @@ export function HeroSection() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg">
-              <Link to="/login">Start here</Link>
+              <Link to={paths.login}>Start here</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/#how-it-works">How it works</Link>

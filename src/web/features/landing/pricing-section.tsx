@@ -4,6 +4,7 @@ import { FeatureList } from "../../components/feature-list";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { LandingSection } from "./landing-section";
+import { paths, withQuery } from "../../../shared/paths";
 
 interface Offer {
   key: string;
@@ -32,7 +33,7 @@ const offers: Offer[] = [
       period: "/month",
       blurb: planBlurbs[key],
       features: plan.features,
-      href: `/login?plan=${key}`,
+      href: withQuery(paths.login, { plan: key }),
       action: `Choose ${plan.name}`,
       isMostPopular: plan.isMostPopular,
     };
@@ -44,7 +45,7 @@ const offers: Offer[] = [
     period: "one-time",
     blurb: "One more contract this month, without changing your plan.",
     features: documentCredit.features,
-    href: "/login?purchase=credit",
+    href: withQuery(paths.login, { purchase: "credit" }),
     action: "Buy a credit",
     isMostPopular: false,
   },

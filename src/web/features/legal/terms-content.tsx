@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { LegalDocument } from "./legal-document";
+import { paths } from "../../../shared/paths";
 
 function mailto(address: string): ReactNode {
   return <a href={`mailto:${address}`}>{address}</a>;
@@ -22,7 +23,7 @@ export const termsOfService: LegalDocument = {
           </p>
           <p>
             By creating an account, accepting an invitation, purchasing a plan or otherwise using the Service, you agree to these Terms and confirm that you
-            have read our <a href="/privacypolicy">Privacy Policy</a>, which explains how we handle information. If you do not agree, do not use the Service.
+            have read our <a href={paths.privacy}>Privacy Policy</a>, which explains how we handle information. If you do not agree, do not use the Service.
           </p>
           <p>
             If you use the Service on behalf of a practice, company or other organization, "you" includes that organization, and you confirm that you are
@@ -312,7 +313,7 @@ export const termsOfService: LegalDocument = {
           </p>
           <p>
             To close your account and have your data deleted, email {mailto(site.privacyEmail)}. More detail is in our{" "}
-            <a href="/privacypolicy">Privacy Policy</a>.
+            <a href={paths.privacy}>Privacy Policy</a>.
           </p>
         </>
       ),
@@ -323,10 +324,10 @@ export const termsOfService: LegalDocument = {
       content: () => (
         <>
           <p>
-            Our <a href="/privacypolicy">Privacy Policy</a> explains what information we collect, how we use and share it, the kinds of subprocessors we rely
-            on, and the rights you have. It forms part of these Terms. In short: data is processed in the United States; we do not sell personal data; we do not
-            use third-party advertising cookies; we do not use automated decision-making that has legal or similarly significant effects on you; and we do not
-            use Your Content to train AI models.
+            Our <a href={paths.privacy}>Privacy Policy</a> explains what information we collect, how we use and share it, the kinds of subprocessors we rely on,
+            and the rights you have. It forms part of these Terms. In short: data is processed in the United States; we do not sell personal data; we do not use
+            third-party advertising cookies; we do not use automated decision-making that has legal or similarly significant effects on you; and we do not use
+            Your Content to train AI models.
           </p>
           <p>
             We protect the Service with encryption in transit and at rest, role-based access control (org_user, org_admin and platform_admin), audit logging,

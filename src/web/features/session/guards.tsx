@@ -3,6 +3,7 @@ import { can, type Permission } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
 import { Button } from "../../components/ui/button";
 import { useSession } from "./session";
+import { paths, withQuery } from "../../../shared/paths";
 
 export function SessionLoading() {
   return (
@@ -29,7 +30,7 @@ export function RequireSession() {
   if (error && !user) return <SessionError onRetry={() => void refresh()} />;
   if (!user) {
     const redirect = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+    return <Navigate to={withQuery(paths.login, { redirect })} replace />;
   }
   return <Outlet />;
 }
@@ -37,6 +38,6 @@ export function RequireSession() {
 /** A signed-in user without this permission (the server's own table) is sent to /app. */
 export function RequirePermission({ permission }: { permission: Permission }) {
   const { user } = useSession();
-  if (!user || !can(accessSubjectOf(user), permission)) return <Navigate to="/app" replace />;
+  if (!user || !can(accessSubjectOf(user), permission)) return <Navigate to={paths.app} replace />;
   return <Outlet />;
 }

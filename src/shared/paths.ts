@@ -1,0 +1,48 @@
+/**
+ * The web app's pages. The route table, every link from one page to another, and the server's
+ * redirects and emails into the app take their paths from here, so a page moves in one place.
+ * Free of dependencies: the landing page's first bundle reads it.
+ */
+export const paths = {
+  home: "/",
+  terms: "/termsofservice",
+  privacy: "/privacypolicy",
+  login: "/login",
+  authVerify: "/auth/verify",
+  authCode: "/auth/code",
+  /** Where email links land; their real target is in the hash (shared/auth-links.ts). */
+  authOpen: "/auth/open",
+  authHash: "/auth/hash",
+  authError: "/auth/error",
+  authReset: "/auth/reset",
+  authNewPassword: "/auth/new-password",
+  app: "/app",
+  documents: "/app/documents",
+  document: (documentId: string) => `/app/documents/${encodeURIComponent(documentId)}`,
+  chat: "/app/chat",
+  /** A stored conversation, opened on the chat page. */
+  chatSession: (sessionId: string) => withQuery(paths.chat, { session: sessionId }),
+  /** A new conversation about one document. */
+  chatAbout: (documentId: string) => withQuery(paths.chat, { document: documentId }),
+  account: "/app/account",
+  contactSales: "/app/contact-sales",
+  organizationAdmin: "/app/admin/org",
+  platformAdmin: "/app/admin/platform",
+  /** The local test-mode checkout and billing portal (no Stripe configured). */
+  localCheckout: (checkoutId: string) => `/billing/checkout/${encodeURIComponent(checkoutId)}`,
+  localPortal: "/billing/portal",
+} as const;
+
+/** The paths with parameters as the route table declares them. */
+export const routePatterns = {
+  document: "/app/documents/:documentId",
+  localCheckout: "/billing/checkout/:checkoutId",
+} as const;
+
+/** `path` with a query of `params`, leaving out those that are undefined. */
+export function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
