@@ -8,8 +8,8 @@ import type {
   BillingSummary,
   CreditSummary,
   LocalCheckout,
-  SubscriptionSummary,
   LocalSubscriptionChange,
+  SubscriptionSummary,
 } from "../../../shared/contracts/billing";
 import { paths, withQuery } from "../../../shared/paths";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";

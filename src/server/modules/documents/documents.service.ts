@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
 import { cannotProcessMessages } from "../../../shared/billing";
-import type { StartProcessingResponse, DocumentPageText, DocumentSummary, OutlineEntry } from "../../../shared/contracts/documents";
+import type { DocumentPageText, DocumentSummary, OutlineEntry, StartProcessingResponse } from "../../../shared/contracts/documents";
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
   findUploadProblem,

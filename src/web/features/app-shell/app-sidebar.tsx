@@ -3,13 +3,13 @@ import { Link, NavLink } from "react-router";
 import { can, type Permission } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
 import type { AppUser } from "../../../shared/contracts/me";
+import { paths } from "../../../shared/paths";
 import { Button } from "../../components/ui/button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { BrandMark } from "./brand-mark";
 import { RecentSessions } from "../chat";
-import { paths } from "../../../shared/paths";
 
 interface NavItem {
   to: string;

@@ -2,6 +2,7 @@ import { LogOut, MonitorSmartphone, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { AppUser } from "../../../shared/contracts/me";
+import { paths } from "../../../shared/paths";
 import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,
@@ -11,9 +12,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
-import { BillingMenuItems, CreditsLine, BillingRuntime, ChoosePlanDialog } from "../billing";
+import { BillingMenuItems, BillingRuntime, ChoosePlanDialog, CreditsLine } from "../billing";
 import { useSignOut } from "./use-sign-out";
-import { paths } from "../../../shared/paths";
 
 export function UserMenu({ user }: { user: AppUser }) {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
+import { paths } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
 import { apiRequest } from "../../lib/api-client";
-import { paths } from "../../../shared/paths";
 
 /** Every sign-in, code and password call the auth pages make (Better Auth under /api/auth). */
 export type CodePurpose = "sign-in" | "email-verification" | "forget-password";

@@ -2,6 +2,7 @@ import { AlertTriangle, CreditCard, Loader2, MailCheck } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { paths, withQuery } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -27,7 +28,6 @@ import { useCodeFlow } from "./code-flows";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { LastUsedBadge, SocialSignInButtons } from "./social-sign-in-buttons";
 import { useFinishSignIn } from "./use-finish-sign-in";
-import { paths, withQuery } from "../../../shared/paths";
 
 type Mode = "sign-in" | "sign-up";
 type Busy = "password" | "code" | SocialProvider;

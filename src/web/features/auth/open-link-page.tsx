@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { resolveEmailLink } from "../../../shared/auth-links";
-import { AuthStatus } from "./auth-layout";
 import { paths, withQuery } from "../../../shared/paths";
+import { AuthStatus } from "./auth-layout";
 
 /**
  * /auth/open#<target>: email links carry their real target in the hash, which link scanners

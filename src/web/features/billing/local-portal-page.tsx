@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { paths } from "../../../shared/paths";
 import { planKeys, subscriptionPlans } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -7,7 +8,6 @@ import { errorMessage } from "../../lib/api-client";
 import { billingApi } from "./billing-api";
 import { TestModeLayout } from "./test-mode-layout";
 import { billingSummaryKey, useBillingSummary } from "./use-billing";
-import { paths } from "../../../shared/paths";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 

@@ -5,6 +5,7 @@ import { suggestedQuestions } from "../../../shared/chat";
 import { askQuestionRequestSchema, CHAT_QUESTION_MAX_CHARS } from "../../../shared/contracts/chat";
 import { check } from "../../../shared/contracts/check";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { paths } from "../../../shared/paths";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { PageHeader } from "../../components/layout/page-header";
 import { Button } from "../../components/ui/button";
@@ -14,7 +15,6 @@ import { useDocumentList } from "../documents";
 import { ChatMessageBubble } from "./chat-message";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";
-import { paths } from "../../../shared/paths";
 
 function ActiveConversation() {
   return (

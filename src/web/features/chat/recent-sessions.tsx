@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RECENT_SESSIONS_SHOWN } from "../../../shared/chat";
 import { check } from "../../../shared/contracts/check";
 import { renameSessionRequestSchema, SESSION_TITLE_MAX_CHARS, type ChatSessionSummary } from "../../../shared/contracts/chat";
+import { paths } from "../../../shared/paths";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Input } from "../../components/ui/input";
@@ -12,7 +13,6 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { formatDate } from "../../lib/format-date";
 import { cn } from "../../lib/utils";
 import { useChatSessions, useDeleteSession, useRenameSession } from "./use-chat-sessions";
-import { paths } from "../../../shared/paths";
 
 const UNKNOWN_DOCUMENT = "Unknown Document";
 

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { collapseRepeatedAnswers } from "../../../shared/chat";
 import type { ChatMessage, ChatStreamEvent } from "../../../shared/contracts/chat";
+import { paths } from "../../../shared/paths";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { askQuestion, chatApi } from "./chat-api";
 import { chatKeys } from "./use-chat-sessions";
-import { paths } from "../../../shared/paths";
 
 export const FAILED_ANSWER_TEXT = "Sorry—there was a problem generating a response.";
 

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { cannotProcessMessages } from "../../../shared/billing";
 import { documentActionFor } from "../../../shared/documents";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { paths } from "../../../shared/paths";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -18,7 +19,6 @@ import { formatFileSize, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
 import { documentFileUrl, documentsApi } from "./documents-api";
 import { forgetDocument, forgetReading, storeDocument, useDelayedRefresh } from "./use-documents";
-import { paths } from "../../../shared/paths";
 
 export const REFRESH_AFTER_PROCESS_MS = 800;
 export const REFRESH_AFTER_RETRY_MS = 1000;

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { paths } from "../../../shared/paths";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -21,7 +22,6 @@ import { hasPageImages, PageImage } from "./page-image";
 import type { QuoteBox } from "./quote-boxes";
 import { TextPagesViewer } from "./text-pages-viewer";
 import { documentPageQuery, useDocument, useDocumentEvents } from "./use-documents";
-import { paths } from "../../../shared/paths";
 
 // pdf.js (and its worker) load only when a PDF is opened.
 const PdfViewer = lazy(async () => ({ default: (await import("./pdf-viewer")).PdfViewer }));

@@ -11,6 +11,7 @@ import type {
   StartProcessingResponse,
 } from "../../../shared/contracts/documents";
 import type { ProcessingTrigger } from "../../../shared/documents";
+import { withQuery } from "../../../shared/paths";
 import { apiRequest as request, readAnswer } from "../../lib/api-client";
 
 const base = "/api/documents";
@@ -28,10 +29,8 @@ export const documentsApi = {
   /** One page, with the boxes OCR found for its words (scans read since they were kept). */
   page: async (id: string, pageNumber: number) => (await request<DocumentPageResponse>(`${documentPath(id)}/pages/${pageNumber}`)).page,
   outline: async (id: string) => (await request<DocumentOutlineResponse>(`${documentPath(id)}/outline`)).outline,
-  search: async (id: string, query: string) => {
-    const params = new URLSearchParams({ q: query } satisfies DocumentSearchQuery);
-    return (await request<DocumentSearchResponse>(`${documentPath(id)}/search?${params.toString()}`)).passages;
-  },
+  search: async (id: string, query: string) =>
+    (await request<DocumentSearchResponse>(withQuery(`${documentPath(id)}/search`, { q: query } satisfies DocumentSearchQuery))).passages,
   rename: async (id: string, filename: string) =>
     (await request<DocumentResponse>(documentPath(id), { method: "PATCH", body: { filename } satisfies RenameDocumentRequest })).document,
   remove: (id: string) => request<void>(documentPath(id), { method: "DELETE" }),

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { paths, withQuery } from "../../../shared/paths";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
 import { FeatureList } from "../../components/feature-list";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { LandingSection } from "./landing-section";
-import { paths, withQuery } from "../../../shared/paths";
 
 interface Offer {
   key: string;

@@ -1,9 +1,9 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { can, type Permission } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
+import { paths, withQuery } from "../../../shared/paths";
 import { Button } from "../../components/ui/button";
 import { useSession } from "./session";
-import { paths, withQuery } from "../../../shared/paths";
 
 export function SessionLoading() {
   return (
