@@ -60,6 +60,9 @@ export const documentPageTextSchema = z.object({
 });
 export type DocumentPageText = z.infer<typeof documentPageTextSchema>;
 
+/** POST /api/documents takes the file as multipart/form-data in this field; it answers a DocumentResponse (201). */
+export const UPLOAD_FIELD = "file";
+
 /** GET /api/documents */
 export const documentListResponseSchema = z.object({ documents: z.array(documentSummarySchema) });
 export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { processDocumentRequestSchema, renameDocumentRequestSchema } from "../../../shared/contracts/documents";
+import { processDocumentRequestSchema, renameDocumentRequestSchema, UPLOAD_FIELD } from "../../../shared/contracts/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import { streamUserChanges } from "../../http/change-events";
@@ -42,9 +42,9 @@ export function documentsRoutes(container: Container) {
     .get("/", async (c) => c.json({ documents: await documents.list(c.var.actor) }))
     .post("/", async (c) => {
       const form = await c.req.parseBody().catch(() => {
-        throw new AppError("bad_request", "Send the file as multipart/form-data in the field 'file'.");
+        throw new AppError("bad_request", `Send the file as multipart/form-data in the field '${UPLOAD_FIELD}'.`);
       });
-      const file = form.file;
+      const file = form[UPLOAD_FIELD];
       if (!(file instanceof File)) throw new AppError("validation_failed", "Choose a file to upload.");
       const document = await documents.upload(c.var.actor, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       return c.json({ document }, 201);

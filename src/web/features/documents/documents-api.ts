@@ -1,14 +1,15 @@
 import type { DocumentSearchQuery, DocumentSearchResponse } from "../../../shared/contracts/chat";
-import type {
-  DocumentListResponse,
-  DocumentOutlineResponse,
-  DocumentPageResponse,
-  DocumentPagesResponse,
-  DocumentResponse,
-  DocumentSummary,
-  ProcessDocumentRequest,
-  RenameDocumentRequest,
-  StartProcessingResponse,
+import {
+  UPLOAD_FIELD,
+  type DocumentListResponse,
+  type DocumentOutlineResponse,
+  type DocumentPageResponse,
+  type DocumentPagesResponse,
+  type DocumentResponse,
+  type DocumentSummary,
+  type ProcessDocumentRequest,
+  type RenameDocumentRequest,
+  type StartProcessingResponse,
 } from "../../../shared/contracts/documents";
 import type { ProcessingTrigger } from "../../../shared/documents";
 import { withQuery } from "../../../shared/paths";
@@ -63,7 +64,7 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
-    form.append("file", file, file.name);
+    form.append(UPLOAD_FIELD, file, file.name);
     xhr.send(form);
   });
 }
