@@ -8,7 +8,7 @@ import { listProcessingJobs, waitForStatus } from "../support/documents/processi
 import { multiPageTiff, renderTextPng } from "../support/documents/test-fixtures";
 import type { HttpClient } from "../support/http-client";
 import { createTestApp, type TestApp } from "../support/test-app";
-import type { DocumentSummary } from "../../src/shared/documents";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
 
 const LEASE_SECONDS = 3;
 
