@@ -1,0 +1,105 @@
+// `npm run db:seed`: a demo practice to look around in — three people, the sample payer contracts
+// processed into the first one's library, and a few conversations about them. Runs on the
+// configured database (the embedded one in DATA_DIR unless DATABASE_URL is set) while the server
+// is stopped; refuses to seed twice.
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { Actor } from "../src/core/access/actor";
+import { createContainer, type Container } from "../src/server/container";
+import { acquireDataDirLock } from "../src/server/data-dir-lock";
+import { openDatabase } from "../src/server/db/client";
+import { applyMigrations } from "../src/server/db/migrate";
+import { readProcessEnv } from "../src/server/env";
+import { paths } from "../src/shared/paths";
+import { actorFor, createVerifiedUser, type Person } from "../tests/support/factories";
+import { sampleContractPdf, sampleContracts } from "../tests/support/documents/sample-contracts";
+
+export const DEMO_PASSWORD = "clausewise-demo";
+export const demoPeople: Person[] = [
+  { email: "dana.reyes@riverside-family.example", name: "Dana Reyes", password: DEMO_PASSWORD },
+  { email: "sam.ortiz@riverside-family.example", name: "Sam Ortiz", password: DEMO_PASSWORD },
+  { email: "lee.chen@riverside-family.example", name: "Lee Chen", password: DEMO_PASSWORD },
+];
+const demoQuestions = ["What is the timely filing limit?", "Can we terminate without cause?", "When does the agreement renew?"];
+
+/** With the local test-mode checkout, the manager takes the Pro plan the way the app does; with Stripe there is nothing we may charge. */
+async function giveLibraryAccess(container: Container, manager: Actor): Promise<boolean> {
+  const { mode } = container.env.billing;
+  if (mode === "off") return true;
+  if (mode === "stripe") return false;
+  const checkoutUrl = new URL(await container.billing.subscribe(manager, "pro"), container.env.publicUrl);
+  const checkoutId = decodeURIComponent(checkoutUrl.pathname.slice(paths.localCheckout("").length));
+  await container.billing.confirmLocalCheckout(manager, checkoutId);
+  return true;
+}
+
+async function processSampleContracts(container: Container, manager: Actor): Promise<string[]> {
+  const ids: string[] = [];
+  for (const contract of sampleContracts) {
+    const document = await container.documents.upload(manager, { filename: contract.filename, bytes: new Uint8Array(sampleContractPdf(contract)) });
+    await container.documents.startProcessing(manager, document.id, "start");
+    ids.push(document.id);
+  }
+  container.jobs.startWorker();
+  for (const id of ids) {
+    for (;;) {
+      const { status, failureReason } = await container.documents.get(manager, id);
+      if (status === "completed") break;
+      if (status === "failed") throw new Error(`A sample contract failed to process: ${failureReason}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return ids;
+}
+
+async function askDemoQuestions(container: Container, manager: Actor, documentId: string): Promise<void> {
+  for (const question of demoQuestions) {
+    for await (const event of await container.chat.ask(manager, { documentId, question })) {
+      if (event.type === "error") throw new Error(`A demo question could not be answered: ${event.message}`);
+    }
+  }
+}
+
+export type SeedResult = { kind: "already_seeded" } | { kind: "seeded"; people: { id: string; email: string }[]; documentIds: string[] };
+
+/** Adds the demo practice to the container's database, or does nothing when it is already there. */
+export async function seedDemoPractice(container: Container): Promise<SeedResult> {
+  const context = await container.auth.$context;
+  if (await context.internalAdapter.findUserByEmail(demoPeople[0]!.email)) return { kind: "already_seeded" };
+  const people = await Promise.all(demoPeople.map((person) => createVerifiedUser(container.auth, person)));
+  const manager = actorFor(people[0]!, "db:seed");
+  if (!(await giveLibraryAccess(container, manager))) return { kind: "seeded", people, documentIds: [] };
+  const documentIds = await processSampleContracts(container, manager);
+  await askDemoQuestions(container, manager, documentIds[0]!);
+  return { kind: "seeded", people, documentIds };
+}
+
+function report(result: SeedResult, signInUrl: string): void {
+  if (result.kind === "already_seeded") {
+    console.log(`The demo practice is already here: sign in at ${signInUrl} as ${demoPeople[0]!.email}.`);
+    return;
+  }
+  const [manager, ...staff] = result.people;
+  const library = result.documentIds.length > 0 ? `: ${result.documentIds.length} processed contracts, ${demoQuestions.length} questions asked` : "";
+  console.log(`Demo practice ready. Sign in at ${signInUrl} with password "${DEMO_PASSWORD}" as:`);
+  console.log(`  ${manager!.email} (practice manager${library})`);
+  for (const person of staff) console.log(`  ${person.email} (billing staff)`);
+  if (!library) console.log("Stripe billing is configured, so no plan was bought: subscribe in the app to upload the sample contracts.");
+}
+
+async function main(): Promise<void> {
+  const env = readProcessEnv();
+  const lock = env.databaseUrl ? undefined : acquireDataDirLock(env.dataDir);
+  const database = await openDatabase(env);
+  const container = createContainer(env, database, pino({ level: "warn" }));
+  try {
+    await applyMigrations(database);
+    report(await seedDemoPractice(container), `${env.publicUrl}${paths.login}`);
+  } finally {
+    await container.close();
+    await database.close();
+    lock?.release();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
