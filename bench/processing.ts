@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { DocumentSummary } from "../src/shared/contracts/documents";
+import { LIVE_EVENTS_PATH } from "../src/shared/events";
 import { startServer, waitForHealth, type ServerRun } from "../tests/e2e/support/server-process";
 import { cuadFile, readCuadContracts, requireCuadDev, type CuadContract } from "../tests/support/documents/cuad-dev";
 
@@ -76,8 +77,8 @@ async function uploadAndProcess(client: BenchClient, filename: string, bytes: Ui
 }
 
 /**
- * The library's live updates (GET /api/documents/events), followed the way the library page
- * follows them: the list is read again when a document changes, not polled.
+ * The library's live updates (the `document` events of GET /api/events), followed the way the
+ * library page follows them: the list is read again when a document changes, not polled.
  */
 class LibraryEvents {
   private changes = 0;
@@ -88,8 +89,8 @@ class LibraryEvents {
   }
 
   static async open(client: BenchClient): Promise<LibraryEvents> {
-    const response = await client.request("/api/documents/events");
-    if (!response.ok || !response.body) throw new Error(`/api/documents/events: ${response.status}`);
+    const response = await client.request(LIVE_EVENTS_PATH);
+    if (!response.ok || !response.body) throw new Error(`${LIVE_EVENTS_PATH}: ${response.status}`);
     return new LibraryEvents(response.body.getReader());
   }
 

@@ -14,6 +14,7 @@ import { emailLinkRoutes } from "./modules/auth/email-link.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { chatRoutes, documentSearchRoutes } from "./modules/chat/chat.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { meRoutes } from "./modules/profiles/profiles.routes";
@@ -54,6 +55,7 @@ function apiRoutes(container: Container) {
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))
       .route("/chat", chatRoutes(container))
+      .route("/events", eventsRoutes(container))
   );
 }
 

@@ -21,6 +21,7 @@ import type { ReadDocument } from "./modules/documents/document-pipeline";
 import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
+import { createLiveEvents } from "./modules/events/live-events";
 import { createHealthService } from "./modules/health/health.service";
 import { createMailModule } from "./modules/mail/mail.module";
 import { createProfilesService } from "./modules/profiles/profiles.service";
@@ -68,13 +69,14 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
   const changeFeed = createChangeFeed(database);
+  const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction();
   const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;
   const billing = createBillingModule({
     db,
     config: env.billing,
     publicUrl: env.publicUrl,
-    changeFeed,
+    publishLiveEvent: liveEvents.publish,
     logger,
     onCreditsArrived: async (userId) => {
       await documentsModule.service.startAwaitingCredit({ userId });
@@ -84,7 +86,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     jobs,
     storage: createFileStorage(env),
-    changeFeed,
+    publishLiveEvent: liveEvents.publish,
     logger,
     maxUploadBytes: env.documents.maxUploadBytes,
     detectKind: detectDocumentKind,
@@ -98,7 +100,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     documents: documentsModule.service,
     chatModel: env.llm ? createAiSdkChatModel(env.llm) : undefined,
     embedder,
-    changeFeed,
+    publishLiveEvent: liveEvents.publish,
     logger,
   });
   return {
@@ -110,7 +112,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     auth,
     health: createHealthService({ db, databaseKind: database.kind, version: env.version }),
     profiles: createProfilesService({ db }),
-    changeFeed,
+    liveEvents,
     documents: documentsModule.service,
     billing: billing.service,
     chat,

@@ -177,7 +177,6 @@ const routePolicies: Record<string, RouteCase> = {
   // Stripe's signature, not a session, authorizes the webhook (not configured here: the same 404 for all).
   "POST /api/billing/webhook": { policy: open, request: () => ({ json: {} }) },
   "GET /api/billing/summary": { policy: signedIn },
-  "GET /api/billing/events": { policy: signedIn },
   "POST /api/billing/subscribe": { policy: signedIn, request: () => ({ json: { plan: "basic" } }) },
   "POST /api/billing/checkout": { policy: signedIn, request: () => ({ json: { type: "credit" } }) },
   "POST /api/billing/portal": { policy: signedIn },
@@ -188,7 +187,6 @@ const routePolicies: Record<string, RouteCase> = {
 
   "GET /api/documents": { policy: signedIn },
   "POST /api/documents": { policy: signedIn, request: () => ({ form: uploadForm() }) },
-  "GET /api/documents/events": { policy: signedIn },
   "GET /api/documents/:id": { policy: ownerOnly, request: () => ownDocument() },
   "GET /api/documents/:id/pages": { policy: ownerOnly, request: () => ownDocument() },
   "GET /api/documents/:id/pages/:pageNumber": { policy: ownerOnly, request: () => ownDocument({ params: { pageNumber: "1" } }) },
@@ -204,8 +202,10 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },
   "PATCH /api/chat/sessions/:id": { policy: ownerOnly, request: (caller) => ({ params: { id: fixtures.sessionId }, json: { title: `Renamed by ${caller}` } }) },
   "DELETE /api/chat/sessions/:id": { policy: ownerOnly, request: async () => ({ params: { id: await askAsOwner() } }) },
-  "GET /api/chat/events": { policy: signedIn },
   "POST /api/chat/messages": { policy: ownerOnly, request: () => ({ json: { documentId: fixtures.documentId, question: "Who are the parties?" } }) },
+
+  // Each caller's own live events; live-events.test.ts shows none reach another person's stream.
+  "GET /api/events": { policy: signedIn },
 
   "ALL /api/*": { policy: everyone("hidden"), request: () => ({ path: "/api/no-such-endpoint" }) },
   "GET /dev/mailbox": { policy: loopbackOnly },

@@ -371,36 +371,3 @@ describe("reprocess", () => {
     expect(await waitForStatus(owner, document.id, ["completed"])).toMatchObject({ failureReason: null });
   });
 });
-
-describe("live updates", () => {
-  /** Reads Server-Sent Events until `predicate` matches one or the time runs out. */
-  async function nextDocumentEvent(response: Response, timeoutMs: number): Promise<{ type: string; documentId: string } | undefined> {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    const deadline = Date.now() + timeoutMs;
-    try {
-      while (Date.now() < deadline) {
-        const chunk = await Promise.race([reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now()))]);
-        if (!chunk || chunk.done) return undefined;
-        buffer += decoder.decode(chunk.value);
-        const match = buffer.match(/event: document\ndata: (.*)\n/);
-        if (match) return JSON.parse(match[1]!) as { type: string; documentId: string };
-      }
-      return undefined;
-    } finally {
-      await reader.cancel();
-    }
-  }
-
-  it("streams the owner's own changes, and nobody else's", async () => {
-    const ownerStream = await owner.get("/api/documents/events");
-    const strangerStream = await stranger.get("/api/documents/events");
-    expect(ownerStream.headers.get("content-type")).toMatch(/text\/event-stream/);
-    const ownerEvent = nextDocumentEvent(ownerStream, 5000);
-    const strangerEvent = nextDocumentEvent(strangerStream, 1500);
-    const document = await uploaded(owner);
-    expect(await ownerEvent).toEqual({ type: "insert", documentId: document.id });
-    expect(await strangerEvent).toBeUndefined();
-  });
-});

@@ -31,11 +31,16 @@ export async function waitForStatus(client: HttpClient, id: string, statuses: st
   }
 }
 
-/** Uploads a file through the API, processes it with the app's own worker and waits until it is completed. */
-export async function processedDocument(testApp: TestApp, client: HttpClient, filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
+/** Uploads a file through the API. */
+export async function uploadedDocument(client: HttpClient, filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
   const response = await client.upload("/api/documents", filename, bytes);
   expect(response.status).toBe(201);
-  const { document } = (await response.json()) as { document: DocumentSummary };
+  return ((await response.json()) as { document: DocumentSummary }).document;
+}
+
+/** Uploads a file through the API, processes it with the app's own worker and waits until it is completed. */
+export async function processedDocument(testApp: TestApp, client: HttpClient, filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
+  const document = await uploadedDocument(client, filename, bytes);
   testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
   const started = await client.post(`/api/documents/${document.id}/process`, { trigger: "start" });
   expect(started.status).toBe(200);

@@ -1,17 +1,32 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { DatabaseHandle } from "../../db/client";
+import type { Database, DatabaseHandle } from "../../db/client";
 
-type Listener = (payload: unknown) => void;
+export interface ChangeSubscriber {
+  onNotification(payload: unknown): void;
+  /** The feed lost its database connection and has listened again: notifications in between are gone. */
+  onMissed(): void;
+}
 
 /**
- * Changes that every process must hear about (document status, progress), carried by
+ * Changes that every process must hear about (document status, progress, credits), carried by
  * PostgreSQL NOTIFY on both the embedded database and a server; one LISTEN connection per process.
  */
 export interface ChangeFeed {
-  publish(channel: string, payload: unknown): Promise<void>;
-  subscribe(channel: string, listener: Listener): Promise<() => void>;
+  /** NOTIFY on `channel`; inside the transaction `within`, it is delivered when that commits. */
+  publish(channel: string, payload: unknown, within?: Database): Promise<void>;
+  subscribe(channel: string, subscriber: ChangeSubscriber): Promise<() => void>;
   close(): Promise<void>;
 }
+
+/** The session that LISTENs for this process. */
+interface ListenConnection {
+  listen(channel: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Deliver = (channel: string, payload: string | undefined) => void;
 
 function parse(payload: string | undefined): unknown {
   try {
@@ -22,41 +37,57 @@ function parse(payload: string | undefined): unknown {
 }
 
 export function createChangeFeed(handle: DatabaseHandle): ChangeFeed {
-  const listeners = new Map<string, Set<Listener>>();
-  const deliver = (channel: string, payload: string | undefined) => listeners.get(channel)?.forEach((listener) => listener(parse(payload)));
-  let listenClient: pg.PoolClient | undefined;
-  const unlistens: (() => Promise<void>)[] = [];
-
-  async function startListening(channel: string): Promise<void> {
-    if (handle.kind === "pglite") {
-      unlistens.push(await handle.client.listen(channel, (payload) => deliver(channel, payload)));
-      return;
-    }
-    if (!listenClient) {
-      // One connection taken from the pool for good: LISTEN belongs to a session.
-      listenClient = await handle.pool.connect();
-      listenClient.on("notification", (message) => deliver(message.channel, message.payload));
-    }
-    await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`);
-  }
+  const subscribers = new Map<string, Set<ChangeSubscriber>>();
+  const listening = new Map<string, Promise<void>>();
+  const deliver: Deliver = (channel, payload) => subscribers.get(channel)?.forEach((subscriber) => subscriber.onNotification(parse(payload)));
+  const connection = handle.kind === "pglite" ? listenOnPglite(handle.client, deliver) : listenOnPostgres(handle.pool, deliver);
 
   return {
-    async publish(channel, payload) {
-      const text = JSON.stringify(payload);
-      if (handle.kind === "pglite") await handle.client.query("select pg_notify($1, $2)", [channel, text]);
-      else await handle.pool.query("select pg_notify($1, $2)", [channel, text]);
+    async publish(channel, payload, within = handle.db) {
+      await within.execute(sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`);
     },
-    async subscribe(channel, listener) {
-      if (!listeners.has(channel)) {
-        listeners.set(channel, new Set());
-        await startListening(channel);
+    async subscribe(channel, subscriber) {
+      if (!listening.has(channel)) {
+        const listened = connection.listen(channel);
+        listening.set(channel, listened);
+        // A first LISTEN that failed (the database was down) is tried again by the next subscriber.
+        listened.catch(() => listening.delete(channel));
       }
-      listeners.get(channel)!.add(listener);
-      return () => listeners.get(channel)?.delete(listener);
+      await listening.get(channel);
+      if (!subscribers.has(channel)) subscribers.set(channel, new Set());
+      subscribers.get(channel)!.add(subscriber);
+      return () => void subscribers.get(channel)?.delete(subscriber);
+    },
+    close: () => connection.close(),
+  };
+}
+
+/** PGlite runs in this process: its LISTEN cannot be cut off. */
+function listenOnPglite(client: PGlite, deliver: Deliver): ListenConnection {
+  const unlistens: (() => Promise<void>)[] = [];
+  return {
+    async listen(channel) {
+      unlistens.push(await client.listen(channel, (payload) => deliver(channel, payload)));
     },
     async close() {
       for (const unlisten of unlistens) await unlisten().catch(() => undefined);
-      listenClient?.release();
+    },
+  };
+}
+
+/** One connection taken from the pool for good: LISTEN belongs to a session. */
+function listenOnPostgres(pool: pg.Pool, deliver: Deliver): ListenConnection {
+  let client: pg.PoolClient | undefined;
+  return {
+    async listen(channel) {
+      if (!client) {
+        client = await pool.connect();
+        client.on("notification", (message) => deliver(message.channel, message.payload));
+      }
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    async close() {
+      client?.release();
     },
   };
 }

@@ -1,17 +1,17 @@
 import type { Logger } from "pino";
-import type { ChangeFeed } from "../../adapters/events/change-feed";
 import { createLocalGateway } from "../../adapters/payments/local-gateway";
 import { createStripeGateway } from "../../adapters/payments/stripe-gateway";
 import type { Database } from "../../db/client";
 import type { BillingConfig } from "../../env";
+import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createBillingRepo } from "./billing.repo";
-import { createBillingService, CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
+import { createBillingService } from "./billing.service";
 
 export interface BillingModuleDeps {
   db: Database;
   config: BillingConfig;
   publicUrl: string;
-  changeFeed: ChangeFeed;
+  publishLiveEvent: PublishLiveEvent;
   logger: Logger;
   /** A credit or a new period arrived: start the person's documents that wait for one. */
   onCreditsArrived: (userId: string) => Promise<void>;
@@ -31,7 +31,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
     parseWebhook: stripe?.parseWebhook,
     publicUrl: deps.publicUrl,
     logger: deps.logger,
-    publishCreditsChange: (userId) => deps.changeFeed.publish(CREDIT_CHANGES_CHANNEL, { userId } satisfies CreditChange),
+    publishCreditsChange: (userId, within) => deps.publishLiveEvent(userAddress(userId), { type: "credits" }, within),
     onCreditsArrived: deps.onCreditsArrived,
   });
   return {

@@ -94,11 +94,6 @@ export function createBillingRepo() {
       return inserted.length === 1;
     },
 
-    /** NOTIFY inside a transaction is delivered only if, and when, it commits. */
-    async notifyAtCommit(tx: Database, channel: string, payload: unknown): Promise<void> {
-      await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`);
-    },
-
     async findLocalCheckout(db: Database, userId: string, id: string): Promise<LocalCheckoutRow | undefined> {
       const [row] = await db
         .select()

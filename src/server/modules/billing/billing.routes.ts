@@ -2,10 +2,8 @@ import { Hono } from "hono";
 import { creditCheckoutRequestSchema, localSubscriptionChangeSchema, subscribeRequestSchema, type RedirectResponse } from "../../../shared/contracts/billing";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
-import { streamUserChanges } from "../../http/change-events";
 import { requirePermission } from "../../http/guards";
 import { jsonBody, pathId } from "../../http/request-input";
-import { CREDIT_CHANGES_CHANNEL, type CreditChange } from "./billing.service";
 
 const checkoutId = (raw: string) => pathId(raw, "Checkout not found.");
 
@@ -19,15 +17,6 @@ export function billingRoutes(container: Container) {
       .post("/webhook", async (c) => c.json(await billing.handleStripeWebhook(await c.req.text(), c.req.header("stripe-signature"))))
       .use(requirePermission("billing.manage"))
       .get("/summary", async (c) => c.json(await billing.getSummary(c.var.actor)))
-      .get("/events", (c) =>
-        streamUserChanges<CreditChange>(c, container.changeFeed, {
-          channel: CREDIT_CHANGES_CHANNEL,
-          actor: c.var.actor,
-          permission: "billing.manage",
-          eventName: "credits",
-          toData: () => ({}),
-        }),
-      )
       .post("/subscribe", async (c) => {
         const { plan } = await jsonBody(c.req, subscribeRequestSchema);
         return c.json(redirect(await billing.subscribe(c.var.actor, plan)));

@@ -24,12 +24,6 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { BillingRepo, SubscriptionRow } from "./billing.repo";
 
-/** Changes to a person's credits or subscription, pushed to their browsers (GET /api/billing/events). */
-export const CREDIT_CHANGES_CHANNEL = "credit_changes";
-export interface CreditChange {
-  userId: string;
-}
-
 export interface BillingServiceDeps {
   db: Database;
   repo: BillingRepo;
@@ -40,8 +34,8 @@ export interface BillingServiceDeps {
   parseWebhook?: (payload: string, signature: string | undefined) => PaymentEvent;
   publicUrl: string;
   logger: Logger;
-  /** Tells the person's browsers that their credits changed. */
-  publishCreditsChange: (userId: string) => Promise<void>;
+  /** Tells the person's browsers that their credits changed; inside the transaction `within`, once it commits. */
+  publishCreditsChange: (userId: string, within?: Database) => Promise<void>;
   /** A credit or a new period arrived: documents waiting for one may start. */
   onCreditsArrived: (userId: string) => Promise<void>;
   now?: () => Date;
@@ -235,7 +229,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       });
       if (!decision.ok) return decision;
       await repo.charge(tx, { userId, documentId, source: decision.source });
-      await repo.notifyAtCommit(tx, CREDIT_CHANGES_CHANNEL, { userId } satisfies CreditChange);
+      await deps.publishCreditsChange(userId, tx);
       return { ok: true };
     },
 

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
-import type { ChangeFeed } from "../../adapters/events/change-feed";
 import type { ChatModel } from "../../adapters/llm/chat-model";
 import type { Database } from "../../db/client";
 import type { DocumentsService } from "../documents/documents.service";
+import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createChatRepo } from "./chat.repo";
-import { CHAT_CHANGES_CHANNEL, createChatService } from "./chat.service";
+import { createChatService } from "./chat.service";
 import { createRetrieval } from "./retrieval";
 import { createRetrievalRepo } from "./retrieval.repo";
 
@@ -14,7 +14,7 @@ export function createChatModule(deps: {
   documents: DocumentsService;
   chatModel?: ChatModel;
   embedder?: Embedder;
-  changeFeed: ChangeFeed;
+  publishLiveEvent: PublishLiveEvent;
   logger: Logger;
 }) {
   const retrievalRepo = createRetrievalRepo(deps.db);
@@ -24,7 +24,7 @@ export function createChatModule(deps: {
     retrievalRepo,
     getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
     chatModel: deps.chatModel,
-    publishChange: (change) => deps.changeFeed.publish(CHAT_CHANGES_CHANNEL, change),
+    publishChange: (change) => deps.publishLiveEvent(userAddress(change.userId), { type: "chat_session", change: change.type, sessionId: change.sessionId }),
     logger: deps.logger,
   });
 }

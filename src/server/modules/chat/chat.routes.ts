@@ -3,10 +3,8 @@ import { stream } from "hono/streaming";
 import { askQuestionRequestSchema, documentSearchQuerySchema, renameSessionRequestSchema } from "../../../shared/contracts/chat";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
-import { streamUserChanges } from "../../http/change-events";
 import { requirePermission } from "../../http/guards";
 import { jsonBody, pathId, queryInput } from "../../http/request-input";
-import { CHAT_CHANGES_CHANNEL, type ChatSessionChange } from "./chat.service";
 
 function sessionId(raw: string): string {
   return pathId(raw, "Conversation not found.");
@@ -27,15 +25,6 @@ export function chatRoutes(container: Container) {
       await chat.deleteSession(c.var.actor, sessionId(c.req.param("id")));
       return c.body(null, 204);
     })
-    .get("/events", (c) =>
-      streamUserChanges<ChatSessionChange>(c, container.changeFeed, {
-        channel: CHAT_CHANGES_CHANNEL,
-        actor: c.var.actor,
-        permission: "chat.use",
-        eventName: "session",
-        toData: (change) => ({ type: change.type, sessionId: change.sessionId }),
-      }),
-    )
     .post("/messages", async (c) => {
       const input = await jsonBody(c.req, askQuestionRequestSchema);
       const events = await chat.ask(c.var.actor, input, c.req.raw.signal);

@@ -25,7 +25,6 @@ import { toChatMessage, toSessionSummary, type ChatRepo } from "./chat.repo";
 import type { Retrieval } from "./retrieval";
 import type { RetrievalRepo } from "./retrieval.repo";
 
-export const CHAT_CHANGES_CHANNEL = "chat_session_changes";
 export interface ChatSessionChange {
   type: "insert" | "update" | "delete";
   userId: string;

@@ -1,19 +1,19 @@
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
-import type { ChangeFeed } from "../../adapters/events/change-feed";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
+import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { processDocumentHandler, processDocumentJob } from "./documents.jobs";
 import { createDocumentsRepo, type ChargeForProcessing } from "./documents.repo";
-import { createDocumentsService, DOCUMENT_CHANGES_CHANNEL, type DocumentKind } from "./documents.service";
+import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
 
 export interface DocumentsModuleDeps {
   db: Database;
   jobs: Jobs;
   storage: FileStorage;
-  changeFeed: ChangeFeed;
+  publishLiveEvent: PublishLiveEvent;
   logger: Logger;
   maxUploadBytes: number;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
@@ -28,8 +28,8 @@ export interface DocumentsModuleDeps {
 
 /** The library service; document processing is registered as a job type any worker process runs. */
 export function createDocumentsModule(deps: DocumentsModuleDeps) {
-  const publishChange = async (change: { type: "insert" | "update" | "delete"; userId: string; documentId: string }) =>
-    deps.changeFeed.publish(DOCUMENT_CHANGES_CHANNEL, change);
+  const publishChange = (change: DocumentChange) =>
+    deps.publishLiveEvent(userAddress(change.userId), { type: "document", change: change.type, documentId: change.documentId });
   const service = createDocumentsService({
     repo: createDocumentsRepo(deps.db, deps.jobs.queue),
     storage: deps.storage,

@@ -3,11 +3,9 @@ import { Hono } from "hono";
 import { processDocumentRequestSchema, renameDocumentRequestSchema, UPLOAD_FIELD } from "../../../shared/contracts/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
-import { streamUserChanges } from "../../http/change-events";
 import { jsonBody, pathId } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
-import { DOCUMENT_CHANGES_CHANNEL, type DocumentChange } from "./documents.service";
 
 function documentId(raw: string): string {
   return pathId(raw, "Document not found.");
@@ -49,15 +47,6 @@ export function documentsRoutes(container: Container) {
       const document = await documents.upload(c.var.actor, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       return c.json({ document }, 201);
     })
-    .get("/events", (c) =>
-      streamUserChanges<DocumentChange>(c, container.changeFeed, {
-        channel: DOCUMENT_CHANGES_CHANNEL,
-        actor: c.var.actor,
-        permission: "documents.use",
-        eventName: "document",
-        toData: (change) => ({ type: change.type, documentId: change.documentId }),
-      }),
-    )
     .get("/:id", async (c) => c.json({ document: await documents.get(c.var.actor, documentId(c.req.param("id"))) }))
     .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.var.actor, documentId(c.req.param("id"))) }))
     .get("/:id/pages/:pageNumber", async (c) => {

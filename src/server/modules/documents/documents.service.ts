@@ -33,7 +33,6 @@ const mimeTypeByKind: Record<DocumentKind, string> = {
 };
 
 export type DocumentChange = { type: "insert" | "update" | "delete"; userId: string; documentId: string };
-export const DOCUMENT_CHANGES_CHANNEL = "document_changes";
 
 export interface DocumentsServiceDeps {
   repo: DocumentsRepo;

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppUser } from "../../../shared/contracts/me";
 import type { OrganizationRole, PlatformRole } from "../../../shared/roles";
+import { anAppUser } from "../../../../tests/support/app-user";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import { stubServer } from "../../../../tests/support/stub-server";
@@ -17,21 +18,7 @@ afterEach(() => {
 });
 
 function person(role: PlatformRole, organizationRole: OrganizationRole | null = null): AppUser {
-  return {
-    id: `${role}-${organizationRole ?? "alone"}`,
-    email: "pat@clinic.example",
-    emailVerified: true,
-    name: "Pat Doe",
-    displayName: "Pat Doe",
-    avatar: "PD",
-    avatarUrl: null,
-    bio: null,
-    phone: null,
-    title: null,
-    role,
-    organizationId: organizationRole ? "org-1" : null,
-    organizationRole,
-  };
+  return anAppUser({ id: `${role}-${organizationRole ?? "alone"}`, role, organizationId: organizationRole ? "org-1" : null, organizationRole });
 }
 
 /** The sidebar beside the administration pages behind their real guards, signed in as `user`. */

@@ -10,7 +10,6 @@ import type { PlanKey } from "../../../shared/plans";
 import { apiRequest as request } from "../../lib/api-client";
 
 const base = "/api/billing";
-export const BILLING_EVENTS_URL = `${base}/events`;
 
 const checkoutPath = (id: string) => `${base}/local/checkouts/${encodeURIComponent(id)}`;
 

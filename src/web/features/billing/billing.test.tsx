@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import type { BillingSummary } from "../../../shared/contracts/billing";
-import type { AppUser } from "../../../shared/contracts/me";
+import { anAppUser } from "../../../../tests/support/app-user";
 import { UserMenu } from "../app-shell/user-menu";
 import { PENDING_CHECKOUT_KEY } from "../auth/auth-storage";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "../documents/documents-test-utils";
@@ -25,21 +25,7 @@ function summary(plan: "basic" | "pro" | null, overrides: { status?: string; has
   };
 }
 
-const user: AppUser = {
-  id: "u1",
-  email: "pat@clinic.example",
-  emailVerified: true,
-  name: "Pat",
-  displayName: "Pat Lee",
-  avatar: "PL",
-  avatarUrl: null,
-  bio: null,
-  phone: null,
-  title: null,
-  role: "user" as AppUser["role"],
-  organizationId: null,
-  organizationRole: null,
-};
+const user = anAppUser({ id: "u1", name: "Pat", displayName: "Pat Lee", avatar: "PL" });
 
 function renderMenu() {
   return renderAppRoutes([{ path: "/app/documents", element: <UserMenu user={user} /> }], "/app/documents", testSiteConfig());

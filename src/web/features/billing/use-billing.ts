@@ -3,8 +3,8 @@ import { useCallback } from "react";
 import { toast } from "sonner";
 import type { BillingSummary } from "../../../shared/contracts/billing";
 import type { PlanKey } from "../../../shared/plans";
-import { useLiveEvents } from "../../lib/use-live-events";
-import { BILLING_EVENTS_URL, billingApi, goTo } from "./billing-api";
+import { useLiveEvents } from "../../lib/live-events";
+import { billingApi, goTo } from "./billing-api";
 
 export const billingSummaryKey = ["billing", "summary"] as const;
 
@@ -29,7 +29,7 @@ export function hasDocumentAccess(summary: BillingSummary | undefined): boolean 
 export function useCreditEvents() {
   const queryClient = useQueryClient();
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: billingSummaryKey }), [queryClient]);
-  useLiveEvents(BILLING_EVENTS_URL, "credits", refresh);
+  useLiveEvents("credits", refresh);
 }
 
 /**

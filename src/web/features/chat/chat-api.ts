@@ -11,8 +11,6 @@ import { apiRequest as request, errorFromAnswer } from "../../lib/api-client";
 const base = "/api/chat";
 const sessionPath = (id: string) => `${base}/sessions/${encodeURIComponent(id)}`;
 
-export const CHAT_EVENTS_URL = `${base}/events`;
-
 export const chatApi = {
   listSessions: async () => (await request<ChatSessionListResponse>(`${base}/sessions`)).sessions,
   getSession: (id: string) => request<ChatSessionDetail>(sessionPath(id)),

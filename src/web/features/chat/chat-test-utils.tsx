@@ -1,6 +1,6 @@
 import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
 import { Outlet, useLocation } from "react-router";
-import type { AppUser } from "../../../shared/contracts/me";
+import { anAppUser } from "../../../../tests/support/app-user";
 import type { ChatMessage, ChatSessionSummary } from "../../../shared/contracts/chat";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
@@ -49,21 +49,7 @@ export function aMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
   };
 }
 
-const user: AppUser = {
-  id: "user-1",
-  email: "pat@clinic.example",
-  emailVerified: true,
-  name: "Pat Doe",
-  displayName: "Pat Doe",
-  avatar: "PD",
-  avatarUrl: null,
-  bio: null,
-  phone: null,
-  title: null,
-  role: "user",
-  organizationId: null,
-  organizationRole: null,
-};
+const user = anAppUser();
 
 /** Shows the router's current URL, so tests can check what the page put there. */
 function CurrentUrl() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChatSessionSummary } from "../../../shared/contracts/chat";
-import { useLiveEvents } from "../../lib/use-live-events";
-import { CHAT_EVENTS_URL, chatApi } from "./chat-api";
+import { useLiveEvents } from "../../lib/live-events";
+import { chatApi } from "./chat-api";
 
 export const chatKeys = {
   all: ["chat"] as const,
@@ -18,7 +18,7 @@ function logQuietFailure(action: string, error: unknown) {
 /** The signed-in person's recent sessions, newest first, kept live by the server's session events. */
 export function useChatSessions() {
   const queryClient = useQueryClient();
-  useLiveEvents(CHAT_EVENTS_URL, "session", () => void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }));
+  useLiveEvents("chat_session", () => void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }));
   return useQuery({ queryKey: chatKeys.sessions(), queryFn: chatApi.listSessions });
 }
 

@@ -21,7 +21,6 @@ const documentPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export const documentFileUrl = (id: string) => `${documentPath(id)}/file`;
 /** One page of an image document (PNG, JPEG, WebP, TIFF) as an image the browser can show. */
 export const documentPageImageUrl = (id: string, pageNumber: number) => `${documentPath(id)}/pages/${pageNumber}/image`;
-export const DOCUMENT_EVENTS_URL = `${base}/events`;
 
 export const documentsApi = {
   list: async () => (await request<DocumentListResponse>(base)).documents,

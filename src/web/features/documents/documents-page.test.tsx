@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../../../tests/support/fake-event-source";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 import { documentKeys } from "./use-documents";
@@ -573,30 +574,19 @@ describe("loading", () => {
     expect(await screen.findByText("Please log in to access documents.")).toBeInTheDocument();
   });
 
-  it("refetches when the server reports a change", async () => {
-    const sources: { listeners: Record<string, () => void> }[] = [];
+  it("refetches once when the server reports a burst of changes", async () => {
     let documents: DocumentSummary[] = [];
     const server = stubServer({ "GET /api/documents": () => ({ status: 200, body: { documents } }) });
-    vi.stubGlobal(
-      "EventSource",
-      class {
-        listeners: Record<string, () => void> = {};
-        constructor(readonly url: string) {
-          sources.push(this);
-        }
-        addEventListener(type: string, listener: () => void) {
-          this.listeners[type] = listener;
-        }
-        removeEventListener() {}
-        close() {}
-      },
-    );
     renderDocuments();
     await screen.findByRole("heading", { name: "No documents uploaded" });
-    expect(sources).toHaveLength(1);
+    const [connection] = FakeEventSource.connected();
+    expect(connection?.url).toBe("/api/events");
     documents = [aDocument({ filename: "From elsewhere.pdf" })];
-    sources[0]!.listeners.document!();
-    sources[0]!.listeners.document!();
+    act(() => {
+      connection!.open();
+      connection!.send({ type: "document", change: "insert", documentId: documents[0]!.id });
+      connection!.send({ type: "document", change: "update", documentId: documents[0]!.id });
+    });
     expect(await screen.findByRole("article", { name: "From elsewhere.pdf" })).toBeInTheDocument();
     expect(server.callsTo("GET", "/api/documents")).toHaveLength(2);
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
-import { useLiveEvents } from "../../lib/use-live-events";
-import { DOCUMENT_EVENTS_URL, documentsApi } from "./documents-api";
+import { useLiveEvents } from "../../lib/live-events";
+import { documentsApi } from "./documents-api";
 
 export const documentKeys = {
   all: ["documents"] as const,
@@ -100,5 +100,5 @@ export function useDelayedRefresh() {
  */
 export function useDocumentEvents() {
   const queryClient = useQueryClient();
-  useLiveEvents(DOCUMENT_EVENTS_URL, "document", () => invalidateSummaries(queryClient));
+  useLiveEvents("document", () => invalidateSummaries(queryClient));
 }

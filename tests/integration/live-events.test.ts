@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
+import type { ErrorBody } from "../../src/shared/errors";
+import { signedUpClient } from "../support/accounts";
+import { subscribeLocally } from "../support/billing";
+import { readEvents } from "../support/chat";
+import { payerContractPdf } from "../support/documents/payer-contract";
+import { processedDocument, uploadedDocument } from "../support/documents/processing";
+import { HttpClient } from "../support/http-client";
+import { closeEventStreams, openEventStream, readLiveEvents } from "../support/live-events";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let testApp: TestApp;
+let owner: HttpClient;
+let stranger: HttpClient;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  owner = await signedUpClient(testApp);
+  stranger = await signedUpClient(testApp);
+});
+afterAll(async () => {
+  await closeEventStreams();
+  await testApp.close();
+});
+
+const upload = (client: HttpClient, filename: string): Promise<DocumentSummary> =>
+  uploadedDocument(client, filename, payerContractPdf(`${filename} ${Date.now()}`));
+
+describe("GET /api/events", () => {
+  it("asks a signed-out visitor to sign in", async () => {
+    const response = await new HttpClient(testApp).get("/api/events");
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as ErrorBody).error.code).toBe("unauthenticated");
+  });
+
+  it("is an uncached event stream, unbuffered by proxies, that starts with a heartbeat", async () => {
+    const response = await owner.get("/api/events");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    const stream = readLiveEvents(response);
+    try {
+      await stream.ready();
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("carries each person's document, conversation and credit events to their own stream, and none to anyone else's", { timeout: 90_000 }, async () => {
+    const ownerStream = await openEventStream(owner);
+    const strangerStream = await openEventStream(stranger);
+
+    await subscribeLocally(owner, "pro");
+    await expect.poll(() => ownerStream.eventsOfType("credits").length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    const document = await processedDocument(testApp, owner, "Live contract.pdf", payerContractPdf(`live ${Date.now()}`));
+    const aboutDocument = () => ownerStream.eventsOfType("document").filter((event) => event.documentId === document.id);
+    // Process pressed (queued), the worker took it (processing), it finished (completed).
+    await expect.poll(() => aboutDocument().filter((event) => event.change === "update").length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+
+    const answer = await owner.post("/api/chat/messages", { documentId: document.id, question: "How long do we have to file claims?" });
+    const started = (await readEvents(answer)).find((event) => event.type === "session");
+    if (started?.type !== "session") throw new Error("the answer started no conversation");
+    await expect.poll(() => ownerStream.eventsOfType("chat_session").some((event) => event.sessionId === started.session.id), { timeout: 10_000 }).toBe(true);
+
+    expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    await expect.poll(() => aboutDocument().some((event) => event.change === "delete"), { timeout: 10_000 }).toBe(true);
+    // The upload came first; then only updates and the one deletion (the worker's last
+    // announcement of a finished job may arrive just after the deletion, so no order is asserted there).
+    expect(aboutDocument()[0]?.change).toBe("insert");
+    expect(
+      aboutDocument()
+        .filter((event) => event.change !== "update")
+        .map((event) => event.change),
+    ).toEqual(["insert", "delete"]);
+
+    // Events reach every stream in the order they were published: once the stranger hears of
+    // their own upload, made after all of the owner's changes, those have been through their stream.
+    const theirs = await upload(stranger, "Their contract.pdf");
+    await expect.poll(() => strangerStream.events().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(strangerStream.events()).toEqual([{ type: "document", change: "insert", documentId: theirs.id }]);
+
+    // And the other way round: the owner's next change arrives, the stranger's upload never did.
+    const next = await upload(owner, "Next contract.pdf");
+    await expect.poll(() => ownerStream.eventsOfType("document").some((event) => event.documentId === next.id), { timeout: 10_000 }).toBe(true);
+    expect(ownerStream.eventsOfType("document").filter((event) => event.documentId === theirs.id)).toEqual([]);
+  });
+
+  it.each(["/api/documents/events", "/api/chat/events", "/api/billing/events"])("replaces %s, which is gone", async (oldPath) => {
+    const response = await owner.get(oldPath);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).not.toMatch(/event-stream/);
+  });
+});
