@@ -2,7 +2,8 @@ import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // Three layers, one run: pure logic, services and HTTP on a real database, and components in jsdom.
-// `*.pg.test.ts` need what only a PostgreSQL server gives (several processes on one database):
+// `*.pg.test.ts` need what only a PostgreSQL server gives (several processes on one database, a
+// connection the server closes):
 // they belong to the PostgreSQL pass (`npm run test:pg`) and are not collected without DATABASE_URL.
 const postgresOnlyTests = "tests/integration/**/*.pg.test.ts";
 

@@ -68,7 +68,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
-  const changeFeed = createChangeFeed(database);
+  const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction();
   const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;

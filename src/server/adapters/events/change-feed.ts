@@ -1,6 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import type { Logger } from "pino";
+import { backoffDelayMs, type Backoff } from "../../../shared/backoff";
 import type { Database, DatabaseHandle } from "../../db/client";
 
 export interface ChangeSubscriber {
@@ -28,6 +30,9 @@ interface ListenConnection {
 
 type Deliver = (channel: string, payload: string | undefined) => void;
 
+/** Waits between attempts to open a lost LISTEN connection again. */
+const LISTEN_RECONNECT_BACKOFF: Backoff = { firstMs: 250, maxMs: 10_000 };
+
 function parse(payload: string | undefined): unknown {
   try {
     return JSON.parse(payload ?? "null");
@@ -36,11 +41,12 @@ function parse(payload: string | undefined): unknown {
   }
 }
 
-export function createChangeFeed(handle: DatabaseHandle): ChangeFeed {
+export function createChangeFeed(handle: DatabaseHandle, logger: Logger): ChangeFeed {
   const subscribers = new Map<string, Set<ChangeSubscriber>>();
   const listening = new Map<string, Promise<void>>();
   const deliver: Deliver = (channel, payload) => subscribers.get(channel)?.forEach((subscriber) => subscriber.onNotification(parse(payload)));
-  const connection = handle.kind === "pglite" ? listenOnPglite(handle.client, deliver) : listenOnPostgres(handle.pool, deliver);
+  const tellMissed = () => subscribers.forEach((channelSubscribers) => channelSubscribers.forEach((subscriber) => subscriber.onMissed()));
+  const connection = handle.kind === "pglite" ? listenOnPglite(handle.client, deliver) : listenOnPostgres(handle.pool, deliver, tellMissed, logger);
 
   return {
     async publish(channel, payload, within = handle.db) {
@@ -75,19 +81,92 @@ function listenOnPglite(client: PGlite, deliver: Deliver): ListenConnection {
   };
 }
 
-/** One connection taken from the pool for good: LISTEN belongs to a session. */
-function listenOnPostgres(pool: pg.Pool, deliver: Deliver): ListenConnection {
-  let client: pg.PoolClient | undefined;
+/**
+ * A connection of its own, outside the pool (LISTEN belongs to a session). PostgreSQL may close it
+ * at any time — a restart, a failover, a pooler, pg_terminate_backend: then it is opened again
+ * with backoff, every channel is listened to again, and subscribers are told what they missed.
+ * Without an `error` listener a dropped connection would end the process.
+ */
+function listenOnPostgres(pool: pg.Pool, deliver: Deliver, tellMissed: () => void, logger: Logger): ListenConnection {
+  const channels = new Set<string>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let failedAttempts = 0;
+  let isClosed = false;
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client(pool.options);
+    next.on("notification", (message) => deliver(message.channel, message.payload));
+    next.on("error", (error) => onLost(next, error));
+    next.on("end", () => onLost(next));
+    try {
+      await next.connect();
+      for (const channel of channels) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (isClosed) {
+      await next.end();
+      throw new Error("The change feed is closed.");
+    }
+    client = next;
+    return next;
+  }
+
+  function onLost(lost: pg.Client, error?: Error) {
+    if (lost !== client || isClosed) return;
+    client = undefined;
+    logger.warn({ err: error }, "change feed: the LISTEN connection was lost; reconnecting");
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = undefined;
+        connecting = connect();
+        connecting.then(
+          () => {
+            failedAttempts = 0;
+            logger.info({ channels: [...channels] }, "change feed: listening again");
+            tellMissed();
+          },
+          (error: unknown) => {
+            if (isClosed) return;
+            failedAttempts += 1;
+            logger.warn({ err: error, failedAttempts }, "change feed: reconnecting failed; trying again");
+            scheduleReconnect();
+          },
+        );
+      },
+      backoffDelayMs(failedAttempts, LISTEN_RECONNECT_BACKOFF),
+    );
+  }
+
   return {
     async listen(channel) {
+      channels.add(channel);
+      // While reconnecting, the new connection listens to every channel, this one included.
+      if (reconnectTimer) return;
       if (!client) {
-        client = await pool.connect();
-        client.on("notification", (message) => deliver(message.channel, message.payload));
+        connecting ??= connect();
+        await connecting.catch((error: unknown) => {
+          connecting = undefined;
+          throw error;
+        });
+        return;
       }
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      const current = client;
+      await current.query(`listen ${pg.escapeIdentifier(channel)}`).catch((error: unknown) => {
+        if (current === client) throw error;
+      });
     },
     async close() {
-      client?.release();
+      isClosed = true;
+      clearTimeout(reconnectTimer);
+      await client?.end().catch(() => undefined);
     },
   };
 }
