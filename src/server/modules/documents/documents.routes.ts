@@ -5,6 +5,7 @@ import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import { jsonBody, pathId } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
+import { contentDisposition, matchesEntityTag } from "../../http/downloads";
 import { requirePermission } from "../../http/guards";
 
 function documentId(raw: string): string {
@@ -15,22 +16,6 @@ function documentId(raw: string): string {
 function pageNumberParam(raw: string): number {
   if (!/^[1-9][0-9]{0,5}$/.test(raw)) throw new AppError("bad_request", "The page number must be a whole number from 1 up.");
   return Number(raw);
-}
-
-/** If-None-Match (RFC 9110 13.1.2): "*" or a list of entity tags, compared weakly. */
-export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
-}
-
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name, never able to break the header. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  // RFC 5987 allows fewer characters than encodeURIComponent leaves as they are: ' ( ) * too.
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export function documentsRoutes(container: Container) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition } from "./documents.routes";
+import { contentDisposition, matchesEntityTag } from "./downloads";
 
 describe("contentDisposition", () => {
   it.each([
@@ -9,5 +9,20 @@ describe("contentDisposition", () => {
     ["O'Brien (final)*.pdf", `attachment; filename="O'Brien (final)*.pdf"; filename*=UTF-8''O%27Brien%20%28final%29%2A.pdf`],
   ])("%s", (filename, expected) => {
     expect(contentDisposition(filename)).toBe(expected);
+  });
+});
+
+describe("If-None-Match", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["*", true],
+    ['"abc-1-v1"', true],
+    ['W/"abc-1-v1"', true],
+    ['"other", "abc-1-v1"', true],
+    ['"abc-2-v1"', false],
+    ["abc-1-v1", false],
+  ])('%j matches "abc-1-v1": %s', (header, expected) => {
+    expect(matchesEntityTag(header, '"abc-1-v1"')).toBe(expected);
   });
 });
