@@ -284,7 +284,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     const firstBytes: number[] = [];
     for (const question of questions) {
       const documentId = documentIds.get(question.contract_id)!;
-      const passages = await container.chat.search(actor, documentId, question.question);
+      const passages = await container.retrieval.searchPassages(actor, documentId, question.question);
       passageChars = Math.max(
         passageChars,
         passages.reduce((sum, passage) => sum + passage.text.length, 0),

@@ -12,12 +12,13 @@ import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
-import { chatRoutes, documentSearchRoutes } from "./modules/chat/chat.routes";
+import { chatRoutes } from "./modules/chat/chat.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { meRoutes } from "./modules/profiles/profiles.routes";
+import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

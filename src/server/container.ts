@@ -25,6 +25,7 @@ import { createLiveEvents } from "./modules/events/live-events";
 import { createHealthService } from "./modules/health/health.service";
 import { createMailModule } from "./modules/mail/mail.module";
 import { createProfilesService } from "./modules/profiles/profiles.service";
+import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
 
 function createFileStorage(env: Env): FileStorage {
   return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
@@ -95,11 +96,11 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     chargeForProcessing: billing.chargeForProcessing,
     onProcessingFailed: billing.onProcessingFailed,
   });
+  const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
   const chat = createChatModule({
     db,
-    documents: documentsModule.service,
+    retrieval,
     chatModel: env.llm ? createAiSdkChatModel(env.llm) : undefined,
-    embedder,
     publishLiveEvent: liveEvents.publish,
     logger,
   });
@@ -116,6 +117,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     documents: documentsModule.service,
     billing: billing.service,
     chat,
+    retrieval,
     jobs,
     async close(): Promise<void> {
       await jobs.stopWorker();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { questionTopic } from "../../src/core/rag/question-topic";
-import { createRetrievalRepo } from "../../src/server/modules/chat/retrieval.repo";
+import { createRetrievalRepo } from "../../src/server/modules/retrieval/retrieval.repo";
 import type { OwnedDocumentId } from "../../src/server/modules/documents/documents.repo";
 import { signedUpClient } from "../support/accounts";
 import { ownedDocumentId } from "../support/documents/owned-document";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { askQuestionRequestSchema, documentSearchQuerySchema, renameSessionRequestSchema } from "../../../shared/contracts/chat";
+import { askQuestionRequestSchema, renameSessionRequestSchema } from "../../../shared/contracts/chat";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
-import { jsonBody, pathId, queryInput } from "../../http/request-input";
+import { jsonBody, pathId } from "../../http/request-input";
 
 function sessionId(raw: string): string {
   return pathId(raw, "Conversation not found.");
@@ -36,13 +36,4 @@ export function chatRoutes(container: Container) {
         for await (const event of events) await output.write(`${JSON.stringify(event)}\n`);
       });
     });
-}
-
-/** GET /api/documents/:id/search?q=: the chat's own retrieval, to inspect and measure on its own. */
-export function documentSearchRoutes(container: Container) {
-  return new Hono<AppBindings>().use(requirePermission("chat.use")).get("/:id/search", async (c) => {
-    const { q } = queryInput(c.req.query(), documentSearchQuerySchema);
-    const passages = await container.chat.search(c.var.actor, pathId(c.req.param("id"), "Document not found."), q);
-    return c.json({ passages });
-  });
 }

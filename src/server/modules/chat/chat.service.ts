@@ -15,15 +15,12 @@ import type {
   ChatSessionDetail,
   ChatSessionSummary,
   ChatStreamEvent,
-  SearchPassage,
 } from "../../../shared/contracts/chat";
 import { ChatModelError, type ChatModel, type ChatTurn } from "../../adapters/llm/chat-model";
 import { AppError } from "../../http/app-error";
 import type { OwnedDocumentId } from "../documents/documents.repo";
-import type { OwnedDocumentSummary } from "../documents/documents.service";
 import { toChatMessage, toSessionSummary, type ChatRepo } from "./chat.repo";
-import type { Retrieval } from "./retrieval";
-import type { RetrievalRepo } from "./retrieval.repo";
+import type { RetrievalService } from "../retrieval/retrieval.service";
 
 export interface ChatSessionChange {
   type: "insert" | "update" | "delete";
@@ -37,27 +34,12 @@ export const EXTRACTIVE_ANSWERER = "extractive";
 
 export interface ChatServiceDeps {
   repo: ChatRepo;
-  retrieval: Retrieval;
-  retrievalRepo: RetrievalRepo;
-  /** The documents module's ownership check. */
-  getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
+  /** The chosen document's passages and pages, read only once it is the actor's and processed. */
+  retrieval: RetrievalService;
   /** Undefined: the embedded extractive answerer writes every answer. */
   chatModel?: ChatModel;
   publishChange: (change: ChatSessionChange) => Promise<void>;
   logger: Logger;
-}
-
-function toSearchPassage(chunk: RankedChunk): SearchPassage {
-  return {
-    chunkId: chunk.id,
-    clauseNumber: chunk.clauseNumber,
-    heading: chunk.heading,
-    headingPath: chunk.headingPath,
-    pageStart: chunk.pageStart,
-    pageEnd: chunk.pageEnd,
-    text: chunk.text,
-    score: chunk.score,
-  };
 }
 
 function toSource(chunk: RankedChunk, index: number): SourcePassage {
@@ -83,12 +65,6 @@ function* linesOf(content: string): Generator<string> {
 
 export function createChatService(deps: ChatServiceDeps) {
   const { repo } = deps;
-
-  async function requireCompletedDocument(actor: Actor, documentId: string): Promise<OwnedDocumentSummary> {
-    const document = await deps.getDocument(actor, documentId);
-    if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
-    return document;
-  }
 
   async function requireSession(actor: Actor, sessionId: string) {
     const session = await repo.forUser(actor).findSession(sessionId);
@@ -136,7 +112,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const { query, topicCounts, passages, nearestInMeaningId } = await deps.retrieval.search(documentId, question, previousQuestions);
     const sources = passages.map(toSource);
     const pages = sources.length
-      ? await deps.retrievalRepo.listPageTexts(
+      ? await deps.retrieval.listPageTexts(
           documentId,
           Math.min(...sources.map((source) => source.pageStart)),
           Math.max(...sources.map((source) => source.pageEnd)),
@@ -153,7 +129,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const composed = composeExtractiveAnswer(question, query, sources, pages, weights, nearest);
     if (composed.points.length > 0) return { composed, answeredBy: EXTRACTIVE_ANSWERER };
     return {
-      composed: { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrievalRepo.listTopics(documentId)) },
+      composed: { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrieval.listTopics(documentId)) },
       answeredBy: EXTRACTIVE_ANSWERER,
     };
   }
@@ -195,17 +171,12 @@ export function createChatService(deps: ChatServiceDeps) {
       await publish("delete", actor, sessionId);
     },
 
-    async search(actor: Actor, documentId: string, question: string): Promise<SearchPassage[]> {
-      const document = await requireCompletedDocument(actor, documentId);
-      return (await deps.retrieval.search(document.id, question)).passages.map(toSearchPassage);
-    },
-
     /**
      * Checks the question and stores it (creating the conversation on a first question); the
      * returned events then stream the answer, which is stored only once it is complete.
      */
     async ask(actor: Actor, input: AskQuestionRequest, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
-      const document = await requireCompletedDocument(actor, input.documentId);
+      const document = await deps.retrieval.requireSearchableDocument(actor, input.documentId);
       const existing = input.sessionId ? await requireSession(actor, input.sessionId) : undefined;
       if (existing && existing.documentId !== document.id) throw new AppError("validation_failed", "This conversation is about another document.");
       const history = existing ? (await repo.listMessages(existing.id)).map(toChatMessage) : [];

@@ -1,0 +1,16 @@
+import type { Logger } from "pino";
+import type { Embedder } from "../../adapters/embeddings/embedder";
+import type { Database } from "../../db/client";
+import type { DocumentsService } from "../documents/documents.service";
+import { createRetrieval } from "./retrieval";
+import { createRetrievalRepo } from "./retrieval.repo";
+import { createRetrievalService } from "./retrieval.service";
+
+export function createRetrievalModule(deps: { db: Database; documents: DocumentsService; embedder?: Embedder; logger: Logger }) {
+  const repo = createRetrievalRepo(deps.db);
+  return createRetrievalService({
+    retrieval: createRetrieval({ repo, embedder: deps.embedder, logger: deps.logger }),
+    repo,
+    getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
+  });
+}

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { documentSearchQuerySchema } from "../../../shared/contracts/chat";
+import type { Container } from "../../container";
+import type { AppBindings } from "../../http/bindings";
+import { requirePermission } from "../../http/guards";
+import { pathId, queryInput } from "../../http/request-input";
+
+/** GET /api/documents/:id/search?q=: the chat's own retrieval, to inspect and measure on its own. */
+export function documentSearchRoutes(container: Container) {
+  return new Hono<AppBindings>().use(requirePermission("chat.use")).get("/:id/search", async (c) => {
+    const { q } = queryInput(c.req.query(), documentSearchQuerySchema);
+    const passages = await container.retrieval.searchPassages(c.var.actor, pathId(c.req.param("id"), "Document not found."), q);
+    return c.json({ passages });
+  });
+}

@@ -1,0 +1,55 @@
+import type { Actor } from "../../../core/access/actor";
+import type { RankedChunk } from "../../../core/rag/ranking";
+import type { SearchPassage } from "../../../shared/contracts/chat";
+import { AppError } from "../../http/app-error";
+import type { OwnedDocumentSummary } from "../documents/documents.service";
+import type { Retrieval } from "./retrieval";
+import type { RetrievalRepo } from "./retrieval.repo";
+
+function toSearchPassage(chunk: RankedChunk): SearchPassage {
+  return {
+    chunkId: chunk.id,
+    clauseNumber: chunk.clauseNumber,
+    heading: chunk.heading,
+    headingPath: chunk.headingPath,
+    pageStart: chunk.pageStart,
+    pageEnd: chunk.pageEnd,
+    text: chunk.text,
+    score: chunk.score,
+  };
+}
+
+export interface RetrievalServiceDeps {
+  retrieval: Retrieval;
+  repo: RetrievalRepo;
+  /** The documents module's ownership check. */
+  getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
+}
+
+/**
+ * Searching one processed document: the only way into its pages and passages for the chat and
+ * the search endpoint, each read scoped to a document the actor owns.
+ */
+export function createRetrievalService(deps: RetrievalServiceDeps) {
+  /** The actor's document, once its passages exist: only a processed document can be searched or asked about. */
+  async function requireSearchableDocument(actor: Actor, documentId: string): Promise<OwnedDocumentSummary> {
+    const document = await deps.getDocument(actor, documentId);
+    if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
+    return document;
+  }
+
+  return {
+    requireSearchableDocument,
+    search: deps.retrieval.search,
+    listPageTexts: deps.repo.listPageTexts,
+    listTopics: deps.repo.listTopics,
+
+    /** GET /api/documents/:id/search: retrieval's ranked passages, to inspect and measure on their own. */
+    async searchPassages(actor: Actor, documentId: string, question: string): Promise<SearchPassage[]> {
+      const document = await requireSearchableDocument(actor, documentId);
+      return (await deps.retrieval.search(document.id, question)).passages.map(toSearchPassage);
+    },
+  };
+}
+
+export type RetrievalService = ReturnType<typeof createRetrievalService>;
