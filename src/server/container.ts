@@ -2,6 +2,7 @@ import pino, { type Logger } from "pino";
 import type { SiteConfig } from "../shared/site-config";
 import { createChangeFeed } from "./adapters/events/change-feed";
 import { detectDocumentKind, ExtractionError } from "./adapters/extract/index";
+import { sharpPageImages } from "./adapters/extract/image";
 import { createExtractionPool } from "./adapters/extract-worker/extraction-pool";
 import { createAiSdkEmbedder } from "./adapters/embeddings/embedder";
 import { createAiSdkChatModel } from "./adapters/llm/chat-model";
@@ -87,6 +88,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     jobs,
     storage: createFileStorage(env),
+    pageImages: sharpPageImages,
     publishLiveEvent: liveEvents.publish,
     logger,
     maxUploadBytes: env.documents.maxUploadBytes,

@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { maxOcrPixels } from "./raster";
+import type { ImageKind, PageImage, PageImages } from "../page-images/page-images";
 import { ocrPage, throwIfAborted } from "./text";
 import { ExtractionError, type DocumentKind, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
 
@@ -102,24 +103,11 @@ async function readMetadataOfPage(bytes: Uint8Array, page: number): Promise<Meta
 }
 
 /** Image documents: the kinds whose pages `renderImagePage` draws. */
-export type ImageKind = Extract<DocumentKind, "png" | "jpeg" | "webp" | "tiff">;
-
-export function isImageKind(kind: string): kind is ImageKind {
-  return kind === "png" || kind === "jpeg" || kind === "webp" || kind === "tiff";
-}
-
 /**
  * Longest side of a page image drawn for the browser: a Letter scan at 300 dpi (2550 × 3300) comes
  * out at about 230 dpi, sharp on a high-density screen, and a phone photo stays a few MB at most.
  */
 export const maxPageImageSide = 2560;
-
-export interface PageImage {
-  bytes: Buffer;
-  contentType: "image/png" | "image/jpeg" | "image/webp";
-  width: number;
-  height: number;
-}
 
 /**
  * Scans (PNG, every TIFF page) stay lossless PNG, which browsers show and TIFF is not; photos keep
@@ -151,3 +139,6 @@ export async function renderImagePage(bytes: Uint8Array, kind: ImageKind, pageNu
     throw pageReadError(error);
   }
 }
+
+/** The page-image port drawn with sharp: what every web process serves image documents' pages with. */
+export const sharpPageImages: PageImages = { render: renderImagePage };

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
+import type { PageImages } from "../../adapters/page-images/page-images";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
@@ -13,6 +14,7 @@ export interface DocumentsModuleDeps {
   db: Database;
   jobs: Jobs;
   storage: FileStorage;
+  pageImages: PageImages;
   publishLiveEvent: PublishLiveEvent;
   logger: Logger;
   maxUploadBytes: number;
@@ -33,6 +35,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
   const service = createDocumentsService({
     repo: createDocumentsRepo(deps.db, deps.jobs.queue),
     storage: deps.storage,
+    pageImages: deps.pageImages,
     detectKind: deps.detectKind,
     maxUploadBytes: deps.maxUploadBytes,
     publishChange,

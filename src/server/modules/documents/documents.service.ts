@@ -13,14 +13,16 @@ import {
   type UploadProblemKind,
 } from "../../../shared/documents";
 import type { ErrorCode } from "../../../shared/errors";
-import { isImageKind, renderImagePage, type PageImage } from "../../adapters/extract/image";
+import { isImageKind, type PageImage, type PageImages } from "../../adapters/page-images/page-images";
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
 import type { ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
 import { processDocumentPayload } from "./documents.jobs";
 
-export type DocumentKind = "pdf" | "docx" | "doc" | "png" | "jpeg" | "webp" | "tiff";
+import type { DocumentKind } from "../../adapters/extract/types";
+
+export type { DocumentKind };
 
 const mimeTypeByKind: Record<DocumentKind, string> = {
   pdf: "application/pdf",
@@ -38,6 +40,8 @@ export interface DocumentsServiceDeps {
   repo: DocumentsRepo;
   chargeForProcessing?: ChargeForProcessing;
   storage: FileStorage;
+  /** Draws the pages of image documents for the viewer. */
+  pageImages: PageImages;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   maxUploadBytes: number;
   publishChange: (change: DocumentChange) => Promise<void>;
@@ -234,7 +238,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return {
         etag: `"${row.sha256.slice(0, 32)}-${pageNumber}-v${PAGE_IMAGE_VERSION}"`,
         render: async () => {
-          const image = await renderImagePage(await readOriginal(row), kind, pageNumber).catch((error: unknown) => {
+          const image = await deps.pageImages.render(await readOriginal(row), kind, pageNumber).catch((error: unknown) => {
             if (error instanceof ExtractionError) throw new AppError("validation_failed", `Page ${pageNumber} cannot be shown. ${error.message}`);
             throw error;
           });
