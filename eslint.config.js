@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Imports each layer may not make (DESIGN.md section 3, rules of direction). */
+/** Imports each layer may not make (docs/conventions.md, "Layout and direction"). */
 const forbiddenImports = (patterns, message) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: patterns, message, allowTypeImports: true }] }],
 });
