@@ -54,15 +54,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The whole app's first render compiles its lazy pages on demand: on a busy machine that takes seconds, not the default one. */
+const FIRST_RENDER = { timeout: 15_000 };
+
 describe("the signed-in app's live updates", () => {
   it("hold exactly one connection per tab, shared by the library, the recent sessions and the credits, page after page", async () => {
     const { server, router } = renderSignedInApp("/app/documents");
-    expect(await screen.findByRole("heading", { name: "No documents uploaded" })).toBeInTheDocument();
-    expect(await screen.findByText("No chats yet. Ask about a document to start one.")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "No documents uploaded" }, FIRST_RENDER)).toBeInTheDocument();
+    expect(await screen.findByText("No chats yet. Ask about a document to start one.", {}, FIRST_RENDER)).toBeInTheDocument();
     expect(FakeEventSource.instances.map((source) => source.url)).toEqual(["/api/events"]);
 
     await act(() => router.navigate("/app/chat"));
-    expect(await screen.findByRole("heading", { level: 1, name: "Contract Chat" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Contract Chat" }, FIRST_RENDER)).toBeInTheDocument();
     await act(() => router.navigate("/app/documents"));
     await screen.findByRole("heading", { name: "No documents uploaded" });
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -81,5 +84,5 @@ describe("the signed-in app's live updates", () => {
       expect(server.callsTo("GET", "/api/billing/summary").length).toBeGreaterThan(1);
     });
     expect(FakeEventSource.instances).toHaveLength(1);
-  });
+  }, 45_000);
 });
