@@ -24,6 +24,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@clausewise.example"),
     PRIVACY_EMAIL: z.email().default("privacy@clausewise.example"),
     SALES_EMAIL: z.email().default("sales@clausewise.example"),
+    SALES_BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(500).default(50),
     RUN_WORKER: z.stringbool().default(true),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
@@ -158,6 +159,7 @@ const envSchema = z
       supportEmail: raw.SUPPORT_EMAIL,
       privacyEmail: raw.PRIVACY_EMAIL,
       salesEmail: raw.SALES_EMAIL,
+      salesBookingUrl: raw.SALES_BOOKING_URL ?? null,
     },
     version: packageJson.version,
     auth: {

@@ -16,6 +16,10 @@ export const paths = {
   authError: "/auth/error",
   authReset: "/auth/reset",
   authNewPassword: "/auth/new-password",
+  /** An invitation's page: ?token=… from the email; type=azure_invite&completed=true back from Microsoft; error=… */
+  authCompleteInvite: "/auth/complete-invite",
+  /** Redirects (replace) to authCompleteInvite with the same query. */
+  completeInvite: "/complete-invite",
   app: "/app",
   documents: "/app/documents",
   document: (documentId: string) => `/app/documents/${encodeURIComponent(documentId)}`,
@@ -26,6 +30,8 @@ export const paths = {
   chatAbout: (documentId: string) => withQuery(paths.chat, { document: documentId }),
   account: "/app/account",
   contactSales: "/app/contact-sales",
+  /** The enterprise upgrade page: features, trial days, 'Email Sales Team', 'Schedule Demo'. */
+  enterpriseUpgrade: "/app/upgrade",
   organizationAdmin: "/app/admin/org",
   platformAdmin: "/app/admin/platform",
   /** The local test-mode checkout and billing portal (no Stripe configured). */

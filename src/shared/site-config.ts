@@ -9,6 +9,8 @@ export interface SiteConfig {
   supportEmail: string;
   privacyEmail: string;
   salesEmail: string;
+  /** 'Schedule Demo' on the enterprise upgrade page opens this booking page (SALES_BOOKING_URL); null hides it. */
+  salesBookingUrl: string | null;
   version: string;
   /** Single sign-on buttons this deployment offers (configured client id and secret). */
   socialProviders: SocialProvider[];
@@ -38,6 +40,7 @@ export function isSiteConfig(value: unknown): value is SiteConfig {
   return (
     hasTexts &&
     typeof record.maxUploadBytes === "number" &&
+    (record.salesBookingUrl === null || typeof record.salesBookingUrl === "string") &&
     Array.isArray(providers) &&
     providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider))
   );

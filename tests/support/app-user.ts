@@ -16,6 +16,9 @@ export function anAppUser(overrides: Partial<AppUser> = {}): AppUser {
     role: "user",
     organizationId: null,
     organizationRole: null,
+    organizationName: null,
+    organizationStatus: null,
+    trialDaysLeft: null,
     ...overrides,
   };
 }

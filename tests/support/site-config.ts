@@ -9,6 +9,7 @@ export function testSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig 
     supportEmail: "support@clausewise.example",
     privacyEmail: "privacy@clausewise.example",
     salesEmail: "sales@clausewise.example",
+    salesBookingUrl: null,
     version: "1.0.0",
     socialProviders: [],
     maxUploadBytes: 50 * 1024 * 1024,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { planKeys, type PlanKey } from "../plans";
+import { organizationPlanSchema } from "./organizations";
 
 /** /api/billing: the subscription and credit summary, checkouts, the portal and the local test-mode pages. */
 
@@ -33,10 +34,19 @@ export const subscriptionSummarySchema = z.object({
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
-/** GET /api/billing/summary, and POST /api/billing/local/subscription's answer. */
+/**
+ * GET /api/billing/summary, and POST /api/billing/local/subscription's answer. Documents may be
+ * managed with a personal subscription that has access, or an organization plan that has
+ * (`organizationPlan.hasAccess`: a running trial, or enterprise); `credits` are the person's own.
+ */
 export const billingSummarySchema = z.discriminatedUnion("mode", [
   z.object({ mode: z.literal("off") }),
-  z.object({ mode: z.enum(["local", "stripe"]), subscription: subscriptionSummarySchema.nullable(), credits: creditSummarySchema }),
+  z.object({
+    mode: z.enum(["local", "stripe"]),
+    subscription: subscriptionSummarySchema.nullable(),
+    credits: creditSummarySchema,
+    organizationPlan: organizationPlanSchema.nullable(),
+  }),
 ]);
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { organizationStatuses } from "../organizations";
 import { organizationRoles, platformRoles } from "../roles";
 
 /** GET /api/me: the signed-in person as the web app sees them. */
@@ -14,9 +15,13 @@ export const appUserSchema = z.object({
   phone: z.string().nullable(),
   title: z.string().nullable(),
   role: z.enum(platformRoles),
-  /** Null until organizations exist. */
+  /** The one active organization; null only in the moment between a removal and the next one. */
   organizationId: z.string().nullable(),
   organizationRole: z.enum(organizationRoles).nullable(),
+  organizationName: z.string().nullable(),
+  organizationStatus: z.enum(organizationStatuses).nullable(),
+  /** Whole days left in the organization's trial (0 once ended); null when it is not on a trial. */
+  trialDaysLeft: z.number().int().nullable(),
 });
 export type AppUser = z.infer<typeof appUserSchema>;
 

@@ -209,7 +209,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (deps.mode === "off") return { mode: "off" };
       const { row, isRenewed } = await db.transaction(async (tx) => renewLocalIfDue(tx, await repo.lockSubscription(tx, userId)));
       if (isRenewed) await afterCreditsArrived(userId);
-      return { mode: deps.mode, subscription: subscriptionSummary(row), credits: await creditSummaryFor(db, userId, row) };
+      return { mode: deps.mode, subscription: subscriptionSummary(row), credits: await creditSummaryFor(db, userId, row), organizationPlan: null };
     },
 
     /**

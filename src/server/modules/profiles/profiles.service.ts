@@ -27,6 +27,9 @@ export function createProfilesService(deps: { db: Database }) {
         role: actor.platformRole,
         organizationId: actor.organizationId,
         organizationRole: actor.organizationRole,
+        organizationName: null,
+        organizationStatus: null,
+        trialDaysLeft: null,
       };
     },
   };

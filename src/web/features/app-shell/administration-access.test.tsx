@@ -18,7 +18,15 @@ afterEach(() => {
 });
 
 function person(role: PlatformRole, organizationRole: OrganizationRole | null = null): AppUser {
-  return anAppUser({ id: `${role}-${organizationRole ?? "alone"}`, role, organizationId: organizationRole ? "org-1" : null, organizationRole });
+  return anAppUser({
+    id: `${role}-${organizationRole ?? "alone"}`,
+    role,
+    organizationId: organizationRole ? "org-1" : null,
+    organizationRole,
+    organizationName: organizationRole ? "Blue Valley Clinic" : null,
+    organizationStatus: organizationRole ? "trial" : null,
+    trialDaysLeft: organizationRole ? 14 : null,
+  });
 }
 
 /** The sidebar beside the administration pages behind their real guards, signed in as `user`. */

@@ -22,6 +22,7 @@ const subscribed: BillingSummary = {
     currentPeriodEnd: "2026-12-01T00:00:00.000Z",
   },
   credits: { startingCredits: 1, creditsUsed: 0, overageUnits: 0, creditsAvailable: 1, creditsTotal: 1, periodStart: null, periodEnd: null },
+  organizationPlan: null,
 };
 
 /** The whole app, as main.tsx renders it, signed in with a subscription: every live feature is on screen. */

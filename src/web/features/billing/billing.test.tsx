@@ -22,6 +22,7 @@ function summary(plan: "basic" | "pro" | null, overrides: { status?: string; has
     mode: "local",
     subscription: plan && { planKey: plan, status: overrides.status ?? "active", hasAccess: overrides.hasAccess ?? true, willCancel: false, ...period },
     credits: { ...noCredits, creditsAvailable: overrides.available ?? 0, creditsTotal: overrides.total ?? 0 },
+    organizationPlan: null,
   };
 }
 
