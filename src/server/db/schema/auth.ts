@@ -24,6 +24,8 @@ export const sessions = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** How the session was made (password, code, google, microsoft, invitation_password, invitation_code); null before it was kept. */
+    signInMethod: text(),
     ...timestamps,
   },
   (table) => [index().on(table.userId)],

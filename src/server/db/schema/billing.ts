@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { documents } from "./documents";
+import { organizations } from "./organizations";
 
 /** One subscription per person, as the payment provider last reported it. */
 export const userSubscriptions = pgTable("user_subscriptions", {
@@ -54,13 +55,21 @@ export const documentUsageLog = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     documentId: uuid().references(() => documents.id, { onDelete: "set null" }),
-    /** plan | purchased: which kind of credit paid, so unused purchases carry over. */
+    /** plan | purchased | organization: which kind of credit paid, so unused purchases carry over. */
     source: text().notNull(),
+    /** The organization whose plan paid (source organization); null for the person's own credits. */
+    organizationId: uuid().references(() => organizations.id, { onDelete: "set null" }),
     chargedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when processing failed for a reason of ours: the credit is given back. */
     refundedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [uniqueIndex().on(table.documentId), index().on(table.userId, table.chargedAt)],
+  (table) => [
+    uniqueIndex().on(table.documentId),
+    index().on(table.userId, table.chargedAt),
+    index("document_usage_log_organization_charged_at")
+      .on(table.organizationId, table.chargedAt)
+      .where(sql`${table.organizationId} is not null`),
+  ],
 );
 
 /** Provider events already handled (Stripe retries and replays deliver the same id again). */

@@ -5,5 +5,6 @@ export * from "./chat";
 export * from "./documents";
 export * from "./jobs";
 export * from "./mail";
+export * from "./organizations";
 export * from "./profiles";
 export * from "./rate-limits";
