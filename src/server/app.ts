@@ -17,6 +17,8 @@ import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
+import { invitationsRoutes } from "./modules/organizations/invitations.routes";
+import { organizationsRoutes, platformOrganizationsRoutes } from "./modules/organizations/organizations.routes";
 import { meRoutes } from "./modules/profiles/profiles.routes";
 import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { mountSpa, type WebShell } from "./web/spa";
@@ -50,8 +52,11 @@ function apiRoutes(container: Container) {
       .route("/auth", authRoutes(container))
       // After /auth, whose handlers answer every request they match: Better Auth reads its own
       // session there, and every route from here on has the actor without a second look-up.
-      .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy }))
+      .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy, memberships: container.organizations.memberships }))
       .route("/me", meRoutes(container))
+      .route("/invitations", invitationsRoutes(container))
+      .route("/organizations", organizationsRoutes(container))
+      .route("/platform/organizations", platformOrganizationsRoutes(container))
       .route("/billing", billingRoutes(container))
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))

@@ -25,6 +25,7 @@ import { createBillingModule } from "./modules/billing/billing.module";
 import { createLiveEvents } from "./modules/events/live-events";
 import { createHealthService } from "./modules/health/health.service";
 import { createMailModule } from "./modules/mail/mail.module";
+import { createOrganizationsModule } from "./modules/organizations/organizations.module";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
 
@@ -69,7 +70,17 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   };
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
-  const auth = createAuth({ env, db, mailer, logger, site, secret: resolveAuthSecret(env.auth.secret, env.dataDir) });
+  const authSecret = resolveAuthSecret(env.auth.secret, env.dataDir);
+  const organizations = createOrganizationsModule({
+    db,
+    config: { ...env.organizations, isMicrosoftOffered: env.auth.microsoft !== undefined },
+    mailer,
+    site,
+    publicUrl: env.publicUrl,
+    secret: authSecret,
+    logger,
+  });
+  const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships });
   const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction();
@@ -80,6 +91,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publicUrl: env.publicUrl,
     publishLiveEvent: liveEvents.publish,
     logger,
+    organizationPlans: organizations.plans,
     onCreditsArrived: async (userId) => {
       await documentsModule.service.startAwaitingCredit({ userId });
     },
@@ -96,7 +108,9 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     read: extraction.read,
     embedder,
     chargeForProcessing: billing.chargeForProcessing,
+    admitFreeProcessing: billing.admitFreeProcessing,
     onProcessingFailed: billing.onProcessingFailed,
+    assertStorageRoom: organizations.plans.assertRoomFor,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
   const chat = createChatModule({
@@ -114,7 +128,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     mailer,
     auth,
     health: createHealthService({ db, databaseKind: database.kind, version: env.version }),
-    profiles: createProfilesService({ db }),
+    profiles: createProfilesService({ db, organizationPlans: organizations.plans }),
+    organizations,
     liveEvents,
     documents: documentsModule.service,
     billing: billing.service,

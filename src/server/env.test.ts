@@ -49,10 +49,13 @@ describe("loadEnv", () => {
       { MICROSOFT_CLIENT_ID: "id", MICROSOFT_CLIENT_SECRET: "secret", MICROSOFT_TENANT_ID: "contoso" },
       {
         auth: expect.objectContaining({
-          microsoft: expect.objectContaining({ discoveryUrl: "https://login.microsoftonline.com/contoso/v2.0/.well-known/openid-configuration" }),
+          microsoft: { clientId: "id", clientSecret: "secret", tenantId: "contoso", authority: "https://login.microsoftonline.com" },
         }),
       },
     ],
+    [{}, { organizations: { trialDays: 14, monthlyCredits: 5 } }],
+    [{ TRIAL_DAYS: "30", ORGANIZATION_MONTHLY_CREDITS: "20" }, { organizations: { trialDays: 30, monthlyCredits: 20 } }],
+    [{ SALES_BOOKING_URL: "https://cal.example/clausewise" }, { site: expect.objectContaining({ salesBookingUrl: "https://cal.example/clausewise" }) }],
     [{ SMTP_URL: "smtps://user:pass@mail.example.com:465" }, { mail: expect.objectContaining({ smtpUrl: "smtps://user:pass@mail.example.com:465" }) }],
     [{}, { mail: expect.objectContaining({ smtpTimeoutMs: 5000 }), jobs: { runWorkerInProcess: true, leaseSeconds: 60 } }],
     [
@@ -144,6 +147,11 @@ describe("loadEnv", () => {
     [{ AUTH_SECRET: "short" }, ["AUTH_SECRET"]],
     [{ GOOGLE_CLIENT_ID: "id" }, ["GOOGLE_CLIENT_SECRET"]],
     [{ MICROSOFT_CLIENT_SECRET: "secret" }, ["MICROSOFT_CLIENT_SECRET"]],
+    [{ MICROSOFT_DISCOVERY_URL: "https://login.microsoftonline.com/organizations/v2.0/.well-known/openid-configuration" }, ["MICROSOFT_DISCOVERY_URL"]],
+    [{ MICROSOFT_AUTHORITY: "login.microsoftonline.com" }, ["MICROSOFT_AUTHORITY"]],
+    [{ TRIAL_DAYS: "-1" }, ["TRIAL_DAYS"]],
+    [{ ORGANIZATION_MONTHLY_CREDITS: "a few" }, ["ORGANIZATION_MONTHLY_CREDITS"]],
+    [{ SALES_BOOKING_URL: "cal.example" }, ["SALES_BOOKING_URL"]],
     [{ PLATFORM_OWNER_EMAILS: "owner@clinic.com,not-an-email" }, ["PLATFORM_OWNER_EMAILS"]],
     [{ SMTP_URL: "http://mail" }, ["SMTP_URL"]],
     [{ SMTP_TIMEOUT_MS: "0" }, ["SMTP_TIMEOUT_MS"]],

@@ -63,7 +63,10 @@ const envSchema = z
     MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
     MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
     MICROSOFT_TENANT_ID: z.string().min(1).default("organizations"),
-    MICROSOFT_DISCOVERY_URL: z.url().optional(),
+    MICROSOFT_AUTHORITY: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).default("https://login.microsoftonline.com"),
+    MICROSOFT_DISCOVERY_URL: z.string().optional(),
+    TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+    ORGANIZATION_MONTHLY_CREDITS: z.coerce.number().int().min(0).max(100_000).default(5),
     BILLING: z.enum(["on", "off"]).default("on"),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -132,6 +135,14 @@ const envSchema = z
         });
       }
     }
+    if (raw.MICROSOFT_DISCOVERY_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["MICROSOFT_DISCOVERY_URL"],
+        message:
+          "is no longer read: Microsoft sign-in checks Entra ID's tokens per tenant; set MICROSOFT_AUTHORITY (default https://login.microsoftonline.com) instead",
+      });
+    }
     if (raw.STORAGE === "s3" && !raw.S3_BUCKET) {
       context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE=s3: the bucket that holds uploaded files" });
     }
@@ -168,12 +179,17 @@ const envSchema = z
       trustProxy: raw.TRUST_PROXY,
       requestsPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
       google: oidcProvider(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET, raw.GOOGLE_DISCOVERY_URL),
-      microsoft: oidcProvider(
-        raw.MICROSOFT_CLIENT_ID,
-        raw.MICROSOFT_CLIENT_SECRET,
-        raw.MICROSOFT_DISCOVERY_URL ?? `https://login.microsoftonline.com/${raw.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
-      ),
+      microsoft:
+        raw.MICROSOFT_CLIENT_ID && raw.MICROSOFT_CLIENT_SECRET
+          ? ({
+              clientId: raw.MICROSOFT_CLIENT_ID,
+              clientSecret: raw.MICROSOFT_CLIENT_SECRET,
+              tenantId: raw.MICROSOFT_TENANT_ID,
+              authority: raw.MICROSOFT_AUTHORITY.replace(/\/+$/, ""),
+            } satisfies MicrosoftProviderConfig)
+          : undefined,
     },
+    organizations: { trialDays: raw.TRIAL_DAYS, monthlyCredits: raw.ORGANIZATION_MONTHLY_CREDITS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, smtpTimeoutMs: raw.SMTP_TIMEOUT_MS },
     documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024 },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
@@ -237,6 +253,16 @@ export interface OidcProviderConfig {
   clientId: string;
   clientSecret: string;
   discoveryUrl: string;
+}
+
+/** Microsoft Entra ID: Better Auth's own provider, which checks each token against its own tenant's issuer. */
+export interface MicrosoftProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** organizations (any work or school account), common, or one tenant id. */
+  tenantId: string;
+  /** https://login.microsoftonline.com, or a local stand-in in tests. */
+  authority: string;
 }
 
 function oidcProvider(clientId: string | undefined, clientSecret: string | undefined, discoveryUrl: string) {

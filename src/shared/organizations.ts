@@ -8,6 +8,7 @@ import { paths, withQuery } from "./paths";
 
 /** Roles an admin may give in an invitation or a role change (spec section 6); the owner's is platform-wide. */
 export const invitableRoles = ["org_user", "org_admin"] as const satisfies readonly OrganizationRole[];
+export type InvitableRole = (typeof invitableRoles)[number];
 export const DEFAULT_INVITATION_ROLE: OrganizationRole = "org_user";
 
 export const INVITATION_EXPIRY_DAYS = 7;

@@ -14,16 +14,18 @@ import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import { HttpClient } from "../support/http-client";
+import { invite, joinedMember, organizationIdOf } from "../support/organizations";
 import { createTestApp } from "../support/test-app";
 
-// Every route of the app, read from its route table, is asked by four callers — signed out, the
-// owner of what the request names, another user, and the platform owner — and their answers must
-// match the route's declared policy. A new route without a policy here fails, so every later
-// feature declares who may call it.
+// Every route of the app, read from its route table, is asked by five callers — signed out, the
+// owner of what the request names (also the admin of their organization), a member of that
+// organization, another user (the admin of another organization), and the platform owner — and
+// their answers must match the route's declared policy. A new route without a policy here fails,
+// so every later feature declares who may call it.
 
-type Caller = "anonymous" | "otherUser" | "platformOwner" | "owner";
+type Caller = "anonymous" | "otherUser" | "member" | "platformOwner" | "owner";
 /** The owner asks last: some requests change or delete what they name. */
-const callers: Caller[] = ["anonymous", "otherUser", "platformOwner", "owner"];
+const callers: Caller[] = ["anonymous", "otherUser", "member", "platformOwner", "owner"];
 const signedInCallers = callers.filter((caller) => caller !== "anonymous");
 
 interface Answer {
@@ -57,7 +59,7 @@ function expectOutcomes(expected: Record<Caller, Outcome>): Policy {
   };
 }
 
-const everyone = (outcome: Outcome) => expectOutcomes({ anonymous: outcome, otherUser: outcome, platformOwner: outcome, owner: outcome });
+const everyone = (outcome: Outcome) => expectOutcomes({ anonymous: outcome, otherUser: outcome, member: outcome, platformOwner: outcome, owner: outcome });
 
 /** The session changes nothing: every caller gets the same answer, and it is never a refusal. */
 const open: Policy = {
@@ -69,10 +71,43 @@ const open: Policy = {
 };
 
 /** Any signed-in user, for their own account; signed out is asked to sign in. */
-const signedIn = expectOutcomes({ anonymous: "unauthenticated", otherUser: "allowed", platformOwner: "allowed", owner: "allowed" });
+const signedIn = expectOutcomes({ anonymous: "unauthenticated", otherUser: "allowed", member: "allowed", platformOwner: "allowed", owner: "allowed" });
 
-/** Only the owner of what the request names; anyone else signed in, the platform owner included, finds nothing (spec section 6). */
-const ownerOnly = expectOutcomes({ anonymous: "unauthenticated", otherUser: "hidden", platformOwner: "hidden", owner: "allowed" });
+/**
+ * Only the owner of what the request names; anyone else signed in — a member of the owner's own
+ * organization, its admin's peers, the platform owner — finds nothing (spec section 6).
+ */
+const ownerOnly = expectOutcomes({ anonymous: "unauthenticated", otherUser: "hidden", member: "hidden", platformOwner: "hidden", owner: "allowed" });
+
+/**
+ * The organization admin page: its admins (the owner) and the platform owner. A member of it is
+ * refused; the admin of another organization does not even find it.
+ */
+const organizationAdmins = expectOutcomes({
+  anonymous: "unauthenticated",
+  otherUser: "hidden",
+  member: "forbidden",
+  platformOwner: "allowed",
+  owner: "allowed",
+});
+
+/** The platform owner's settings of any organization. */
+const platformOwnerOnly = expectOutcomes({
+  anonymous: "unauthenticated",
+  otherUser: "forbidden",
+  member: "forbidden",
+  platformOwner: "allowed",
+  owner: "forbidden",
+});
+
+/** An invitation is accepted only by its own address, signed in: nobody here, the platform owner included. */
+const invitedAddressOnly = expectOutcomes({
+  anonymous: "unauthenticated",
+  otherUser: "forbidden",
+  member: "forbidden",
+  platformOwner: "forbidden",
+  owner: "forbidden",
+});
 
 /**
  * The local mailbox answers requests from this machine only; app.request() has no socket, so
@@ -122,7 +157,9 @@ afterAll(() => testApp.close());
 
 const clients = {} as Record<Caller, HttpClient>;
 const emails = {} as Record<Caller, string>;
-const fixtures = { documentId: "", imageDocumentId: "", sessionId: "", checkoutId: "" };
+const fixtures = { documentId: "", imageDocumentId: "", sessionId: "", checkoutId: "", organizationId: "", memberMembershipId: "", invitationId: "" };
+let invitations = 0;
+const invitedAddress = () => uniqueTestEmail(`matrix-invitee-${++invitations}-`);
 
 async function uploadAsOwner(form: FormData = uploadForm()): Promise<string> {
   const response = await clients.owner.request("/api/documents", { method: "POST", form });
@@ -144,13 +181,35 @@ async function openCreditCheckoutAsOwner(): Promise<string> {
   return localCheckoutId(((await response.json()) as { url: string }).url);
 }
 
+/** A pending invitation of the owner's organization, made afresh. */
+async function invitationOfOwner(): Promise<{ invitationId: string; token: string }> {
+  return invite(testApp, clients.owner, fixtures.organizationId, invitedAddress());
+}
+
+let domains = 0;
+/** A domain the platform owner has verified for the owner's organization, made afresh. */
+async function verifiedDomainOfOwner(): Promise<string> {
+  const domain = `matrix-${++domains}-${Date.now()}.example`;
+  const response = await clients.platformOwner.post(`/api/platform/organizations/${fixtures.organizationId}/domains`, { domain });
+  expect(response.status).toBe(200);
+  return domain;
+}
+
+const ownOrganization = (extra: RequestSpec = {}): RequestSpec => ({ ...extra, params: { organizationId: fixtures.organizationId, ...extra.params } });
+
 beforeAll(async () => {
   clients.anonymous = new HttpClient(testApp);
   emails.anonymous = "";
-  for (const caller of signedInCallers) {
+  for (const caller of signedInCallers.filter((signedInCaller) => signedInCaller !== "member")) {
     emails[caller] = caller === "platformOwner" ? platformOwnerEmail : uniqueTestEmail(caller.toLowerCase());
     clients[caller] = await signedUpClient(testApp, emails[caller]);
   }
+  fixtures.organizationId = await organizationIdOf(clients.owner);
+  const member = await joinedMember(testApp, clients.owner, fixtures.organizationId);
+  clients.member = member.client;
+  emails.member = member.email;
+  fixtures.memberMembershipId = member.membershipId;
+  fixtures.invitationId = (await invitationOfOwner()).invitationId;
   const { user } = (await (await clients.platformOwner.get("/api/me")).json()) as { user: AppUser };
   expect(user.role).toBe("platform_owner");
   await subscribeLocally(clients.owner, "pro");
@@ -173,6 +232,57 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/auth/*": { policy: ownSessionOnly, request: () => ({ path: "/api/auth/get-session" }) },
   "POST /api/auth/*": { policy: signedIn, request: (caller) => ({ path: "/api/auth/update-user", json: { name: `Matrix ${caller}` } }) },
   "GET /api/me": { policy: signedIn },
+
+  // The invitation's token or code, not a session, is what these need: without one that works,
+  // every caller is told the same.
+  "POST /api/invitations/lookup": { policy: open, request: () => ({ json: { token: "an-unknown-invitation-token" } }) },
+  "POST /api/invitations/accept-with-password": { policy: open, request: () => ({ json: { token: "an-unknown-invitation-token", password: "secret123" } }) },
+  "POST /api/invitations/accept-with-code": { policy: open, request: () => ({ json: { email: invitedAddress(), code: "000000" } }) },
+  "POST /api/invitations/resend-code": { policy: open, request: () => ({ json: { email: invitedAddress() } }) },
+  "POST /api/invitations/accept": { policy: invitedAddressOnly, request: async () => ({ json: { token: (await invitationOfOwner()).token } }) },
+
+  "GET /api/organizations/:organizationId": { policy: organizationAdmins, request: () => ownOrganization() },
+  "PATCH /api/organizations/:organizationId": {
+    policy: organizationAdmins,
+    request: (caller) => ownOrganization({ json: { name: `Renamed by ${caller}`, maxUsers: 50, storageLimitGb: 100 } }),
+  },
+  "PATCH /api/organizations/:organizationId/authentication": {
+    policy: organizationAdmins,
+    request: () => ownOrganization({ json: { emailPasswordEnabled: true, azureAdEnabled: false, defaultMethod: "email_password" } }),
+  },
+  "GET /api/organizations/:organizationId/members": { policy: organizationAdmins, request: () => ownOrganization() },
+  "PATCH /api/organizations/:organizationId/members/:membershipId": {
+    policy: organizationAdmins,
+    request: () => ownOrganization({ params: { membershipId: fixtures.memberMembershipId }, json: { role: "org_user" } }),
+  },
+  "DELETE /api/organizations/:organizationId/members/:membershipId": {
+    policy: organizationAdmins,
+    request: async () => ownOrganization({ params: { membershipId: (await joinedMember(testApp, clients.owner, fixtures.organizationId)).membershipId } }),
+  },
+  // A member cannot list the invitations: their ids would let them resend or cancel them.
+  "GET /api/organizations/:organizationId/invitations": { policy: organizationAdmins, request: () => ownOrganization() },
+  "POST /api/organizations/:organizationId/invitations": { policy: organizationAdmins, request: () => ownOrganization({ json: { email: invitedAddress() } }) },
+  "POST /api/organizations/:organizationId/invitations/:invitationId/resend": {
+    policy: organizationAdmins,
+    request: () => ownOrganization({ params: { invitationId: fixtures.invitationId } }),
+  },
+  "DELETE /api/organizations/:organizationId/invitations/:invitationId": {
+    policy: organizationAdmins,
+    request: async () => ownOrganization({ params: { invitationId: (await invitationOfOwner()).invitationId } }),
+  },
+
+  "PATCH /api/platform/organizations/:organizationId/plan": {
+    policy: platformOwnerOnly,
+    request: () => ownOrganization({ json: { status: "trial", trialEndsAt: new Date(Date.now() + 14 * 86_400_000).toISOString() } }),
+  },
+  "POST /api/platform/organizations/:organizationId/domains": {
+    policy: platformOwnerOnly,
+    request: () => ownOrganization({ json: { domain: `matrix-new-${++domains}-${Date.now()}.example` } }),
+  },
+  "DELETE /api/platform/organizations/:organizationId/domains/:domain": {
+    policy: platformOwnerOnly,
+    request: async () => ownOrganization({ params: { domain: await verifiedDomainOfOwner() } }),
+  },
 
   // Stripe's signature, not a session, authorizes the webhook (not configured here: the same 404 for all).
   "POST /api/billing/webhook": { policy: open, request: () => ({ json: {} }) },

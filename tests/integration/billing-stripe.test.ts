@@ -28,6 +28,8 @@ beforeAll(async () => {
       STRIPE_PRICE_PRO: prices.pro,
       STRIPE_PRICE_CREDIT: prices.credit,
       STRIPE_API_URL: stripeApi.url,
+      // Personal plans as built: with no trial days, no organization plan pays for these people's documents.
+      TRIAL_DAYS: "0",
     },
   });
 });

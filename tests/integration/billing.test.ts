@@ -17,7 +17,8 @@ let testApp: TestApp;
 let counter = 0;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // Personal plans as built: with no trial days, no organization plan pays for these people's documents.
+  testApp = await createTestApp({ env: { TRIAL_DAYS: "0" } });
   testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
 });
 afterAll(() => testApp.close());
@@ -47,6 +48,7 @@ describe("the local test-mode checkout", () => {
       mode: "local",
       subscription: null,
       credits: { startingCredits: 0, creditsUsed: 0, overageUnits: 0, creditsAvailable: 0, creditsTotal: 0, periodStart: null, periodEnd: null },
+      organizationPlan: expect.objectContaining({ status: "trial", trialDaysLeft: 0, hasAccess: false }),
     });
   });
 

@@ -3,26 +3,31 @@ import { HttpClient } from "../support/http-client";
 import { startOidcServer } from "../support/oidc-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
-let oidc: Awaited<ReturnType<typeof startOidcServer>>;
+let google: Awaited<ReturnType<typeof startOidcServer>>;
+let microsoft: Awaited<ReturnType<typeof startOidcServer>>;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  oidc = await startOidcServer({ sub: "g-1", email: "first@clinic.example", name: "First Person" });
+  google = await startOidcServer({ sub: "g-1", email: "first@clinic.example", name: "First Person" });
+  microsoft = await startOidcServer({ sub: "m-1", email: "first@clinic.example", name: "First Person" }, { microsoft: true });
   testApp = await createTestApp({
     env: {
       GOOGLE_CLIENT_ID: "google-client",
       GOOGLE_CLIENT_SECRET: "google-secret",
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       MICROSOFT_CLIENT_ID: "microsoft-client",
       MICROSOFT_CLIENT_SECRET: "microsoft-secret",
-      MICROSOFT_DISCOVERY_URL: oidc.discoveryUrl,
+      MICROSOFT_AUTHORITY: microsoft.url,
     },
   });
 });
 afterAll(async () => {
   await testApp.close();
-  await oidc.stop();
+  await google.stop();
+  await microsoft.stop();
 });
+
+const providers = () => ({ google, microsoft });
 
 /** Starts sign-in, lets the provider redirect back, and follows the callback like a browser. */
 async function signInWith(client: HttpClient, provider: "google" | "microsoft", loginHint?: string) {
@@ -45,7 +50,7 @@ describe("Google and Microsoft sign-in", () => {
     ["google", { sub: "g-2", email: "google.person@clinic.example", name: "Gail Google" }],
     ["microsoft", { sub: "m-2", email: "ms.person@clinic.example", name: "Mike Microsoft" }],
   ] as const)("%s: asks for openid profile email, comes back signed in, and lands on /app", async (provider, person) => {
-    oidc.setPerson(person);
+    providers()[provider].setPerson(person);
     const client = new HttpClient(testApp);
     const { authorize, landing } = await signInWith(client, provider, person.email);
     expect(authorize.searchParams.get("scope")?.split(" ").sort()).toEqual(["email", "openid", "profile"]);
@@ -58,7 +63,7 @@ describe("Google and Microsoft sign-in", () => {
   });
 
   it("a callback without the browser's state cookie does not sign anyone in", async () => {
-    oidc.setPerson({ sub: "g-3", email: "third@clinic.example", name: "Third" });
+    google.setPerson({ sub: "g-3", email: "third@clinic.example", name: "Third" });
     const starter = new HttpClient(testApp);
     const start = (await (await starter.post("/api/auth/sign-in/social", { provider: "google", callbackURL: "/app" })).json()) as { url: string };
     const callback = new URL((await fetch(start.url, { redirect: "manual" })).headers.get("location")!);

@@ -31,6 +31,7 @@ export function actorFor(user: { id: string; email: string }, label: string): Ac
     platformRole: "user",
     organizationId: null,
     organizationRole: null,
+    signInMethod: null,
     requestId: label,
     ip: "127.0.0.1",
     userAgent: label,

@@ -1,4 +1,5 @@
 import type { AccessSubject } from "../../shared/access";
+import type { SignInMethod } from "../organizations/membership-rules";
 
 /**
  * Who is asking, built once per request (src/server/http/identify-actor.ts): the signed-in user,
@@ -9,6 +10,8 @@ export interface Actor extends AccessSubject {
   requestId: string;
   ip: string;
   userAgent: string | null;
+  /** How this session was made; null for sessions made before that was recorded. */
+  signInMethod: SignInMethod | null;
 }
 
 /** The part of the actor a user-scoped query reads: whose rows it may touch. */

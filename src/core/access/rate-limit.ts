@@ -35,13 +35,30 @@ const checksSecret = [
   "/email-link",
 ];
 
-/** Which counters a request to an auth endpoint (path under /api/auth) is charged to. */
 /** Sign-in requests one client address may make a minute, by default: a practice behind one office address may need more. */
 export const DEFAULT_AUTH_REQUESTS_PER_MINUTE = 60;
 
+const emailSendRule: RateLimitRule = { scope: "auth-email-send", limit: 5, windowSeconds: 15 * 60 };
+const emailCheckRule: RateLimitRule = { scope: "auth-email-check", limit: 10, windowSeconds: 15 * 60 };
+
+/** Which counters a request to an auth endpoint (path under /api/auth) is charged to. */
 export function authRateLimitRules(authPath: string, requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
   const perIp = { scope: "auth-ip", limit: requestsPerMinute, windowSeconds: 60 };
-  if (sendsEmail.includes(authPath)) return { perIp, perEmail: { scope: "auth-email-send", limit: 5, windowSeconds: 15 * 60 } };
-  if (checksSecret.includes(authPath)) return { perIp, perEmail: { scope: "auth-email-check", limit: 10, windowSeconds: 15 * 60 } };
+  if (sendsEmail.includes(authPath)) return { perIp, perEmail: emailSendRule };
+  if (checksSecret.includes(authPath)) return { perIp, perEmail: emailCheckRule };
+  return { perIp };
+}
+
+/**
+ * The invitation routes that need no session (path under /api/invitations) share the sign-in
+ * counters: an invitation code is one more emailed secret, and its resend one more email.
+ */
+export function invitationRateLimitRules(
+  invitationPath: string,
+  requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE,
+): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
+  const perIp = { scope: "auth-ip", limit: requestsPerMinute, windowSeconds: 60 };
+  if (invitationPath === "/resend-code") return { perIp, perEmail: emailSendRule };
+  if (invitationPath === "/accept-with-code") return { perIp, perEmail: emailCheckRule };
   return { perIp };
 }

@@ -11,9 +11,12 @@ import { platformRoleFor } from "../../core/access/platform-role";
 import type { Mailer } from "../adapters/mail/mailer";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema/index";
-import type { Env, OidcProviderConfig } from "../env";
+import type { Env } from "../env";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { authCodeEmail, existingAccountEmail, type AuthCodePurpose } from "../modules/mail/auth-emails";
+import type { MembershipsService } from "../modules/organizations/memberships.service";
+import { invitationSignIn } from "./invitation-sign-in";
+import { createSignInPolicy } from "./sign-in-policy";
 
 export const AUTH_CODE_TTL_MINUTES = 10;
 export const AUTH_CODE_ATTEMPTS = 5;
@@ -35,24 +38,50 @@ export interface AuthDeps {
   logger: Logger;
   site: SiteConfig;
   secret: string;
+  memberships: MembershipsService;
 }
 
-function oidcProviders(env: Env) {
-  const providers: { providerId: SocialProvider; config: OidcProviderConfig }[] = [];
-  if (env.auth.google) providers.push({ providerId: "google", config: env.auth.google });
-  if (env.auth.microsoft) providers.push({ providerId: "microsoft", config: env.auth.microsoft });
-  return providers.map(({ providerId, config }) => ({
-    providerId,
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    discoveryUrl: config.discoveryUrl,
-    scopes: OIDC_SCOPES,
-    pkce: true,
-  }));
+/** Google by OpenID Connect discovery (generic OAuth). */
+function googleProvider(env: Env) {
+  const google = env.auth.google;
+  return google
+    ? [
+        {
+          providerId: "google",
+          clientId: google.clientId,
+          clientSecret: google.clientSecret,
+          discoveryUrl: google.discoveryUrl,
+          scopes: OIDC_SCOPES,
+          pkce: true,
+        },
+      ]
+    : [];
+}
+
+/**
+ * Microsoft by Better Auth's own provider: a multi-tenant Entra ID token's issuer names its own
+ * tenant, which generic discovery cannot check (ADR 016). No profile photo: it would call
+ * Microsoft Graph at every sign-in.
+ */
+function microsoftProvider(env: Env) {
+  const microsoft = env.auth.microsoft;
+  return microsoft
+    ? {
+        microsoft: {
+          clientId: microsoft.clientId,
+          clientSecret: microsoft.clientSecret,
+          tenantId: microsoft.tenantId,
+          authority: microsoft.authority,
+          disableDefaultScope: true,
+          scope: OIDC_SCOPES,
+          disableProfilePhoto: true,
+        },
+      }
+    : {};
 }
 
 export function enabledSocialProviders(env: Env): SocialProvider[] {
-  return oidcProviders(env).map((provider) => provider.providerId);
+  return [...(env.auth.google ? (["google"] as const) : []), ...(env.auth.microsoft ? (["microsoft"] as const) : [])];
 }
 
 async function isFirstAccount(db: Database): Promise<boolean> {
@@ -60,7 +89,8 @@ async function isFirstAccount(db: Database): Promise<boolean> {
   return (row?.total ?? 0) === 0;
 }
 
-export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) {
+export function createAuth({ env, db, mailer, logger, site, secret, memberships }: AuthDeps) {
+  const policy = createSignInPolicy({ db, memberships, platformOwnerEmails: env.auth.platformOwnerEmails });
   const sendMail = (to: string, content: Omit<Parameters<Mailer["send"]>[0], "to">) =>
     mailer.send({ to, ...content }).catch((error: unknown) => logger.error({ err: error, to }, "email could not be sent"));
 
@@ -88,8 +118,14 @@ export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) 
     },
     user: {
       additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } },
+      validateUserInfo: (data) => policy.judgeProviderIdentity(data),
     },
-    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+      additionalFields: { signInMethod: { type: "string", required: false, input: false } },
+    },
+    socialProviders: microsoftProvider(env),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -109,9 +145,12 @@ export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) 
             },
           }),
         },
+        // Whichever flow changed the address (the emailed code, its link): the membership follows it.
+        update: { after: (user) => memberships.moveAfterEmailChange(user.id) },
       },
       session: {
         create: {
+          before: (session, context) => policy.judgeSession(session, context),
           // An address added to PLATFORM_OWNER_EMAILS later is promoted at its next sign-in.
           after: async (session) => {
             if (env.auth.platformOwnerEmails.length === 0) return;
@@ -148,7 +187,8 @@ export function createAuth({ env, db, mailer, logger, site, secret }: AuthDeps) 
           await sendMail(email, authCodeEmail({ purpose: type, code: otp, link, expiresInMinutes: AUTH_CODE_TTL_MINUTES, site }));
         },
       }),
-      genericOAuth({ config: oidcProviders(env) }),
+      genericOAuth({ config: googleProvider(env) }),
+      invitationSignIn(),
     ],
   });
 }

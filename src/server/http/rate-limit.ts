@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { authRateLimitRules, decideRateLimit, type RateLimitRule } from "../../core/access/rate-limit";
+import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, type RateLimitRule } from "../../core/access/rate-limit";
 import type { Database } from "../db/client";
 import { countRequest, deleteExpiredCounters } from "../modules/rate-limit/rate-limit.repo";
 import { AppError } from "./app-error";
@@ -37,6 +37,19 @@ async function requestEmail(request: Request, query: (name: string) => string | 
 
 /** Limits every auth endpoint per IP, and those that send email or check a secret per email too. */
 export function authRateLimit(deps: { db: Database; trustProxy: boolean; requestsPerMinute: number }): MiddlewareHandler<AppBindings> {
+  return rateLimit({ ...deps, rulesFor: (path) => authRateLimitRules(path.replace(/^\/api\/auth/, ""), deps.requestsPerMinute) });
+}
+
+/** The invitation routes anyone may call (/api/invitations): per IP, and per email where a code is checked or sent. */
+export function invitationRateLimit(deps: { db: Database; trustProxy: boolean; requestsPerMinute: number }): MiddlewareHandler<AppBindings> {
+  return rateLimit({ ...deps, rulesFor: (path) => invitationRateLimitRules(path.replace(/^\/api\/invitations/, ""), deps.requestsPerMinute) });
+}
+
+function rateLimit(deps: {
+  db: Database;
+  trustProxy: boolean;
+  rulesFor: (path: string) => { perIp: RateLimitRule; perEmail?: RateLimitRule };
+}): MiddlewareHandler<AppBindings> {
   let lastCleanupAt = 0;
   const charge = async (rule: RateLimitRule, subject: string) => {
     const counter = await countRequest(deps.db, `${rule.scope}:${subject}`, rule.windowSeconds);
@@ -47,7 +60,7 @@ export function authRateLimit(deps: { db: Database; trustProxy: boolean; request
       lastCleanupAt = Date.now();
       await deleteExpiredCounters(deps.db, KEEP_COUNTERS_SECONDS);
     }
-    const rules = authRateLimitRules(c.req.path.replace(/^\/api\/auth/, ""), deps.requestsPerMinute);
+    const rules = deps.rulesFor(c.req.path);
     const decisions = [await charge(rules.perIp, clientIp(c, deps.trustProxy))];
     const email = rules.perEmail && (await requestEmail(c.req.raw, (name) => c.req.query(name)));
     if (rules.perEmail && email) decisions.push(await charge(rules.perEmail, email));

@@ -1,17 +1,14 @@
 import { OAuth2Server } from "oauth2-mock-server";
 
 /**
- * The e2e web server: a local OpenID Connect provider (standing in for Google and Microsoft)
- * on OIDC_PORT, then the built app configured to use it. The provider signs in whoever the
- * app names in login_hint, so each test chooses its person.
+ * The e2e web server: two local OpenID Connect providers, one standing in for Google and one for
+ * Microsoft Entra ID (at Microsoft's paths under an authority, with tenant-issued tokens), then
+ * the built app configured to use them. Each provider signs in whoever the app names in
+ * login_hint, so each test chooses its person.
  */
-const oidcPort = Number(process.env.OIDC_PORT ?? 3108);
 const fallbackEmail = "oidc.person@clinic.example";
-
-const oidc = new OAuth2Server();
-await oidc.issuer.keys.generate("RS256");
-await oidc.start(oidcPort, "127.0.0.1");
-const emailByCode = new Map<string, string>();
+const E2E_TENANT = "0e0e0e0e-0000-4000-8000-00000000000e";
+const MICROSOFT_TENANT_PATH = "organizations";
 
 function claimsFor(email: string) {
   const name = email
@@ -21,30 +18,56 @@ function claimsFor(email: string) {
   return { sub: `oidc-${email}`, email, email_verified: true, name };
 }
 
-// Authorize: remember whom this code is for. Token: sign that person's claims into both tokens.
-// Userinfo: read them back from the bearer token.
-oidc.service.on("beforeAuthorizeRedirect", (redirect, request) => {
-  const hint = new URL(request.url ?? "", "http://oidc").searchParams.get("login_hint");
-  const code = redirect.url.searchParams.get("code");
-  if (code) emailByCode.set(code, hint || fallbackEmail);
-});
-oidc.service.on("beforeTokenSigning", (token, request) => {
-  const code = (request as { body?: { code?: string } }).body?.code;
-  Object.assign(token.payload, claimsFor((code && emailByCode.get(code)) || fallbackEmail));
-});
-oidc.service.on("beforeUserinfo", (response, request) => {
-  const bearer = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
-  const payload = JSON.parse(Buffer.from(bearer.split(".")[1] ?? "", "base64url").toString() || "{}") as { email?: string };
-  response.body = claimsFor(payload.email ?? fallbackEmail);
-});
+async function startProvider(options: { port: number; microsoft: boolean }) {
+  const oidc = new OAuth2Server(
+    undefined,
+    undefined,
+    options.microsoft
+      ? {
+          endpoints: {
+            wellKnownDocument: `/${MICROSOFT_TENANT_PATH}/v2.0/.well-known/openid-configuration`,
+            authorize: `/${MICROSOFT_TENANT_PATH}/oauth2/v2.0/authorize`,
+            token: `/${MICROSOFT_TENANT_PATH}/oauth2/v2.0/token`,
+            jwks: `/${MICROSOFT_TENANT_PATH}/discovery/v2.0/keys`,
+          },
+        }
+      : undefined,
+  );
+  await oidc.issuer.keys.generate("RS256");
+  await oidc.start(options.port, "127.0.0.1");
+  const url = oidc.issuer.url!;
+  const emailByCode = new Map<string, string>();
+  const tokenClaimsFor = (email: string) => ({
+    ...claimsFor(email),
+    ...(options.microsoft ? { oid: `oid-${email}`, tid: E2E_TENANT, iss: `${url}/${E2E_TENANT}/v2.0` } : {}),
+  });
+  // Authorize: remember whom this code is for. Token: sign that person's claims into both tokens.
+  // Userinfo: read them back from the bearer token.
+  oidc.service.on("beforeAuthorizeRedirect", (redirect, request) => {
+    const hint = new URL(request.url ?? "", "http://oidc").searchParams.get("login_hint");
+    const code = redirect.url.searchParams.get("code");
+    if (code) emailByCode.set(code, hint || fallbackEmail);
+  });
+  oidc.service.on("beforeTokenSigning", (token, request) => {
+    const code = (request as { body?: { code?: string } }).body?.code;
+    Object.assign(token.payload, tokenClaimsFor((code && emailByCode.get(code)) || fallbackEmail));
+  });
+  oidc.service.on("beforeUserinfo", (response, request) => {
+    const bearer = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    const payload = JSON.parse(Buffer.from(bearer.split(".")[1] ?? "", "base64url").toString() || "{}") as { email?: string };
+    response.body = tokenClaimsFor(payload.email ?? fallbackEmail);
+  });
+  return url;
+}
 
-const discoveryUrl = `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`;
+const googleUrl = await startProvider({ port: Number(process.env.OIDC_PORT ?? 0), microsoft: false });
+const microsoftUrl = await startProvider({ port: 0, microsoft: true });
 Object.assign(process.env, {
   GOOGLE_CLIENT_ID: "e2e-google",
   GOOGLE_CLIENT_SECRET: "e2e-google-secret",
-  GOOGLE_DISCOVERY_URL: discoveryUrl,
+  GOOGLE_DISCOVERY_URL: `${googleUrl}/.well-known/openid-configuration`,
   MICROSOFT_CLIENT_ID: "e2e-microsoft",
   MICROSOFT_CLIENT_SECRET: "e2e-microsoft-secret",
-  MICROSOFT_DISCOVERY_URL: discoveryUrl,
+  MICROSOFT_AUTHORITY: microsoftUrl,
 });
 await import("../../../dist/server/main.js" as string);

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import type { BillingConfig } from "../../env";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createBillingRepo } from "./billing.repo";
-import { createBillingService } from "./billing.service";
+import { createBillingService, type BillingServiceDeps } from "./billing.service";
 
 export interface BillingModuleDeps {
   db: Database;
@@ -15,6 +15,7 @@ export interface BillingModuleDeps {
   logger: Logger;
   /** A credit or a new period arrived: start the person's documents that wait for one. */
   onCreditsArrived: (userId: string) => Promise<void>;
+  organizationPlans: BillingServiceDeps["organizationPlans"];
 }
 
 /** The billing service on the configured provider: none (BILLING=off), the local test mode, or Stripe. */
@@ -33,11 +34,13 @@ export function createBillingModule(deps: BillingModuleDeps) {
     logger: deps.logger,
     publishCreditsChange: (userId, within) => deps.publishLiveEvent(userAddress(userId), { type: "credits" }, within),
     onCreditsArrived: deps.onCreditsArrived,
+    organizationPlans: deps.organizationPlans,
   });
   return {
     service,
     /** For the documents module: charge inside its transaction; announce at commit. */
-    chargeForProcessing: config.mode === "off" ? undefined : service.chargeForProcessing,
+    chargeForProcessing: service.chargeForProcessing,
+    admitFreeProcessing: service.admitFreeProcessing,
     onProcessingFailed: async (documentId: string, isOurFault: boolean) => {
       if (isOurFault) await service.refundFailedProcessing(documentId);
     },

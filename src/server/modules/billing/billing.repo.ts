@@ -35,8 +35,9 @@ export function createBillingRepo() {
     },
 
     /**
-     * Purchased credits in total, those spent before `periodStart`, and documents charged inside
-     * the period; refunded charges count nowhere. Without a period nothing counts as used.
+     * Purchased credits in total, those spent before `periodStart`, and documents charged to the
+     * person's own credits inside the period; refunded charges, and those their organization's
+     * plan paid, count nowhere. Without a period nothing counts as used.
      */
     async creditCounts(db: Database, userId: string, period: { start: Date; end: Date } | null) {
       const start = period?.start.toISOString() ?? null;
@@ -50,7 +51,7 @@ export function createBillingRepo() {
               where user_id = ${userId} and refunded_at is null and source = 'purchased'
                 and (${start}::timestamptz is null or charged_at < ${start}::timestamptz)) as purchased_spent_before,
             (select count(*)::int from document_usage_log
-              where user_id = ${userId} and refunded_at is null and ${start}::timestamptz is not null
+              where user_id = ${userId} and refunded_at is null and source <> 'organization' and ${start}::timestamptz is not null
                 and charged_at >= ${start}::timestamptz and charged_at < ${end}::timestamptz) as used`,
       );
       return { purchased: row!.purchased, purchasedSpentBefore: row!.purchased_spent_before, used: row!.used };
@@ -62,13 +63,13 @@ export function createBillingRepo() {
     },
 
     /** Charges the document: a new row, or the refunded one charged again. */
-    async charge(tx: Database, input: { userId: string; documentId: string; source: string }): Promise<void> {
+    async charge(tx: Database, input: { userId: string; documentId: string; source: string; organizationId: string | null }): Promise<void> {
       await tx
         .insert(documentUsageLog)
         .values(input)
         .onConflictDoUpdate({
           target: documentUsageLog.documentId,
-          set: { source: input.source, chargedAt: sql`now()`, refundedAt: null },
+          set: { source: input.source, organizationId: input.organizationId, chargedAt: sql`now()`, refundedAt: null },
           setWhere: sql`${documentUsageLog.refundedAt} is not null`,
         });
     },

@@ -22,6 +22,7 @@ import {
 } from "../../adapters/payments/payment-gateway";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import type { OrganizationPlans } from "../organizations/organization-plans";
 import type { BillingRepo, SubscriptionRow } from "./billing.repo";
 
 export interface BillingServiceDeps {
@@ -38,6 +39,8 @@ export interface BillingServiceDeps {
   publishCreditsChange: (userId: string, within?: Database) => Promise<void>;
   /** A credit or a new period arrived: documents waiting for one may start. */
   onCreditsArrived: (userId: string) => Promise<void>;
+  /** The person's organization plan: its allowance pays first, and it opens document management without a subscription. */
+  organizationPlans: Pick<OrganizationPlans, "planOf" | "lockPlanForCharge">;
   now?: () => Date;
 }
 
@@ -209,28 +212,51 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (deps.mode === "off") return { mode: "off" };
       const { row, isRenewed } = await db.transaction(async (tx) => renewLocalIfDue(tx, await repo.lockSubscription(tx, userId)));
       if (isRenewed) await afterCreditsArrived(userId);
-      return { mode: deps.mode, subscription: subscriptionSummary(row), credits: await creditSummaryFor(db, userId, row), organizationPlan: null };
+      return {
+        mode: deps.mode,
+        subscription: subscriptionSummary(row),
+        credits: await creditSummaryFor(db, userId, row),
+        organizationPlan: await deps.organizationPlans.planOf(userId),
+      };
     },
 
     /**
-     * Charges one credit for a document, inside the caller's transaction (the one that queues it).
-     * The subscription row lock makes concurrent starts take turns, so none can overspend; a
-     * document already charged (a retry) is not charged again.
+     * Charges one credit for a document, inside the caller's transaction (the one that queues it):
+     * the person's plan credits first, then their organization plan's monthly allowance (a running
+     * trial, or enterprise), then their purchased credits, which never expire and which the
+     * organization plan also opens without a subscription. A member with a plan of their own thus
+     * leaves the allowance the others share. The organization and subscription row locks make
+     * concurrent starts take turns, so none can overspend; a document already charged (a retry)
+     * is not charged again. A suspended organization's members process nothing, billing off or on.
      */
     async chargeForProcessing(tx: Database, userId: string, documentId: string): Promise<ChargeOutcome> {
+      const plan = await deps.organizationPlans.lockPlanForCharge(tx, userId);
+      if (plan?.status === "suspended") return { ok: false, reason: "organization_suspended" };
       if (!isOn) return { ok: true };
       const { row } = await renewLocalIfDue(tx, await repo.lockSubscription(tx, userId));
       const usage = await repo.findUsage(tx, documentId);
       if (usage && !usage.refundedAt) return { ok: true };
       const summary = await creditSummaryFor(tx, userId, row);
       const decision = decideCharge({
-        hasActivePeriod: hasActivePeriod(stateOf(row), now()),
+        hasActivePeriod: hasActivePeriod(stateOf(row), now()) || plan?.hasAccess === true,
         counts: { startingCredits: summary.startingCredits, overageUnits: summary.overageUnits, creditsUsed: summary.creditsUsed },
       });
-      if (!decision.ok) return decision;
-      await repo.charge(tx, { userId, documentId, source: decision.source });
+      const isPlanCredit = decision.ok && decision.source === "plan";
+      if (plan?.hasAccess && plan.creditsAvailable > 0 && !isPlanCredit) {
+        await repo.charge(tx, { userId, documentId, source: "organization", organizationId: plan.organizationId });
+      } else if (decision.ok) {
+        await repo.charge(tx, { userId, documentId, source: decision.source, organizationId: null });
+      } else {
+        return decision;
+      }
       await deps.publishCreditsChange(userId, tx);
       return { ok: true };
+    },
+
+    /** Reprocessing costs no credit, but a suspended organization's members process nothing. */
+    async admitFreeProcessing(userId: string): Promise<ChargeOutcome> {
+      const plan = await deps.organizationPlans.planOf(userId);
+      return plan?.status === "suspended" ? { ok: false, reason: "organization_suspended" } : { ok: true };
     },
 
     /** Processing failed for a reason of ours: the document's credit comes back. */

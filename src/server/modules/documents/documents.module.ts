@@ -7,7 +7,7 @@ import type { Jobs } from "../../jobs/jobs";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { processDocumentHandler, processDocumentJob } from "./documents.jobs";
-import { createDocumentsRepo, type ChargeForProcessing } from "./documents.repo";
+import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
 
 export interface DocumentsModuleDeps {
@@ -22,8 +22,12 @@ export interface DocumentsModuleDeps {
   read: ReadDocument;
   /** Embeds chunks while processing, when an embeddings model is configured. */
   embedder?: Embedder;
-  /** Billing's credit check; absent when billing is off. */
+  /** Billing's credit check (with billing off, only a suspended organization is refused). */
   chargeForProcessing?: ChargeForProcessing;
+  /** Billing's check for processing that costs no credit (Reprocess). */
+  admitFreeProcessing?: AdmitFreeProcessing;
+  /** Refuses an upload the person's organization has no storage left for. */
+  assertStorageRoom?: (userId: string, addedBytes: number) => Promise<void>;
   /** A document failed for good; `isOurFault` when not because of its file (billing refunds those). */
   onProcessingFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
 }
@@ -40,6 +44,8 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     maxUploadBytes: deps.maxUploadBytes,
     publishChange,
     chargeForProcessing: deps.chargeForProcessing,
+    admitFreeProcessing: deps.admitFreeProcessing,
+    assertStorageRoom: deps.assertStorageRoom,
     onProcessingQueued: deps.jobs.poke,
   });
   deps.jobs.register(

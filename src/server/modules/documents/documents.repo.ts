@@ -38,11 +38,11 @@ const pageTextColumns = {
   isUnreadable: documentPages.isUnreadable,
 };
 
-/**
- * Takes one credit for a document inside the transaction that queues it (billing implements it);
- * absent when billing is off.
- */
+/** Takes one credit for a document inside the transaction that queues it (billing implements it). */
 export type ChargeForProcessing = (tx: Database, userId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
+
+/** Whether processing that costs no credit (Reprocess) may start for the person. */
+export type AdmitFreeProcessing = (userId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
 export type EnqueueOutcome =
   { kind: "queued"; row: OwnedDocumentRow } | { kind: "refused"; reason: StartRefusalReason; row: OwnedDocumentRow } | { kind: "not_startable" };

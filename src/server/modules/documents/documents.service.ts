@@ -17,7 +17,7 @@ import { isImageKind, type PageImage, type PageImages } from "../../adapters/pag
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
-import type { ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
+import type { AdmitFreeProcessing, ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
 import { processDocumentPayload } from "./documents.jobs";
 
 import type { DocumentKind } from "../../adapters/extract/types";
@@ -39,6 +39,9 @@ export type DocumentChange = { type: "insert" | "update" | "delete"; userId: str
 export interface DocumentsServiceDeps {
   repo: DocumentsRepo;
   chargeForProcessing?: ChargeForProcessing;
+  admitFreeProcessing?: AdmitFreeProcessing;
+  /** Refuses an upload the person's organization has no storage left for. */
+  assertStorageRoom?: (userId: string, addedBytes: number) => Promise<void>;
   storage: FileStorage;
   /** Draws the pages of image documents for the viewer. */
   pageImages: PageImages;
@@ -133,6 +136,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const sha256 = createHash("sha256").update(input.bytes).digest("hex");
       const existing = await library.findByHash(sha256);
       if (existing) throw new AppError("conflict", uploadMessages.duplicate, { documentId: existing.id });
+      await deps.assertStorageRoom?.(actor.userId, input.bytes.byteLength);
 
       const storageKey = `documents/${randomUUID()}`;
       await storage.put(storageKey, input.bytes, mimeTypeByKind[kind]);
@@ -257,6 +261,10 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      */
     async startProcessing(actor: Actor, id: string, trigger: ProcessingTrigger): Promise<StartProcessingResponse> {
       const current = await requireDocument(actor, id);
+      if (trigger === "reprocess") {
+        const admitted = (await deps.admitFreeProcessing?.(actor.userId)) ?? { ok: true };
+        if (!admitted.ok) return { ok: false, reason: admitted.reason, message: cannotProcessMessages[admitted.reason], document: toDocumentSummary(current) };
+      }
       const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
       const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge);
       if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));

@@ -1,0 +1,241 @@
+import {
+  domainOf,
+  isFreeMailDomain,
+  keepsMembershipAfterEmailChange,
+  organizationNameFor,
+  signInRefusal,
+  type SignInMethod,
+} from "../../../core/organizations/membership-rules";
+import { trialEndFor } from "../../../core/organizations/plan";
+import { invitationMessages, organizationMessages } from "../../../shared/organizations";
+import { authMethodOf } from "../../../core/organizations/membership-rules";
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { isUniqueViolation, organizationsRepo as repo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";
+
+export interface OrganizationsConfig {
+  /** TRIAL_DAYS: how long a new organization's trial runs. */
+  trialDays: number;
+  /** ORGANIZATION_MONTHLY_CREDITS: documents a month a plan gives when the organization sets none. */
+  monthlyCredits: number;
+  /** Whether this server offers Microsoft sign-in (MICROSOFT_CLIENT_ID): new organizations allow it then. */
+  isMicrosoftOffered: boolean;
+}
+
+export interface MembershipsDeps {
+  db: Database;
+  config: OrganizationsConfig;
+  now: () => Date;
+}
+
+/** The person as membership rules read them. */
+export type Person = Pick<UserRow, "id" | "email" | "name" | "emailVerified">;
+
+/** Who accepts an invitation, and how their session was made (null for sessions older than that record). */
+export interface Acceptor {
+  userId: string;
+  email: string;
+  signInMethod: SignInMethod | null;
+}
+
+export interface AcceptedInvitation {
+  organization: OrganizationRow;
+  role: "org_user" | "org_admin";
+}
+
+const isOrganizationRole = (role: string): role is AcceptedInvitation["role"] => role === "org_user" || role === "org_admin";
+
+/**
+ * Every person has one active organization (ADR 016): made at their first request after sign-in
+ * (joining an open invitation, their verified company domain, or a new organization of their own),
+ * moved when their email changes, and left when they join another by invitation.
+ */
+export function createMembershipsService(deps: MembershipsDeps) {
+  const { db, config } = deps;
+
+  async function createOwnOrganization(tx: Database, person: Person, now: Date): Promise<Membership> {
+    const organization = await repo.insertOrganization(tx, {
+      name: organizationNameFor(person),
+      status: "trial",
+      trialEndsAt: trialEndFor(now, config.trialDays),
+      authEmailPassword: true,
+      authAzureAd: config.isMicrosoftOffered,
+      defaultAuthMethod: "email_password",
+      createdBy: person.id,
+    });
+    const member = await repo.addMember(tx, { organizationId: organization.id, userId: person.id, role: "org_admin", joinedAsEmail: person.email, now });
+    return { member, organization };
+  }
+
+  /**
+   * The organization that verified the person's company domain and has room, joined as a User;
+   * otherwise a new organization of their own, with them as its admin. An unproven address joins nothing.
+   */
+  async function joinByDomainOrCreate(tx: Database, person: Person, now: Date): Promise<Membership> {
+    const domain = domainOf(person.email);
+    const byDomain = person.emailVerified && !isFreeMailDomain(domain) ? await repo.organizationWithVerifiedDomain(tx, domain) : undefined;
+    const organization = byDomain && (await repo.lockOrganization(tx, byDomain.id));
+    if (organization && (await repo.countActiveMembers(tx, organization.id)) < organization.maxUsers) {
+      const member = await repo.addMember(tx, { organizationId: organization.id, userId: person.id, role: "org_user", joinedAsEmail: person.email, now });
+      await repo.closeInvitationsOnJoin(tx, organization.id, person.email, person.id, now);
+      return { member, organization };
+    }
+    return createOwnOrganization(tx, person, now);
+  }
+
+  /**
+   * The person leaves their active organization (for another one). An organization losing its
+   * last admin this way gets its longest-standing member as admin, so it is never unmanaged.
+   */
+  async function leave(tx: Database, membership: Membership, now: Date): Promise<void> {
+    const { member } = membership;
+    if (member.role === "org_admin") {
+      const admins = await repo.lockActiveAdmins(tx, member.organizationId);
+      if (admins.length === 1 && admins[0]!.id === member.id) {
+        const successor = await repo.longestStandingMember(tx, member.organizationId, member.userId);
+        if (successor) await repo.setMemberRole(tx, successor.id, "org_admin");
+      }
+    }
+    await repo.deactivateMember(tx, member.id, now);
+  }
+
+  /** A concurrent request made the membership first: read theirs. */
+  async function retryingOnRace<T>(work: () => Promise<T>, reread: () => Promise<T | undefined>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error, "organization_members_one_active_per_user")) throw error;
+      const existing = await reread();
+      if (existing === undefined) throw error;
+      return existing;
+    }
+  }
+
+  async function acceptInvitation(invitationId: string, acceptor: Acceptor): Promise<AcceptedInvitation> {
+    const now = deps.now();
+    return db.transaction(async (tx) => {
+      const invitation = await repo.lockInvitation(tx, invitationId);
+      if (!invitation) throw new AppError("not_found", invitationMessages.invalidOrExpired);
+      const organization = (await repo.lockOrganization(tx, invitation.organizationId))!;
+      const role = isOrganizationRole(invitation.role) ? invitation.role : "org_user";
+      if (invitation.status === "accepted" && invitation.acceptedBy === acceptor.userId) return { organization, role };
+      if (invitation.status !== "pending") throw new AppError("conflict", invitationMessages.invalid);
+      if (invitation.expiresAt.getTime() <= now.getTime()) throw new AppError("conflict", invitationMessages.expired);
+      if (invitation.email !== acceptor.email.toLowerCase()) throw new AppError("forbidden", invitationMessages.otherEmail(invitation.email, acceptor.email));
+      if (acceptor.signInMethod && signInRefusal(policyOf(organization), acceptor.signInMethod)) {
+        throw new AppError("forbidden", invitationMessages.methodNotAllowed(authMethodOf(acceptor.signInMethod)));
+      }
+      const current = await repo.activeMembership(tx, acceptor.userId);
+      if (current?.organization.id !== organization.id) {
+        if ((await repo.countActiveMembers(tx, organization.id)) >= organization.maxUsers) {
+          throw new AppError("conflict", organizationMessages.maxUsersReached(organization.maxUsers));
+        }
+        if (current) await leave(tx, current, now);
+        await repo.addMember(tx, {
+          organizationId: organization.id,
+          userId: acceptor.userId,
+          role,
+          joinedAsEmail: invitation.email,
+          invitedBy: invitation.invitedBy,
+          now,
+        });
+      }
+      await repo.updateInvitation(tx, invitation.id, { status: "accepted", acceptedAt: now, acceptedBy: acceptor.userId });
+      return { organization, role };
+    });
+  }
+
+  return {
+    acceptInvitation,
+
+    async current(userId: string): Promise<Membership | undefined> {
+      return repo.activeMembership(db, userId);
+    },
+
+    /**
+     * The person's active membership, made when they have none: their newest open invitation
+     * (once their address is proven and their sign-in is one it allows), else their verified
+     * company domain's organization, else a new one. While an invitation waits for the person to
+     * accept it in a way it allows, they have none.
+     */
+    async membershipFor(person: Person, signInMethod: SignInMethod | null): Promise<Membership | undefined> {
+      const existing = await repo.activeMembership(db, person.id);
+      if (existing) return existing;
+      const invitations = await repo.openInvitationsFor(db, person.email.toLowerCase(), deps.now());
+      if (person.emailVerified) {
+        for (const { invitation } of invitations) {
+          const accepted = await acceptInvitation(invitation.id, { userId: person.id, email: person.email, signInMethod }).catch((error: unknown) => {
+            if (error instanceof AppError) return undefined;
+            throw error;
+          });
+          if (accepted) return repo.activeMembership(db, person.id);
+        }
+      }
+      if (invitations.length > 0) return undefined;
+      return retryingOnRace(
+        () => db.transaction((tx) => joinByDomainOrCreate(tx, person, deps.now())),
+        () => repo.activeMembership(db, person.id),
+      );
+    },
+
+    /**
+     * After an email change (spec section 4): the membership moves to the organization of the new
+     * domain (verified), or to a new one, unless the domain stayed or the organization verified it.
+     */
+    async moveAfterEmailChange(userId: string): Promise<void> {
+      const [person, current] = await Promise.all([repo.findUser(db, userId), repo.activeMembership(db, userId)]);
+      if (!person || !current || current.member.joinedAsEmail === person.email) return;
+      const verifiedDomains = await repo.verifiedDomains(db, current.organization.id);
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        if (keepsMembershipAfterEmailChange({ oldEmail: current.member.joinedAsEmail, newEmail: person.email, organizationVerifiedDomains: verifiedDomains })) {
+          await repo.setJoinedAsEmail(tx, current.member.id, person.email);
+          return;
+        }
+        await leave(tx, current, now);
+        await joinByDomainOrCreate(tx, person, now);
+      });
+    },
+
+    /** A member an admin removed gets an organization of their own at once (never their old one again by domain). */
+    async giveOwnOrganization(tx: Database, userId: string, now: Date): Promise<void> {
+      const person = await repo.findUser(tx, userId);
+      if (person) await createOwnOrganization(tx, person, now);
+    },
+
+    /**
+     * The organization whose sign-in methods govern the person: their active one, or the one
+     * their verified company domain would admit them to.
+     */
+    async governingOrganization(person: Pick<UserRow, "id" | "email" | "emailVerified">): Promise<OrganizationRow | undefined> {
+      const membership = await repo.activeMembership(db, person.id);
+      if (membership) return membership.organization;
+      const domain = domainOf(person.email);
+      return person.emailVerified && !isFreeMailDomain(domain) ? repo.organizationWithVerifiedDomain(db, domain) : undefined;
+    },
+
+    /**
+     * The organizations whose methods a provider sign-in for `email` must satisfy before any
+     * account is made or linked: the account's active organization, or else the verified-domain
+     * organization and those with open invitations to the address.
+     */
+    async organizationsGoverningAddress(email: string): Promise<{ isPlatformOwner: boolean; organizations: OrganizationRow[] }> {
+      const address = email.toLowerCase();
+      const person = await repo.findUserByEmail(db, address);
+      if (person?.role === "platform_owner") return { isPlatformOwner: true, organizations: [] };
+      const membership = person && (await repo.activeMembership(db, person.id));
+      if (membership) return { isPlatformOwner: false, organizations: [membership.organization] };
+      const domain = domainOf(address);
+      const byDomain = isFreeMailDomain(domain) ? undefined : await repo.organizationWithVerifiedDomain(db, domain);
+      const invited = (await repo.openInvitationsFor(db, address, deps.now())).map((row) => row.organization);
+      return { isPlatformOwner: false, organizations: byDomain ? [byDomain, ...invited] : invited };
+    },
+  };
+}
+
+export type MembershipsService = ReturnType<typeof createMembershipsService>;
+
+/** An organization's sign-in methods as the policy reads them. */
+export function policyOf(organization: OrganizationRow) {
+  return { emailPasswordEnabled: organization.authEmailPassword, azureAdEnabled: organization.authAzureAd, azureTenantIds: organization.azureTenantIds };
+}

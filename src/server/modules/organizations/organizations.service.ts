@@ -1,0 +1,271 @@
+import type { Actor } from "../../../core/access/actor";
+import { resolveDisplayName } from "../../../core/access/display-name";
+import { isFreeMailDomain } from "../../../core/organizations/membership-rules";
+import { can } from "../../../shared/access";
+import type {
+  CreateInvitationRequest,
+  Organization,
+  OrganizationInvitation,
+  OrganizationMember,
+  UpdateAuthenticationRequest,
+  UpdateOrganizationPlanRequest,
+  UpdateOrganizationRequest,
+} from "../../../shared/contracts/organizations";
+import { isProtectedMember, organizationMessages } from "../../../shared/organizations";
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import type { InvitationsService } from "./invitations.service";
+import type { MembershipsService, OrganizationsConfig } from "./memberships.service";
+import type { OrganizationPlans } from "./organization-plans";
+import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
+
+export interface OrganizationAdminDeps {
+  db: Database;
+  config: OrganizationsConfig;
+  memberships: MembershipsService;
+  invitations: InvitationsService;
+  plans: OrganizationPlans;
+  now: () => Date;
+}
+
+type ListedMemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
+type ListedInvitationRow = Awaited<ReturnType<typeof repo.listPendingInvitations>>[number];
+
+function toMember(row: ListedMemberRow): OrganizationMember {
+  const { member } = row;
+  return {
+    membershipId: member.id,
+    userId: member.userId,
+    email: row.email,
+    displayName: resolveDisplayName({ profileName: row.profileName, accountName: row.accountName, email: row.email }),
+    role: row.platformRole === "platform_owner" ? "platform_owner" : member.role === "org_admin" ? "org_admin" : "org_user",
+    status: member.status === "active" ? "active" : "inactive",
+    joinedAt: member.joinedAt.toISOString(),
+    documentsCount: row.documentsCount,
+  };
+}
+
+function toInvitation(invitation: InvitationRow, invitedBy: string | null, now: Date): OrganizationInvitation {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role === "org_admin" ? "org_admin" : "org_user",
+    status: invitation.expiresAt.getTime() <= now.getTime() ? "expired" : "pending",
+    invitedAt: invitation.lastSentAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+    invitedBy,
+  };
+}
+
+function inviterName(row: ListedInvitationRow): string | null {
+  return row.inviterEmail ? resolveDisplayName({ profileName: row.inviterProfileName, accountName: row.inviterAccountName, email: row.inviterEmail }) : null;
+}
+
+/**
+ * The organization admin page (org admins of that organization, the platform owner of any) and
+ * the platform owner's plan and domain settings. An organization outside the actor's reach is
+ * not found, whatever id the request names.
+ */
+export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
+  const { db } = deps;
+
+  async function requireOrganization(actor: Actor, organizationId: string): Promise<OrganizationRow> {
+    const organization = can(actor, "organization.manage", { organizationId }) ? await repo.findOrganization(db, organizationId) : undefined;
+    if (!organization) throw new AppError("not_found", organizationMessages.organizationNotFound);
+    return organization;
+  }
+
+  async function requireAnyOrganization(organizationId: string): Promise<OrganizationRow> {
+    const organization = await repo.findOrganization(db, organizationId);
+    if (!organization) throw new AppError("not_found", organizationMessages.organizationNotFound);
+    return organization;
+  }
+
+  async function view(organization: OrganizationRow): Promise<Organization> {
+    const now = deps.now();
+    const [storageUsedBytes, activeMembers, pendingInvitations, verifiedDomains, plan] = await Promise.all([
+      repo.storageUsedBytes(db, organization.id),
+      repo.countActiveMembers(db, organization.id),
+      repo.countOpenInvitations(db, organization.id, now),
+      repo.verifiedDomains(db, organization.id),
+      deps.plans.view(organization),
+    ]);
+    return {
+      id: organization.id,
+      name: organization.name,
+      maxUsers: organization.maxUsers,
+      storageLimitGb: organization.storageLimitGb,
+      storageUsedBytes,
+      activeMembers,
+      pendingInvitations,
+      verifiedDomains,
+      authentication: {
+        emailPasswordEnabled: organization.authEmailPassword,
+        azureAdEnabled: organization.authAzureAd,
+        defaultMethod: organization.defaultAuthMethod === "azure_ad" ? "azure_ad" : "email_password",
+        azureTenantIds: organization.azureTenantIds,
+      },
+      plan,
+      createdAt: organization.createdAt.toISOString(),
+    };
+  }
+
+  /** A member the admin may change: one of this organization's active members, and never the platform owner. */
+  async function requireChangeableMember(organization: OrganizationRow, membershipId: string) {
+    const member = await repo.findMember(db, organization.id, membershipId);
+    if (!member || member.status !== "active") throw new AppError("not_found", organizationMessages.memberNotFound);
+    if (isProtectedMember({ role: member.platformRole })) throw new AppError("forbidden", organizationMessages.cannotModifyOwner);
+    return member;
+  }
+
+  async function memberView(organizationId: string, membershipId: string): Promise<OrganizationMember> {
+    const row = (await repo.listMembers(db, organizationId)).find((candidate) => candidate.member.id === membershipId);
+    return toMember(row!);
+  }
+
+  async function requireInvitation(organization: OrganizationRow, invitationId: string): Promise<InvitationRow> {
+    const invitation = await repo.findInvitation(db, organization.id, invitationId);
+    if (!invitation || invitation.status !== "pending") throw new AppError("not_found", organizationMessages.invitationNotFound);
+    return invitation;
+  }
+
+  /** Room for one more person: active members and open invitations together stay within the maximum. */
+  async function requireRoomForInvitation(tx: Database, organization: OrganizationRow, exceptInvitationId?: string): Promise<void> {
+    const taken = (await repo.countActiveMembers(tx, organization.id)) + (await repo.countOpenInvitations(tx, organization.id, deps.now(), exceptInvitationId));
+    if (taken >= organization.maxUsers) throw new AppError("conflict", organizationMessages.maxUsersReached(organization.maxUsers));
+  }
+
+  return {
+    async get(actor: Actor, organizationId: string): Promise<Organization> {
+      return view(await requireOrganization(actor, organizationId));
+    },
+
+    async updateSettings(actor: Actor, organizationId: string, settings: UpdateOrganizationRequest): Promise<Organization> {
+      await requireOrganization(actor, organizationId);
+      const updated = await db.transaction(async (tx) => {
+        await repo.lockOrganization(tx, organizationId);
+        const taken = (await repo.countActiveMembers(tx, organizationId)) + (await repo.countOpenInvitations(tx, organizationId, deps.now()));
+        if (settings.maxUsers < taken) throw new AppError("conflict", organizationMessages.maxUsersBelowMembers(taken));
+        return repo.updateOrganization(tx, organizationId, { name: settings.name, maxUsers: settings.maxUsers, storageLimitGb: settings.storageLimitGb });
+      });
+      return view(updated);
+    },
+
+    async updateAuthentication(actor: Actor, organizationId: string, settings: Required<UpdateAuthenticationRequest>): Promise<Organization> {
+      await requireOrganization(actor, organizationId);
+      if (settings.azureAdEnabled && !deps.config.isMicrosoftOffered) throw new AppError("validation_failed", organizationMessages.azureNotConfigured);
+      const updated = await repo.updateOrganization(db, organizationId, {
+        authEmailPassword: settings.emailPasswordEnabled,
+        authAzureAd: settings.azureAdEnabled,
+        defaultAuthMethod: settings.defaultMethod,
+        azureTenantIds: [...new Set(settings.azureTenantIds)],
+      });
+      return view(updated);
+    },
+
+    async listMembers(actor: Actor, organizationId: string): Promise<OrganizationMember[]> {
+      await requireOrganization(actor, organizationId);
+      return (await repo.listMembers(db, organizationId)).map(toMember);
+    },
+
+    async changeRole(actor: Actor, organizationId: string, membershipId: string, role: "org_user" | "org_admin"): Promise<OrganizationMember> {
+      const organization = await requireOrganization(actor, organizationId);
+      const member = await requireChangeableMember(organization, membershipId);
+      await db.transaction(async (tx) => {
+        const admins = await repo.lockActiveAdmins(tx, organization.id);
+        const isLastAdmin = admins.length === 1 && admins[0]!.id === member.id;
+        if (isLastAdmin && role !== "org_admin") throw new AppError("conflict", organizationMessages.lastAdmin);
+        await repo.setMemberRole(tx, member.id, role);
+      });
+      return memberView(organization.id, member.id);
+    },
+
+    /** The member becomes inactive here and gets an organization of their own; their documents stay theirs. */
+    async removeMember(actor: Actor, organizationId: string, membershipId: string): Promise<void> {
+      const organization = await requireOrganization(actor, organizationId);
+      const member = await requireChangeableMember(organization, membershipId);
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        const admins = await repo.lockActiveAdmins(tx, organization.id);
+        if (admins.length === 1 && admins[0]!.id === member.id) throw new AppError("conflict", organizationMessages.lastAdmin);
+        await repo.deactivateMember(tx, member.id, now);
+        await deps.memberships.giveOwnOrganization(tx, member.userId, now);
+      });
+    },
+
+    async listInvitations(actor: Actor, organizationId: string): Promise<OrganizationInvitation[]> {
+      await requireOrganization(actor, organizationId);
+      const now = deps.now();
+      return (await repo.listPendingInvitations(db, organizationId)).map((row) => toInvitation(row.invitation, inviterName(row), now));
+    },
+
+    /** One pending invitation per address: an expired one is sent again, an open one is refused (resend it instead). */
+    async invite(actor: Actor, organizationId: string, request: Required<CreateInvitationRequest>): Promise<OrganizationInvitation> {
+      await requireOrganization(actor, organizationId);
+      const now = deps.now();
+      const { invitation, deliver } = await db.transaction(async (tx) => {
+        const organization = (await repo.lockOrganization(tx, organizationId))!;
+        if (await repo.isActiveMemberByEmail(tx, organization.id, request.email))
+          throw new AppError("conflict", organizationMessages.alreadyMember(request.email));
+        const pending = await repo.pendingInvitationTo(tx, organization.id, request.email);
+        if (pending && pending.expiresAt.getTime() > now.getTime()) throw new AppError("conflict", organizationMessages.alreadyInvited(request.email));
+        await requireRoomForInvitation(tx, organization, pending?.id);
+        if (pending) return deps.invitations.send(tx, pending, organization, now, { role: request.role, invitedBy: actor.userId });
+        return deps.invitations.create(tx, organization, { email: request.email, role: request.role, invitedBy: actor.userId }, now);
+      });
+      await deliver();
+      const inviter = await repo.findUser(db, actor.userId);
+      return toInvitation(invitation, inviter ? resolveDisplayName({ accountName: inviter.name, email: inviter.email }) : null, now);
+    },
+
+    /** A new link and code, valid 7 days from now; an expired invitation needs a free place again. */
+    async resendInvitation(actor: Actor, organizationId: string, invitationId: string): Promise<OrganizationInvitation> {
+      await requireInvitation(await requireOrganization(actor, organizationId), invitationId);
+      const now = deps.now();
+      const { invitation, deliver } = await db.transaction(async (tx) => {
+        const organization = (await repo.lockOrganization(tx, organizationId))!;
+        const current = await repo.lockInvitation(tx, invitationId);
+        if (current?.status !== "pending") throw new AppError("not_found", organizationMessages.invitationNotFound);
+        if (current.expiresAt.getTime() <= now.getTime()) await requireRoomForInvitation(tx, organization, current.id);
+        return deps.invitations.send(tx, current, organization, now);
+      });
+      await deliver();
+      const row = (await repo.listPendingInvitations(db, organizationId)).find((candidate) => candidate.invitation.id === invitation.id)!;
+      return toInvitation(row.invitation, inviterName(row), now);
+    },
+
+    /** Cancel is real: the link and the code stop working at once. */
+    async cancelInvitation(actor: Actor, organizationId: string, invitationId: string): Promise<void> {
+      const invitation = await requireInvitation(await requireOrganization(actor, organizationId), invitationId);
+      await repo.updateInvitation(db, invitation.id, { status: "cancelled", cancelledAt: deps.now() });
+    },
+
+    /** The platform owner sets the plan: a trial and its end, enterprise, or suspended; and the monthly allowance. */
+    async updatePlan(organizationId: string, plan: Required<UpdateOrganizationPlanRequest>): Promise<Organization> {
+      await requireAnyOrganization(organizationId);
+      const updated = await repo.updateOrganization(db, organizationId, {
+        status: plan.status,
+        trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
+        monthlyCredits: plan.monthlyCredits,
+      });
+      return view(updated);
+    },
+
+    /** The platform owner vouches for a domain: new accounts at it join this organization. */
+    async verifyDomain(organizationId: string, domain: string): Promise<Organization> {
+      const organization = await requireAnyOrganization(organizationId);
+      if (isFreeMailDomain(domain)) throw new AppError("validation_failed", `${domain} is a free-mail domain: verifying it would group strangers.`);
+      const isVerified = await db.transaction((tx) => repo.verifyDomain(tx, organization.id, domain, deps.now()));
+      if (!isVerified) throw new AppError("conflict", `Another organization has already verified ${domain}.`);
+      return view(organization);
+    },
+
+    async removeDomain(organizationId: string, domain: string): Promise<Organization> {
+      const organization = await requireAnyOrganization(organizationId);
+      if (!(await repo.removeDomain(db, organization.id, domain))) throw new AppError("not_found", `${domain} is not one of this organization's domains.`);
+      return view(organization);
+    },
+  };
+}
+
+export type OrganizationAdminService = ReturnType<typeof createOrganizationAdminService>;
