@@ -25,7 +25,23 @@ import {
 } from "../../src/shared/contracts/documents";
 import { healthReportSchema } from "../../src/shared/contracts/health";
 import { meResponseSchema } from "../../src/shared/contracts/me";
-import { signedUpClient } from "../support/accounts";
+import {
+  acceptInvitationResponseSchema,
+  invitationListResponseSchema,
+  invitationLookupResponseSchema,
+  invitationResponseSchema,
+  memberListResponseSchema,
+  memberResponseSchema,
+  organizationResponseSchema,
+  type CreateInvitationRequest,
+  type UpdateAuthenticationRequest,
+  type UpdateOrganizationPlanRequest,
+  type UpdateOrganizationRequest,
+} from "../../src/shared/contracts/organizations";
+import { signedUpClient, uniqueTestEmail } from "../support/accounts";
+import { HttpClient as AnonymousClient } from "../support/http-client";
+import { organizationIdOf } from "../support/organizations";
+import { latestInvitationTo } from "../support/outbox";
 import { localCheckoutId } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
@@ -118,5 +134,56 @@ describe("every JSON answer parses with its contract", () => {
     const change: LocalSubscriptionChange = { action: "cancel" };
     const changed = await answer(await person.post("/api/billing/local/subscription", change), billingSummarySchema);
     expect(changed.mode !== "off" && changed.subscription?.willCancel).toBe(true);
+  });
+
+  it("the organization, its members and invitations, the platform owner's settings, and the invitation page's lookup and acceptances", async () => {
+    const organizationId = await organizationIdOf(person);
+    const base = `/api/organizations/${organizationId}`;
+    expect((await answer(await person.get(base), organizationResponseSchema)).organization.id).toBe(organizationId);
+    const settings: UpdateOrganizationRequest = { name: "Blue Valley Clinic", maxUsers: 20, storageLimitGb: 50 };
+    await answer(await person.request(base, { method: "PATCH", json: settings }), organizationResponseSchema);
+    const authentication: UpdateAuthenticationRequest = { emailPasswordEnabled: true, azureAdEnabled: false, defaultMethod: "email_password" };
+    await answer(await person.request(`${base}/authentication`, { method: "PATCH", json: authentication }), organizationResponseSchema);
+    const plan: UpdateOrganizationPlanRequest = { status: "enterprise", monthlyCredits: 10 };
+    await answer(await person.request(`/api/platform/organizations/${organizationId}/plan`, { method: "PATCH", json: plan }), organizationResponseSchema);
+    const domain = { domain: "bluevalley-contracts.example" };
+    await answer(await person.post(`/api/platform/organizations/${organizationId}/domains`, domain), organizationResponseSchema);
+    await answer(
+      await person.request(`/api/platform/organizations/${organizationId}/domains/${domain.domain}`, { method: "DELETE" }),
+      organizationResponseSchema,
+    );
+
+    const emails = [uniqueTestEmail("by-password"), uniqueTestEmail("by-code"), uniqueTestEmail("by-session")];
+    const invitations = [];
+    for (const email of emails) {
+      const request: CreateInvitationRequest = { email };
+      invitations.push((await answer(await person.post(`${base}/invitations`, request), invitationResponseSchema, 201)).invitation);
+    }
+    const resent = await answer(await person.post(`${base}/invitations/${invitations[0]!.id}/resend`), invitationResponseSchema);
+    expect(resent.invitation.status).toBe("pending");
+    expect((await answer(await person.get(`${base}/invitations`), invitationListResponseSchema)).invitations).toHaveLength(3);
+
+    const [byPassword, byCode, bySession] = await Promise.all(emails.map((email) => latestInvitationTo(testApp.database.db, email)));
+    const anonymous = new AnonymousClient(testApp);
+    expect((await answer(await anonymous.post("/api/invitations/lookup", { token: byPassword!.token }), invitationLookupResponseSchema)).state).toBe("valid");
+    expect((await answer(await anonymous.post("/api/invitations/lookup", { token: "no-such-invitation-token" }), invitationLookupResponseSchema)).state).toBe(
+      "unknown",
+    );
+    await answer(
+      await new AnonymousClient(testApp).post("/api/invitations/accept-with-password", { token: byPassword!.token, password: "secret" }),
+      acceptInvitationResponseSchema,
+    );
+    await answer(
+      await new AnonymousClient(testApp).post("/api/invitations/accept-with-code", { email: emails[1], code: byCode!.code }),
+      acceptInvitationResponseSchema,
+    );
+    const existing = await signedUpClient(testApp, emails[2]);
+    await answer(await existing.post("/api/invitations/accept", { token: bySession!.token }), acceptInvitationResponseSchema);
+
+    const { members } = await answer(await person.get(`${base}/members`), memberListResponseSchema);
+    const member = members.find((candidate) => candidate.email === emails[0])!;
+    await answer(await person.request(`${base}/members/${member.membershipId}`, { method: "PATCH", json: { role: "org_admin" } }), memberResponseSchema);
+    expect((await person.request(`${base}/members/${member.membershipId}`, { method: "DELETE" })).status).toBe(204);
+    expect((await person.request(`${base}/invitations/${invitations[0]!.id}`, { method: "DELETE" })).status).toBe(404);
   });
 });

@@ -2,13 +2,13 @@ import { serve, type ServerType } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import net, { type AddressInfo } from "node:net";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema/index";
 import { sendEmailJob } from "../../src/server/modules/mail/mail.jobs";
 import { outboxMessagesResponseSchema } from "../../src/shared/contracts/mailbox";
 import { HttpClient } from "../support/http-client";
 import { codeAndLinkOf } from "../support/outbox";
+import { decodeQuotedPrintable, startSmtpServer as startSmtpTestServer } from "../support/smtp-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -23,48 +23,19 @@ async function startTestApp(env: Record<string, string> = {}, logger = pino({ le
 }
 
 /** Serves the app on a loopback port, as a person running it locally would reach it. */
+/** A real SMTP server on loopback (on `port`, else any free one), stopped after the test. */
+async function startSmtpServer(port = 0) {
+  const smtp = await startSmtpTestServer(port);
+  cleanups.push(smtp.stop);
+  return smtp;
+}
+
 async function listen(testApp: TestApp): Promise<string> {
   const server = await new Promise<ServerType>((resolve) => {
     const started: ServerType = serve({ fetch: testApp.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
   });
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-interface ReceivedMessage {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback (on `port`, else any free one) that keeps every message it receives. */
-async function startSmtpServer(port = 0) {
-  const messages: ReceivedMessage[] = [];
-  let onMessage: (() => void) | undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
-        callback();
-        onMessage?.();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(() => resolve(undefined))));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    messages,
-    /** Resolves with the first message once one has arrived. */
-    firstMessage: () =>
-      new Promise<ReceivedMessage>((resolve) => {
-        onMessage = () => resolve(messages[0]!);
-        if (messages.length > 0) onMessage();
-      }),
-  };
 }
 
 /** A loopback port nothing listens on (yet): an SMTP server that is down. */
@@ -103,11 +74,6 @@ async function retryEmailNow(testApp: TestApp): Promise<void> {
 }
 
 const signUp = (testApp: TestApp, email: string) => new HttpClient(testApp).post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "" });
-
-/** Undoes quoted-printable soft breaks and escapes enough to read codes and links. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describe("email delivery", () => {
   it("over SMTP: sign-up queues the verification message and the worker delivers it with its link and code", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client";
-import { startOidcServer } from "../support/oidc-server";
+import { socialSignInEnv, startOidcServer } from "../support/oidc-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let google: Awaited<ReturnType<typeof startOidcServer>>;
@@ -10,16 +10,7 @@ let testApp: TestApp;
 beforeAll(async () => {
   google = await startOidcServer({ sub: "g-1", email: "first@clinic.example", name: "First Person" });
   microsoft = await startOidcServer({ sub: "m-1", email: "first@clinic.example", name: "First Person" }, { microsoft: true });
-  testApp = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: "google-client",
-      GOOGLE_CLIENT_SECRET: "google-secret",
-      GOOGLE_DISCOVERY_URL: google.discoveryUrl,
-      MICROSOFT_CLIENT_ID: "microsoft-client",
-      MICROSOFT_CLIENT_SECRET: "microsoft-secret",
-      MICROSOFT_AUTHORITY: microsoft.url,
-    },
-  });
+  testApp = await createTestApp({ env: { ...socialSignInEnv(google, microsoft) } });
 });
 afterAll(async () => {
   await testApp.close();

@@ -12,9 +12,9 @@ export function uniqueTestEmail(label = "person"): string {
 }
 
 /** Signs up and verifies with the emailed code, as a person would: a signed-in client. */
-export async function signedUpClient(testApp: TestApp, email = uniqueTestEmail()): Promise<HttpClient> {
+export async function signedUpClient(testApp: TestApp, email = uniqueTestEmail(), name = ""): Promise<HttpClient> {
   const client = new HttpClient(testApp);
-  expect((await client.post("/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name: "" })).status).toBe(200);
+  expect((await client.post("/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name })).status).toBe(200);
   const { code } = await latestEmailTo(testApp.database.db, email);
   expect((await client.post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
   return client;

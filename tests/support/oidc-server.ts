@@ -10,9 +10,35 @@ export interface OidcPerson {
   emailVerified?: boolean;
 }
 
-/** The tenant Microsoft's multi-tenant endpoints are addressed by (MICROSOFT_TENANT_ID's default). */
-const MICROSOFT_TENANT_PATH = "organizations";
 export const DEFAULT_TEST_TENANT = "0a0a0a0a-0000-4000-8000-00000000000a";
+
+/**
+ * Where Entra ID's endpoints sit under an authority, for the tenant path Microsoft's multi-tenant
+ * sign-in addresses (MICROSOFT_TENANT_ID's default, organizations): oauth2-mock-server's `endpoints`.
+ */
+export const microsoftEndpoints = {
+  wellKnownDocument: "/organizations/v2.0/.well-known/openid-configuration",
+  authorize: "/organizations/oauth2/v2.0/authorize",
+  token: "/organizations/oauth2/v2.0/token",
+  jwks: "/organizations/discovery/v2.0/keys",
+};
+
+/** The claims an Entra ID token adds for a person of `tenantId`: its issuer names that tenant. */
+export function microsoftTokenClaims(authority: string, tenantId: string, sub: string) {
+  return { oid: `oid-${sub}`, tid: tenantId, iss: `${authority}/${tenantId}/v2.0` };
+}
+
+/** The settings that point the app's Google and Microsoft sign-in at these local providers. */
+export function socialSignInEnv(google: { discoveryUrl: string }, microsoft: { url: string }): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: "google-client",
+    GOOGLE_CLIENT_SECRET: "google-secret",
+    GOOGLE_DISCOVERY_URL: google.discoveryUrl,
+    MICROSOFT_CLIENT_ID: "microsoft-client",
+    MICROSOFT_CLIENT_SECRET: "microsoft-secret",
+    MICROSOFT_AUTHORITY: microsoft.url,
+  };
+}
 
 /**
  * A real OpenID Connect provider on loopback (oauth2-mock-server) standing in for Google, or with
@@ -22,20 +48,7 @@ export const DEFAULT_TEST_TENANT = "0a0a0a0a-0000-4000-8000-00000000000a";
  */
 export async function startOidcServer(initialPerson: OidcPerson, options: { microsoft?: boolean } = {}) {
   let person = initialPerson;
-  const server = new OAuth2Server(
-    undefined,
-    undefined,
-    options.microsoft
-      ? {
-          endpoints: {
-            wellKnownDocument: `/${MICROSOFT_TENANT_PATH}/v2.0/.well-known/openid-configuration`,
-            authorize: `/${MICROSOFT_TENANT_PATH}/oauth2/v2.0/authorize`,
-            token: `/${MICROSOFT_TENANT_PATH}/oauth2/v2.0/token`,
-            jwks: `/${MICROSOFT_TENANT_PATH}/discovery/v2.0/keys`,
-          },
-        }
-      : undefined,
-  );
+  const server = new OAuth2Server(undefined, undefined, options.microsoft ? { endpoints: microsoftEndpoints } : undefined);
   await server.issuer.keys.generate("RS256");
   await server.start(0, "127.0.0.1");
   const url = server.issuer.url!;
@@ -46,7 +59,7 @@ export async function startOidcServer(initialPerson: OidcPerson, options: { micr
       email: person.email,
       name: person.name,
       ...(person.emailVerified === false ? {} : { email_verified: true }),
-      ...(options.microsoft ? { oid: `oid-${person.sub}`, tid: tenantId, iss: `${url}/${tenantId}/v2.0` } : {}),
+      ...(options.microsoft ? microsoftTokenClaims(url, tenantId, person.sub) : {}),
     };
   };
   server.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims()));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authRateLimitRules, decideRateLimit } from "./rate-limit";
+import { authRateLimitRules, decideRateLimit, invitationRateLimitRules } from "./rate-limit";
 
 const rule = { scope: "test", limit: 3, windowSeconds: 60 };
 const start = new Date("2026-01-01T00:00:00Z");
@@ -36,5 +36,19 @@ describe("authRateLimitRules", () => {
   it("allows the configured number of requests a minute from one address", () => {
     expect(authRateLimitRules("/get-session").perIp).toEqual({ scope: "auth-ip", limit: 60, windowSeconds: 60 });
     expect(authRateLimitRules("/get-session", 600).perIp.limit).toBe(600);
+  });
+});
+
+describe("invitationRateLimitRules", () => {
+  it.each([
+    ["/accept-with-code", "auth-email-check"],
+    ["/resend-code", "auth-email-send"],
+    ["/lookup", undefined],
+    ["/accept-with-password", undefined],
+    ["/accept", undefined],
+  ])("%s is limited per email as %s and always per IP, on the sign-in counters", (path, emailScope) => {
+    const rules = invitationRateLimitRules(path, 30);
+    expect(rules.perIp).toEqual({ scope: "auth-ip", limit: 30, windowSeconds: 60 });
+    expect(rules.perEmail?.scope).toBe(emailScope);
   });
 });

@@ -1,4 +1,5 @@
 import { OAuth2Server } from "oauth2-mock-server";
+import { microsoftEndpoints, microsoftTokenClaims } from "../../support/oidc-server";
 
 /**
  * The e2e web server: two local OpenID Connect providers, one standing in for Google and one for
@@ -8,7 +9,6 @@ import { OAuth2Server } from "oauth2-mock-server";
  */
 const fallbackEmail = "oidc.person@clinic.example";
 const E2E_TENANT = "0e0e0e0e-0000-4000-8000-00000000000e";
-const MICROSOFT_TENANT_PATH = "organizations";
 
 function claimsFor(email: string) {
   const name = email
@@ -19,27 +19,14 @@ function claimsFor(email: string) {
 }
 
 async function startProvider(options: { port: number; microsoft: boolean }) {
-  const oidc = new OAuth2Server(
-    undefined,
-    undefined,
-    options.microsoft
-      ? {
-          endpoints: {
-            wellKnownDocument: `/${MICROSOFT_TENANT_PATH}/v2.0/.well-known/openid-configuration`,
-            authorize: `/${MICROSOFT_TENANT_PATH}/oauth2/v2.0/authorize`,
-            token: `/${MICROSOFT_TENANT_PATH}/oauth2/v2.0/token`,
-            jwks: `/${MICROSOFT_TENANT_PATH}/discovery/v2.0/keys`,
-          },
-        }
-      : undefined,
-  );
+  const oidc = new OAuth2Server(undefined, undefined, options.microsoft ? { endpoints: microsoftEndpoints } : undefined);
   await oidc.issuer.keys.generate("RS256");
   await oidc.start(options.port, "127.0.0.1");
   const url = oidc.issuer.url!;
   const emailByCode = new Map<string, string>();
   const tokenClaimsFor = (email: string) => ({
     ...claimsFor(email),
-    ...(options.microsoft ? { oid: `oid-${email}`, tid: E2E_TENANT, iss: `${url}/${E2E_TENANT}/v2.0` } : {}),
+    ...(options.microsoft ? microsoftTokenClaims(url, E2E_TENANT, email) : {}),
   });
   // Authorize: remember whom this code is for. Token: sign that person's claims into both tokens.
   // Userinfo: read them back from the bearer token.

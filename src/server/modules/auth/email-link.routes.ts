@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isAPIError } from "better-auth/api";
 import { emailLinkQuerySchema, type EmailLinkQuery } from "../../../shared/contracts/auth";
+import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../../shared/organizations";
 import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
 import { clientIp, headersWithClientIp } from "../../http/client-ip";
@@ -34,6 +35,8 @@ export function emailLinkRoutes(auth: Auth, trustProxy: boolean) {
     } catch (error) {
       if (!isAPIError(error)) throw error;
       if (error.status === "UNAUTHORIZED") return c.redirect(withQuery(paths.login, { e: "sign_in_to_confirm_email" }));
+      // The organization's sign-in methods refused it (a code or link where Microsoft is required): say so.
+      if (error.body?.code === SIGN_IN_METHOD_NOT_ALLOWED) return c.redirect(errorRedirect(parsed.data, SIGN_IN_METHOD_NOT_ALLOWED, error.message));
       return c.redirect(errorRedirect(parsed.data, "otp_expired", "This link has expired or has already been used."));
     }
   });

@@ -231,8 +231,10 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (!person) throw new AppError("unauthenticated", "Please sign in again.");
       const acceptor = { userId: actor.userId, email: person.email, signInMethod: actor.signInMethod };
       if (token) {
-        const { invitation } = await usableInvitationByToken(token);
-        const accepted = await deps.memberships.acceptInvitation(invitation.id, acceptor);
+        // Its states are judged with the row locked, and accepting twice (a page loaded again) is no error.
+        const found = await repo.invitationByTokenHash(db, invitationTokenHash(token));
+        if (!found) throw refusalFor("unknown");
+        const accepted = await deps.memberships.acceptInvitation(found.invitation.id, acceptor);
         if (!person.emailVerified) await repo.markEmailVerified(db, person.id);
         return answerOf(accepted);
       }
