@@ -79,6 +79,9 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publicUrl: env.publicUrl,
     secret: authSecret,
     logger,
+    onPlanOpened: async (userId) => {
+      await documentsModule.service.startAwaitingCredit({ userId });
+    },
   });
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships });
   const changeFeed = createChangeFeed(database, logger);

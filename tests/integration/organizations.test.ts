@@ -489,9 +489,11 @@ describe("organization plans", () => {
     expect(await whoAmI(admin)).toMatchObject({ organizationStatus: "trial", trialDaysLeft: 0 });
     expect(await startProcessing(admin, second.id)).toMatchObject({ ok: false, reason: "no_active_period", message: cannotProcessMessages.no_active_period });
 
+    expect(((await (await admin.get(`/api/documents/${second.id}`)).json()) as { document: DocumentSummary }).document.status).toBe("awaiting_credit");
     const enterprise = await setPlan(organizationId, { status: "enterprise" });
     expect(enterprise.plan).toMatchObject({ status: "enterprise", trialDaysLeft: null, hasAccess: true, enterpriseFeaturesEnabled: true });
-    expect(await startProcessing(admin, second.id)).toMatchObject({ ok: true });
+    // The document that waited for a credit starts by itself once the plan pays again.
+    expect(((await (await admin.get(`/api/documents/${second.id}`)).json()) as { document: DocumentSummary }).document.status).toBe("queued");
 
     await setPlan(organizationId, { status: "suspended" });
     const third = await upload(admin);

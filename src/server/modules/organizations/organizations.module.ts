@@ -16,6 +16,8 @@ export interface OrganizationsModuleDeps {
   /** The auth secret: invitation codes are kept as HMACs under it. */
   secret: string;
   logger: Logger;
+  /** A plan now pays for the member's documents: those waiting for a credit may start. */
+  onPlanOpened: (userId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -25,7 +27,15 @@ export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
   const memberships = createMembershipsService({ db: deps.db, config: deps.config, now });
   const plans = createOrganizationPlans({ db: deps.db, defaultMonthlyCredits: deps.config.monthlyCredits, now });
   const invitations = createInvitationsService({ ...deps, memberships, now });
-  const administration = createOrganizationAdminService({ db: deps.db, config: deps.config, memberships, invitations, plans, now });
+  const administration = createOrganizationAdminService({
+    db: deps.db,
+    config: deps.config,
+    memberships,
+    invitations,
+    plans,
+    onPlanOpened: deps.onPlanOpened,
+    now,
+  });
   return { memberships, plans, invitations, administration };
 }
 

@@ -186,6 +186,14 @@ export const organizationsRepo = {
     return row;
   },
 
+  async activeMemberIds(db: Database, organizationId: string): Promise<string[]> {
+    const rows = await db
+      .select({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), isActive));
+    return rows.map((row) => row.userId);
+  },
+
   async countActiveMembers(tx: Database, organizationId: string): Promise<number> {
     const [row] = await tx
       .select({ total: count() })

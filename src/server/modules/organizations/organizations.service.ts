@@ -25,6 +25,8 @@ export interface OrganizationAdminDeps {
   memberships: MembershipsService;
   invitations: InvitationsService;
   plans: OrganizationPlans;
+  /** The plan may now pay for documents that wait for a credit: start the member's. */
+  onPlanOpened: (userId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -248,7 +250,11 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
         monthlyCredits: plan.monthlyCredits,
       });
-      return view(updated);
+      const organization = await view(updated);
+      if (organization.plan.hasAccess) {
+        for (const userId of await repo.activeMemberIds(db, organizationId)) await deps.onPlanOpened(userId);
+      }
+      return organization;
     },
 
     /** The platform owner vouches for a domain: new accounts at it join this organization. */
