@@ -61,12 +61,15 @@ export function defaultAuthMethodAmong(
   return preferred && enabled.includes(preferred) ? preferred : enabled[0];
 }
 
-/** Why a set of authentication settings cannot be saved, in the words the form shows; undefined when it can. */
-export function authMethodSettingsProblem(settings: AuthMethodSettings & { azureTenantIds: readonly string[] }): string | undefined {
+/**
+ * Why a set of authentication settings cannot be saved, in the words the form shows; undefined
+ * when it can. Without tenant ids (not sent: the stored ones stay) their rule is not judged here.
+ */
+export function authMethodSettingsProblem(settings: AuthMethodSettings & { azureTenantIds?: readonly string[] }): string | undefined {
   const enabled = enabledAuthMethods(settings);
   if (enabled.length === 0) return organizationMessages.noAuthMethod;
   if (!enabled.includes(settings.defaultMethod)) return organizationMessages.defaultMethodDisabled;
-  if (!settings.emailPasswordEnabled && settings.azureTenantIds.length === 0) return organizationMessages.azureOnlyNeedsTenant;
+  if (!settings.emailPasswordEnabled && settings.azureTenantIds?.length === 0) return organizationMessages.azureOnlyNeedsTenant;
   return undefined;
 }
 

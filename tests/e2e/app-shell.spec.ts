@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PLATFORM_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { joinAsMemberThroughApi, PLATFORM_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/e2e-config";
 
 test("/app opens the document library inside the shell, with the user's menu and the PHI warning", async ({ page }, testInfo) => {
@@ -28,8 +28,8 @@ test("the sidebar collapses to narrow and stays that way after a reload", async 
   await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
 });
 
-test("a user without the platform role is sent from the admin pages to /app", async ({ page }, testInfo) => {
-  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+test("a member without an admin role is sent from the admin pages to /app", async ({ page, request }, testInfo) => {
+  await joinAsMemberThroughApi(page, request, uniqueEmail(testInfo.title));
   for (const path of ["/app/admin/platform", "/app/admin/org"]) {
     await page.goto(path);
     await expect(page).toHaveURL("/app/documents");

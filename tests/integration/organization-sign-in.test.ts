@@ -156,6 +156,15 @@ describe("an organization's sign-in methods are enforced on the server", () => {
     const viaMicrosoft = new HttpClient(testApp);
     expect(await providerSignIn(viaMicrosoft, "microsoft", paths.app)).toBe(paths.app);
     expect(await whoAmI(viaMicrosoft)).toMatchObject({ email: member.email, organizationId });
+
+    const elsewhere = await signedUpClient(testApp, `admin@${companyDomain("elsewhere")}`);
+    const invitation = await invite(testApp, elsewhere, await organizationIdOf(elsewhere), member.email);
+    const byInvitationCode = await refusal(
+      await new HttpClient(testApp).post("/api/invitations/accept-with-code", { email: member.email, code: invitation.code }),
+      403,
+    );
+    expect(byInvitationCode.message).toBe(signInPolicyMessages.requiresMicrosoft);
+    expect(await whoAmI(viaMicrosoft)).toMatchObject({ organizationId });
   });
 
   it("an organization that turned Microsoft off refuses it, and the platform owner recovers an Azure-only one with a password", async () => {
@@ -181,6 +190,22 @@ describe("an organization's sign-in methods are enforced on the server", () => {
     expect((await refusal(await save({ ...azureOnly, azureTenantIds: ["contoso.onmicrosoft.com"] }), 422)).message).toBe(organizationMessages.tenantIdFormat);
     const saved = await setAuthentication(admin, organizationId, { ...azureOnly, azureTenantIds: [HOME_TENANT.toUpperCase(), HOME_TENANT] });
     expect(saved.authentication).toEqual({ emailPasswordEnabled: false, azureAdEnabled: true, defaultMethod: "azure_ad", azureTenantIds: [HOME_TENANT] });
+    const withoutTenants = await setAuthentication(admin, organizationId, {
+      emailPasswordEnabled: true,
+      azureAdEnabled: true,
+      defaultMethod: "email_password",
+    });
+    expect(withoutTenants.authentication.azureTenantIds).toEqual([HOME_TENANT]);
+    const cleared = await setAuthentication(admin, organizationId, {
+      emailPasswordEnabled: true,
+      azureAdEnabled: true,
+      defaultMethod: "email_password",
+      azureTenantIds: [],
+    });
+    expect(cleared.authentication.azureTenantIds).toEqual([]);
+    expect((await refusal(await save({ emailPasswordEnabled: false, azureAdEnabled: true, defaultMethod: "azure_ad" }), 422)).message).toBe(
+      organizationMessages.azureOnlyNeedsTenant,
+    );
   });
 });
 

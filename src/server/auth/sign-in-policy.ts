@@ -2,8 +2,7 @@ import { APIError } from "better-auth/api";
 import { isSignInMethod, signInRefusal, type SignInMethod, type SignInRefusal } from "../../core/organizations/membership-rules";
 import { AZURE_TENANT_NOT_ALLOWED, SIGN_IN_METHOD_NOT_ALLOWED, signInPolicyMessages } from "../../shared/organizations";
 import type { Database } from "../db/client";
-import type { MembershipsService } from "../modules/organizations/memberships.service";
-import { policyOf } from "../modules/organizations/memberships.service";
+import { policyOf, type MembershipsService } from "../modules/organizations/memberships.service";
 import { organizationsRepo } from "../modules/organizations/organizations.repo";
 
 /** What Better Auth's hooks tell us about the endpoint at work (its route path and parameters). */

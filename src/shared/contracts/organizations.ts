@@ -113,7 +113,11 @@ export const updateOrganizationRequestSchema = z.object({
 });
 export type UpdateOrganizationRequest = z.input<typeof updateOrganizationRequestSchema>;
 
-/** PATCH /api/organizations/:organizationId/authentication: the Authentication Methods card. */
+/**
+ * PATCH /api/organizations/:organizationId/authentication: the Authentication Methods card.
+ * Without `azureTenantIds` the organization keeps the tenant ids it has; the server then judges
+ * the whole with them.
+ */
 export const updateAuthenticationRequestSchema = z
   .object({
     emailPasswordEnabled: z.boolean(),
@@ -128,7 +132,7 @@ export const updateAuthenticationRequestSchema = z
           .pipe(z.uuid({ message: organizationMessages.tenantIdFormat })),
       )
       .max(20)
-      .default([]),
+      .optional(),
   })
   .superRefine((settings, context) => {
     const problem = authMethodSettingsProblem(settings);

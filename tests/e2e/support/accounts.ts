@@ -12,7 +12,8 @@ export function uniqueEmail(label: string): string {
     .slice(0, 30)}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`;
 }
 
-export async function latestCodeFor(request: APIRequestContext, email: string): Promise<{ code: string; link: string }> {
+/** The text of the newest email to `email` once it contains `expected`. */
+async function latestEmailText(request: APIRequestContext, email: string, expected: string): Promise<string> {
   let text = "";
   await expect
     .poll(async () => {
@@ -22,7 +23,12 @@ export async function latestCodeFor(request: APIRequestContext, email: string): 
       text = messages[0]?.text ?? "";
       return text;
     })
-    .toContain("6-digit code");
+    .toContain(expected);
+  return text;
+}
+
+export async function latestCodeFor(request: APIRequestContext, email: string): Promise<{ code: string; link: string }> {
+  const text = await latestEmailText(request, email, "6-digit code");
   return { code: text.match(/6-digit code: (\d{6})/)![1]!, link: text.match(/(https?:\/\/\S+\/auth\/open#\S+)/)![1]! };
 }
 
@@ -48,11 +54,32 @@ export async function signUpThroughApi(
   password = E2E_PASSWORD,
   { plan = "pro" }: { plan?: "basic" | "pro" | null } = {},
 ): Promise<void> {
-  const headers = { Origin: E2E_BASE_URL };
-  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { email, password, name: "" }, headers });
-  expect(signUp.ok(), `sign-up answered ${signUp.status()}: ${await signUp.text()}`).toBe(true);
-  const { code } = await latestCodeFor(page.request, email);
-  const verify = await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: code }, headers });
-  expect(verify.ok(), `verification answered ${verify.status()}: ${await verify.text()}`).toBe(true);
+  await signUpWith(page.request, email, password);
   if (plan) await subscribeThroughApi(page, plan);
+}
+
+const headers = { Origin: E2E_BASE_URL };
+
+/** A verified account whose session stays in `request`'s cookies. */
+async function signUpWith(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const signUp = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "" }, headers });
+  expect(signUp.ok(), `sign-up answered ${signUp.status()}: ${await signUp.text()}`).toBe(true);
+  const { code } = await latestCodeFor(request, email);
+  const verify = await request.post("/api/auth/email-otp/verify-email", { data: { email, otp: code }, headers });
+  expect(verify.ok(), `verification answered ${verify.status()}: ${await verify.text()}`).toBe(true);
+}
+
+/**
+ * Leaves the page signed in as a User of another person's organization: `admin` (an API context
+ * of its own) signs up, which makes them their organization's admin, and invites `email`, who
+ * accepts with the emailed code.
+ */
+export async function joinAsMemberThroughApi(page: Page, admin: APIRequestContext, email: string): Promise<void> {
+  await signUpWith(admin, `admin-${email}`, E2E_PASSWORD);
+  const { user } = (await (await admin.get("/api/me")).json()) as { user: { organizationId: string } };
+  const invited = await admin.post(`/api/organizations/${user.organizationId}/invitations`, { data: { email }, headers });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const code = (await latestEmailText(page.request, email, "/auth/complete-invite?token=")).match(/6-digit code: (\d{6})/)![1]!;
+  const accepted = await page.request.post("/api/invitations/accept-with-code", { data: { email, code }, headers });
+  expect(accepted.ok(), `accepting answered ${accepted.status()}: ${await accepted.text()}`).toBe(true);
 }

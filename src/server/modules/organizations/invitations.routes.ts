@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import {
@@ -7,8 +8,10 @@ import {
   invitationLookupRequestSchema,
   resendInvitationCodeRequestSchema,
 } from "../../../shared/contracts/organizations";
+import { errorCodeForStatus } from "../../../shared/errors";
 import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
+import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
 import { clientIp, headersWithClientIp } from "../../http/client-ip";
 import { requireActor } from "../../http/guards";
@@ -16,11 +19,18 @@ import { invitationRateLimit } from "../../http/rate-limit";
 import { jsonBody } from "../../http/request-input";
 import type { SignInInvitedPerson } from "./invitations.service";
 
-/** Signs the invited person in through Better Auth and hands its session cookie to this answer. */
+/**
+ * Signs the invited person in through Better Auth and hands its session cookie to this answer. A
+ * refusal of Better Auth's (the person's current organization does not allow this sign-in) is
+ * answered in our envelope, with its message.
+ */
 function signInInvitedPerson(auth: Auth, c: Context<AppBindings>, trustProxy: boolean): SignInInvitedPerson {
   return async (person) => {
     const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy));
-    const answer = await auth.api.signInInvitedPerson({ body: person, headers, returnHeaders: true });
+    const answer = await auth.api.signInInvitedPerson({ body: person, headers, returnHeaders: true }).catch((error: unknown) => {
+      if (isAPIError(error)) throw new AppError(errorCodeForStatus(error.statusCode), error.message);
+      throw error;
+    });
     for (const cookie of answer.headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return answer.response.userId;
   };

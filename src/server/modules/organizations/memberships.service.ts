@@ -1,4 +1,5 @@
 import {
+  authMethodOf,
   domainOf,
   isFreeMailDomain,
   keepsMembershipAfterEmailChange,
@@ -8,7 +9,6 @@ import {
 } from "../../../core/organizations/membership-rules";
 import { trialEndFor } from "../../../core/organizations/plan";
 import { invitationMessages, organizationMessages } from "../../../shared/organizations";
-import { authMethodOf } from "../../../core/organizations/membership-rules";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { isUniqueViolation, organizationsRepo as repo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";

@@ -11,7 +11,7 @@ import type {
   UpdateOrganizationPlanRequest,
   UpdateOrganizationRequest,
 } from "../../../shared/contracts/organizations";
-import { isProtectedMember, organizationMessages } from "../../../shared/organizations";
+import { authMethodSettingsProblem, isProtectedMember, organizationMessages } from "../../../shared/organizations";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { InvitationsService } from "./invitations.service";
@@ -153,14 +153,17 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       return view(updated);
     },
 
-    async updateAuthentication(actor: Actor, organizationId: string, settings: Required<UpdateAuthenticationRequest>): Promise<Organization> {
-      await requireOrganization(actor, organizationId);
+    async updateAuthentication(actor: Actor, organizationId: string, settings: UpdateAuthenticationRequest): Promise<Organization> {
+      const organization = await requireOrganization(actor, organizationId);
       if (settings.azureAdEnabled && !deps.config.isMicrosoftOffered) throw new AppError("validation_failed", organizationMessages.azureNotConfigured);
+      const azureTenantIds = [...new Set(settings.azureTenantIds ?? organization.azureTenantIds)];
+      const problem = authMethodSettingsProblem({ ...settings, azureTenantIds });
+      if (problem) throw new AppError("validation_failed", problem);
       const updated = await repo.updateOrganization(db, organizationId, {
         authEmailPassword: settings.emailPasswordEnabled,
         authAzureAd: settings.azureAdEnabled,
         defaultAuthMethod: settings.defaultMethod,
-        azureTenantIds: [...new Set(settings.azureTenantIds)],
+        azureTenantIds,
       });
       return view(updated);
     },
