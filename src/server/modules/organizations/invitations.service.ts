@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
-import { resolveDisplayName } from "../../../core/access/display-name";
 import type { SignInMethod } from "../../../core/organizations/membership-rules";
 import { accessRoleLabels } from "../../../shared/access";
 import type {
@@ -91,10 +90,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
   /** The invitation email with this link and code; sent after the transaction that stored them commits. */
   async function delivery(tx: Database, invitation: InvitationRow, organization: OrganizationRow, secrets: { token: string; code: string }) {
-    const inviter = invitation.invitedBy ? await repo.findUser(tx, invitation.invitedBy) : undefined;
     const message = invitationEmail({
       organizationName: organization.name,
-      inviterName: inviter ? resolveDisplayName({ accountName: inviter.name, email: inviter.email }) : null,
+      inviterName: await repo.displayNameOf(tx, invitation.invitedBy),
       roleLabel: accessRoleLabels[invitation.role === "org_admin" ? "org_admin" : "org_user"],
       code: secrets.code,
       link: invitationLink(deps.publicUrl, secrets.token),

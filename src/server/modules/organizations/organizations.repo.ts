@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { resolveDisplayName } from "../../../core/access/display-name";
 import { queryRows, type Database } from "../../db/client";
 import {
   accounts,
@@ -39,6 +40,17 @@ export const organizationsRepo = {
   async findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
     return row;
+  },
+
+  /** The name the app shows for a person (profile, account, email), or null when the account is gone. */
+  async displayNameOf(db: Database, userId: string | null): Promise<string | null> {
+    if (!userId) return null;
+    const [row] = await db
+      .select({ email: users.email, accountName: users.name, profileName: profiles.displayName })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId));
+    return row ? resolveDisplayName(row) : null;
   },
 
   async hasPassword(db: Database, userId: string): Promise<boolean> {

@@ -219,8 +219,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         return deps.invitations.create(tx, organization, { email: request.email, role: request.role, invitedBy: actor.userId }, now);
       });
       await deliver();
-      const inviter = await repo.findUser(db, actor.userId);
-      return toInvitation(invitation, inviter ? resolveDisplayName({ accountName: inviter.name, email: inviter.email }) : null, now);
+      return toInvitation(invitation, await repo.displayNameOf(db, invitation.invitedBy), now);
     },
 
     /** A new link and code, valid 7 days from now; an expired invitation needs a free place again. */
@@ -235,8 +234,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         return deps.invitations.send(tx, current, organization, now);
       });
       await deliver();
-      const row = (await repo.listPendingInvitations(db, organizationId)).find((candidate) => candidate.invitation.id === invitation.id)!;
-      return toInvitation(row.invitation, inviterName(row), now);
+      return toInvitation(invitation, await repo.displayNameOf(db, invitation.invitedBy), now);
     },
 
     /** Cancel is real: the link and the code stop working at once. */
