@@ -1,5 +1,6 @@
-// `npm run db:seed`: a demo practice to look around in — three people, the sample payer contracts
-// processed into the first one's library, and a few conversations about them. Runs on the
+// `npm run db:seed`: a demo practice to look around in — an organization of three people (its
+// manager the admin, the two billing staff joining by the practice's verified domain), the sample
+// payer contracts processed into the manager's library, and a few conversations about them. Runs on the
 // configured database (the embedded one in DATA_DIR unless DATABASE_URL is set) while the server
 // is stopped; refuses to seed twice.
 import { pathToFileURL } from "node:url";
@@ -15,17 +16,21 @@ import { actorFor, createVerifiedUser, type Person } from "../tests/support/fact
 import { sampleContractPdf, sampleContracts } from "../tests/support/documents/sample-contracts";
 
 export const DEMO_PASSWORD = "clausewise-demo";
+export const DEMO_DOMAIN = "riverside-family.example";
 export const demoPeople: Person[] = [
-  { email: "dana.reyes@riverside-family.example", name: "Dana Reyes", password: DEMO_PASSWORD },
-  { email: "sam.ortiz@riverside-family.example", name: "Sam Ortiz", password: DEMO_PASSWORD },
-  { email: "lee.chen@riverside-family.example", name: "Lee Chen", password: DEMO_PASSWORD },
+  { email: `dana.reyes@${DEMO_DOMAIN}`, name: "Dana Reyes", password: DEMO_PASSWORD },
+  { email: `sam.ortiz@${DEMO_DOMAIN}`, name: "Sam Ortiz", password: DEMO_PASSWORD },
+  { email: `lee.chen@${DEMO_DOMAIN}`, name: "Lee Chen", password: DEMO_PASSWORD },
 ];
 const demoQuestions = ["What is the timely filing limit?", "Can we terminate without cause?", "When does the agreement renew?"];
 
-/** With the local test-mode checkout, the manager takes the Pro plan the way the app does; with Stripe there is nothing we may charge. */
+/**
+ * The practice's trial opens the library; without trials (TRIAL_DAYS=0), the manager takes the
+ * Pro plan through the local test-mode checkout the way the app does. With Stripe there is nothing we may charge.
+ */
 async function giveLibraryAccess(container: Container, manager: Actor): Promise<boolean> {
   const { mode } = container.env.billing;
-  if (mode === "off") return true;
+  if (mode === "off" || (await container.organizations.plans.planOf(manager.userId))?.hasAccess) return true;
   if (mode === "stripe") return false;
   const checkoutUrl = new URL(await container.billing.subscribe(manager, "pro"), container.env.publicUrl);
   const checkoutId = decodeURIComponent(checkoutUrl.pathname.slice(paths.localCheckout("").length));
@@ -66,11 +71,22 @@ export type SeedResult = { kind: "already_seeded" } | { kind: "seeded"; people: 
 export async function seedDemoPractice(container: Container): Promise<SeedResult> {
   const context = await container.auth.$context;
   if (await context.internalAdapter.findUserByEmail(demoPeople[0]!.email)) return { kind: "already_seeded" };
-  const people = await Promise.all(demoPeople.map((person) => createVerifiedUser(container.auth, person)));
-  const manager = actorFor(people[0]!, "db:seed");
-  if (!(await giveLibraryAccess(container, manager))) return { kind: "seeded", people, documentIds: [] };
-  const documentIds = await processSampleContracts(container, manager);
-  await askDemoQuestions(container, manager, documentIds[0]!);
+  const { memberships, administration } = container.organizations;
+  const [managerPerson, ...staffPeople] = demoPeople;
+  const manager = await createVerifiedUser(container.auth, managerPerson!);
+  const practice = await memberships.membershipFor(manager, null);
+  await administration.verifyDomain(practice!.organization.id, DEMO_DOMAIN);
+  const staff = [];
+  for (const person of staffPeople) {
+    const user = await createVerifiedUser(container.auth, person);
+    await memberships.membershipFor(user, null);
+    staff.push(user);
+  }
+  const people = [manager, ...staff];
+  const managerActor = actorFor(manager, practice, "db:seed");
+  if (!(await giveLibraryAccess(container, managerActor))) return { kind: "seeded", people, documentIds: [] };
+  const documentIds = await processSampleContracts(container, managerActor);
+  await askDemoQuestions(container, managerActor, documentIds[0]!);
   return { kind: "seeded", people, documentIds };
 }
 
@@ -82,8 +98,8 @@ function report(result: SeedResult, signInUrl: string): void {
   const [manager, ...staff] = result.people;
   const library = result.documentIds.length > 0 ? `: ${result.documentIds.length} processed contracts, ${demoQuestions.length} questions asked` : "";
   console.log(`Demo practice ready. Sign in at ${signInUrl} with password "${DEMO_PASSWORD}" as:`);
-  console.log(`  ${manager!.email} (practice manager${library})`);
-  for (const person of staff) console.log(`  ${person.email} (billing staff)`);
+  console.log(`  ${manager!.email} (practice manager, the organization's admin${library})`);
+  for (const person of staff) console.log(`  ${person.email} (billing staff, members of the practice)`);
   if (!library) console.log("Stripe billing is configured, so no plan was bought: subscribe in the app to upload the sample contracts.");
 }
 

@@ -443,7 +443,7 @@ describe("organization settings", () => {
       .where(eq(documents.id, first.id));
     expect((await organizationOf(admin, organizationId)).storageUsedBytes).toBe(1024 ** 3 - 1000);
     const refused = await admin.upload("/api/documents", "One too many.pdf", contractPdf(`one too many ${Date.now()}`));
-    expect(await refusal(refused, 409)).toBe(organizationMessages.storageFull(1));
+    expect(await refusal(refused, 413)).toBe(organizationMessages.storageFull(1));
     expect(((await (await admin.get("/api/documents")).json()) as { documents: unknown[] }).documents).toEqual([]);
   });
 });

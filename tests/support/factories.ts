@@ -3,6 +3,7 @@
 // practice (`npm run db:seed`) and tests that need people or documents in number.
 import type { Actor } from "../../src/core/access/actor";
 import type { Auth } from "../../src/server/auth/auth";
+import type { Membership } from "../../src/server/modules/organizations/organizations.repo";
 
 export interface Person {
   email: string;
@@ -10,27 +11,22 @@ export interface Person {
   password: string;
 }
 
-/** A person with a verified address and a password, through Better Auth's own adapter (its hooks run). */
-export async function createVerifiedUser(auth: Auth, person: Person): Promise<{ id: string; email: string }> {
+/** A person who signed up with a password and proved their address, through Better Auth's own sign-up (its hooks run). */
+export async function createVerifiedUser(auth: Auth, person: Person): Promise<{ id: string; email: string; name: string; emailVerified: boolean }> {
+  const { user } = await auth.api.signUpEmail({ body: { email: person.email, password: person.password, name: person.name } });
   const context = await auth.$context;
-  const user = await context.internalAdapter.createUser({ email: person.email.toLowerCase(), name: person.name, emailVerified: true }, { method: "admin" });
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await context.password.hash(person.password),
-  });
-  return user;
+  await context.internalAdapter.updateUser(user.id, { emailVerified: true });
+  return { id: user.id, email: user.email, name: user.name, emailVerified: true };
 }
 
-/** The actor a service call on a person's behalf runs as, outside any request. */
-export function actorFor(user: { id: string; email: string }, label: string): Actor {
+/** The actor a service call on a member's behalf runs as, outside any request. */
+export function actorFor(user: { id: string; email: string }, membership: Membership | undefined, label: string): Actor {
   return {
     userId: user.id,
     email: user.email,
     platformRole: "user",
-    organizationId: null,
-    organizationRole: null,
+    organizationId: membership?.organization.id ?? null,
+    organizationRole: membership?.member.role === "org_admin" ? "org_admin" : membership ? "org_user" : null,
     signInMethod: null,
     requestId: label,
     ip: "127.0.0.1",

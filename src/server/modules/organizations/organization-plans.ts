@@ -70,7 +70,7 @@ export function createOrganizationPlans(deps: { db: Database; defaultMonthlyCred
       const { organization } = membership;
       const used = await repo.storageUsedBytes(deps.db, organization.id);
       if (used + addedBytes > organization.storageLimitGb * BYTES_PER_GB) {
-        throw new AppError("conflict", organizationMessages.storageFull(organization.storageLimitGb));
+        throw new AppError("payload_too_large", organizationMessages.storageFull(organization.storageLimitGb));
       }
     },
   };
