@@ -1,9 +1,9 @@
 /**
  * What the sign-in pages keep in the browser: the last sign-in method (local), the checkout a
  * visitor chose before signing in (local), and the email and code of a password reset in
- * progress (this tab only). Storage can be unavailable (privacy modes); every read and write
- * here fails soft.
+ * progress (this tab only). Every read and write fails soft (lib/browser-storage).
  */
+import { readStored as read, writeStored as write } from "../../lib/browser-storage";
 
 export const LAST_SIGN_IN_METHOD_KEY = "last_sign_in_method";
 export const PENDING_CHECKOUT_KEY = "pending_checkout";
@@ -21,31 +21,6 @@ export interface PendingCheckout {
 export interface PasswordReset {
   email: string;
   code: string;
-}
-
-function storage(kind: "local" | "session"): Storage | undefined {
-  try {
-    return kind === "local" ? window.localStorage : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function read(kind: "local" | "session", key: string): string | null {
-  try {
-    return storage(kind)?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(kind: "local" | "session", key: string, value: string | null): void {
-  try {
-    if (value === null) storage(kind)?.removeItem(key);
-    else storage(kind)?.setItem(key, value);
-  } catch {
-    // Not remembering is acceptable: every flow still works within the page.
-  }
 }
 
 export function readLastSignInMethod(): SignInMethod | null {
@@ -104,9 +79,18 @@ export function rememberPasswordReset(reset: PasswordReset): void {
 /** Forgets the reset in progress and the "came from an email link" flag. */
 export function clearPasswordReset(): void {
   write("session", PASSWORD_RESET_KEY, null);
-  write("local", FROM_EMAIL_AUTH_KEY, null);
+  clearFromEmailAuth();
 }
 
 export function markFromEmailAuth(): void {
   write("local", FROM_EMAIL_AUTH_KEY, "true");
+}
+
+/** Whether the person arrived through an email link that signed them in (the invitation page then asks for a password). */
+export function isFromEmailAuth(): boolean {
+  return read("local", FROM_EMAIL_AUTH_KEY) === "true";
+}
+
+export function clearFromEmailAuth(): void {
+  write("local", FROM_EMAIL_AUTH_KEY, null);
 }

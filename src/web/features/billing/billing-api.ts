@@ -24,8 +24,3 @@ export const billingApi = {
   cancelLocalCheckout: async (id: string) => (await request<RedirectResponse>(`${checkoutPath(id)}/cancel`, { method: "POST", body: {} })).url,
   changeLocalSubscription: (change: LocalSubscriptionChange) => request<BillingSummary>(`${base}/local/subscription`, { method: "POST", body: change }),
 };
-
-/** Checkout and portal pages live elsewhere (Stripe, or this app's test-mode pages): a full navigation. */
-export function goTo(url: string): void {
-  window.location.assign(url);
-}

@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import type { BillingSummary } from "../../../shared/contracts/billing";
 import { takePendingCheckout } from "../auth";
-import { billingApi, goTo } from "./billing-api";
+import { goTo } from "../../lib/go-to";
+import { billingApi } from "./billing-api";
 import { billingToasts, useBillingSummary, useCreditEvents } from "./use-billing";
 
 function CreditEvents() {

@@ -9,10 +9,9 @@ import { anAppUser } from "../../../../tests/support/app-user";
 import { UserMenu } from "../app-shell/user-menu";
 import { PENDING_CHECKOUT_KEY } from "../auth/auth-storage";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "../documents/documents-test-utils";
-import type * as BillingApiModule from "./billing-api";
-import { goTo } from "./billing-api";
+import { goTo } from "../../lib/go-to";
 
-vi.mock("./billing-api", async (importOriginal) => ({ ...(await importOriginal<typeof BillingApiModule>()), goTo: vi.fn() }));
+vi.mock("../../lib/go-to", () => ({ goTo: vi.fn() }));
 
 const period = { currentPeriodStart: "2026-11-01T00:00:00.000Z", currentPeriodEnd: "2026-12-01T00:00:00.000Z" };
 const noCredits = { startingCredits: 0, creditsUsed: 0, overageUnits: 0, creditsAvailable: 0, creditsTotal: 0, periodStart: null, periodEnd: null };

@@ -5,7 +5,8 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { errorMessage } from "../../lib/api-client";
-import { billingApi, goTo } from "./billing-api";
+import { goTo } from "../../lib/go-to";
+import { billingApi } from "./billing-api";
 import { TestModeLayout } from "./test-mode-layout";
 import { paths } from "../../../shared/paths";
 

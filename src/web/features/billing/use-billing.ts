@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import type { BillingSummary } from "../../../shared/contracts/billing";
 import type { PlanKey } from "../../../shared/plans";
 import { useLiveEvents } from "../../lib/live-events";
-import { billingApi, goTo } from "./billing-api";
+import { goTo } from "../../lib/go-to";
+import { billingApi } from "./billing-api";
 
 export const billingSummaryKey = ["billing", "summary"] as const;
 
