@@ -66,6 +66,8 @@ export const routes: RouteObject[] = [
               { path: paths.authError, ...lazyPage(authPages, (m) => m.AuthErrorPage) },
               { path: paths.authReset, ...lazyPage(authPages, (m) => m.ResetPasswordPage) },
               { path: paths.authNewPassword, ...lazyPage(authPages, (m) => m.NewPasswordPage) },
+              { path: paths.authCompleteInvite, ...lazyPage(authPages, (m) => m.CompleteInvitePage) },
+              { path: paths.completeInvite, ...lazyPage(authPages, (m) => m.CompleteInviteRedirectPage) },
             ],
           },
           {

@@ -20,10 +20,15 @@ export const authApi = {
   /** Checks a reset code without using it up, so the password can be chosen on the next page. */
   checkResetCode: (email: string, otp: string) => apiRequest("/api/auth/email-otp/check-verification-otp", { body: { email, otp, type: "forget-password" } }),
   resetPassword: (email: string, otp: string, password: string) => apiRequest("/api/auth/email-otp/reset-password", { body: { email, otp, password } }),
-  /** Answers the provider's URL; the caller sends the browser there. */
-  socialSignIn: (provider: SocialProvider, options: { callbackURL: string; loginHint?: string }) =>
+  /** Answers the provider's URL; the caller sends the browser there. A failure returns to `errorCallbackURL` (default /auth/error) with `error` and `error_description`. */
+  socialSignIn: (provider: SocialProvider, options: { callbackURL: string; errorCallbackURL?: string; loginHint?: string }) =>
     apiRequest<{ url: string }>("/api/auth/sign-in/social", {
-      body: { provider, callbackURL: options.callbackURL, errorCallbackURL: paths.authError, loginHint: options.loginHint || undefined },
+      body: {
+        provider,
+        callbackURL: options.callbackURL,
+        errorCallbackURL: options.errorCallbackURL ?? paths.authError,
+        loginHint: options.loginHint || undefined,
+      },
     }),
   /** Confirms a new address for the signed-in person with the code emailed to it (401 when signed out). */
   changeEmail: (newEmail: string, otp: string) => apiRequest("/api/auth/email-otp/change-email", { body: { newEmail, otp } }),

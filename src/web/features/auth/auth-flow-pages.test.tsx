@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildEmailLink } from "../../../shared/auth-links";
 import { AuthErrorPage } from "./auth-error-page";
+import { CUSTOM_INVITATION_TOKEN_KEY } from "../session/stored-invitation";
 import { FROM_EMAIL_AUTH_KEY, PASSWORD_RESET_KEY } from "./auth-storage";
 import { landing, renderRoutes, stubServer } from "./auth-test-utils";
 import { CodePage } from "./code-page";
@@ -21,6 +23,7 @@ const pages = [
   { path: "/auth/new-password", element: <NewPasswordPage /> },
   landing("/login"),
   landing("/app"),
+  landing("/auth/complete-invite"),
 ];
 
 const renderAt = (url: string) => renderRoutes(pages, url);
@@ -28,6 +31,7 @@ const storedReset = () => JSON.parse(window.sessionStorage.getItem(PASSWORD_RESE
 
 beforeEach(() => window.sessionStorage.clear());
 afterEach(() => {
+  toast.dismiss();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.history.replaceState(null, "", "/");
@@ -124,6 +128,39 @@ describe("/auth/code", () => {
     expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "444555" });
   });
 
+  it("an invitation code signs in and joins, then lands in /app", async () => {
+    let isSignedIn = false;
+    const server = stubServer({
+      "/api/invitations/accept-with-code": () => (
+        (isSignedIn = true),
+        { status: 200, body: { organizationId: "org-1", organizationName: "Blue Valley Clinic", role: "org_user" } }
+      ),
+      "/api/me": () => (isSignedIn ? { status: 200, body: { user: { id: "u1" } } } : { status: 401, body: {} }),
+    });
+    const router = renderAt("/auth/code?type=invite&email=dana%40bluevalley.example");
+    await userEvent.type(await screen.findByLabelText("6-digit code"), "314159");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+    expect(server.callsTo("/api/invitations/accept-with-code")[0]?.body).toEqual({ email: "dana@bluevalley.example", code: "314159" });
+    expect(await screen.findByText("Verification successful!")).toBeInTheDocument();
+  });
+
+  it("a wrong invitation code says so, and resend asks for a new invitation code", async () => {
+    const server = stubServer({
+      "/api/invitations/accept-with-code": {
+        status: 400,
+        body: { error: { code: "bad_request", message: "Please check your code and try again.", requestId: "r1" } },
+      },
+      "/api/invitations/resend-code": { status: 204 },
+    });
+    renderAt("/auth/code?type=invite&email=dana%40bluevalley.example");
+    await userEvent.type(await screen.findByLabelText("6-digit code"), "000000");
+    expect(await screen.findByText("Verification failed")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByText("New code sent!")).toBeInTheDocument();
+    expect(server.callsTo("/api/invitations/resend-code")[0]?.body).toEqual({ email: "dana@bluevalley.example" });
+    expect(server.callsTo("/api/auth/email-otp/send-verification-otp")).toHaveLength(0);
+  });
+
   it("an email change while signed out says to sign in first", async () => {
     stubServer({ "/api/auth/email-otp/change-email": { status: 401, body: { message: "Unauthorized" } } });
     renderAt("/auth/code?type=email_change&email=new%40clinic.example");
@@ -172,6 +209,33 @@ describe("/auth/hash", () => {
       type: "recovery",
       message: "Email link is invalid",
     });
+  });
+
+  it.each([
+    ["#type=invite&token=tok-0123456789abcdef", { token: "tok-0123456789abcdef", type: "azure_invite", completed: "true" }],
+    ["#type=invite", { completed: "true" }],
+    ["#type=invite&error=access_denied&error_description=Cancelled", { error: "access_denied", error_description: "Cancelled" }],
+  ])("an invitation hash %s goes to the invitation page with %j", async (hash, query) => {
+    stubServer();
+    const router = renderAt(`/auth/hash${hash}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/complete-invite"));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(query);
+  });
+
+  it("signed in with an invitation kept across Microsoft sign-in, goes to accept it", async () => {
+    window.localStorage.setItem(CUSTOM_INVITATION_TOKEN_KEY, "tok-0123456789abcdef");
+    stubServer({ "/api/me": { status: 200, body: { user: { id: "u1" } } } });
+    const router = renderAt("/auth/hash#type=invite");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/complete-invite"));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ type: "azure_ad", completed: "true" });
+  });
+
+  it("an error with an invitation kept goes to the invitation page, which explains it", async () => {
+    window.localStorage.setItem(CUSTOM_INVITATION_TOKEN_KEY, "tok-0123456789abcdef");
+    stubServer();
+    const router = renderAt("/auth/hash#error=server_error");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/complete-invite"));
+    expect(router.state.location.search).toBe("?error=server_error");
   });
 
   it("anything else goes to /app once the session is known", async () => {

@@ -7,3 +7,4 @@ export { OpenLinkPage } from "./open-link-page";
 export { HashPage } from "./hash-page";
 export { AuthErrorPage } from "./auth-error-page";
 export { ResetPasswordPage, NewPasswordPage } from "./set-password-page";
+export { CompleteInvitePage, CompleteInviteRedirectPage } from "./complete-invite-page";

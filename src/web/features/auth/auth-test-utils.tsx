@@ -31,7 +31,7 @@ export function stubServer(answers: Record<string, Answer | ((call: RecordedCall
         ? configured(call)
         : (configured ??
           (path === "/api/me" ? { status: 401, body: { error: { code: "unauthenticated", message: "Sign in first." } } } : { status: 200, body: {} }));
-    return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
+    return new Response(answer.status === 204 ? null : answer.body === undefined ? "" : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { "Content-Type": "application/json" },
     });

@@ -4,10 +4,11 @@ import { toast } from "sonner";
 import { ApiError, isApiError } from "../../lib/api-client";
 import { authApi } from "./auth-api";
 import { rememberPasswordReset } from "./auth-storage";
+import { invitationsApi } from "./invitations-api";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { paths } from "../../../shared/paths";
 
-/** What a 6-digit code is for. `invite` signs in like `magic_link`. */
+/** What a 6-digit code is for. `invite` signs in and joins the organization that sent it. */
 export type CodeFlowType = "magic_link" | "signup" | "recovery" | "email_change" | "invite";
 
 interface CodeFlow {
@@ -39,7 +40,11 @@ const signInFlow: CodeFlow = {
 
 export const codeFlows: Record<CodeFlowType, CodeFlow> = {
   magic_link: signInFlow,
-  invite: signInFlow,
+  invite: {
+    verify: invitationsApi.acceptWithCode,
+    resend: invitationsApi.resendCode,
+    resendSuccessTitle: "New code sent!",
+  },
   signup: {
     verify: authApi.verifyEmailWithCode,
     resend: (email) => authApi.sendCode(email, "email-verification"),

@@ -1,3 +1,10 @@
 // What other features use of the session; the router loads session-root and guards itself.
 export { RequirePermission } from "./guards";
 export { useSession } from "./session";
+export {
+  forgetInvitationTokens,
+  readCustomInvitationToken,
+  readInvitationToken,
+  rememberCustomInvitationToken,
+  rememberInvitationToken,
+} from "./stored-invitation";
