@@ -162,6 +162,7 @@ export const organizationMessages = {
   azureOnlyNeedsTenant: "List your Microsoft Entra tenant ID before turning email and password off.",
   azureNotConfigured: "Microsoft sign-in is not set up on this server.",
   tenantIdFormat: "A tenant ID looks like 00000000-0000-0000-0000-000000000000.",
+  /** Answered to an upload with `payload_too_large`: the library tells a duplicate (`conflict`) apart by its code. */
   storageFull: (limitGb: number) =>
     `Your organization has used its ${limitGb} GB of document storage. Delete documents or ask your administrator to raise the storage limit.`,
   invitationNotFound: "Invitation not found.",

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import type { BillingSummary } from "../../../shared/contracts/billing";
+import type { OrganizationPlan } from "../../../shared/contracts/organizations";
+import { anOrganizationPlan } from "../../../../tests/support/organization-answers";
 import { anAppUser } from "../../../../tests/support/app-user";
 import { UserMenu } from "../app-shell/user-menu";
 import { PENDING_CHECKOUT_KEY } from "../auth/auth-storage";
@@ -16,12 +18,15 @@ vi.mock("../../lib/go-to", () => ({ goTo: vi.fn() }));
 const period = { currentPeriodStart: "2026-11-01T00:00:00.000Z", currentPeriodEnd: "2026-12-01T00:00:00.000Z" };
 const noCredits = { startingCredits: 0, creditsUsed: 0, overageUnits: 0, creditsAvailable: 0, creditsTotal: 0, periodStart: null, periodEnd: null };
 
-function summary(plan: "basic" | "pro" | null, overrides: { status?: string; hasAccess?: boolean; available?: number; total?: number } = {}): BillingSummary {
+function summary(
+  plan: "basic" | "pro" | null,
+  overrides: { status?: string; hasAccess?: boolean; available?: number; total?: number; organizationPlan?: OrganizationPlan } = {},
+): BillingSummary {
   return {
     mode: "local",
     subscription: plan && { planKey: plan, status: overrides.status ?? "active", hasAccess: overrides.hasAccess ?? true, willCancel: false, ...period },
     credits: { ...noCredits, creditsAvailable: overrides.available ?? 0, creditsTotal: overrides.total ?? 0 },
-    organizationPlan: null,
+    organizationPlan: overrides.organizationPlan ?? null,
   };
 }
 
@@ -80,11 +85,26 @@ describe("the subscription gate on the document library", () => {
   it.each([
     ["an active subscription", summary("basic", { available: 1, total: 1 })],
     ["billing off", { mode: "off" } as BillingSummary],
+    ["no plan of their own but their organization's running trial", summary(null, { organizationPlan: anOrganizationPlan() })],
+    [
+      "no plan of their own but their organization's enterprise plan",
+      summary(null, { organizationPlan: anOrganizationPlan({ status: "enterprise", trialEndsAt: null, trialDaysLeft: null }) }),
+    ],
   ])("shows the library with %s", async (_, answer) => {
     stubServer({ "GET /api/billing/summary": { status: 200, body: answer }, "GET /api/documents": listAnswer([]) });
     renderDocuments();
     expect(await screen.findByRole("heading", { name: "No documents uploaded" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Plans" })).not.toBeInTheDocument();
+  });
+
+  it("after the organization's trial, offers personal plans and asking about Enterprise", async () => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan: anOrganizationPlan({ trialDaysLeft: 0, hasAccess: false }) }) },
+    });
+    renderDocuments();
+    expect(await screen.findByRole("list", { name: "Plans" })).toBeInTheDocument();
+    expect(screen.getByText(/Your organization's trial has ended\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ask about Enterprise for your practice" })).toHaveAttribute("href", "/app/upgrade");
   });
 
   it("says 'Cannot process' with the spec's text when no credit is left", async () => {

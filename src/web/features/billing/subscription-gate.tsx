@@ -1,5 +1,7 @@
 import { CreditCard } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { paths } from "../../../shared/paths";
 import { Skeleton } from "../../components/ui/skeleton";
 import { PlanCards } from "./plan-cards";
 import { hasDocumentAccess, useBillingActions, useBillingSummary } from "./use-billing";
@@ -37,6 +39,15 @@ export function SubscriptionGate({ header, children }: { header: ReactNode; chil
             <p className="text-sm text-muted-foreground">
               Uploading and processing contracts needs an active subscription. Chat about processed documents is unlimited on every plan.
             </p>
+            {summary.data.mode !== "off" && summary.data.organizationPlan?.status === "trial" && (
+              <p className="mt-2 text-sm">
+                Your organization&apos;s trial has ended.{" "}
+                <Link to={paths.enterpriseUpgrade} className="font-medium text-primary underline underline-offset-4">
+                  Ask about Enterprise for your practice
+                </Link>
+                , or choose a personal plan below.
+              </p>
+            )}
           </div>
         </div>
         <PlanCards onChoose={(plan) => subscribe.mutate(plan)} pendingPlan={subscribe.isPending ? (subscribe.variables ?? null) : null} />

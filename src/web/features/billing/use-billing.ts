@@ -20,10 +20,10 @@ export function useBillingSummary() {
   return useQuery({ queryKey: billingSummaryKey, queryFn: billingApi.summary, staleTime: 30_000 });
 }
 
-/** Whether the person may manage documents: billing off, or a subscription with access. */
+/** Whether the person may manage documents: billing off, a subscription with access, or their organization's running trial or enterprise plan. */
 export function hasDocumentAccess(summary: BillingSummary | undefined): boolean {
   if (!summary) return false;
-  return summary.mode === "off" || summary.subscription?.hasAccess === true;
+  return summary.mode === "off" || summary.subscription?.hasAccess === true || summary.organizationPlan?.hasAccess === true;
 }
 
 /** Credit figures follow the server's `credits` events (a charge, a refund, a purchase, a new period). */

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../../../tests/support/fake-event-source";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { organizationMessages } from "../../../shared/organizations";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 import { documentKeys } from "./use-documents";
 
@@ -515,6 +516,19 @@ describe("uploading", () => {
     answer = { status: 500, body: { error: { code: "internal_error", message: "Something went wrong on our side. Please try again." } } };
     await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile("Other.pdf"));
     expect(await screen.findByText("There was an error uploading your document. Please try again.")).toBeInTheDocument();
+  });
+
+  it("an organization out of storage says so as 'Upload failed', not as a duplicate", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([]),
+      "POST /api/documents": { status: 413, body: { error: { code: "payload_too_large", message: organizationMessages.storageFull(100) } } },
+    });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile());
+    expect(await screen.findByText("Upload failed")).toBeInTheDocument();
+    expect(screen.getByText(organizationMessages.storageFull(100))).toBeInTheDocument();
+    expect(screen.queryByText("Duplicate document")).not.toBeInTheDocument();
   });
 
   it("refuses an unsupported type or an oversized file before sending anything", async () => {
