@@ -16,6 +16,7 @@ const authPages = () => import("../features/auth/auth-pages");
 const appPages = () => import("../features/app-shell/app-pages");
 const documentPages = () => import("../features/documents/document-pages");
 const billingPages = () => import("../features/billing/billing-pages");
+const organizationPages = () => import("../features/organizations/organization-pages");
 
 /**
  * The spec's route table. The landing page ships in the first bundle; every other page is
@@ -97,7 +98,7 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.organizationAdmin,
                     ...lazyPage(appPages, (m) => m.RequireOrganizationAdmin),
-                    children: [{ index: true, ...lazyPage(appPages, (m) => m.OrganizationAdminPage) }],
+                    children: [{ index: true, ...lazyPage(organizationPages, (m) => m.OrganizationAdminPage) }],
                   },
                   {
                     path: paths.platformAdmin,

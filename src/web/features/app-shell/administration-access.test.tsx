@@ -9,7 +9,8 @@ import { testSiteConfig } from "../../../../tests/support/site-config";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import { RequireSession } from "../session/guards";
-import { OrganizationAdminPage, PlatformAdminPage, RequireOrganizationAdmin, RequirePlatformOwner } from "./app-pages";
+import { OrganizationAdminPage } from "../organizations/organization-admin-page";
+import { PlatformAdminPage, RequireOrganizationAdmin, RequirePlatformOwner } from "./app-pages";
 import { AppSidebar } from "./app-sidebar";
 
 afterEach(() => {

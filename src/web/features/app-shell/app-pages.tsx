@@ -29,11 +29,7 @@ export function RequirePlatformOwner() {
   return <RequirePermission permission="platform.administer" />;
 }
 
-// The administration screens fill these pages in their own issue.
-export function OrganizationAdminPage() {
-  return <PageHeader title="Organization Management" />;
-}
-
+// The platform console fills this page in its own issue.
 export function PlatformAdminPage() {
   return <PageHeader title="Platform Administration" documentTitle="Platform Admin" />;
 }

@@ -1,0 +1,6 @@
+import { BYTES_PER_GB } from "../../../shared/organizations";
+
+/** Storage in GB with one decimal ("1.5 GB"), as the storage limit is set in GB. */
+export function formatGigabytes(bytes: number): string {
+  return `${(bytes / BYTES_PER_GB).toFixed(1)} GB`;
+}

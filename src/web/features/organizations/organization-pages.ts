@@ -1,0 +1,2 @@
+/** The organization pages, one lazy chunk (routes.tsx picks each by name). */
+export { OrganizationAdminPage } from "./organization-admin-page";

@@ -1,0 +1,273 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { MailPlus, Pencil, RefreshCw, Send, Trash2, UserMinus, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { accessRoleLabels, type AccessRole } from "../../../shared/access";
+import type { Organization, OrganizationInvitation, OrganizationMember } from "../../../shared/contracts/organizations";
+import { isProtectedMember, organizationMessages } from "../../../shared/organizations";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { formatDate } from "../../lib/format-date";
+import { EditUserDialog, InviteUserDialog, RemoveUserDialog } from "./member-dialogs";
+import { useInvitations, useMembers, useOrganizationActions } from "./use-organization";
+
+/** A list that could not load: the spec's words and a way to try again. */
+export function LoadProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertDescription className="col-span-2 col-start-1 flex flex-wrap items-center justify-between gap-3">
+        <p>{message}</p>
+        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+          <RefreshCw aria-hidden />
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** A list as a table with its loading, failure and empty states; the last column holds the row actions. */
+function ListTable<Item>({
+  label,
+  query,
+  loadingLabel,
+  failure,
+  empty,
+  columns,
+  alignEnd = [],
+  renderRow,
+}: {
+  label: string;
+  query: UseQueryResult<Item[]>;
+  loadingLabel: string;
+  failure: string;
+  empty: { icon: LucideIcon; title: string; text: string };
+  columns: string[];
+  alignEnd?: string[];
+  renderRow: (item: Item) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={loadingLabel} className="space-y-2 rounded-lg border p-4">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <LoadProblem message={failure} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyState icon={empty.icon} title={empty.title} className="rounded-lg border border-dashed px-6 py-10">
+        <p className="text-sm text-muted-foreground">{empty.text}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <Table label={label}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column} className={alignEnd.includes(column) ? "text-right" : undefined}>
+              {column}
+            </TableHead>
+          ))}
+          <TableHead className="text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>{query.data.map(renderRow)}</TableBody>
+    </Table>
+  );
+}
+
+function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function RoleCell({ role }: { role: AccessRole }) {
+  return (
+    <TableCell>
+      <Badge variant={role === "org_user" ? "secondary" : "default"}>{accessRoleLabels[role]}</Badge>
+    </TableCell>
+  );
+}
+
+function MemberRow({ member, onEdit, onRemove }: { member: OrganizationMember; onEdit: () => void; onRemove: () => void }) {
+  const isActive = member.status === "active";
+  return (
+    <TableRow>
+      <TableCell className="min-w-48">
+        <span className="block font-medium break-words">{member.displayName}</span>
+        <span className="block text-xs break-all text-muted-foreground">{member.email}</span>
+      </TableCell>
+      <RoleCell role={member.role} />
+      <TableCell>
+        <Badge variant={isActive ? "outline" : "secondary"}>{isActive ? "Active" : "Inactive"}</Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(member.joinedAt)}</TableCell>
+      <TableCell className="text-right tabular-nums">{member.documentsCount}</TableCell>
+      <TableCell>
+        {isProtectedMember(member) ? (
+          <span className="text-sm whitespace-nowrap text-muted-foreground">{organizationMessages.ownerRoleFixed}</span>
+        ) : (
+          isActive && (
+            <div className="flex justify-end gap-1">
+              <Button type="button" variant="ghost" size="sm" aria-label={`Edit role of ${member.displayName}`} onClick={onEdit}>
+                <Pencil aria-hidden />
+                Edit Role
+              </Button>
+              <Button type="button" variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${member.displayName}`} onClick={onRemove}>
+                <UserMinus aria-hidden />
+                Remove
+              </Button>
+            </div>
+          )
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  isBusy,
+  onResend,
+  onCancel,
+}: {
+  invitation: OrganizationInvitation;
+  isBusy: boolean;
+  onResend: () => void;
+  onCancel: () => void;
+}) {
+  const isExpired = invitation.status === "expired";
+  return (
+    <TableRow>
+      <TableCell className="min-w-48 break-all">{invitation.email}</TableCell>
+      <RoleCell role={invitation.role} />
+      <TableCell>
+        <Badge variant={isExpired ? "destructive" : "outline"}>{isExpired ? "Expired" : "Pending"}</Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(invitation.invitedAt)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(invitation.expiresAt)}</TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-1">
+          <Button type="button" variant="ghost" size="sm" disabled={isBusy} aria-label={`Resend the invitation to ${invitation.email}`} onClick={onResend}>
+            <Send aria-hidden />
+            Resend
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            disabled={isBusy}
+            aria-label={`Cancel the invitation to ${invitation.email}`}
+            onClick={onCancel}
+          >
+            <Trash2 aria-hidden />
+            Cancel
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The Users tab: Team Members and Pending Invitations, with Invite User and the row actions. */
+export function UsersTab({ organizationId, organization }: { organizationId: string; organization: Organization | undefined }) {
+  const members = useMembers(organizationId);
+  const invitations = useInvitations(organizationId);
+  const actions = useOrganizationActions(organizationId);
+  const [isInviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<OrganizationMember>();
+  const [removing, setRemoving] = useState<OrganizationMember>();
+  const places = organization && `${organization.activeMembers + organization.pendingInvitations} of ${organization.maxUsers} places taken`;
+
+  return (
+    <div className="space-y-10">
+      <Section
+        id="team-members-heading"
+        title="Team Members"
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            {places && <span className="text-sm text-muted-foreground">{places}</span>}
+            <Button type="button" onClick={() => setInviting(true)}>
+              <UserPlus aria-hidden />
+              Invite User
+            </Button>
+          </div>
+        }
+      >
+        <ListTable
+          label="Team Members"
+          query={members}
+          loadingLabel="Loading team members"
+          failure={organizationMessages.loadUsersFailed}
+          empty={{ icon: Users, title: "No team members yet", text: "Invite your colleagues to work on your contracts together." }}
+          columns={["User", "Role", "Status", "Joined", "Documents"]}
+          alignEnd={["Documents"]}
+          renderRow={(member) => <MemberRow key={member.membershipId} member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />}
+        />
+      </Section>
+
+      <Section id="pending-invitations-heading" title="Pending Invitations">
+        <ListTable
+          label="Pending Invitations"
+          query={invitations}
+          loadingLabel="Loading invitations"
+          failure={organizationMessages.loadInvitationsFailed}
+          empty={{ icon: MailPlus, title: "No pending invitations", text: "Invitations you send wait here until they are accepted." }}
+          columns={["Email", "Role", "Status", "Invited", "Expires"]}
+          renderRow={(invitation) => (
+            <InvitationRow
+              key={invitation.id}
+              invitation={invitation}
+              isBusy={actions.resendInvitation.isPending && actions.resendInvitation.variables?.id === invitation.id}
+              onResend={() => actions.resendInvitation.mutate(invitation)}
+              onCancel={() => actions.cancelInvitation.mutate(invitation)}
+            />
+          )}
+        />
+      </Section>
+
+      <InviteUserDialog
+        open={isInviting}
+        onOpenChange={setInviting}
+        organizationName={organization?.name}
+        isSending={actions.invite.isPending}
+        onInvite={(invitation) => actions.invite.mutate(invitation, { onSuccess: () => setInviting(false) })}
+      />
+      <EditUserDialog
+        member={editing}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+        isSaving={actions.changeRole.isPending}
+        onSave={(role) => editing && actions.changeRole.mutate({ member: editing, role }, { onSuccess: () => setEditing(undefined) })}
+      />
+      <RemoveUserDialog
+        member={removing}
+        organizationName={organization?.name}
+        onOpenChange={(open) => !open && setRemoving(undefined)}
+        isRemoving={actions.removeMember.isPending}
+        onRemove={() => {
+          if (removing) actions.removeMember.mutate(removing);
+          setRemoving(undefined);
+        }}
+      />
+    </div>
+  );
+}
