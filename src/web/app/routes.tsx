@@ -94,7 +94,8 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   { path: paths.account, ...lazyPage(appPages, (m) => m.AccountPage) },
-                  { path: paths.contactSales, ...lazyPage(appPages, (m) => m.ContactSalesPage) },
+                  { path: paths.contactSales, ...lazyPage(organizationPages, (m) => m.EnterpriseUpgradePage) },
+                  { path: paths.enterpriseUpgrade, ...lazyPage(organizationPages, (m) => m.EnterpriseUpgradePage) },
                   {
                     path: paths.organizationAdmin,
                     ...lazyPage(appPages, (m) => m.RequireOrganizationAdmin),

@@ -4,7 +4,7 @@ import { anAppUser } from "../../../../tests/support/app-user";
 import { ORGANIZATION_ID } from "../../../../tests/support/organization-answers";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
-import { OrganizationAdminPage } from "./organization-pages";
+import { EnterpriseUpgradePage, OrganizationAdminPage } from "./organization-pages";
 
 export { stubServer } from "../../../../tests/support/stub-server";
 
@@ -28,7 +28,8 @@ export function renderOrganizationPages(url: string, site: SiteConfig = testSite
   return renderAppRoutes(
     [
       { path: "/app/admin/org", element: <OrganizationAdminPage /> },
-      { path: "/app/contact-sales", element: <p>Contact Sales page</p> },
+      { path: "/app/contact-sales", element: <EnterpriseUpgradePage /> },
+      { path: "/app/upgrade", element: <EnterpriseUpgradePage /> },
     ],
     url,
     site,
