@@ -7,7 +7,13 @@ import { cn } from "../../lib/utils";
  */
 export function Table({ label, className, ...props }: ComponentProps<"table"> & { label: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="w-full overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring">
+    // relative: the sr-only header text is positioned absolutely and would otherwise widen the page.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table aria-label={label} className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

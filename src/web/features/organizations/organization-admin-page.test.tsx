@@ -265,6 +265,7 @@ describe("the Settings tab", () => {
     );
     renderOrganizationPages("/app/admin/org?tab=settings");
     const name = await screen.findByLabelText("Organization name");
+    expect(screen.getByText("2 members and 1 pending invitation now.")).toBeInTheDocument();
     await userEvent.clear(name);
     await userEvent.type(name, "Blue Valley Family Clinic");
     await userEvent.clear(screen.getByLabelText("Maximum users"));

@@ -28,7 +28,7 @@ import { RadioGroup, RadioGroupItem } from "../../components/ui/radio-group";
 import { Switch } from "../../components/ui/switch";
 import { TextField } from "../../components/ui/text-field";
 import { useSiteConfig } from "../../lib/site-config-context";
-import { formatGigabytes } from "./organization-format";
+import { countOf, formatGigabytes } from "./organization-format";
 import { useOrganizationActions } from "./use-organization";
 
 function SaveButton({ isSaving, disabled, children }: { isSaving: boolean; disabled?: boolean; children: ReactNode }) {
@@ -101,7 +101,7 @@ function OrganizationSettingsCard({ organization }: { organization: Organization
             label="Maximum users"
             inputMode="numeric"
             problem={problems.maxUsers}
-            hint={`${organization.activeMembers} members and ${organization.pendingInvitations} pending invitations now.`}
+            hint={`${countOf(organization.activeMembers, "member")} and ${countOf(organization.pendingInvitations, "pending invitation")} now.`}
             value={maxUsers}
             onChange={(event) => setMaxUsers(event.target.value)}
           />
