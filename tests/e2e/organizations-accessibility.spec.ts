@@ -73,6 +73,11 @@ for (const { theme, viewport } of layouts) {
       await useTheme(invitee, theme);
       await invitee.goto((await latestInvitationFor(page.request, inviteeEmail)).link);
       await expect(invitee.getByRole("heading", { level: 1, name: "Complete Your Invitation" })).toBeVisible();
+      // Method selection (the e2e server offers Microsoft), then password setup.
+      await expect(invitee.getByRole("button", { name: "Continue with Microsoft" })).toBeVisible();
+      await expect(invitee.locator("html")).toHaveClass(theme);
+      await checkScreen(invitee);
+      await invitee.getByRole("button", { name: "Set up a password" }).click();
       await expect(invitee.getByLabel("Confirm password")).toBeVisible();
       await checkScreen(invitee);
     });

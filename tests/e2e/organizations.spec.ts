@@ -11,9 +11,11 @@ import { startServer, waitForHealth, type ServerRun } from "./support/server-pro
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Completes the invitation page's password setup; the page then loads the app. */
+/** On the invitation page, chooses email and password over Microsoft (both allowed here) and sets one up; the page then loads the app. */
 async function setPasswordAndJoin(page: Page, email: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Invitation" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Microsoft" })).toBeVisible();
+  await page.getByRole("button", { name: "Set up a password" }).click();
   const address = page.getByLabel("Email", { exact: true });
   await expect(address).toHaveValue(email);
   await expect(address).not.toBeEditable();

@@ -7,8 +7,7 @@ export const badgeVariants = cva("inline-flex shrink-0 items-center gap-1 rounde
     variant: {
       default: "border-transparent bg-primary text-primary-foreground",
       secondary: "border-transparent bg-secondary text-secondary-foreground",
-      // White on the dark theme's red is too faint for small text: a tinted badge with a red border there.
-      destructive: "border-transparent bg-destructive text-destructive-foreground dark:border-destructive dark:bg-destructive/20 dark:text-foreground",
+      destructive: "border-transparent bg-destructive text-destructive-foreground",
       outline: "text-foreground",
     },
   },

@@ -85,13 +85,11 @@ function ListTable<Item>({
   );
 }
 
-function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-3">
+    <section className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
+        <h2 className="text-lg font-semibold">{title}</h2>
         {actions}
       </div>
       {children}
@@ -201,7 +199,6 @@ export function UsersTab({ organizationId, organization }: { organizationId: str
   return (
     <div className="space-y-10">
       <Section
-        id="team-members-heading"
         title="Team Members"
         actions={
           <div className="flex flex-wrap items-center gap-3">
@@ -225,7 +222,7 @@ export function UsersTab({ organizationId, organization }: { organizationId: str
         />
       </Section>
 
-      <Section id="pending-invitations-heading" title="Pending Invitations">
+      <Section title="Pending Invitations">
         <ListTable
           label="Pending Invitations"
           query={invitations}
