@@ -44,6 +44,9 @@ export default defineConfig({
       PLATFORM_OWNER_EMAILS: "owner@e2e.example",
       // Every test is a new person, but all of them come from this one machine's address.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // New organizations start without a trial, so the billing journeys meet personal plans;
+      // organizations.spec.ts runs a server of its own with the 14-day trial.
+      TRIAL_DAYS: "0",
     },
   },
 });

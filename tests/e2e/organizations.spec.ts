@@ -66,7 +66,9 @@ test("an admin invites a colleague, who joins from the emailed link and appears 
   await expect(colleague.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Organization" })).toBeVisible();
 });
 
-test("an invitation opened after its 7 days says it has expired, and the admin's list shows it as Expired", async ({ browser }, testInfo) => {
+test("a new organization's trial opens the library; an invitation opened after its 7 days says it has expired, and the admin's list shows it as Expired", async ({
+  browser,
+}, testInfo) => {
   // Two server starts on a fresh embedded database: the second one's clock is 8 days ahead.
   test.setTimeout(300_000);
   const port = E2E_PORT + 100;
@@ -91,6 +93,8 @@ test("an invitation opened after its 7 days says it has expired, and the admin's
     await admin.getByRole("button", { name: "Sign Up", exact: true }).click();
     await admin.getByLabel("6-digit code").fill((await latestCodeFor(admin.request, adminEmail)).code);
     await expect(admin).toHaveURL("/app/documents");
+    // 'Start free' leads to the library on the new organization's trial, not to a paywall.
+    await expect(admin.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
     await admin.goto("/app/admin/org");
     await inviteThroughDialog(admin, inviteeEmail);
     const { link } = await latestInvitationFor(admin.request, inviteeEmail);
