@@ -23,6 +23,7 @@ import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
 import { createLiveEvents } from "./modules/events/live-events";
+import { createDomainEvents } from "./modules/events/domain-events";
 import { createHealthService } from "./modules/health/health.service";
 import { createMailModule } from "./modules/mail/mail.module";
 import { createOrganizationsModule } from "./modules/organizations/organizations.module";
@@ -68,6 +69,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     socialProviders: enabledSocialProviders(env),
     maxUploadBytes: env.documents.maxUploadBytes,
   };
+  const domainEvents = createDomainEvents();
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const authSecret = resolveAuthSecret(env.auth.secret, env.dataDir);
@@ -79,9 +81,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publicUrl: env.publicUrl,
     secret: authSecret,
     logger,
-    onPlanOpened: async (userId) => {
-      await documentsModule.service.startAwaitingCredit({ userId });
-    },
+    domainEvents,
   });
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships });
   const changeFeed = createChangeFeed(database, logger);
@@ -95,9 +95,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publishLiveEvent: liveEvents.publish,
     logger,
     organizationPlans: organizations.plans,
-    onCreditsArrived: async (userId) => {
-      await documentsModule.service.startAwaitingCredit({ userId });
-    },
+    domainEvents,
   });
   const documentsModule = createDocumentsModule({
     db,
@@ -112,7 +110,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     embedder,
     chargeForProcessing: billing.chargeForProcessing,
     admitFreeProcessing: billing.admitFreeProcessing,
-    onProcessingFailed: billing.onProcessingFailed,
+    domainEvents,
     assertStorageRoom: organizations.plans.assertRoomFor,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });

@@ -3,6 +3,7 @@ import { createLocalGateway } from "../../adapters/payments/local-gateway";
 import { createStripeGateway } from "../../adapters/payments/stripe-gateway";
 import type { Database } from "../../db/client";
 import type { BillingConfig } from "../../env";
+import type { DomainEvents } from "../events/domain-events";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createBillingRepo } from "./billing.repo";
 import { createBillingService, type BillingServiceDeps } from "./billing.service";
@@ -13,8 +14,7 @@ export interface BillingModuleDeps {
   publicUrl: string;
   publishLiveEvent: PublishLiveEvent;
   logger: Logger;
-  /** A credit or a new period arrived: start the person's documents that wait for one. */
-  onCreditsArrived: (userId: string) => Promise<void>;
+  domainEvents: DomainEvents;
   organizationPlans: BillingServiceDeps["organizationPlans"];
 }
 
@@ -33,16 +33,16 @@ export function createBillingModule(deps: BillingModuleDeps) {
     publicUrl: deps.publicUrl,
     logger: deps.logger,
     publishCreditsChange: (userId, within) => deps.publishLiveEvent(userAddress(userId), { type: "credits" }, within),
-    onCreditsArrived: deps.onCreditsArrived,
+    domainEvents: deps.domainEvents,
     organizationPlans: deps.organizationPlans,
+  });
+  deps.domainEvents.on("documents.processing-failed", async ({ documentId, isOurFault }) => {
+    if (isOurFault) await service.refundFailedProcessing(documentId);
   });
   return {
     service,
     /** For the documents module: charge inside its transaction; announce at commit. */
     chargeForProcessing: service.chargeForProcessing,
     admitFreeProcessing: service.admitFreeProcessing,
-    onProcessingFailed: async (documentId: string, isOurFault: boolean) => {
-      if (isOurFault) await service.refundFailedProcessing(documentId);
-    },
   };
 }

@@ -24,6 +24,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { OrganizationPlans } from "../organizations/organization-plans";
 import type { BillingRepo, SubscriptionRow } from "./billing.repo";
+import type { DomainEvents } from "../events/domain-events";
 
 export interface BillingServiceDeps {
   db: Database;
@@ -37,8 +38,8 @@ export interface BillingServiceDeps {
   logger: Logger;
   /** Tells the person's browsers that their credits changed; inside the transaction `within`, once it commits. */
   publishCreditsChange: (userId: string, within?: Database) => Promise<void>;
-  /** A credit or a new period arrived: documents waiting for one may start. */
-  onCreditsArrived: (userId: string) => Promise<void>;
+  /** Announces billing.credits-arrived when a credit or a new period arrives. */
+  domainEvents: Pick<DomainEvents, "emit">;
   /** The person's organization plan: its allowance pays first, and it opens document management without a subscription. */
   organizationPlans: Pick<OrganizationPlans, "planOf" | "lockPlanForCharge">;
   now?: () => Date;
@@ -111,7 +112,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function afterCreditsArrived(userId: string): Promise<void> {
     await deps.publishCreditsChange(userId);
-    await deps.onCreditsArrived(userId);
+    await deps.domainEvents.emit("billing.credits-arrived", { userId });
   }
 
   /** The one fulfilment path for a subscription, whichever provider reported it. */

@@ -54,7 +54,7 @@ export interface ProcessDocumentHandlerDeps {
   /** Announces a change to the document to its owner (the library updates live). */
   announce: (userId: string, documentId: string) => Promise<void>;
   /** Told when a document fails for good, and whether the file was to blame (it was not when ours): billing refunds ours. */
-  onFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
+  onFailed: (documentId: string, isOurFault: boolean) => Promise<void>;
   /** Progress is written and announced at most this often. */
   progressIntervalMs?: number;
 }
@@ -105,9 +105,7 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
     async afterAttemptEnd(job, end) {
       const documentId = job.payload.document_id;
       if (end.kind === "failed" && !job.payload.reprocess) {
-        await deps
-          .onFailed?.(documentId, !end.isPermanent)
-          .catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
+        await deps.onFailed(documentId, !end.isPermanent).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
       }
       const [document] = await deps.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, documentId));
       if (document) await announce(document.userId, documentId);

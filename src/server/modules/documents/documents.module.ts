@@ -9,6 +9,7 @@ import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { processDocumentHandler, processDocumentJob } from "./documents.jobs";
 import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
+import type { DomainEvents } from "../events/domain-events";
 
 export interface DocumentsModuleDeps {
   db: Database;
@@ -28,8 +29,7 @@ export interface DocumentsModuleDeps {
   admitFreeProcessing?: AdmitFreeProcessing;
   /** Refuses an upload the person's organization has no storage left for. */
   assertStorageRoom?: (userId: string, addedBytes: number) => Promise<void>;
-  /** A document failed for good; `isOurFault` when not because of its file (billing refunds those). */
-  onProcessingFailed?: (documentId: string, isOurFault: boolean) => Promise<void>;
+  domainEvents: DomainEvents;
 }
 
 /** The library service; document processing is registered as a job type any worker process runs. */
@@ -55,8 +55,11 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
       pipeline: createDocumentPipeline({ db: deps.db, storage: deps.storage, read: deps.read, embedder: deps.embedder }),
       logger: deps.logger,
       announce: (userId, documentId) => publishChange({ type: "update", userId, documentId }),
-      onFailed: deps.onProcessingFailed,
+      onFailed: (documentId, isOurFault) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault }),
     }),
   );
+  const startAwaitingCredit = ({ userId }: { userId: string }) => service.startAwaitingCredit({ userId });
+  deps.domainEvents.on("billing.credits-arrived", startAwaitingCredit);
+  deps.domainEvents.on("organizations.plan-opened", startAwaitingCredit);
   return { service };
 }

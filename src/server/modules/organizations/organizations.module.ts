@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
+import type { DomainEvents } from "../events/domain-events";
 import { createInvitationsService } from "./invitations.service";
 import { createMembershipsService, type OrganizationsConfig } from "./memberships.service";
 import { createOrganizationPlans } from "./organization-plans";
@@ -16,8 +17,7 @@ export interface OrganizationsModuleDeps {
   /** The auth secret: invitation codes are kept as HMACs under it. */
   secret: string;
   logger: Logger;
-  /** A plan now pays for the member's documents: those waiting for a credit may start. */
-  onPlanOpened: (userId: string) => Promise<void>;
+  domainEvents: DomainEvents;
   now?: () => Date;
 }
 
@@ -33,7 +33,7 @@ export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
     memberships,
     invitations,
     plans,
-    onPlanOpened: deps.onPlanOpened,
+    domainEvents: deps.domainEvents,
     now,
   });
   return { memberships, plans, invitations, administration };

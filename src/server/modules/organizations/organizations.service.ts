@@ -18,6 +18,7 @@ import type { InvitationsService } from "./invitations.service";
 import type { MembershipsService, OrganizationsConfig } from "./memberships.service";
 import type { OrganizationPlans } from "./organization-plans";
 import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
+import type { DomainEvents } from "../events/domain-events";
 
 export interface OrganizationAdminDeps {
   db: Database;
@@ -25,8 +26,8 @@ export interface OrganizationAdminDeps {
   memberships: MembershipsService;
   invitations: InvitationsService;
   plans: OrganizationPlans;
-  /** The plan may now pay for documents that wait for a credit: start the member's. */
-  onPlanOpened: (userId: string) => Promise<void>;
+  /** Announces organizations.plan-opened to each active member. */
+  domainEvents: Pick<DomainEvents, "emit">;
   now: () => Date;
 }
 
@@ -253,7 +254,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       });
       const organization = await view(updated);
       if (organization.plan.hasAccess) {
-        for (const userId of await repo.activeMemberIds(db, organizationId)) await deps.onPlanOpened(userId);
+        for (const userId of await repo.activeMemberIds(db, organizationId)) await deps.domainEvents.emit("organizations.plan-opened", { userId });
       }
       return organization;
     },
