@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
-import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, type RateLimitRule } from "../../core/access/rate-limit";
+import type { Context, MiddlewareHandler } from "hono";
+import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, type RateLimitDecision, type RateLimitRule } from "../../core/access/rate-limit";
 import type { Database } from "../db/client";
 import { countRequest, deleteExpiredCounters } from "../modules/rate-limit/rate-limit.repo";
 import { AppError } from "./app-error";
@@ -35,6 +35,28 @@ async function requestEmail(request: Request, query: (name: string) => string | 
   return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
 }
 
+/** Counts one request of `subject` against `rule`, in the counter every process shares. */
+async function chargeRequest(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+  const counter = await countRequest(db, `${rule.scope}:${subject}`, rule.windowSeconds);
+  return decideRateLimit(rule, counter, new Date());
+}
+
+/** Answers 429 with Retry-After when any of `decisions` refused the request. */
+function refuseOverLimit(c: Context, decisions: RateLimitDecision[]): void {
+  const refused = decisions.find((decision) => !decision.isAllowed);
+  if (!refused) return;
+  c.header("Retry-After", String(refused.retryAfterSeconds));
+  const minutes = Math.ceil(refused.retryAfterSeconds / 60);
+  throw new AppError("rate_limited", `Too many attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`);
+}
+
+/** Charges one request of `subject` to each of `rules`, and refuses it (429) when any is over its limit. */
+export async function requireWithinRateLimits(c: Context, db: Database, rules: RateLimitRule[], subject: string): Promise<void> {
+  const decisions: RateLimitDecision[] = [];
+  for (const rule of rules) decisions.push(await chargeRequest(db, rule, subject));
+  refuseOverLimit(c, decisions);
+}
+
 /** Limits every auth endpoint per IP, and those that send email or check a secret per email too. */
 export function authRateLimit(deps: { db: Database; trustProxy: boolean; requestsPerMinute: number }): MiddlewareHandler<AppBindings> {
   return rateLimit({ ...deps, rulesFor: (path) => authRateLimitRules(path.replace(/^\/api\/auth/, ""), deps.requestsPerMinute) });
@@ -51,25 +73,16 @@ function rateLimit(deps: {
   rulesFor: (path: string) => { perIp: RateLimitRule; perEmail?: RateLimitRule };
 }): MiddlewareHandler<AppBindings> {
   let lastCleanupAt = 0;
-  const charge = async (rule: RateLimitRule, subject: string) => {
-    const counter = await countRequest(deps.db, `${rule.scope}:${subject}`, rule.windowSeconds);
-    return decideRateLimit(rule, counter, new Date());
-  };
   return async (c, next) => {
     if (Date.now() - lastCleanupAt > CLEANUP_EVERY_MS) {
       lastCleanupAt = Date.now();
       await deleteExpiredCounters(deps.db, KEEP_COUNTERS_SECONDS);
     }
     const rules = deps.rulesFor(c.req.path);
-    const decisions = [await charge(rules.perIp, clientIp(c, deps.trustProxy))];
+    const decisions = [await chargeRequest(deps.db, rules.perIp, clientIp(c, deps.trustProxy))];
     const email = rules.perEmail && (await requestEmail(c.req.raw, (name) => c.req.query(name)));
-    if (rules.perEmail && email) decisions.push(await charge(rules.perEmail, email));
-    const refused = decisions.find((decision) => !decision.isAllowed);
-    if (refused) {
-      c.header("Retry-After", String(refused.retryAfterSeconds));
-      const minutes = Math.ceil(refused.retryAfterSeconds / 60);
-      throw new AppError("rate_limited", `Too many attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`);
-    }
+    if (rules.perEmail && email) decisions.push(await chargeRequest(deps.db, rules.perEmail, email));
+    refuseOverLimit(c, decisions);
     await next();
   };
 }
