@@ -109,8 +109,8 @@ describe("every person belongs to one active organization", () => {
   });
 
   it('a free-mail address makes "<Name>\'s practice", and never groups two people of one free-mail domain', async () => {
-    const jo = await signedUpClient(testApp, `jo.${Date.now()}@gmail.com`, "Jo Smith");
-    const sam = await signedUpClient(testApp, `sam.${Date.now()}@gmail.com`, "Sam Lee");
+    const jo = await signedUpClient(testApp, `jo.${Date.now()}@gmail.com`, { name: "Jo Smith" });
+    const sam = await signedUpClient(testApp, `sam.${Date.now()}@gmail.com`, { name: "Sam Lee" });
     expect((await whoAmI(jo)).organizationName).toBe("Jo Smith's practice");
     expect((await whoAmI(sam)).organizationName).toBe("Sam Lee's practice");
     expect((await whoAmI(jo)).organizationId).not.toBe((await whoAmI(sam)).organizationId);

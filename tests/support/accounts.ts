@@ -11,11 +11,25 @@ export function uniqueTestEmail(label = "person"): string {
   return `${label}${accountCount}-${Date.now()}@clinic.example`;
 }
 
-/** Signs up and verifies with the emailed code, as a person would: a signed-in client. */
-export async function signedUpClient(testApp: TestApp, email = uniqueTestEmail(), name = ""): Promise<HttpClient> {
+/** Reads the 6-digit code last emailed to an address, wherever the app under test sends email. */
+export type EmailedCode = (email: string) => Promise<string | undefined>;
+
+/**
+ * Signs up (with `name`, if given) and verifies with the emailed code, as a person would: a
+ * signed-in client. The code is read from the local outbox unless `emailedCode` reads it
+ * elsewhere (an SMTP test server).
+ */
+export async function signedUpClient(
+  testApp: TestApp,
+  email = uniqueTestEmail(),
+  {
+    name = "",
+    emailedCode = async (address: string) => (await latestEmailTo(testApp.database.db, address)).code,
+  }: { name?: string; emailedCode?: EmailedCode } = {},
+): Promise<HttpClient> {
   const client = new HttpClient(testApp);
   expect((await client.post("/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name })).status).toBe(200);
-  const { code } = await latestEmailTo(testApp.database.db, email);
+  const code = await emailedCode(email);
   expect((await client.post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
   return client;
 }
