@@ -21,6 +21,7 @@ import { invitationsRoutes } from "./modules/organizations/invitations.routes";
 import { organizationsRoutes, platformOrganizationsRoutes } from "./modules/organizations/organizations.routes";
 import { meRoutes } from "./modules/profiles/profiles.routes";
 import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
+import { supportRoutes } from "./modules/support/support.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -61,6 +62,7 @@ function apiRoutes(container: Container) {
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))
       .route("/chat", chatRoutes(container))
+      .route("/support", supportRoutes(container))
       .route("/events", eventsRoutes(container))
   );
 }

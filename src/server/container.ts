@@ -29,6 +29,7 @@ import { createMailModule } from "./modules/mail/mail.module";
 import { createOrganizationsModule } from "./modules/organizations/organizations.module";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
+import { createSupportModule } from "./modules/support/support.module";
 
 function createFileStorage(env: Env): FileStorage {
   return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
@@ -121,6 +122,14 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publishLiveEvent: liveEvents.publish,
     logger,
   });
+  const support = createSupportModule({
+    db,
+    jobs,
+    chat,
+    supportEmail: env.site.supportEmail,
+    productName: env.site.productName,
+    publicUrl: env.publicUrl,
+  });
   return {
     env,
     logger,
@@ -136,6 +145,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     billing: billing.service,
     chat,
     retrieval,
+    support,
     jobs,
     async close(): Promise<void> {
       await jobs.stopWorker();

@@ -157,7 +157,7 @@ afterAll(() => testApp.close());
 
 const clients = {} as Record<Caller, HttpClient>;
 const emails = {} as Record<Caller, string>;
-const fixtures = { documentId: "", imageDocumentId: "", sessionId: "", checkoutId: "", organizationId: "", memberMembershipId: "", invitationId: "" };
+const fixtures = { documentId: "", imageDocumentId: "", sessionId: "", answerId: "", checkoutId: "", organizationId: "", memberMembershipId: "", invitationId: "" };
 let invitations = 0;
 const invitedAddress = () => uniqueTestEmail(`matrix-invitee-${++invitations}-`);
 
@@ -167,12 +167,15 @@ async function uploadAsOwner(form: FormData = uploadForm()): Promise<string> {
   return ((await response.json()) as { document: DocumentSummary }).document.id;
 }
 
-async function askAsOwner(): Promise<string> {
+/** A new conversation of the owner's, and its answer. */
+async function askAsOwner(): Promise<{ sessionId: string; answerId: string }> {
   const response = await clients.owner.post("/api/chat/messages", { documentId: fixtures.documentId, question: "How long do we have to file claims?" });
   expect(response.status).toBe(200);
-  const started = (await readEvents(response)).find((event) => event.type === "session");
-  if (started?.type !== "session") throw new Error("the answer started no conversation");
-  return started.session.id;
+  const events = await readEvents(response);
+  const started = events.find((event) => event.type === "session");
+  const answered = events.find((event) => event.type === "done");
+  if (started?.type !== "session" || answered?.type !== "done") throw new Error("the question was not answered in a new conversation");
+  return { sessionId: started.session.id, answerId: answered.message.id };
 }
 
 async function openCreditCheckoutAsOwner(): Promise<string> {
@@ -217,7 +220,7 @@ beforeAll(async () => {
   const imageForm = new FormData();
   imageForm.append("file", new File([new Uint8Array(image)], "Scanned page.png"));
   fixtures.imageDocumentId = await uploadAsOwner(imageForm);
-  fixtures.sessionId = await askAsOwner();
+  ({ sessionId: fixtures.sessionId, answerId: fixtures.answerId } = await askAsOwner());
   fixtures.checkoutId = await openCreditCheckoutAsOwner();
 }, 60_000);
 
@@ -311,8 +314,16 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/chat/sessions": { policy: signedIn },
   "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },
   "PATCH /api/chat/sessions/:id": { policy: ownerOnly, request: (caller) => ({ params: { id: fixtures.sessionId }, json: { title: `Renamed by ${caller}` } }) },
-  "DELETE /api/chat/sessions/:id": { policy: ownerOnly, request: async () => ({ params: { id: await askAsOwner() } }) },
+  "DELETE /api/chat/sessions/:id": { policy: ownerOnly, request: async () => ({ params: { id: (await askAsOwner()).sessionId } }) },
   "POST /api/chat/messages": { policy: ownerOnly, request: () => ({ json: { documentId: fixtures.documentId, question: "Who are the parties?" } }) },
+
+  // Anyone signed in may send feedback and ask for help; a problem report only about one's own answer.
+  "POST /api/support/feedback": { policy: signedIn, request: () => ({ json: { category: "general", message: "Matrix feedback", path: "/app/documents" } }) },
+  "POST /api/support/help": { policy: signedIn, request: () => ({ json: { category: "other", message: "Matrix help", path: "/app/documents" } }) },
+  "POST /api/support/problem-reports": {
+    policy: ownerOnly,
+    request: () => ({ json: { sessionId: fixtures.sessionId, messageId: fixtures.answerId, message: "Matrix report", path: "/app/chat" } }),
+  },
 
   // Each caller's own live events; live-events.test.ts shows none reach another person's stream.
   "GET /api/events": { policy: signedIn },

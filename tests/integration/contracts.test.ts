@@ -38,6 +38,7 @@ import {
   type UpdateOrganizationPlanRequest,
   type UpdateOrganizationRequest,
 } from "../../src/shared/contracts/organizations";
+import { supportRequestResponseSchema, type FeedbackRequest, type HelpRequest, type ProblemReportRequest } from "../../src/shared/contracts/support";
 import { signedUpClient, uniqueTestEmail } from "../support/accounts";
 import { HttpClient as AnonymousClient } from "../support/http-client";
 import { organizationIdOf } from "../support/organizations";
@@ -121,6 +122,16 @@ describe("every JSON answer parses with its contract", () => {
       chatSessionResponseSchema,
     );
     expect(renamed.session.title).toBe("Claims");
+
+    const report: ProblemReportRequest = { sessionId: session!.id, messageId: detail.messages[1]!.id, message: "Wrong page.", path: "/app/chat" };
+    expect((await answer(await person.post("/api/support/problem-reports", report), supportRequestResponseSchema, 201)).request.kind).toBe("problem_report");
+  });
+
+  it("feedback and a help request", async () => {
+    const feedback: FeedbackRequest = { category: "idea", message: "More sample questions.", path: "/app/chat" };
+    expect((await answer(await person.post("/api/support/feedback", feedback), supportRequestResponseSchema, 201)).request.kind).toBe("feedback");
+    const help: HelpRequest = { category: "account_login", message: "Add a colleague.", contactEmail: "pat@clinic.example", path: "/app/documents" };
+    expect((await answer(await person.post("/api/support/help", help), supportRequestResponseSchema, 201)).request.kind).toBe("help");
   });
 
   it("the billing summary, a credit checkout cancelled, the portal and a local plan change", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authRateLimitRules, decideRateLimit, invitationRateLimitRules } from "./rate-limit";
+import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, supportRequestRateLimits } from "./rate-limit";
 
 const rule = { scope: "test", limit: 3, windowSeconds: 60 };
 const start = new Date("2026-01-01T00:00:00Z");
@@ -50,5 +50,18 @@ describe("invitationRateLimitRules", () => {
     const rules = invitationRateLimitRules(path, 30);
     expect(rules.perIp).toEqual({ scope: "auth-ip", limit: 30, windowSeconds: 60 });
     expect(rules.perEmail?.scope).toBe(emailScope);
+  });
+});
+
+describe("supportRequestRateLimits", () => {
+  const [burst, day] = supportRequestRateLimits;
+
+  it.each([
+    ["the 5th send in ten minutes", burst!, 5, 9 * 60, true],
+    ["the 6th send in ten minutes", burst!, 6, 9 * 60, false],
+    ["the 20th send in a day", day!, 20, 23 * 60 * 60, true],
+    ["the 21st send in a day", day!, 21, 23 * 60 * 60, false],
+  ])("%s is allowed: %s", (_case, rule, count, seconds, isAllowed) => {
+    expect(decideRateLimit(rule, { count, windowStartedAt: start }, at(seconds)).isAllowed).toBe(isAllowed);
   });
 });

@@ -62,3 +62,12 @@ export function invitationRateLimitRules(
   if (invitationPath === "/accept-with-code") return { perIp, perEmail: emailCheckRule };
   return { perIp };
 }
+
+/**
+ * Feedback, help requests and problem reports one person may send: each lands in the support
+ * inbox, so a burst is held to a few and a day to a bounded number, whoever sends them.
+ */
+export const supportRequestRateLimits: RateLimitRule[] = [
+  { scope: "support-user", limit: 5, windowSeconds: 10 * 60 },
+  { scope: "support-user-day", limit: 20, windowSeconds: 24 * 60 * 60 },
+];

@@ -8,3 +8,4 @@ export * from "./mail";
 export * from "./organizations";
 export * from "./profiles";
 export * from "./rate-limits";
+export * from "./support";

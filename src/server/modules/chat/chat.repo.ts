@@ -72,6 +72,16 @@ export function createChatRepo(db: Database) {
           return row ? findSession(id) : undefined;
         },
 
+        /** An assistant answer in one of the user's conversations, with the document it is about. */
+        async findAnswer(sessionId: string, messageId: string) {
+          const [row] = await db
+            .select({ sessionId: chatSessions.id, messageId: chatMessages.id, documentId: chatSessions.documentId })
+            .from(chatMessages)
+            .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+            .where(and(eq(chatMessages.id, messageId), eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), eq(chatMessages.role, "assistant")));
+          return row;
+        },
+
         async deleteSession(id: string): Promise<boolean> {
           const rows = await db
             .delete(chatSessions)

@@ -159,6 +159,13 @@ export function createChatService(deps: ChatServiceDeps) {
       return { session: toSessionSummary(session), messages };
     },
 
+    /** One of the actor's answers, for a report about it: its conversation, itself and its document; not found otherwise. */
+    async getAnswer(actor: Actor, sessionId: string, messageId: string): Promise<{ sessionId: string; messageId: string; documentId: string }> {
+      const answer = await repo.forUser(actor).findAnswer(sessionId, messageId);
+      if (!answer) throw new AppError("not_found", "This answer was not found. It may have been deleted.");
+      return answer;
+    },
+
     async renameSession(actor: Actor, sessionId: string, title: string): Promise<ChatSessionSummary> {
       const session = await repo.forUser(actor).renameSession(sessionId, title);
       if (!session) throw new AppError("not_found", "Conversation not found.");
