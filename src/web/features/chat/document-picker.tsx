@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/utils";
 
 /** The documents one can ask about: a native select, so keyboards and screen readers get the platform's own. */
@@ -22,13 +23,7 @@ export function DocumentPicker({
       <label htmlFor={id} className="text-sm font-medium">
         Document
       </label>
-      <select
-        id={id}
-        value={value ?? ""}
-        disabled={disabled}
-        onChange={(event) => event.target.value && onChange(event.target.value)}
-        className="h-10 w-full min-w-0 truncate rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50"
-      >
+      <NativeSelect id={id} value={value ?? ""} disabled={disabled} onChange={(event) => event.target.value && onChange(event.target.value)}>
         <option value="" disabled>
           Choose a processed document
         </option>
@@ -37,7 +32,7 @@ export function DocumentPicker({
             {document.filename}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }
