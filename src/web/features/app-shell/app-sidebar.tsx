@@ -1,4 +1,5 @@
 import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
+import { useState, type ReactElement } from "react";
 import { Link, NavLink } from "react-router";
 import { can, type Permission } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
@@ -10,6 +11,7 @@ import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { BrandMark } from "./brand-mark";
 import { RecentSessions } from "../chat";
+import { FeedbackDialog, HelpDialog } from "../support";
 
 interface NavItem {
   to: string;
@@ -27,54 +29,53 @@ const administrationLinks: (NavItem & { permission: Permission })[] = [
   { to: paths.platformAdmin, label: "Platform", Icon: ShieldCheck, permission: "platform.administer" },
 ];
 
-function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
-  const link = (
-    <NavLink
-      to={item.to}
-      aria-label={isCollapsed ? item.label : undefined}
-      className={({ isActive }) =>
-        cn(
-          "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-          isActive && "bg-accent text-accent-foreground",
-          isCollapsed && "justify-center px-2",
-        )
-      }
-    >
-      <item.Icon aria-hidden className="size-4 shrink-0" />
-      {!isCollapsed && item.label}
-    </NavLink>
-  );
-  return isCollapsed ? (
-    <Tooltip content={item.label} side="right">
-      {link}
-    </Tooltip>
-  ) : (
-    link
+/** How a sidebar entry looks, a link or a button; `isActive` marks the page it leads to as the current one. */
+function sidebarEntryClass(isCollapsed: boolean, isActive = false): string {
+  return cn(
+    "flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
+    isActive && "bg-accent text-accent-foreground",
+    isCollapsed && "justify-center px-2",
   );
 }
 
-/** Feedback and help are placed now; their dialogs come with their own issue. */
-function ComingSoonEntry({ label, Icon, isCollapsed }: { label: string; Icon: typeof FileText; isCollapsed: boolean }) {
+/** A collapsed sidebar shows icons only: each entry's name is its tooltip (and its aria-label). */
+function NamedWhenCollapsed({ label, isCollapsed, children }: { label: string; isCollapsed: boolean; children: ReactElement }) {
+  return isCollapsed ? (
+    <Tooltip content={label} side="right">
+      {children}
+    </Tooltip>
+  ) : (
+    children
+  );
+}
+
+function SidebarLink({ item, isCollapsed }: { item: NavItem; isCollapsed: boolean }) {
   return (
-    <Tooltip content={isCollapsed ? `${label}: coming soon` : "Coming soon"} side="right">
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-label={isCollapsed ? label : undefined}
-        className={cn(
-          "flex w-full cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground opacity-70 focus-visible:outline-2 focus-visible:outline-ring",
-          isCollapsed && "justify-center px-2",
-        )}
-      >
+    <NamedWhenCollapsed label={item.label} isCollapsed={isCollapsed}>
+      <NavLink to={item.to} aria-label={isCollapsed ? item.label : undefined} className={({ isActive }) => sidebarEntryClass(isCollapsed, isActive)}>
+        <item.Icon aria-hidden className="size-4 shrink-0" />
+        {!isCollapsed && item.label}
+      </NavLink>
+    </NamedWhenCollapsed>
+  );
+}
+
+/** An entry that opens a dialog rather than a page. */
+function SidebarAction({ label, Icon, isCollapsed, onSelect }: { label: string; Icon: typeof FileText; isCollapsed: boolean; onSelect: () => void }) {
+  return (
+    <NamedWhenCollapsed label={label} isCollapsed={isCollapsed}>
+      <button type="button" aria-label={isCollapsed ? label : undefined} onClick={onSelect} className={sidebarEntryClass(isCollapsed)}>
         <Icon aria-hidden className="size-4 shrink-0" />
         {!isCollapsed && label}
       </button>
-    </Tooltip>
+    </NamedWhenCollapsed>
   );
 }
 
 export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: AppUser; isCollapsed: boolean; onToggle: () => void; canToggle: boolean }) {
   const site = useSiteConfig();
+  const [openDialog, setOpenDialog] = useState<"feedback" | "help" | null>(null);
+  const onDialogOpenChange = (open: boolean) => !open && setOpenDialog(null);
   const adminLinks = administrationLinks.filter((link) => can(accessSubjectOf(user), link.permission));
   const ToggleIcon = isCollapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -131,8 +132,10 @@ export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: A
         </nav>
       </div>
       <div className="space-y-1 border-t p-3">
-        <ComingSoonEntry label="Send feedback" Icon={MessageSquarePlus} isCollapsed={isCollapsed} />
-        <ComingSoonEntry label="Get Help" Icon={LifeBuoy} isCollapsed={isCollapsed} />
+        <SidebarAction label="Send feedback" Icon={MessageSquarePlus} isCollapsed={isCollapsed} onSelect={() => setOpenDialog("feedback")} />
+        <SidebarAction label="Get Help" Icon={LifeBuoy} isCollapsed={isCollapsed} onSelect={() => setOpenDialog("help")} />
+        <FeedbackDialog open={openDialog === "feedback"} onOpenChange={onDialogOpenChange} />
+        <HelpDialog open={openDialog === "help"} onOpenChange={onDialogOpenChange} contactEmail={user.email} />
       </div>
       <div className="border-t p-3">
         <Tooltip

@@ -1,4 +1,5 @@
-import { Bot, Loader2, UserRound } from "lucide-react";
+import { Bot, Flag, Loader2, UserRound } from "lucide-react";
+import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { ChatMarkdown } from "./chat-markdown";
 import type { ChatTurn } from "./use-conversation";
@@ -13,7 +14,8 @@ export function formatMessageTime(iso: string, now = new Date()): string {
   return date.toDateString() === now.toDateString() ? timeFormat.format(date) : dateTimeFormat.format(date);
 }
 
-export function ChatMessageBubble({ turn }: { turn: ChatTurn }) {
+/** One question or answer; a stored answer offers "Report a problem with this answer" when `onReportProblem` is given. */
+export function ChatMessageBubble({ turn, onReportProblem }: { turn: ChatTurn; onReportProblem?: () => void }) {
   const isUser = turn.role === "user";
   const Icon = isUser ? UserRound : Bot;
   return (
@@ -48,9 +50,24 @@ export function ChatMessageBubble({ turn }: { turn: ChatTurn }) {
             <ChatMarkdown content={turn.content} />
           )}
         </div>
-        <time dateTime={turn.createdAt} className="px-1 text-xs text-muted-foreground">
-          {formatMessageTime(turn.createdAt)}
-        </time>
+        <div className="flex flex-wrap items-center gap-x-3 px-1">
+          <time dateTime={turn.createdAt} className="text-xs text-muted-foreground">
+            {formatMessageTime(turn.createdAt)}
+          </time>
+          {onReportProblem && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-muted-foreground"
+              aria-label="Report a problem with this answer"
+              title="Report a problem with this answer"
+              onClick={onReportProblem}
+            >
+              <Flag aria-hidden />
+              Report a problem
+            </Button>
+          )}
+        </div>
       </div>
     </li>
   );

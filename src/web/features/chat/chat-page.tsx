@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useDocumentList } from "../documents";
+import { ProblemReportDialog, type ReportedAnswer } from "../support";
 import { ChatMessageBubble } from "./chat-message";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";
@@ -70,7 +71,7 @@ function Suggestions({ onAsk, disabled }: { onAsk: (question: string) => void; d
   );
 }
 
-function MessageLog({ turns, isSending }: { turns: ChatTurn[]; isSending: boolean }) {
+function MessageLog({ turns, isSending, onReportProblem }: { turns: ChatTurn[]; isSending: boolean; onReportProblem: (messageId: string) => void }) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const container = root.current;
@@ -79,8 +80,12 @@ function MessageLog({ turns, isSending }: { turns: ChatTurn[]; isSending: boolea
   return (
     <div ref={root} role="log" aria-label="Conversation" aria-busy={isSending} className="flex-1 overflow-y-auto p-4 sm:p-6">
       <ol className="space-y-5">
-        {turns.map((turn) => (
-          <ChatMessageBubble key={turn.id} turn={turn} />
+        {turns.map(({ messageId, ...turn }) => (
+          <ChatMessageBubble
+            key={turn.id}
+            turn={turn}
+            onReportProblem={turn.role === "assistant" && messageId !== undefined ? () => onReportProblem(messageId) : undefined}
+          />
         ))}
       </ol>
     </div>
@@ -193,6 +198,10 @@ export function ChatPage() {
   const isBeingReprocessed = conversationDocument !== undefined && selected === null;
   const unavailableDocument = isBeingReprocessed ? documentUnavailable.reprocessing : documentUnavailable.gone;
   const { turns, isSending, error } = conversation;
+  const [reportedAnswer, setReportedAnswer] = useState<ReportedAnswer | null>(null);
+  const reportProblem = (messageId: string) => {
+    if (conversation.sessionId) setReportedAnswer({ sessionId: conversation.sessionId, messageId });
+  };
   const hasTurns = turns.length > 0;
   const canAsk = selected !== null && conversation.isHydrated && !isSending;
 
@@ -222,7 +231,12 @@ export function ChatPage() {
             <AlertDescription>{unavailableDocument.description}</AlertDescription>
           </Alert>
         )}
-        {hasTurns ? <MessageLog turns={turns} isSending={isSending} /> : <Suggestions onAsk={(question) => void send(question)} disabled={!canAsk} />}
+        {hasTurns ? (
+          <MessageLog turns={turns} isSending={isSending} onReportProblem={reportProblem} />
+        ) : (
+          <Suggestions onAsk={(question) => void send(question)} disabled={!canAsk} />
+        )}
+        <ProblemReportDialog answer={reportedAnswer} onClose={() => setReportedAnswer(null)} />
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { stubServer } from "../../../../tests/support/stub-server";
@@ -178,14 +178,5 @@ describe("recent chats in the sidebar", () => {
     expect(item).toHaveTextContent("Unknown Document");
     await user.click(item);
     expect(await screen.findByText("How do appeals work?")).toBeInTheDocument();
-  });
-
-  it("places 'Send feedback' and 'Get Help' as entries that are not available yet", async () => {
-    sessionsServer([]);
-    renderChat("/app/documents");
-    expect(await within(recentChats()).findByText(/No chats yet/)).toBeInTheDocument();
-    for (const name of ["Send feedback", "Get Help"]) expect(screen.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true");
-    await act(async () => screen.getByRole("button", { name: "Get Help" }).focus());
-    expect((await screen.findAllByText("Coming soon")).length).toBeGreaterThan(0);
   });
 });

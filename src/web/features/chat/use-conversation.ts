@@ -16,6 +16,8 @@ export const FAILED_ANSWER_TEXT = "Sorry—there was a problem generating a resp
  */
 export interface ChatTurn {
   id: string;
+  /** The stored message's id, once the server has stored it. */
+  messageId?: string;
   role: ChatMessage["role"];
   content: string;
   createdAt: string;
@@ -39,7 +41,7 @@ function conversationFor(sessionId: string | null, documentId: string | null, ge
 }
 
 function turnFrom(message: ChatMessage): ChatTurn {
-  return { id: message.id, role: message.role, content: message.content, createdAt: message.createdAt, status: "done" };
+  return { id: message.id, messageId: message.id, role: message.role, content: message.content, createdAt: message.createdAt, status: "done" };
 }
 
 /** A session id the server refuses to show: missing, someone else's, or not an id at all. */
