@@ -157,7 +157,16 @@ afterAll(() => testApp.close());
 
 const clients = {} as Record<Caller, HttpClient>;
 const emails = {} as Record<Caller, string>;
-const fixtures = { documentId: "", imageDocumentId: "", sessionId: "", answerId: "", checkoutId: "", organizationId: "", memberMembershipId: "", invitationId: "" };
+const fixtures = {
+  documentId: "",
+  imageDocumentId: "",
+  sessionId: "",
+  answerId: "",
+  checkoutId: "",
+  organizationId: "",
+  memberMembershipId: "",
+  invitationId: "",
+};
 let invitations = 0;
 const invitedAddress = () => uniqueTestEmail(`matrix-invitee-${++invitations}-`);
 

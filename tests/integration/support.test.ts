@@ -78,9 +78,9 @@ describe("feedback, help requests and problem reports", () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     testApp = await appOverSmtp(smtp);
-    owner = await signedUpClient(testApp, uniqueTestEmail("owner"), codeOver(smtp));
+    owner = await signedUpClient(testApp, uniqueTestEmail("owner"), { emailedCode: codeOver(smtp) });
     ownerId = await userIdOf(owner);
-    stranger = await signedUpClient(testApp, uniqueTestEmail("stranger"), codeOver(smtp));
+    stranger = await signedUpClient(testApp, uniqueTestEmail("stranger"), { emailedCode: codeOver(smtp) });
     contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", payerContractPdf());
     const events = await readEvents(await owner.post("/api/chat/messages", { documentId: contract.id, question: "How long do we have to file claims?" }));
     for (const event of events) {
@@ -227,7 +227,7 @@ describe("feedback, help requests and problem reports", () => {
   });
 
   it("sending is limited per person: the sixth request in ten minutes is refused with Retry-After and not stored, while others still send", async () => {
-    const sender = await signedUpClient(testApp, uniqueTestEmail("repeater"), codeOver(smtp));
+    const sender = await signedUpClient(testApp, uniqueTestEmail("repeater"), { emailedCode: codeOver(smtp) });
     const senderId = await userIdOf(sender);
     const same: FeedbackRequest = { category: "bug", message: "The upload button does nothing.", path: "/app/documents" };
     for (let send = 1; send <= 3; send++) await sent(await sender.post("/api/support/feedback", same));
@@ -250,7 +250,7 @@ describe("an SMTP outage delays a support request, never loses it", () => {
     const signUpServer = await startSmtpServer(port);
     const testApp = await appOverSmtp(signUpServer);
     try {
-      const person = await signedUpClient(testApp, uniqueTestEmail("outage"), codeOver(signUpServer));
+      const person = await signedUpClient(testApp, uniqueTestEmail("outage"), { emailedCode: codeOver(signUpServer) });
       await signUpServer.stop();
 
       const request = await sent(await person.post("/api/support/feedback", { category: "bug", message: "Processing is stuck.", path: "/app/documents" }));
