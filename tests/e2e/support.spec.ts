@@ -59,7 +59,8 @@ test("report a problem with a chat answer, then share feedback and ask for help 
   expect(reportEmail.text).toContain(`Page: http://127.0.0.1:`);
   expect(reportEmail.text).toContain(`/app/chat?session=${sessionId}`);
 
-  // Share feedback from the sidebar, keyboard only.
+  // Share feedback from the sidebar, keyboard only; its "Thank you!" must not be the report's.
+  await expect(notifications(page).getByText("Thank you!")).toHaveCount(0, { timeout: 15_000 });
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   await sidebar.getByRole("button", { name: "Send feedback" }).focus();
   await page.keyboard.press("Enter");
