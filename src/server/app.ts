@@ -5,6 +5,7 @@ import type { Container } from "./container";
 import { AppError } from "./http/app-error";
 import type { AppBindings } from "./http/bindings";
 import { createErrorHandler } from "./http/error-handler";
+import { refuseCrossSiteWrites } from "./http/cross-site-guard";
 import { clientIp, headersWithClientIp } from "./http/client-ip";
 import { identifyActor } from "./http/identify-actor";
 import { refuseNulCharacters } from "./http/nul-guard";
@@ -47,6 +48,7 @@ function requestBodyLimit(container: Container) {
 function apiRoutes(container: Container) {
   return (
     new Hono<AppBindings>()
+      .use(refuseCrossSiteWrites(container.env.publicUrl))
       .use(requestBodyLimit(container))
       .use(refuseNulCharacters())
       .route("/health", healthRoutes(container))

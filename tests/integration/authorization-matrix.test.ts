@@ -384,3 +384,21 @@ describe("authorization matrix: every route against its declared policy", () => 
     routeCase.policy.check(answers);
   });
 });
+
+// The cross-site column: the owner's own browser, but the request sent by another site's page
+// (a form or a script there, riding on the owner's cookie). Every route that can change
+// something refuses it before its handler runs, so nothing is spent, sent or deleted.
+const changingRoutes = appRoutes.filter((route) => !["GET", "HEAD", "ALL"].includes(route.method));
+
+describe("authorization matrix: another site's page cannot change anything", () => {
+  it.each(changingRoutes)("$key", async ({ key, method, path: routePath }) => {
+    const spec = (await routePolicies[key]?.request?.("owner")) ?? {};
+    const response = await clients.owner.request(pathOf(routePath, spec), {
+      method,
+      json: spec.json,
+      form: spec.form,
+      headers: { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -9,8 +9,14 @@ function validInput<T>(schema: z.ZodType<T>, input: unknown): T {
   return checked.value;
 }
 
-/** A JSON body checked against a schema: 400 when it is not JSON, 422 with the first problem otherwise. */
-export async function jsonBody<T>(request: { json(): Promise<unknown> }, schema: z.ZodType<T>): Promise<T> {
+/**
+ * A JSON body checked against a schema: 415 unless sent as application/json (a form on another
+ * site can send text/plain without asking first), 400 when it is not JSON, 422 with the first problem.
+ */
+export async function jsonBody<T>(request: { json(): Promise<unknown>; header(name: string): string | undefined }, schema: z.ZodType<T>): Promise<T> {
+  if (!/^application\/json\s*(;|$)/i.test(request.header("content-type") ?? "")) {
+    throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+  }
   const body = await request.json().catch(() => {
     throw new AppError("bad_request", "The request body must be JSON.");
   });
