@@ -30,7 +30,7 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 function authRoutes(container: Container) {
   return new Hono<AppBindings>()
     .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy, requestsPerMinute: container.env.auth.requestsPerMinute }))
-    .route("/email-link", emailLinkRoutes(container.auth, container.env.auth.trustProxy))
+    .route("/email-link", emailLinkRoutes(container.auth, container.env.publicUrl, container.env.auth.trustProxy))
     .on(["GET", "POST"], "/*", (c) => {
       const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, container.env.auth.trustProxy));
       return container.auth.handler(new Request(c.req.raw, { headers }));

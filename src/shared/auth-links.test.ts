@@ -26,6 +26,8 @@ describe("email links", () => {
     expect(resolveEmailLink(hashOf(link), origin)).toEqual({
       kind: "follow",
       url: `${origin}/api/auth/email-link?type=signup&email=a%40clinic.com&code=654321`,
+      type: "signup",
+      email: "a@clinic.com",
     });
   });
 

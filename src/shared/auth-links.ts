@@ -13,13 +13,23 @@ export function isEmailLinkType(value: unknown): value is EmailLinkType {
   return typeof value === "string" && (emailLinkTypes as readonly string[]).includes(value);
 }
 
+/**
+ * Set by /auth/open once the person confirmed that the link may replace the account they are
+ * signed in with; the server still requires the request to come from our own page.
+ */
+export const SWITCH_ACCOUNT_PARAM = "switch_account";
+
+/** Link types that sign a person in: following one replaces whoever is signed in in this browser. */
+export const signInLinkTypes: readonly EmailLinkType[] = ["magic_link", "signup"];
+
 export function buildEmailLink(publicUrl: string, params: { type: EmailLinkType; email: string; code: string }): string {
   const target = new URL(EMAIL_LINK_PATH, publicUrl);
   target.search = new URLSearchParams(params).toString();
   return `${publicUrl}${paths.authOpen}#${encodeURIComponent(target.toString())}`;
 }
 
-export type EmailLinkResolution = { kind: "follow"; url: string } | { kind: "recovery"; email: string; code: string } | { kind: "bad_link" };
+export type EmailLinkResolution =
+  { kind: "follow"; url: string; type: EmailLinkType; email: string } | { kind: "recovery"; email: string; code: string } | { kind: "bad_link" };
 
 /** What /auth/open does with the hash it was given, on the origin it runs on. */
 export function resolveEmailLink(hash: string, origin: string): EmailLinkResolution {
@@ -35,5 +45,5 @@ export function resolveEmailLink(hash: string, origin: string): EmailLinkResolut
   const code = target.searchParams.get("code");
   if (!isEmailLinkType(type) || !email || !code || !/^\d{6}$/.test(code)) return { kind: "bad_link" };
   if (type === "recovery") return { kind: "recovery", email, code };
-  return { kind: "follow", url: target.toString() };
+  return { kind: "follow", url: target.toString(), type, email };
 }

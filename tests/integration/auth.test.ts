@@ -145,6 +145,39 @@ describe("one-time codes", () => {
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: "otp_expired", email, type: "magic_link" });
   });
 
+  it("a sign-in link for another account does not replace the one signed in until /auth/open sends it back confirmed", async () => {
+    const victimEmail = freshEmail();
+    const victim = await signedUpClient(victimEmail);
+    const senderEmail = freshEmail();
+    await signedUpClient(senderEmail);
+    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email: senderEmail, type: "sign-in" });
+    const { link } = await latestEmailTo(testApp.database.db, senderEmail);
+    const signedInAs = async () => ((await (await victim.get("/api/me")).json()) as { user: { email: string } }).user.email;
+
+    // Sent straight to the endpoint, or with the confirmation forged from another site: back to /auth/open, which asks.
+    const unconfirmed = await followEmailLink(victim, link!);
+    expect(unconfirmed.headers.get("location")).toBe(link);
+    const follow = resolveEmailLink(link!.slice(link!.indexOf("#")), victim.origin);
+    if (follow.kind !== "follow") throw new Error("not a sign-in link");
+    const confirmedPath = `${follow.url.replace(victim.origin, "")}&switch_account=1`;
+    const crossSite = await victim.request(confirmedPath, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.headers.get("location")).toBe(link);
+    expect(await signedInAs()).toBe(victimEmail);
+
+    // Confirmed on our own page: the link signs in as its own account.
+    const confirmed = await victim.request(confirmedPath, { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(confirmed.headers.get("location")).toBe("/app");
+    expect(await signedInAs()).toBe(senderEmail);
+  });
+
+  it("a sign-in link for the account already signed in needs no confirmation", async () => {
+    const email = freshEmail();
+    const browser = await signedUpClient(email);
+    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { link } = await latestEmailTo(testApp.database.db, email);
+    expect((await followEmailLink(browser, link!)).headers.get("location")).toBe("/app");
+  });
+
   it("a malformed email link goes to /login?e=bad_link", async () => {
     const response = await new HttpClient(testApp).get("/api/auth/email-link?type=magic_link&email=x@y.co&code=12");
     expect(response.headers.get("location")).toBe("/login?e=bad_link");

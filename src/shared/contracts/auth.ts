@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailLinkTypes } from "../auth-links";
+import { emailLinkTypes, SWITCH_ACCOUNT_PARAM } from "../auth-links";
 
 /**
  * Our own route under /api/auth (Better Auth's endpoints keep Better Auth's contracts).
@@ -9,5 +9,6 @@ export const emailLinkQuerySchema = z.object({
   type: z.enum(emailLinkTypes).exclude(["recovery"]),
   email: z.email(),
   code: z.string().regex(/^\d{6}$/),
+  [SWITCH_ACCOUNT_PARAM]: z.literal("1").optional(),
 });
 export type EmailLinkQuery = z.infer<typeof emailLinkQuerySchema>;

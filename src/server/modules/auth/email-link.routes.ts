@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { isAPIError } from "better-auth/api";
 import { emailLinkQuerySchema, type EmailLinkQuery } from "../../../shared/contracts/auth";
 import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../../shared/organizations";
+import { buildEmailLink, signInLinkTypes } from "../../../shared/auth-links";
 import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
 import { clientIp, headersWithClientIp } from "../../http/client-ip";
@@ -20,14 +21,31 @@ function errorRedirect(query: Partial<EmailLinkQuery>, error: string, descriptio
 }
 
 /**
+ * Following a sign-in link while signed in as someone else replaces that session: someone could
+ * send you a link to *their* account and read what you then upload (login CSRF). Only a request
+ * our own /auth/open page sent after the person confirmed the switch may do it.
+ */
+async function needsSwitchConfirmation(auth: Auth, query: EmailLinkQuery, request: { headers: Headers; fetchSite?: string }): Promise<boolean> {
+  if (!signInLinkTypes.includes(query.type)) return false;
+  const current = await auth.api.getSession({ headers: request.headers });
+  if (!current || current.user.email.toLowerCase() === query.email.toLowerCase()) return false;
+  const isConfirmedHere = query.switch_account === "1" && (request.fetchSite === undefined || request.fetchSite === "same-origin");
+  return !isConfirmedHere;
+}
+
+/**
  * GET /api/auth/email-link — where /auth/open sends the browser. Signs in (or verifies, or
  * changes the email) and lands on /app; a used or expired code lands on /auth/error, which
  * offers to type the code instead.
  */
-export function emailLinkRoutes(auth: Auth, trustProxy: boolean) {
+export function emailLinkRoutes(auth: Auth, publicUrl: string, trustProxy: boolean) {
   return new Hono<AppBindings>().get("/", async (c) => {
     const parsed = emailLinkQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return c.redirect(withQuery(paths.login, { e: "bad_link" }));
+    if (await needsSwitchConfirmation(auth, parsed.data, { headers: c.req.raw.headers, fetchSite: c.req.header("sec-fetch-site") })) {
+      const { type, email, code } = parsed.data;
+      return c.redirect(buildEmailLink(publicUrl, { type, email, code }));
+    }
     try {
       const { headers } = await consumeLinkCode(auth, parsed.data, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
       for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { anAppUser } from "../../../../tests/support/app-user";
 import { buildEmailLink } from "../../../shared/auth-links";
 import { AuthErrorPage } from "./auth-error-page";
 import { CUSTOM_INVITATION_TOKEN_KEY } from "../session/stored-invitation";
@@ -180,6 +181,17 @@ describe("/auth/open", () => {
     // /auth/hash then finishes it: the reset is kept and the password page follows.
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth/new-password"));
     expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "123456" });
+  });
+
+  it("asks before a sign-in link for another account replaces the one signed in, and staying keeps it", async () => {
+    stubServer({ "/api/me": { status: 200, body: { user: anAppUser({ email: "sam@clinic.example" }) } } });
+    const link = buildEmailLink(window.location.origin, { type: "magic_link", email: "pat@elsewhere.example", code: "123456" });
+    window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
+    const router = renderAt("/auth/open");
+    expect(await screen.findByRole("heading", { name: "Switch accounts?" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Continue as pat@elsewhere.example" })).toBeVisible();
+    await userEvent.click(screen.getByRole("link", { name: "Stay signed in as sam@clinic.example" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
   });
 
   it("sends a link to somewhere else to /login?e=bad_link", async () => {
