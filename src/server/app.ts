@@ -5,6 +5,7 @@ import type { Container } from "./container";
 import { AppError } from "./http/app-error";
 import type { AppBindings } from "./http/bindings";
 import { createErrorHandler } from "./http/error-handler";
+import { securityHeaders } from "./http/security-headers";
 import { refuseCrossSiteWrites } from "./http/cross-site-guard";
 import { clientIp, headersWithClientIp } from "./http/client-ip";
 import { identifyActor } from "./http/identify-actor";
@@ -74,7 +75,8 @@ export type ApiType = ReturnType<typeof apiRoutes>;
 export function createApp(container: Container, web?: WebShell) {
   const app = new Hono<AppBindings>();
   app.use(requestContext(container.logger));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: false }));
+  app.use(securityHeaders(container.env.publicUrl));
   app.onError(createErrorHandler(container.logger));
   app.route("/api", apiRoutes(container));
   app.all("/api/*", () => {

@@ -27,6 +27,11 @@ async function recordProgressLabels(page: Page): Promise<() => Promise<string[]>
 
 test("a contract goes from upload through processing to a cited page, and is deleted", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  // The whole journey, pdf.js included, runs under the server's Content-Security-Policy.
+  const policyViolations: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) policyViolations.push(message.text());
+  });
   await signUpThroughApi(page, uniqueEmail(testInfo.title));
   const file = testInfo.outputPath("Aetna Provider Agreement.pdf");
   // A unique last line, so the file is never a duplicate of another run's.
@@ -108,6 +113,7 @@ test("a contract goes from upload through processing to a cited page, and is del
   await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
   await page.goto(documentUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Document not found" })).toBeVisible();
+  expect(policyViolations).toEqual([]);
 });
 
 test("a long contract shows its reading progress live on its card until it is Ready", async ({ page }, testInfo) => {

@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import type { SiteConfig } from "../../shared/site-config";
 import type { AppBindings } from "../http/bindings";
+import { contentSecurityPolicy, inlineScriptHashes } from "../http/security-headers";
 
 /** How the server gets the page shell: the built file, or Vite's transform in development. */
 export interface WebShell {
@@ -64,6 +65,7 @@ export function mountSpa(app: Hono<AppBindings>, shell: WebShell, site: SiteConf
   app.get("*", async (c) => {
     const html = injectSiteConfig(await shell.loadIndexHtml(c.req.url), site);
     c.header("Cache-Control", "no-cache");
+    c.header("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
     return c.html(html);
   });
 }
