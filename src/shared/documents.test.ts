@@ -7,7 +7,7 @@ describe("document status", () => {
     ["uploaded", "uploaded", "Uploaded", "process"],
     ["processing", "processing", "Processing", "busy"],
     ["queued", "queued", "Queued", "busy"],
-    ["awaiting_credit", "awaiting_credit", "Awaiting Credit", "busy"],
+    ["awaiting_credit", "awaiting_credit", "Awaiting Credit", "get_credit"],
     ["failed", "failed", "Error", "retry"],
     ["error", "failed", "Error", "retry"],
     ["something-new", "queued", "Queued", "busy"],

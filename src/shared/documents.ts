@@ -16,13 +16,17 @@ export const statusBadgeLabels: Record<DocumentStatus, string> = {
   failed: "Error",
 };
 
-export type DocumentAction = "process" | "retry" | "none" | "busy";
+export type DocumentAction = "process" | "retry" | "none" | "get_credit" | "busy";
 
-/** Failed → Retry; uploaded → Process; completed → nothing; anything else → disabled 'Processing...'. */
+/**
+ * Failed → Retry; uploaded → Process; completed → nothing; awaiting a credit → getting one (it starts
+ * by itself when one arrives); anything else → disabled 'Processing...'.
+ */
 export function documentActionFor(status: DocumentStatus): DocumentAction {
   if (status === "failed") return "retry";
   if (status === "uploaded") return "process";
   if (status === "completed") return "none";
+  if (status === "awaiting_credit") return "get_credit";
   return "busy";
 }
 

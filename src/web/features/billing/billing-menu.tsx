@@ -1,6 +1,6 @@
 import { ArrowUpCircle, CreditCard, PlusCircle, Settings2 } from "lucide-react";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
-import { useBillingActions, useBillingSummary } from "./use-billing";
+import { buyCreditLabel, useBillingActions, useBillingSummary } from "./use-billing";
 
 /** 'Credits: available/total' under the person's name; nothing while unknown (failures are silent). */
 export function CreditsLine() {
@@ -45,7 +45,7 @@ export function BillingMenuItems({ onStartSubscription }: { onStartSubscription:
       )}
       <DropdownMenuItem disabled={buyCredit.isPending} onSelect={() => buyCredit.mutate()}>
         <PlusCircle aria-hidden />
-        Buy a document credit
+        {buyCreditLabel}
       </DropdownMenuItem>
     </>
   );

@@ -130,6 +130,59 @@ describe("the subscription gate on the document library", () => {
   });
 });
 
+describe("a document awaiting a credit", () => {
+  it("says a credit is needed and offers to buy one, which goes to the credit checkout", async () => {
+    const document = aDocument({ filename: "Cigna.pdf", status: "awaiting_credit" });
+    const server = stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 0, total: 1 }) },
+      "GET /api/documents": listAnswer([document]),
+      "POST /api/billing/checkout": { status: 200, body: { url: "http://localhost:3000/billing/checkout/credit" } },
+    });
+    renderDocuments();
+    const card = await screen.findByRole("article", { name: "Cigna.pdf" });
+    expect(within(card).getByText("Awaiting Credit")).toBeInTheDocument();
+    expect(await within(card).findByText(/Processing this document needs a document credit\. Buy one and processing starts by itself\./)).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: /Processing\.\.\.|Process Cigna/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole("button", { name: "Buy a document credit" }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("http://localhost:3000/billing/checkout/credit"));
+    expect(server.callsTo("POST", "/api/billing/checkout")[0]?.body).toEqual({ type: "credit", quantity: 1 });
+  });
+
+  it("a failed purchase says 'Checkout error'", async () => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 0, total: 1 }) },
+      "GET /api/documents": listAnswer([aDocument({ filename: "Cigna.pdf", status: "awaiting_credit" })]),
+      "POST /api/billing/checkout": { status: 500, body: { error: { code: "internal_error", message: "down" } } },
+    });
+    renderDocuments();
+    await userEvent.click(await screen.findByRole("button", { name: "Buy a document credit" }));
+    expect(await screen.findByText("Checkout error")).toBeInTheDocument();
+    expect(screen.getByText("Unable to buy credit")).toBeInTheDocument();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["a credit has arrived since", summary("basic", { available: 1, total: 2 })],
+    ["billing is off", { mode: "off" } as BillingSummary],
+  ])("offers Process when %s, and starts it", async (_, answer) => {
+    const document = aDocument({ filename: "Cigna.pdf", status: "awaiting_credit" });
+    const server = stubServer({
+      "GET /api/billing/summary": { status: 200, body: answer },
+      "GET /api/documents": listAnswer([document]),
+      [`POST /api/documents/${document.id}/process`]: { status: 200, body: { ok: true, document: { ...document, status: "queued" } } },
+    });
+    renderDocuments();
+    const card = await screen.findByRole("article", { name: "Cigna.pdf" });
+    expect(await within(card).findByText(/You have one available now\./)).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Buy a document credit" })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "Process Cigna.pdf" }));
+    expect(await screen.findByText("Processing started")).toBeInTheDocument();
+    expect(server.callsTo("POST", `/api/documents/${document.id}/process`)[0]?.body).toEqual({ trigger: "start" });
+    expect(await within(card).findByText("Queued")).toBeInTheDocument();
+  });
+});
+
 describe("the user menu's billing", () => {
   it("shows 'Credits: available/total', 'Manage/Upgrade plan' and 'Upgrade to Pro' on Basic", async () => {
     stubServer({ "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 0, total: 1 }) } });

@@ -16,6 +16,9 @@ export const billingToasts = {
   subscription: { title: "Subscription error", description: "Unable to start subscription" },
 } as const;
 
+/** The one-time credit, in the user menu and on a document waiting for a credit. */
+export const buyCreditLabel = "Buy a document credit";
+
 export function useBillingSummary() {
   return useQuery({ queryKey: billingSummaryKey, queryFn: billingApi.summary, staleTime: 30_000 });
 }
@@ -24,6 +27,16 @@ export function useBillingSummary() {
 export function hasDocumentAccess(summary: BillingSummary | undefined): boolean {
   if (!summary) return false;
   return summary.mode === "off" || summary.subscription?.hasAccess === true || summary.organizationPlan?.hasAccess === true;
+}
+
+/**
+ * Whether processing one more document can be paid for now (billing off, or a credit left);
+ * undefined while the summary is unknown.
+ */
+export function useCanPayForProcessing(): boolean | undefined {
+  const { data } = useBillingSummary();
+  if (!data) return undefined;
+  return data.mode === "off" || data.credits.creditsAvailable > 0;
 }
 
 /** Credit figures follow the server's `credits` events (a charge, a refund, a purchase, a new period). */

@@ -1,5 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, Download, FileText, Info, Loader2, MessageSquare, MoreVertical, Pencil, Play, RefreshCw, RotateCcw, Trash2 } from "lucide-react";
+import {
+  AlertTriangle,
+  CreditCard,
+  Download,
+  FileText,
+  Info,
+  Loader2,
+  MessageSquare,
+  MoreVertical,
+  Pencil,
+  Play,
+  RefreshCw,
+  RotateCcw,
+  Trash2,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -13,7 +27,7 @@ import { Card } from "../../components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { formatDate } from "../../lib/format-date";
-import { billingSummaryKey } from "../billing";
+import { billingSummaryKey, BuyCreditButton, useCanPayForProcessing } from "../billing";
 import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } from "./document-dialogs";
 import { formatFileSize, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
@@ -88,9 +102,19 @@ function useDocumentActions(document: DocumentSummary) {
   return { start, reprocess, rename, remove };
 }
 
-function StatusAction({ document, onStart, isStarting }: { document: DocumentSummary; onStart: (trigger: "start" | "retry") => void; isStarting: boolean }) {
+function StatusAction({
+  document,
+  onStart,
+  isStarting,
+  canPayForProcessing,
+}: {
+  document: DocumentSummary;
+  onStart: (trigger: "start" | "retry") => void;
+  isStarting: boolean;
+  canPayForProcessing: boolean | undefined;
+}) {
   const action = documentActionFor(document.status);
-  if (action === "process") {
+  if (action === "process" || (action === "get_credit" && canPayForProcessing)) {
     return (
       <Button size="sm" disabled={isStarting} onClick={() => onStart("start")} aria-label={`Process ${document.filename}`}>
         {isStarting ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
@@ -98,6 +122,7 @@ function StatusAction({ document, onStart, isStarting }: { document: DocumentSum
       </Button>
     );
   }
+  if (action === "get_credit") return <BuyCreditButton size="sm" />;
   if (action === "retry") {
     return (
       <Button size="sm" variant="outline" disabled={isStarting} onClick={() => onStart("retry")} aria-label={`Retry ${document.filename}`}>
@@ -141,6 +166,18 @@ function WarningNote({ children }: { children: ReactNode }) {
   );
 }
 
+/** Why an 'Awaiting Credit' document waits, and that it needs nothing more than a credit. */
+function AwaitingCreditNote({ canPayForProcessing }: { canPayForProcessing: boolean | undefined }) {
+  return (
+    <p className="flex gap-2 text-sm">
+      <CreditCard aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>
+        Processing this document needs a document credit. {canPayForProcessing ? "You have one available now." : "Buy one and processing starts by itself."}
+      </span>
+    </p>
+  );
+}
+
 /** One document in the library: name, status, menu, type, size, date and what to do next. */
 export function DocumentCard({ document }: { document: DocumentSummary }) {
   const { start, reprocess, rename, remove } = useDocumentActions(document);
@@ -149,6 +186,8 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
   const [isConfirmingReprocess, setConfirmingReprocess] = useState(false);
   const isBusy = document.status === "queued" || document.status === "processing";
   const isReady = document.status === "completed";
+  const isAwaitingCredit = document.status === "awaiting_credit";
+  const canPayForProcessing = useCanPayForProcessing();
   const warning = isReady ? unreadablePagesWarning(document.unreadablePages) : undefined;
   const titleId = `document-${document.id}-name`;
 
@@ -225,6 +264,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
           <span>{document.failureReason || "Processing failed. Please retry."}</span>
         </p>
       )}
+      {isAwaitingCredit && <AwaitingCreditNote canPayForProcessing={canPayForProcessing} />}
       {isReady && document.failureReason && (
         <WarningNote>Reprocessing failed, so this document keeps its earlier passages. {document.failureReason}</WarningNote>
       )}
@@ -237,7 +277,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
       )}
 
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <StatusAction document={document} isStarting={start.isPending} onStart={(trigger) => start.mutate(trigger)} />
+        <StatusAction document={document} isStarting={start.isPending} onStart={(trigger) => start.mutate(trigger)} canPayForProcessing={canPayForProcessing} />
       </div>
 
       <RenameDocumentDialog

@@ -128,12 +128,16 @@ describe("document library", () => {
     for (const [name, badge] of [
       ["waiting.pdf", "Queued"],
       ["busy.pdf", "Processing"],
-      ["credit.pdf", "Awaiting Credit"],
     ] as const) {
       const card = cardFor(name);
       expect(within(card).getByText(badge)).toBeInTheDocument();
       expect(within(card).getByRole("button", { name: /Processing\.\.\./ })).toBeDisabled();
     }
+
+    const awaitingCredit = cardFor("credit.pdf");
+    expect(within(awaitingCredit).getByText("Awaiting Credit")).toBeInTheDocument();
+    expect(within(awaitingCredit).getByRole("button", { name: "Buy a document credit" })).toBeEnabled();
+    expect(within(awaitingCredit).queryByRole("button", { name: /Processing\.\.\./ })).not.toBeInTheDocument();
 
     const progress = within(cardFor("busy.pdf")).getByRole("progressbar", { name: "Reading pages 12 of 40" });
     expect(progress).toHaveAttribute("aria-valuenow", String(Math.round(5 + 65 * (12 / 40))));
