@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cn } from "../../lib/utils";
 import { paths } from "../../../shared/paths";
 
-export const legalLinkClass = "hover:text-foreground hover:underline";
+export const legalLinkClass = "inline-flex min-h-10 items-center hover:text-foreground hover:underline md:min-h-0";
 
 /** Terms and privacy links (and any extra items) as a labelled list, for every footer. */
 export function LegalLinks({ label, className, children }: { label: string; className?: string; children?: ReactNode }) {

@@ -82,7 +82,7 @@ export function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to={paths.home} className="mr-auto flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+        <Link to={paths.home} className="mr-auto flex min-h-10 items-center gap-2 rounded-md text-lg font-bold tracking-tight">
           <LogoMark />
           {productName}
         </Link>

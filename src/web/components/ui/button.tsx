@@ -15,11 +15,12 @@ export const buttonVariants = cva(
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // Below the md breakpoint every button is a tap target of at least 40 × 40 px.
       size: {
-        default: "h-9 px-4 py-2",
-        sm: "h-8 rounded-md px-3 text-xs",
+        default: "h-9 px-4 py-2 max-md:min-h-10",
+        sm: "h-8 rounded-md px-3 text-xs max-md:min-h-10",
         lg: "h-11 rounded-md px-6 text-base",
-        icon: "size-9",
+        icon: "size-9 max-md:min-h-10 max-md:min-w-10",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

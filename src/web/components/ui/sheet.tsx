@@ -7,19 +7,35 @@ export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
-/** A panel that slides in from the right; used for the mobile navigation. */
-export function SheetContent({ className, children, title, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: string }) {
+const sideClasses = {
+  left: "left-0 border-r",
+  right: "right-0 border-l",
+} as const;
+
+/**
+ * A panel that slides in from one side of the window, for navigation on small screens: a modal
+ * dialog named by `title` (shown, or only read out with `titleClassName="sr-only"`), with focus kept
+ * inside until Escape, the close button or a click beside it closes it.
+ */
+export function SheetContent({
+  className,
+  children,
+  title,
+  titleClassName,
+  side = "right",
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: string; titleClassName?: string; side?: keyof typeof sideClasses }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
       <DialogPrimitive.Content
         aria-describedby={undefined}
-        className={cn("fixed inset-y-0 right-0 z-50 flex w-3/4 max-w-sm flex-col gap-4 border-l bg-background p-6 shadow-lg", className)}
+        className={cn("fixed inset-y-0 z-50 flex w-3/4 max-w-sm flex-col gap-4 bg-background p-6 shadow-lg", sideClasses[side], className)}
         {...props}
       >
-        <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className={cn("text-lg font-semibold", titleClassName)}>{title}</DialogPrimitive.Title>
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100">
+        <DialogPrimitive.Close className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-md opacity-70 hover:opacity-100">
           <X className="size-5" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -7,20 +7,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { useSiteConfig } from "../../lib/site-config-context";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { paths } from "../../../shared/paths";
+import { SkipLink } from "../../components/layout/skip-link";
 
 /** The frame around every sign-in page: logo home, theme menu, a centered card, legal links. */
 export function AuthLayout() {
   const { productName } = useSiteConfig();
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4">
-        <Link to={paths.home} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+        <Link to={paths.home} className="flex min-h-10 items-center gap-2 rounded-md text-lg font-bold tracking-tight">
           <LogoMark />
           {productName}
         </Link>

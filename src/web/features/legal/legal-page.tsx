@@ -15,15 +15,15 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         <h1 className="text-4xl font-bold tracking-tight">{document.title}</h1>
         <p className="mt-3 text-muted-foreground">{document.dateLabel}</p>
       </header>
-      <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
           <h2 id="toc-heading" className="mb-3 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
             Contents
           </h2>
-          <ol className="space-y-1.5 border-l pl-4 text-sm">
+          <ol className="border-l pl-4 text-sm md:space-y-1.5">
             {document.sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="text-muted-foreground hover:text-foreground hover:underline">
+                <a href={`#${section.id}`} className="inline-flex min-h-10 items-center text-muted-foreground hover:text-foreground hover:underline md:min-h-0">
                   {section.title}
                 </a>
               </li>
@@ -38,7 +38,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
             </section>
           ))}
           <p className="mt-12">
-            <a href={`#${TOP_ID}`} className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+            <a href={`#${TOP_ID}`} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-primary hover:underline">
               <ArrowUp aria-hidden className="size-4" />
               Back to top
             </a>

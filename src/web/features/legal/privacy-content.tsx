@@ -544,52 +544,55 @@ export const privacyPolicy: LegalDocument = {
             We use the following kinds of subprocessors to provide the Service. Each processes data in the United States, only on our instructions, under
             written terms that require it to protect the data. None may use your content to train AI models or for advertising.
           </p>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Subprocessor type</th>
-                <th scope="col">Purpose</th>
-                <th scope="col">Data involved</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>Hosting provider</td>
-                <td>Serves the website and application and runs our application servers</td>
-                <td>Technical data (IP address, browser, request logs) and data passing through the application</td>
-              </tr>
-              <tr>
-                <td>Database, authentication and storage provider</td>
-                <td>Stores accounts, documents and derived data; handles sign-in and sessions</td>
-                <td>Account and profile data, organization data, documents, OCR text, chunks, embeddings, chats, billing metadata, audit logs</td>
-              </tr>
-              <tr>
-                <td>LLM (large language model) provider</td>
-                <td>Generates answers to your questions and helps structure documents</td>
-                <td>Your prompts, relevant document text and chunks, and generated responses</td>
-              </tr>
-              <tr>
-                <td>Document OCR provider</td>
-                <td>Recognizes text and layout in uploaded documents</td>
-                <td>Uploaded document pages and the resulting text</td>
-              </tr>
-              <tr>
-                <td>Card payment provider</td>
-                <td>Processes subscription and credit payments; hosts checkout and the billing portal</td>
-                <td>Name, email address, card details (held by the provider only), plan and payment status</td>
-              </tr>
-              <tr>
-                <td>Transactional email provider</td>
-                <td>Sends verification codes, sign-in links, password resets, invitations and service notices</td>
-                <td>Email address, name and the content of the email</td>
-              </tr>
-              <tr>
-                <td>Web analytics provider</td>
-                <td>Measures aggregate use of the website and application</td>
-                <td>Pages viewed, referrer, browser and device type, approximate location from IP address</td>
-              </tr>
-            </tbody>
-          </table>
+          {/* Three columns do not fit a phone: the table scrolls sideways in its own box, which keyboards can focus. */}
+          <div role="region" aria-label="Subprocessors" tabIndex={0} className="overflow-x-auto">
+            <table className="min-w-[36rem]">
+              <thead>
+                <tr>
+                  <th scope="col">Subprocessor type</th>
+                  <th scope="col">Purpose</th>
+                  <th scope="col">Data involved</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>Hosting provider</td>
+                  <td>Serves the website and application and runs our application servers</td>
+                  <td>Technical data (IP address, browser, request logs) and data passing through the application</td>
+                </tr>
+                <tr>
+                  <td>Database, authentication and storage provider</td>
+                  <td>Stores accounts, documents and derived data; handles sign-in and sessions</td>
+                  <td>Account and profile data, organization data, documents, OCR text, chunks, embeddings, chats, billing metadata, audit logs</td>
+                </tr>
+                <tr>
+                  <td>LLM (large language model) provider</td>
+                  <td>Generates answers to your questions and helps structure documents</td>
+                  <td>Your prompts, relevant document text and chunks, and generated responses</td>
+                </tr>
+                <tr>
+                  <td>Document OCR provider</td>
+                  <td>Recognizes text and layout in uploaded documents</td>
+                  <td>Uploaded document pages and the resulting text</td>
+                </tr>
+                <tr>
+                  <td>Card payment provider</td>
+                  <td>Processes subscription and credit payments; hosts checkout and the billing portal</td>
+                  <td>Name, email address, card details (held by the provider only), plan and payment status</td>
+                </tr>
+                <tr>
+                  <td>Transactional email provider</td>
+                  <td>Sends verification codes, sign-in links, password resets, invitations and service notices</td>
+                  <td>Email address, name and the content of the email</td>
+                </tr>
+                <tr>
+                  <td>Web analytics provider</td>
+                  <td>Measures aggregate use of the website and application</td>
+                  <td>Pages viewed, referrer, browser and device type, approximate location from IP address</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
           <p>
             We will update this list if the kinds of subprocessors we use change. If you need the names of our current providers for your own vendor review,
             email {mailto(site.privacyEmail)}.
