@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import type { SiteConfig } from "../../shared/site-config";
 import { SiteConfigProvider } from "../lib/site-config-context";
+import { SMALL_SCREEN_QUERY, useMediaQuery } from "../lib/use-media-query";
 import { ThemeProvider, useTheme } from "../lib/theme-provider";
 
 // The landing page shows no toasts, so the toast library loads after first paint.
@@ -8,9 +9,11 @@ const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster })
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  // A close button would be a 20 px tap target on a phone, where a toast is swiped away instead.
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
   return (
     <Suspense fallback={null}>
-      <Toaster theme={resolvedTheme} richColors closeButton containerAriaLabel="Notifications" />
+      <Toaster theme={resolvedTheme} richColors closeButton={!isSmallScreen} containerAriaLabel="Notifications" />
     </Suspense>
   );
 }

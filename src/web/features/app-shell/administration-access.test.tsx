@@ -39,7 +39,7 @@ function renderSignedIn(user: AppUser, url: string) {
   function Shell() {
     return (
       <TooltipProvider>
-        <AppSidebar user={user} isCollapsed={false} onToggle={() => {}} canToggle />
+        <AppSidebar user={user} placement="rail" isCollapsed={false} onToggle={() => {}} />
         <main>
           <Outlet />
         </main>

@@ -32,7 +32,7 @@ const administrationLinks: (NavItem & { permission: Permission })[] = [
 /** How a sidebar entry looks, a link or a button; `isActive` marks the page it leads to as the current one. */
 function sidebarEntryClass(isCollapsed: boolean, isActive = false): string {
   return cn(
-    "flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
+    "flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring max-md:py-2.5",
     isActive && "bg-accent text-accent-foreground",
     isCollapsed && "justify-center px-2",
   );
@@ -72,7 +72,15 @@ function SidebarAction({ label, Icon, isCollapsed, onSelect }: { label: string; 
   );
 }
 
-export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: AppUser; isCollapsed: boolean; onToggle: () => void; canToggle: boolean }) {
+export type AppSidebarProps = { user: AppUser } & (
+  | { placement: "rail"; isCollapsed: boolean; onToggle: () => void }
+  /** Inside the navigation drawer of small screens: always wide, closed by the drawer itself. */
+  | { placement: "drawer" }
+);
+
+export function AppSidebar(props: AppSidebarProps) {
+  const { user, placement } = props;
+  const isCollapsed = placement === "rail" && props.isCollapsed;
   const site = useSiteConfig();
   const [openDialog, setOpenDialog] = useState<"feedback" | "help" | null>(null);
   const onDialogOpenChange = (open: boolean) => !open && setOpenDialog(null);
@@ -81,30 +89,30 @@ export function AppSidebar({ user, isCollapsed, onToggle, canToggle }: { user: A
   return (
     <aside
       aria-label="Sidebar"
-      className={cn("flex h-screen shrink-0 flex-col border-r bg-card transition-[width] duration-200", isCollapsed ? "w-16" : "w-64")}
+      className={cn(
+        "flex shrink-0 flex-col bg-card",
+        placement === "rail" ? "sticky top-0 h-screen border-r transition-[width] duration-200" : "h-full w-full",
+        placement === "rail" && (isCollapsed ? "w-16" : "w-64"),
+      )}
     >
       <div className={cn("flex h-14 items-center gap-2 border-b px-3", isCollapsed && "justify-center")}>
         {!isCollapsed && (
-          <Link to={paths.documents} className="flex items-center gap-2 font-semibold">
+          <Link to={paths.documents} className="flex min-h-10 items-center gap-2 font-semibold">
             <BrandMark className="size-7" />
             {site.productName}
           </Link>
         )}
-        {canToggle ? (
+        {placement === "rail" && (
           <Button
             variant="ghost"
             size="icon"
             className={cn(!isCollapsed && "ml-auto")}
-            onClick={onToggle}
+            onClick={props.onToggle}
             aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
             aria-expanded={!isCollapsed}
           >
             <ToggleIcon aria-hidden />
           </Button>
-        ) : (
-          <Link to={paths.documents} aria-label={site.productName}>
-            <BrandMark className="size-7" />
-          </Link>
         )}
       </div>
       <div className="p-3">

@@ -60,7 +60,7 @@ function CurrentUrl() {
 function Shell({ isCollapsed }: { isCollapsed: boolean }) {
   return (
     <TooltipProvider>
-      <AppSidebar user={user} isCollapsed={isCollapsed} onToggle={() => {}} canToggle />
+      <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={() => {}} />
       <main>
         <Outlet />
       </main>

@@ -51,7 +51,7 @@ function RenameForm({ session, onDone }: { session: ChatSessionSummary; onDone: 
         onFocus={(event) => event.target.select()}
         onChange={(event) => setTitle(event.target.value)}
         onKeyDown={onKeyDown}
-        className="h-8 px-2"
+        className="h-8 px-2 max-md:h-10"
       />
       <Button type="submit" variant="ghost" size="icon" className="size-8" aria-label="Save title" disabled={!checked.ok}>
         <Check aria-hidden />
@@ -92,12 +92,12 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
   }
   const filename = session.documentFilename ?? UNKNOWN_DOCUMENT;
   return (
-    <li className="group relative">
+    <li className="group relative flex items-start">
       <Link
         to={paths.chatSession(session.id)}
         aria-current={isOpen ? "page" : undefined}
         className={cn(
-          "block rounded-md px-3 py-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
+          "block min-w-0 flex-1 rounded-md px-3 py-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
           isOpen && "bg-accent text-accent-foreground",
         )}
       >
@@ -111,8 +111,8 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
           {formatDate(session.updatedAt)}
         </time>
       </Link>
-      {/* Over the end of the title only while shown, so titles use the whole width otherwise. */}
-      <div className="absolute top-1 right-1 flex rounded-md bg-accent text-accent-foreground opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+      {/* Over the end of the title only while shown, so titles use the whole width otherwise; beside it, always shown, in the drawer of small screens. */}
+      <div className="absolute top-1 right-1 flex rounded-md bg-accent text-accent-foreground opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 max-md:static max-md:bg-transparent max-md:text-inherit max-md:opacity-100 [@media(hover:none)]:opacity-100">
         <Button ref={renameButton} variant="ghost" size="icon" className="size-7" aria-label={`Rename ${session.title}`} onClick={() => setEditing(true)}>
           <Pencil aria-hidden />
         </Button>
