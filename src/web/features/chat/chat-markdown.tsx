@@ -21,7 +21,7 @@ const components: Components = {
 /** An assistant answer: markdown with GitHub extensions; raw HTML in it is dropped, never rendered. */
 export function ChatMarkdown({ content }: { content: string }) {
   return (
-    <div className="space-y-2 break-words [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-5">
+    <div className="space-y-2 break-words [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-5">
       <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
         {content}
       </Markdown>

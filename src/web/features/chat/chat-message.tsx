@@ -23,13 +23,13 @@ export function ChatMessageBubble({ turn, onReportProblem }: { turn: ChatTurn; o
       <span
         aria-hidden
         className={cn(
-          "flex size-8 shrink-0 items-center justify-center rounded-full",
+          "flex size-8 shrink-0 items-center justify-center rounded-full max-sm:hidden",
           isUser ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
         )}
       >
         <Icon className="size-4" />
       </span>
-      <div className={cn("flex max-w-[min(44rem,85%)] flex-col gap-1", isUser && "items-end")}>
+      <div className={cn("flex max-w-[min(44rem,85%)] min-w-0 flex-col gap-1", isUser ? "items-end" : "max-sm:max-w-full")}>
         <div
           className={cn(
             "rounded-2xl px-4 py-2.5 text-sm leading-relaxed",

@@ -26,7 +26,7 @@ function ActiveConversation() {
   );
 }
 
-const centered = "flex-1 overflow-y-auto p-6";
+const centered = "flex-1 overflow-y-auto p-4 sm:p-6";
 
 function LoadingState({ label }: { label: string }) {
   return (
@@ -57,7 +57,9 @@ function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) 
 function Suggestions({ onAsk, disabled }: { onAsk: (question: string) => void; disabled: boolean }) {
   return (
     <EmptyState icon={MessageSquareText} title="Start a conversation" className={centered}>
-      <p className="max-w-md text-sm text-muted-foreground">Ask anything about this document, or start with one of these:</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        Ask anything about this document in plain English; every point of an answer cites its clause and page. Or start with one of these:
+      </p>
       <ul className="mt-2 flex max-w-2xl flex-wrap justify-center gap-2">
         {suggestedQuestions.map((question) => (
           <li key={question}>
@@ -78,7 +80,7 @@ function MessageLog({ turns, isSending, onReportProblem }: { turns: ChatTurn[]; 
     if (container) container.scrollTop = container.scrollHeight;
   }, [turns]);
   return (
-    <div ref={root} role="log" aria-label="Conversation" aria-busy={isSending} className="flex-1 overflow-y-auto p-4 sm:p-6">
+    <div ref={root} role="log" aria-label="Conversation" aria-busy={isSending} className="flex-1 overflow-y-auto p-3 sm:p-6">
       <ol className="space-y-5">
         {turns.map(({ messageId, ...turn }) => (
           <ChatMessageBubble
@@ -166,7 +168,9 @@ function NoDocuments() {
 function SelectDocument({ documents, onChoose }: { documents: DocumentSummary[]; onChoose: (id: string) => void }) {
   return (
     <EmptyState icon={FileText} title="Select a Document" className={centered}>
-      <p className="max-w-md text-sm text-muted-foreground">Choose the processed contract you want to ask about.</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        Choose the processed contract you want to ask about. Every point of an answer cites its clause and page.
+      </p>
       <DocumentPicker documents={documents} value={null} onChange={onChoose} className="w-full max-w-sm text-left" />
     </EmptyState>
   );
@@ -214,13 +218,19 @@ export function ChatPage() {
   else {
     body = (
       <>
-        <div className="flex flex-wrap items-end gap-3 border-b p-4">
-          <DocumentPicker documents={completed} value={selected?.id ?? null} onChange={chooseDocument} disabled={isSending} className="w-full max-w-md" />
+        <div className="flex items-end gap-2 border-b p-3 sm:gap-3 sm:p-4">
+          <DocumentPicker
+            documents={completed}
+            value={selected?.id ?? null}
+            onChange={chooseDocument}
+            disabled={isSending}
+            className="min-w-0 flex-1 sm:max-w-md"
+          />
           {selected && (
-            <Button variant="ghost" size="sm" asChild>
+            <Button variant="ghost" asChild>
               <Link to={paths.document(selected.id)}>
                 <FileText aria-hidden />
-                View document
+                <span className="max-sm:sr-only">View document</span>
               </Link>
             </Button>
           )}
@@ -243,14 +253,14 @@ export function ChatPage() {
 
   return (
     <>
-      <PageHeader
-        title="Contract Chat"
-        description="Ask plain-English questions about one processed contract; every point cites its clause and page."
-        actions={hasTurns ? <ActiveConversation /> : undefined}
-      />
-      <section aria-label="Chat" className="flex h-[calc(100dvh-14rem)] min-h-[30rem] flex-col overflow-hidden rounded-xl border bg-card">
+      <PageHeader title="Contract Chat" actions={hasTurns ? <ActiveConversation /> : undefined} />
+      {/* Below the top bar and the title, the chat fills the rest of the screen, its question box in view. */}
+      <section
+        aria-label="Chat"
+        className="-mx-4 flex h-[calc(100dvh-12rem)] min-h-[24rem] flex-col overflow-hidden border-y bg-card sm:mx-0 sm:h-[calc(100dvh-14rem)] sm:min-h-[30rem] sm:rounded-xl sm:border"
+      >
         {body}
-        <div className="space-y-2 border-t p-4">
+        <div className="space-y-2 border-t p-3 sm:p-4">
           {error !== null && (
             <Alert role="alert" variant="destructive">
               <AlertTitle>Sorry, an error occurred. Please try again.</AlertTitle>

@@ -196,7 +196,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
       <div className="flex items-start gap-3">
         <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="truncate font-semibold leading-snug" title={document.filename}>
+          <h2 id={titleId} className="line-clamp-2 font-semibold leading-snug [overflow-wrap:anywhere]" title={document.filename}>
             {document.filename}
           </h2>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">

@@ -42,7 +42,7 @@ export function DocumentOutline({ documentId, onJump, labelId }: { documentId: s
               <button
                 type="button"
                 onClick={() => onJump(entry.page)}
-                className="flex w-full items-baseline gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                className="flex w-full items-baseline gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring max-md:py-2.5"
                 style={{ paddingLeft: `${0.5 + level * INDENT_REM}rem` }}
                 aria-label={`${entry.heading}, page ${entry.page}`}
               >

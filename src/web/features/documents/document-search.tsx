@@ -119,7 +119,7 @@ export function DocumentSearch({ documentId, onJump, children }: { documentId: s
             setDraft(event.target.value);
             if (!event.target.value.trim()) setQuery("");
           }}
-          className="h-9"
+          className="h-9 max-md:h-10"
         />
         <Button type="submit" variant="outline" size="icon" aria-label="Search" disabled={!checked.ok}>
           <Search aria-hidden />

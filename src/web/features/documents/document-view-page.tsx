@@ -1,6 +1,6 @@
-import { ArrowLeft, Download, FileQuestion, MessageSquare, SearchX } from "lucide-react";
+import { ArrowLeft, Download, FileQuestion, ListTree, MessageSquare, SearchX } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { paths } from "../../../shared/paths";
@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api-client";
+import { cn } from "../../lib/utils";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { isPdf, type PageJump } from "./document-format";
@@ -26,12 +27,13 @@ import { documentPageQuery, useDocument, useDocumentEvents } from "./use-documen
 // pdf.js (and its worker) load only when a PDF is opened.
 const PdfViewer = lazy(async () => ({ default: (await import("./pdf-viewer")).PdfViewer }));
 
-const viewerHeight = "h-[calc(100dvh-15rem)] min-h-[28rem]";
+// Beside the outline on large screens; below the header on small ones, nearly the whole screen once scrolled to.
+const viewerHeight = "h-[calc(100dvh-8rem)] min-h-[24rem] lg:h-[calc(100dvh-15rem)] lg:min-h-[28rem]";
 const viewerHeightLarge = "lg:h-[calc(100dvh-15rem)] lg:min-h-[28rem]";
 
 function BackLink() {
   return (
-    <Link to={paths.documents} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+    <Link to={paths.documents} className="inline-flex min-h-10 items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground md:min-h-0">
       <ArrowLeft aria-hidden className="size-4" />
       Document Library
     </Link>
@@ -48,11 +50,9 @@ function DocumentHeader({ document }: { document: DocumentSummary }) {
   return (
     <div className="mb-4 space-y-2">
       <BackLink />
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight break-words" title={document.filename}>
-            {document.filename}
-          </h1>
+          <h1 className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-2xl">{document.filename}</h1>
           <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <StatusBadge status={document.status} />
             <Badge variant="outline">{document.displayType}</Badge>
@@ -64,7 +64,7 @@ function DocumentHeader({ document }: { document: DocumentSummary }) {
             )}
           </div>
         </div>
-        <div className="flex gap-2">
+        <div className="flex shrink-0 gap-2">
           {isReady && (
             <Button variant="outline" asChild>
               <Link to={paths.chatAbout(document.id)}>
@@ -141,7 +141,13 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
   const queryClient = useQueryClient();
   // The viewer reads it through a ref: no need to keep it stable.
   const loadPage = (pageNumber: number) => queryClient.fetchQuery(documentPageQuery(document.id, pageNumber));
-  const goTo = (page: number) => setJump((current) => ({ page, seq: current.seq + 1 }));
+  // Small screens show the outline on request, above the pages; choosing a clause puts it away again.
+  const [isOutlineShown, setOutlineShown] = useState(false);
+  const outlineId = useId();
+  const goTo = (page: number) => {
+    setOutlineShown(false);
+    setJump((current) => ({ page, seq: current.seq + 1 }));
+  };
   const showPdf = isPdf(document) && !pdfFailed;
   const pageOriginal = hasPageImages(document)
     ? (pageNumber: number, quoteBoxes: readonly QuoteBox[] | undefined) => (
@@ -151,8 +157,22 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
 
   const viewerProps = { jump, quote, onQuoteResult: setQuoteFound };
   return (
-    <div className="grid gap-4 lg:grid-cols-[17rem_minmax(0,1fr)]">
-      <aside className={`flex max-h-96 flex-col overflow-hidden rounded-lg border bg-card lg:max-h-none ${viewerHeightLarge}`}>
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <Button
+        variant="outline"
+        className="justify-self-start lg:hidden"
+        aria-expanded={isOutlineShown}
+        aria-controls={outlineId}
+        onClick={() => setOutlineShown(!isOutlineShown)}
+      >
+        <ListTree aria-hidden />
+        {isOutlineShown ? "Hide outline and search" : "Outline and search"}
+      </Button>
+      <aside
+        id={outlineId}
+        aria-label="Outline and search"
+        className={cn("flex max-h-96 flex-col overflow-hidden rounded-lg border bg-card lg:flex lg:max-h-none", viewerHeightLarge, !isOutlineShown && "hidden")}
+      >
         <DocumentSearch documentId={document.id} onJump={goTo}>
           <h2 id="outline-heading" className="border-b px-3 py-2.5 text-sm font-semibold">
             Clause outline

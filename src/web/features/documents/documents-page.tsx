@@ -27,7 +27,7 @@ function hasFiles(event: DragEvent): boolean {
 
 function CardSkeletons() {
   return (
-    <div role="status" aria-label="Loading documents" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div role="status" aria-label="Loading documents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {Array.from({ length: 6 }, (_, index) => (
         <Card key={index} className="space-y-3 p-4">
           <div className="flex gap-3">
@@ -173,7 +173,7 @@ function DocumentLibrary() {
     );
   } else {
     content = (
-      <ul aria-label="Documents" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label="Documents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map((document) => (
           <li key={document.id}>
             <DocumentCard document={document} />
