@@ -15,7 +15,7 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   await expect(sidebar.getByText(/No chats yet/)).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Your question" })).toBeDisabled();
-  await page.getByRole("combobox", { name: "Document" }).selectOption({ label: "Aetna Provider Agreement.pdf" });
+  await page.getByRole("combobox", { name: "Document" }).selectOption({ label: "Aetna Provider Agreement.pdf · Payer Contract · 3 pages" });
   await expect(page.getByRole("heading", { name: "Start a conversation" })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 

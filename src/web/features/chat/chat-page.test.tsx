@@ -49,7 +49,7 @@ describe("contract chat", () => {
       within(picker)
         .getAllByRole("option")
         .map((option) => option.textContent),
-    ).toEqual(["Choose a processed document", contract.filename]);
+    ).toEqual(["Choose a processed document", "Aetna Provider Agreement.pdf · Payer Contract · 3 pages"]);
     expect(questionBox()).toBeDisabled();
     expect(screen.getByText(/Never enter patient names or any other protected health information \(PHI\)/)).toBeInTheDocument();
 
@@ -59,6 +59,24 @@ describe("contract chat", () => {
     expect(questionBox()).toBeEnabled();
     for (const question of suggestedQuestions) expect(screen.getByRole("button", { name: question })).toBeEnabled();
     expect(screen.queryByText("Active conversation")).not.toBeInTheDocument();
+  });
+
+  it("tells documents with alike names apart by type and pages, and gives the chosen one's whole name as its title", async () => {
+    const longName = "Blue Cross Blue Shield of Massachusetts Provider Network Agreement 2026-2027 Amendment 4.pdf";
+    const agreement = aDocument({ filename: longName, displayType: "Network Agreement", status: "completed", pageCount: 1 });
+    const policy = aDocument({ filename: longName.replace(".pdf", ".docx"), displayType: "Word Document", status: "completed", pageCount: 40 });
+    chatServer({ "GET /api/documents": listAnswer([agreement, policy]) });
+    renderChat();
+    const picker = await screen.findByRole("combobox", { name: "Document" });
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Choose a processed document", `${longName} · Network Agreement · 1 page`, `${policy.filename} · Word Document · 40 pages`]);
+
+    await setupUser().selectOptions(picker, policy.id);
+    await screen.findByRole("heading", { name: "Start a conversation" });
+    expect(screen.getByRole("combobox", { name: "Document" })).toHaveAttribute("title", policy.filename);
   });
 
   it("points to the library when no document is processed yet", async () => {
