@@ -4,7 +4,9 @@ import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
 
-test("ask a suggested question about a contract, follow a citation to its page, then rename and delete the chat", async ({ page }, testInfo) => {
+test("ask a suggested question about a contract, follow a citation to its page, then rename the chat, delete it, undo, and delete it for good", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(150_000);
   await signUpThroughApi(page, uniqueEmail(testInfo.title));
   const contract = await uploadProcessedDocument(page, "Aetna Provider Agreement.pdf", contractPdf(`${testInfo.testId} ${Date.now()}`));
@@ -71,11 +73,22 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await expect(renamed).toBeVisible();
   await expect(page.getByRole("log", { name: "Conversation" }).getByRole("listitem", { name: "Answer" })).toContainText("Citations");
 
-  // Delete the open session: back to a new chat, and the session is gone for good.
+  // Delete the open session: back to a new chat, with a few seconds to take it back.
   await renamed.hover();
   await sidebar.getByRole("button", { name: "Delete Termination notice" }).click();
   await expect(page).toHaveURL(/\/app\/chat$/);
   await expect(page.getByRole("heading", { name: "Select a Document" })).toBeVisible();
+  await expect(page.getByText("Chat deleted")).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page).toHaveURL(`/app/chat?session=${sessionId}`);
+  await expect(page.getByRole("log", { name: "Conversation" }).getByRole("listitem", { name: "Answer" })).toContainText("Citations");
+  expect((await page.request.get(`/api/chat/sessions/${sessionId}`)).status()).toBe(200);
+
+  // Deleted again and left alone, it is gone for good once the undo window ends.
+  await renamed.hover();
+  await sidebar.getByRole("button", { name: "Delete Termination notice" }).click();
+  await expect(page.getByText("Chat deleted")).toBeVisible();
+  await expect.poll(async () => (await page.request.get(`/api/chat/sessions/${sessionId}`)).status(), { timeout: 15_000 }).toBe(404);
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
   await expect(sidebar.getByText(/No chats yet/)).toBeVisible();
-  expect((await page.request.get(`/api/chat/sessions/${sessionId}`)).status()).toBe(404);
 });

@@ -72,7 +72,7 @@ export function stubServer(routes: Record<string, Handler>) {
   }
   vi.stubGlobal("XMLHttpRequest", FakeXMLHttpRequest);
 
-  // What Radix's menus and dialogs use and jsdom lacks.
+  // What Radix's menus and dialogs, and sonner's toasts, use and jsdom lacks.
   vi.stubGlobal(
     "ResizeObserver",
     class {
@@ -83,6 +83,7 @@ export function stubServer(routes: Record<string, Handler>) {
   );
   Element.prototype.scrollIntoView ??= () => {};
   Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.setPointerCapture ??= () => {};
   Element.prototype.releasePointerCapture ??= () => {};
 
   return {

@@ -54,12 +54,17 @@ export function readAnswer<T>(status: number, text: string): T {
   }
 }
 
-export async function apiRequest<T>(path: string, init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown } = {}): Promise<T> {
+/** `keepalive` lets a request finish after the page that sent it has closed. */
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; keepalive?: boolean } = {},
+): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "same-origin",
+    keepalive: init.keepalive,
   });
   return readAnswer<T>(response.status, await response.text());
 }

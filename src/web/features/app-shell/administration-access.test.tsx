@@ -8,6 +8,7 @@ import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { TooltipProvider } from "../../components/ui/tooltip";
+import { SessionDeletionsProvider } from "../chat/session-deletions";
 import { RequireSession } from "../session/guards";
 import { OrganizationAdminPage } from "../organizations/organization-admin-page";
 import { PlatformAdminPage, RequireOrganizationAdmin, RequirePlatformOwner } from "./app-pages";
@@ -38,12 +39,14 @@ function renderSignedIn(user: AppUser, url: string) {
   });
   function Shell() {
     return (
-      <TooltipProvider>
-        <AppSidebar user={user} placement="rail" isCollapsed={false} onToggle={() => {}} />
-        <main>
-          <Outlet />
-        </main>
-      </TooltipProvider>
+      <SessionDeletionsProvider>
+        <TooltipProvider>
+          <AppSidebar user={user} placement="rail" isCollapsed={false} onToggle={() => {}} />
+          <main>
+            <Outlet />
+          </main>
+        </TooltipProvider>
+      </SessionDeletionsProvider>
     );
   }
   return renderAppRoutes(

@@ -1,12 +1,16 @@
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { testSiteConfig } from "../../../../tests/support/site-config";
+import { UNDO_DELETE_MS } from "../chat/session-deletions";
 import { renderSignedInApp, setWindowWidth } from "./app-shell-test-utils";
 
 afterEach(() => {
   cleanup();
+  toast.dismiss();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -74,10 +78,41 @@ describe("the sidebar on a small screen", () => {
     expect(screen.queryByRole("dialog", { name: "Navigation" })).not.toBeInTheDocument();
   });
 
-  it("stays open for Escape in a chat's title field, which cancels the rename", async () => {
+  it("a chat deleted in the drawer can be undone after it closes, and is deleted when the undo window ends on another page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setWindowWidth(390);
+    let sessions = [session];
+    const { server } = renderSignedInApp("/app/documents", {
+      "GET /api/chat/sessions": () => ({ status: 200, body: { sessions } }),
+      [`DELETE /api/chat/sessions/${session.id}`]: () => {
+        sessions = [];
+        return { status: 204 };
+      },
+    });
+    const { user, drawer } = await openDrawer();
+    await user.click(await within(drawer).findByRole("button", { name: "Delete Timely filing" }));
+    expect(within(drawer).queryByRole("link", { name: /Timely filing/ })).not.toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole("link", { name: "Chat" }));
+    await screen.findByRole("heading", { level: 1, name: "Contract Chat" });
+    expect(screen.queryByRole("dialog", { name: "Navigation" })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+    const reopened = await openDrawer();
+    expect(await within(reopened.drawer).findByRole("link", { name: /Timely filing/ })).toBeInTheDocument();
+
+    await reopened.user.click(within(reopened.drawer).getByRole("button", { name: "Delete Timely filing" }));
+    await reopened.user.click(within(reopened.drawer).getByRole("link", { name: "Documents" }));
+    await screen.findByRole("heading", { level: 1, name: "Document Library" });
+    expect(server.callsTo("DELETE", `/api/chat/sessions/${session.id}`)).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTime(UNDO_DELETE_MS));
+    await waitFor(() => expect(server.callsTo("DELETE", `/api/chat/sessions/${session.id}`)).toHaveLength(1));
+  });
+
+  it("stays open for Escape in a chat's title field, which cancels the rename, and for Undo on a toast", async () => {
     setWindowWidth(390);
     renderSignedInApp("/app/documents", {
       "GET /api/chat/sessions": { status: 200, body: { sessions: [session] } },
+      [`DELETE /api/chat/sessions/${session.id}`]: { status: 204 },
     });
     const { user, drawer } = await openDrawer();
     await user.click(await within(drawer).findByRole("button", { name: "Rename Timely filing" }));
@@ -85,6 +120,30 @@ describe("the sidebar on a small screen", () => {
     await user.keyboard("{Escape}");
     expect(within(drawer).queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Navigation" })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole("button", { name: "Delete Timely filing" }));
+    expect(within(drawer).queryByRole("link", { name: /Timely filing/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+    expect(await within(drawer).findByRole("link", { name: /Timely filing/ })).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Navigation" })).toBeInTheDocument();
+  });
+
+  it("logging out first sends a deletion still in its undo window", async () => {
+    setWindowWidth(390);
+    const { server } = renderSignedInApp("/app/documents", {
+      "GET /api/chat/sessions": { status: 200, body: { sessions: [session] } },
+      [`DELETE /api/chat/sessions/${session.id}`]: { status: 204 },
+      "POST /api/auth/sign-out": { status: 200, body: { success: true } },
+    });
+    const { user, drawer } = await openDrawer();
+    await user.click(await within(drawer).findByRole("button", { name: "Delete Timely filing" }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: /^Account menu for/ }));
+    await user.click(await screen.findByRole("menuitem", { name: "Log out" }));
+    await waitFor(() => expect(server.callsTo("POST", "/api/auth/sign-out")).toHaveLength(1));
+    const order = server.calls.map((call) => `${call.method} ${call.path}`);
+    expect(order.indexOf(`DELETE /api/chat/sessions/${session.id}`)).toBeGreaterThan(-1);
+    expect(order.indexOf(`DELETE /api/chat/sessions/${session.id}`)).toBeLessThan(order.indexOf("POST /api/auth/sign-out"));
   });
 });
 

@@ -35,6 +35,10 @@ export function NavigationDrawer({ user }: { user: AppUser }) {
         onEscapeKeyDown={(event) => {
           if (event.target instanceof HTMLInputElement) event.preventDefault();
         }}
+        // Undo on a toast (a chat deleted here) is pressed without closing the drawer.
+        onInteractOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
+        }}
       >
         <AppSidebar user={user} placement="drawer" />
       </SheetContent>

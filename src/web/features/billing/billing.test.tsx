@@ -10,6 +10,7 @@ import { anOrganizationPlan } from "../../../../tests/support/organization-answe
 import { anAppUser } from "../../../../tests/support/app-user";
 import { UserMenu } from "../app-shell/user-menu";
 import { PENDING_CHECKOUT_KEY } from "../auth/auth-storage";
+import { SessionDeletionsProvider } from "../chat/session-deletions";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "../documents/documents-test-utils";
 import { goTo } from "../../lib/go-to";
 
@@ -32,8 +33,22 @@ function summary(
 
 const user = anAppUser({ id: "u1", name: "Pat", displayName: "Pat Lee", avatar: "PL" });
 
+/** The menu as the app shell holds it. */
 function renderMenu() {
-  return renderAppRoutes([{ path: "/app/documents", element: <UserMenu user={user} /> }], "/app/documents", testSiteConfig());
+  return renderAppRoutes(
+    [
+      {
+        path: "/app/documents",
+        element: (
+          <SessionDeletionsProvider>
+            <UserMenu user={user} />
+          </SessionDeletionsProvider>
+        ),
+      },
+    ],
+    "/app/documents",
+    testSiteConfig(),
+  );
 }
 
 async function openMenu() {

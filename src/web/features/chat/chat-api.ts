@@ -16,7 +16,8 @@ export const chatApi = {
   getSession: (id: string) => request<ChatSessionDetail>(sessionPath(id)),
   renameSession: async (id: string, title: string) =>
     (await request<ChatSessionResponse>(sessionPath(id), { method: "PATCH", body: { title } satisfies RenameSessionRequest })).session,
-  deleteSession: (id: string) => request<void>(sessionPath(id), { method: "DELETE" }),
+  // Sent when a deleted chat's undo window ends, which may be as its tab closes.
+  deleteSession: (id: string) => request<void>(sessionPath(id), { method: "DELETE", keepalive: true }),
 };
 
 /** Thrown when an answer stream ends before its `done` or `error` line. */

@@ -8,6 +8,7 @@ import { TooltipProvider } from "../../components/ui/tooltip";
 import { AppSidebar } from "../app-shell/app-sidebar";
 import { aDocument } from "../documents/documents-test-utils";
 import { ChatPage } from "./chat-page";
+import { SessionDeletionsProvider } from "./session-deletions";
 
 export const contract = aDocument({
   id: "0d0c0000-0000-4000-8000-000000000001",
@@ -59,13 +60,15 @@ function CurrentUrl() {
 
 function Shell({ isCollapsed }: { isCollapsed: boolean }) {
   return (
-    <TooltipProvider>
-      <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={() => {}} />
-      <main>
-        <Outlet />
-      </main>
-      <CurrentUrl />
-    </TooltipProvider>
+    <SessionDeletionsProvider>
+      <TooltipProvider>
+        <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={() => {}} />
+        <main>
+          <Outlet />
+        </main>
+        <CurrentUrl />
+      </TooltipProvider>
+    </SessionDeletionsProvider>
   );
 }
 

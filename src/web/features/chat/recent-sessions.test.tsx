@@ -1,11 +1,17 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatSessionSummary } from "../../../shared/contracts/chat";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { listAnswer } from "../documents/documents-test-utils";
 import { aMessage, aSession, contract, renderChat, setupUser } from "./chat-test-utils";
+import { UNDO_DELETE_MS } from "./session-deletions";
 
 afterEach(() => {
+  // Unmounted while the stub server still answers: the sidebar sends what it still holds as it goes.
+  cleanup();
+  toast.dismiss();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -130,7 +136,8 @@ describe("recent chats in the sidebar", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("deleting the open session removes it and returns to a new chat", async () => {
+  /** An open session and another, the server's list changing when a deletion arrives. */
+  function deletableSessions(deleteAnswer: { status: number; body?: unknown } = { status: 204 }) {
     const open = aSession({ title: "Open one" });
     const other = aSession({ title: "Other one" });
     let sessions = [open, other];
@@ -138,18 +145,82 @@ describe("recent chats in the sidebar", () => {
       "GET /api/chat/sessions": () => ({ status: 200, body: { sessions } }),
       [`GET /api/chat/sessions/${open.id}`]: { status: 200, body: { session: open, messages: [aMessage({ content: "Is there a penalty?" })] } },
       [`DELETE /api/chat/sessions/${open.id}`]: () => {
-        sessions = [other];
-        return { status: 204 };
+        if (deleteAnswer.status === 204) sessions = [other];
+        return deleteAnswer;
       },
     });
-    renderChat(`/app/chat?session=${open.id}`);
+    return { open, deletes: () => server.callsTo("DELETE", `/api/chat/sessions/${open.id}`) };
+  }
+
+  async function deleteOpenSession() {
     expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
     await setupUser().click(within(recentChats()).getByRole("button", { name: "Delete Open one" }));
     await waitFor(() => expect(currentUrl()).toBe("/app/chat"));
+  }
+
+  it("deleting the open session hides it at once, returns to a new chat, and sends the deletion when the undo window ends", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { open, deletes } = deletableSessions();
+    renderChat(`/app/chat?session=${open.id}`);
+    await deleteOpenSession();
     expect(await screen.findByRole("heading", { name: "Select a Document" })).toBeInTheDocument();
     expect(within(recentChats()).queryByRole("link", { name: /Open one/ })).not.toBeInTheDocument();
     expect(within(recentChats()).getByRole("link", { name: /Other one/ })).toBeInTheDocument();
-    expect(server.callsTo("DELETE", `/api/chat/sessions/${open.id}`)).toHaveLength(1);
+    expect(await screen.findByText("Chat deleted")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
+    expect(deletes()).toHaveLength(0);
+
+    await act(async () => vi.advanceTimersByTime(UNDO_DELETE_MS));
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument());
+    expect(within(recentChats()).queryByRole("link", { name: /Open one/ })).not.toBeInTheDocument();
+  });
+
+  it("Undo brings the chat back and reopens it, and no deletion is ever sent", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { open, deletes } = deletableSessions();
+    renderChat(`/app/chat?session=${open.id}`);
+    await deleteOpenSession();
+    await setupUser().click(await screen.findByRole("button", { name: "Undo" }));
+    expect(await within(recentChats()).findByRole("link", { name: /Open one/ })).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl()).toBe(`/app/chat?session=${open.id}`));
+    expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
+
+    await act(async () => vi.advanceTimersByTime(2 * UNDO_DELETE_MS));
+    expect(deletes()).toHaveLength(0);
+    expect(within(recentChats()).getByRole("link", { name: /Open one/ })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["the tab is closed", () => window.dispatchEvent(new Event("pagehide"))],
+    [
+      "the tab is hidden",
+      () => {
+        vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+        document.dispatchEvent(new Event("visibilitychange"));
+      },
+    ],
+  ])("sends a deletion still in its undo window at once when %s, and Undo is gone", async (_, leave) => {
+    const { open, deletes } = deletableSessions();
+    renderChat(`/app/chat?session=${open.id}`);
+    await deleteOpenSession();
+    expect(await screen.findByRole("button", { name: "Undo" })).toBeInTheDocument();
+    act(leave);
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument());
+  });
+
+  it("a deletion the server refuses is only logged, and the chat comes back", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { open, deletes } = deletableSessions({ status: 500, body: { error: { code: "internal_error", message: "Boom" } } });
+    renderChat(`/app/chat?session=${open.id}`);
+    await deleteOpenSession();
+    await act(async () => vi.advanceTimersByTime(UNDO_DELETE_MS));
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    expect(await within(recentChats()).findByRole("link", { name: /Open one/ })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalled();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("deleting another session leaves the open conversation alone", async () => {

@@ -12,7 +12,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { formatDate } from "../../lib/format-date";
 import { cn } from "../../lib/utils";
-import { useChatSessions, useDeleteSession, useRenameSession } from "./use-chat-sessions";
+import { useSessionDeletions } from "./session-deletions";
+import { useChatSessions, useRenameSession } from "./use-chat-sessions";
 
 const UNKNOWN_DOCUMENT = "Unknown Document";
 
@@ -65,7 +66,7 @@ function RenameForm({ session, onDone }: { session: ChatSessionSummary; onDone: 
 
 function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen: boolean }) {
   const navigate = useNavigate();
-  const remove = useDeleteSession();
+  const { deleteSession } = useSessionDeletions();
   const [isEditing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   // Closing the rename form puts focus back on the pencil rather than losing it to the page.
@@ -122,7 +123,7 @@ function SessionItem({ session, isOpen }: { session: ChatSessionSummary; isOpen:
           className="size-7 hover:text-destructive"
           aria-label={`Delete ${session.title}`}
           onClick={() => {
-            remove.mutate(session.id);
+            deleteSession(session, { isOpen });
             if (isOpen) navigate(paths.chat);
           }}
         >
@@ -167,11 +168,13 @@ function RecentSessionsMenu({ sessions }: { sessions: ChatSessionSummary[] | und
 /** The sidebar's recent chat sessions: 20 loaded, 5 shown until expanded, live. */
 export function RecentSessions({ isCollapsed }: { isCollapsed: boolean }) {
   const sessionsQuery = useChatSessions();
+  const { hiddenIds } = useSessionDeletions();
   const openSessionId = useOpenSessionId();
   const [isExpanded, setExpanded] = useState(false);
-  if (isCollapsed) return <RecentSessionsMenu sessions={sessionsQuery.data} />;
+  const loaded = sessionsQuery.data?.filter((session) => !hiddenIds.has(session.id));
+  if (isCollapsed) return <RecentSessionsMenu sessions={loaded} />;
 
-  const sessions = sessionsQuery.data ?? [];
+  const sessions = loaded ?? [];
   const hiddenCount = Math.max(0, sessions.length - RECENT_SESSIONS_SHOWN);
   const visible = isExpanded ? sessions : sessions.slice(0, RECENT_SESSIONS_SHOWN);
   return (

@@ -10,7 +10,7 @@ export const chatKeys = {
 };
 
 /** The spec: rename and delete failures in the sidebar are only logged. */
-function logQuietFailure(action: string, error: unknown) {
+export function logQuietFailure(action: string, error: unknown) {
   // eslint-disable-next-line no-console -- the spec keeps these failures out of the interface
   console.warn(`Chat session ${action} failed`, error);
 }
@@ -34,20 +34,6 @@ export function useRenameSession() {
     onMutate: ({ id, title }) =>
       updateCachedSessions(queryClient, (sessions) => sessions.map((session) => (session.id === id ? { ...session, title } : session))),
     onError: (error) => logQuietFailure("rename", error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
-  });
-}
-
-/** Removes at once from the list; a refusal is logged and the list refetched. */
-export function useDeleteSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => chatApi.deleteSession(id),
-    onMutate: (id) => {
-      updateCachedSessions(queryClient, (sessions) => sessions.filter((session) => session.id !== id));
-      queryClient.removeQueries({ queryKey: chatKeys.session(id) });
-    },
-    onError: (error) => logQuietFailure("delete", error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
   });
 }
