@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { PLATFORM_OWNER_EMAILS } from "./tests/e2e/support/accounts";
 import { E2E_BASE_URL, E2E_PORT } from "./tests/e2e/support/e2e-config";
 import { resolveChromium } from "./tests/support/chromium";
 
@@ -27,6 +28,17 @@ export default defineConfig({
     launchOptions: await resolveChromium(),
     trace: "retain-on-failure",
   },
+  // The main journeys and the accessibility checks run twice: on a desktop window and on a phone
+  // (390 × 844, touch). Tests tagged @large-screen or @small-screen belong to one of them.
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 720 } }, grepInvert: /@small-screen/ },
+    {
+      name: "phone",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      testMatch: /\/(app-shell|billing|chat|documents|accessibility|documents-accessibility|auth-accessibility|small-screens)\.spec\.ts$/,
+      grepInvert: /@large-screen/,
+    },
+  ],
   webServer: {
     command: "npm run build && tsx tests/e2e/support/start-e2e-server.ts",
     url: `${baseURL}/api/health`,
@@ -34,14 +46,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    // Only this address becomes platform owner, whichever test signs up first.
+    // Only these addresses (one per project) become platform owners, whichever test signs up first.
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
-      PLATFORM_OWNER_EMAILS: "owner@e2e.example",
+      PLATFORM_OWNER_EMAILS: PLATFORM_OWNER_EMAILS.join(","),
       // Every test is a new person, but all of them come from this one machine's address.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       // New organizations start without a trial, so the billing journeys meet personal plans;

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { skipToContent } from "./support/keyboard";
 
 for (const path of ["/", "/termsofservice", "/privacypolicy", "/no-such-page"]) {
   for (const theme of ["light", "dark"] as const) {
@@ -20,12 +21,7 @@ for (const path of ["/", "/termsofservice", "/privacypolicy", "/no-such-page"]) 
 test("keyboard users can skip straight to the content", async ({ page }) => {
   await page.goto("/privacypolicy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-  await page.keyboard.press("Tab");
-  const skipLink = page.getByRole("link", { name: "Skip to content" });
-  await expect(skipLink).toBeFocused();
-  await expect(skipLink).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/#main$/);
+  await skipToContent(page);
 });
 
 test("the notifications region is labelled for screen readers", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { joinAsMemberThroughApi, PLATFORM_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { joinAsMemberThroughApi, platformOwnerEmail, signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/e2e-config";
+import { skipToContent } from "./support/keyboard";
+import { openSidebar } from "./support/small-screens";
 
 test("/app opens the document library inside the shell, with the user's menu and the PHI warning", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo.title);
@@ -16,7 +18,7 @@ test("/app opens the document library inside the shell, with the user's menu and
   expect((await page.request.get("/api/me")).status()).toBe(401);
 });
 
-test("the sidebar collapses to narrow and stays that way after a reload", async ({ page }, testInfo) => {
+test("the sidebar collapses to narrow and stays that way after a reload", { tag: "@large-screen" }, async ({ page }, testInfo) => {
   await signUpThroughApi(page, uniqueEmail(testInfo.title));
   await page.goto("/app/documents");
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
@@ -34,16 +36,57 @@ test("a member without an admin role is sent from the admin pages to /app", asyn
     await page.goto(path);
     await expect(page).toHaveURL("/app/documents");
   }
-  await expect(page.getByRole("navigation", { name: "Workspace" })).not.toContainText("Administration");
+  const sidebar = await openSidebar(page);
+  await expect(sidebar.getByRole("navigation", { name: "Workspace" })).toContainText("Documents");
+  await expect(sidebar.getByRole("navigation", { name: "Workspace" })).not.toContainText("Administration");
 });
 
-test("the platform owner sees Administration and reaches Platform Administration", async ({ page }) => {
-  await signUpThroughApi(page, PLATFORM_OWNER_EMAIL);
+test("the platform owner sees Administration and reaches Platform Administration", async ({ page }, testInfo) => {
+  await signUpThroughApi(page, platformOwnerEmail(testInfo.project.name));
   await page.goto("/app/documents");
-  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Platform" }).click();
+  const sidebar = await openSidebar(page);
+  await sidebar.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Platform" }).click();
   await expect(page).toHaveURL("/app/admin/platform");
   await expect(page.getByRole("heading", { level: 1, name: "Platform Administration" })).toBeVisible();
   await expect(page).toHaveTitle(/Platform Admin/);
+});
+
+test(
+  "on a small screen the sidebar is a drawer from the top bar: labelled, focus kept inside, closed by Escape and by navigating",
+  { tag: "@small-screen" },
+  async ({ page }, testInfo) => {
+    await signUpThroughApi(page, uniqueEmail(testInfo.title));
+    await page.goto("/app/documents");
+    await expect(page.getByRole("heading", { level: 1, name: "Document Library" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toHaveCount(0);
+    const opener = page.getByRole("button", { name: "Open navigation" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "Navigation" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toBeFocused();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press("Tab");
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await drawer.getByRole("link", { name: "Chat", exact: true }).click();
+    await expect(page).toHaveURL("/app/chat");
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Contract Chat" })).toBeVisible();
+  },
+);
+
+test("keyboard users can skip the sidebar and the top bar straight to the page", async ({ page }, testInfo) => {
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  await page.goto("/app/documents");
+  await expect(page.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
+  await skipToContent(page);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeFocused();
 });
 
 test("logging out of all devices ends the other browser's session too", async ({ browser }, testInfo) => {

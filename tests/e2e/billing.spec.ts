@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { E2E_PASSWORD, latestCodeFor, signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { expectNoAccessibilityViolations } from "./support/axe";
+import { uploadProcessedDocument } from "./support/documents";
 
 async function expectCredits(page: Page, figure: string) {
   await expect
@@ -64,6 +65,28 @@ test("from the Pro pricing link through sign-up and the test-mode checkout to pr
   await page.getByRole("menuitem", { name: "Buy a document credit" }).click();
   await confirmTestCheckout(page, /One-time credit: adds 1 document credit/);
   await expectCredits(page, "5/6");
+});
+
+test("a document waiting for a credit says so on its card, and buying one there starts it", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page, uniqueEmail(testInfo.title), E2E_PASSWORD, { plan: "basic" });
+  await uploadProcessedDocument(page, "Aetna Provider Agreement.pdf", contractPdf(`${testInfo.testId} first ${Date.now()}`));
+  const file = testInfo.outputPath("Cigna Network Agreement.pdf");
+  await writeFile(file, contractPdf(`${testInfo.testId} second ${Date.now()}`));
+
+  await page.goto("/app/documents");
+  await page.getByLabel("Choose a document to upload").setInputFiles(file);
+  const card = page.getByRole("article", { name: "Cigna Network Agreement.pdf" });
+  await card.getByRole("button", { name: /Process/ }).click();
+  await expect(page.getByText("Cannot process")).toBeVisible();
+  await expect(card.getByText("Awaiting Credit", { exact: true })).toBeVisible();
+  await expect(card).toContainText("Processing this document needs a document credit. Buy one and processing starts by itself.");
+  await expect(card.getByRole("button", { name: /Processing\.\.\./ })).toHaveCount(0);
+
+  await card.getByRole("button", { name: "Buy a document credit" }).click();
+  await confirmTestCheckout(page, /One-time credit: adds 1 document credit/);
+  await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expectCredits(page, "0/2");
 });
 
 test("without a subscription the library shows the plans, and 'Start subscription' opens 'Choose your plan'", async ({ page }, testInfo) => {

@@ -3,6 +3,7 @@ import { contractPdf } from "../support/documents/contract-pdf";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
+import { closeSidebar, openSidebar, showOutline } from "./support/small-screens";
 
 test("ask a suggested question about a contract, follow a citation to its page, then rename the chat, delete it, undo, and delete it for good", async ({
   page,
@@ -14,8 +15,9 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await page.goto("/app/chat");
   await expect(page.getByRole("heading", { level: 1, name: "Contract Chat" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Select a Document" })).toBeVisible();
-  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  let sidebar = await openSidebar(page);
   await expect(sidebar.getByText(/No chats yet/)).toBeVisible();
+  await closeSidebar(page);
   await expect(page.getByRole("textbox", { name: "Your question" })).toBeDisabled();
   await page.getByRole("combobox", { name: "Document" }).selectOption({ label: "Aetna Provider Agreement.pdf · Payer Contract · 3 pages" });
   await expect(page.getByRole("heading", { name: "Start a conversation" })).toBeVisible();
@@ -44,6 +46,7 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await expect(documentTab.getByText(/was not found on page/)).toHaveCount(0);
 
   // The same retrieval, inspected on its own: 'Search this document' ranks the clause first.
+  await showOutline(documentTab);
   await documentTab.getByRole("searchbox", { name: "Search this document" }).fill("timely filing of claims");
   await documentTab.keyboard.press("Enter");
   const passages = documentTab.getByRole("list", { name: "Passages matching timely filing of claims" });
@@ -54,6 +57,7 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await documentTab.close();
 
   // The sidebar lists the session under its title, with the document's name.
+  sidebar = await openSidebar(page);
   const item = sidebar.getByRole("link", { name: /What are the termination clauses/ });
   await expect(item).toContainText("Aetna Provider Agreement.pdf");
   await expect(item).toHaveAttribute("aria-current", "page");
@@ -70,8 +74,9 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   const renamed = sidebar.getByRole("link", { name: /Termination notice/ });
   await expect(renamed).toBeVisible();
   await page.reload();
-  await expect(renamed).toBeVisible();
   await expect(page.getByRole("log", { name: "Conversation" }).getByRole("listitem", { name: "Answer" })).toContainText("Citations");
+  sidebar = await openSidebar(page);
+  await expect(renamed).toBeVisible();
 
   // Delete the open session: back to a new chat, with a few seconds to take it back.
   await renamed.hover();
@@ -85,10 +90,12 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   expect((await page.request.get(`/api/chat/sessions/${sessionId}`)).status()).toBe(200);
 
   // Deleted again and left alone, it is gone for good once the undo window ends.
+  sidebar = await openSidebar(page);
   await renamed.hover();
   await sidebar.getByRole("button", { name: "Delete Termination notice" }).click();
   await expect(page.getByText("Chat deleted")).toBeVisible();
   await expect.poll(async () => (await page.request.get(`/api/chat/sessions/${sessionId}`)).status(), { timeout: 15_000 }).toBe(404);
   await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  sidebar = await openSidebar(page);
   await expect(sidebar.getByText(/No chats yet/)).toBeVisible();
 });

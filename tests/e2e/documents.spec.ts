@@ -5,6 +5,7 @@ import { buildPdf } from "../support/documents/test-fixtures";
 import type { BillingSummary } from "../../src/shared/contracts/billing";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { uploadProcessedDocument } from "./support/documents";
+import { showOutline } from "./support/small-screens";
 
 async function openCardMenu(page: Page, filename: string) {
   await page
@@ -90,6 +91,7 @@ test("a contract goes from upload through processing to a cited page, and is del
   const pageOne = page.getByRole("region", { name: "Page 1", exact: true });
   await expect(pageOne.locator(".textLayer")).toContainText("Timely Filing");
   expect(await pageOne.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
+  await showOutline(page);
   const outline = page.getByRole("navigation", { name: "Clause outline" });
   await expect(outline.getByRole("button", { name: /2\.1 Termination without Cause, page 2/ })).toBeVisible();
   await expect(page.getByText("Page 1 of 3")).toBeVisible();
@@ -116,7 +118,8 @@ test("a contract goes from upload through processing to a cited page, and is del
   expect(policyViolations).toEqual([]);
 });
 
-test("a long contract shows its reading progress live on its card until it is Ready", async ({ page }, testInfo) => {
+// Live progress is the same at any width, and the phone run would only race a fast machine once more.
+test("a long contract shows its reading progress live on its card until it is Ready", { tag: "@large-screen" }, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signUpThroughApi(page, uniqueEmail(testInfo.title));
   const pageCount = 240;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { invitationMessages } from "../../src/shared/organizations";
-import { E2E_PASSWORD, latestCodeFor, PLATFORM_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_PASSWORD, latestCodeFor, platformOwnerEmail, signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { E2E_PORT } from "./support/e2e-config";
 import { inviteThroughDialog, latestInvitationFor, rowWith } from "./support/organizations";
 import { startServer, waitForHealth, type ServerRun } from "./support/server-process";
@@ -77,7 +77,7 @@ test("a new organization's trial opens the library; an invitation opened after i
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "clausewise-expiry-")),
     PORT: String(port),
     PUBLIC_URL: baseURL,
-    PLATFORM_OWNER_EMAILS: PLATFORM_OWNER_EMAIL,
+    PLATFORM_OWNER_EMAILS: platformOwnerEmail(testInfo.project.name),
     LOG_LEVEL: "warn",
   };
   const adminEmail = uniqueEmail(`admin ${testInfo.title}`);

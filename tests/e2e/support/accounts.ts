@@ -2,7 +2,12 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./e2e-config";
 
 export const E2E_PASSWORD = "e2e-password-123";
-export const PLATFORM_OWNER_EMAIL = "owner@e2e.example";
+/** The platform owners the e2e server is started with (PLATFORM_OWNER_EMAILS): one per Playwright project, since both run the same tests. */
+export const PLATFORM_OWNER_EMAILS = ["owner@e2e.example", "owner-phone@e2e.example"];
+
+export function platformOwnerEmail(projectName: string): string {
+  return projectName === "phone" ? PLATFORM_OWNER_EMAILS[1]! : PLATFORM_OWNER_EMAILS[0]!;
+}
 
 /** A fresh address per call, so tests never share an account or a rate-limit counter. */
 export function uniqueEmail(label: string): string {

@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { contractPdf } from "../support/documents/contract-pdf";
+import { parseEvents } from "../support/chat";
+import type { ChatStreamEvent } from "../../src/shared/contracts/chat";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
+import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { expectNoAccessibilityViolations } from "./support/axe";
+import { uploadProcessedDocument } from "./support/documents";
+import { expectFitsScreen, expectOnScreen, openSidebar } from "./support/small-screens";
+
+const themes = ["light", "dark"] as const;
+const longName = "Blue Cross Blue Shield of Massachusetts Provider Network Agreement 2026-2027 Amendment No 4 FINAL executed copy.pdf";
+
+/** What a page shows once it has loaded what it needs. */
+type PageCheck = { path: string; isReady: (page: Page) => Locator };
+
+const publicPages: PageCheck[] = [
+  { path: "/", isReady: (page) => page.getByRole("heading", { level: 1 }) },
+  { path: "/login", isReady: (page) => page.getByRole("heading", { level: 1, name: "Sign in" }) },
+  { path: "/termsofservice", isReady: (page) => page.getByRole("heading", { level: 1, name: "Terms of Service" }) },
+  { path: "/privacypolicy", isReady: (page) => page.getByRole("heading", { level: 1, name: "Privacy Policy" }) },
+  { path: "/no-such-page", isReady: (page) => page.getByRole("link", { name: "Return to Home" }) },
+];
+
+async function useTheme(page: Page, theme: (typeof themes)[number]) {
+  await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
+}
+
+/** Visits each page in each theme and holds it to the window's width and 40 px tap targets. */
+async function expectEachFits(page: Page, pages: PageCheck[]) {
+  for (const theme of themes) {
+    await useTheme(page, theme);
+    for (const { path, isReady } of pages) {
+      await page.goto(path);
+      await expect(isReady(page).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator("html")).toHaveClass(theme);
+      await expectFitsScreen(page, `${path} in ${theme} mode`);
+    }
+  }
+}
+
+/**
+ * A practice's library as a phone shows it: a Ready contract with a long name and a conversation
+ * about it, and a second contract waiting for a credit (the Basic plan's one credit is spent).
+ */
+async function signedInLibrary(page: Page, label: string) {
+  await signUpThroughApi(page, uniqueEmail(label), E2E_PASSWORD, { plan: "basic" });
+  const ready = await uploadProcessedDocument(page, longName, contractPdf(`${label} ready ${Date.now()}`));
+  const upload = await page.request.post("/api/documents", {
+    multipart: { file: { name: "Cigna Network Agreement.pdf", mimeType: "application/pdf", buffer: contractPdf(`${label} waiting ${Date.now()}`) } },
+  });
+  const { document: waiting } = (await upload.json()) as { document: DocumentSummary };
+  expect((await (await page.request.post(`/api/documents/${waiting.id}/process`, { data: { trigger: "start" } })).json()).document.status).toBe(
+    "awaiting_credit",
+  );
+  const answer = await page.request.post("/api/chat/messages", { data: { documentId: ready.id, question: "What are the termination clauses?" } });
+  const started = parseEvents(await answer.text()).find((event): event is Extract<ChatStreamEvent, { type: "session" }> => event.type === "session");
+  return { ready, waiting, sessionId: started!.session.id };
+}
+
+for (const width of [360, 390]) {
+  test.describe(`at ${width} px wide`, { tag: "@small-screen" }, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test("the public pages fit the screen, light and dark, with 40 px tap targets", async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await expectEachFits(page, publicPages);
+      await page.goto("/");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await expectFitsScreen(page, "the landing page's menu");
+    });
+
+    test("every signed-in page fits the screen, light and dark, with 40 px tap targets and menus on screen", async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const { ready, waiting, sessionId } = await signedInLibrary(page, `${testInfo.title} ${width}`);
+      await expectEachFits(page, [
+        { path: "/app/documents", isReady: (page) => page.getByRole("article", { name: longName }).getByText("Ready", { exact: true }) },
+        { path: `/app/documents/${ready.id}`, isReady: (page) => page.getByText("Page 1 of 3") },
+        { path: `/app/documents/${waiting.id}`, isReady: (page) => page.getByText("Awaiting Credit", { exact: true }) },
+        { path: "/app/chat", isReady: (page) => page.getByRole("heading", { name: "Select a Document" }) },
+        { path: `/app/chat?session=${sessionId}`, isReady: (page) => page.getByRole("listitem", { name: "Answer" }).getByText("Citations") },
+        { path: "/app/account", isReady: (page) => page.getByRole("heading") },
+        { path: "/app/contact-sales", isReady: (page) => page.getByRole("heading", { level: 1, name: "Contact Sales" }) },
+      ]);
+
+      // The library: a card at full width with its whole name in its title, its menu and the top bar's menus on screen.
+      await page.goto("/app/documents");
+      const card = page.getByRole("article", { name: longName });
+      await expect(card.getByRole("heading", { name: longName })).toHaveAttribute("title", longName);
+      expect((await card.boundingBox())!.width).toBeLessThanOrEqual(width);
+      await expect(page.getByRole("article", { name: "Cigna Network Agreement.pdf" }).getByRole("button", { name: "Buy a document credit" })).toBeVisible();
+      await card.getByRole("button", { name: `Actions for ${longName}` }).click();
+      await expectOnScreen(page, page.getByRole("menu"));
+      await expectFitsScreen(page, "a card's menu");
+      await page.keyboard.press("Escape");
+      for (const menuButton of [page.getByRole("button", { name: /^Account menu for/ }), page.getByRole("button", { name: "Theme" })]) {
+        await menuButton.click();
+        await expectOnScreen(page, page.getByRole("menu"));
+        await expectFitsScreen(page, "a top bar menu");
+        await page.keyboard.press("Escape");
+      }
+
+      // The document: its name whole in the heading, across the screen rather than squeezed beside its buttons.
+      await page.goto(`/app/documents/${ready.id}`);
+      const heading = page.getByRole("heading", { level: 1, name: longName });
+      await expect(heading).toBeVisible();
+      expect((await heading.boundingBox())!.width).toBeGreaterThan(width * 0.75);
+      await page.getByRole("button", { name: "Outline and search" }).click();
+      await expect(page.getByRole("navigation", { name: "Clause outline" })).toBeVisible();
+      await expectFitsScreen(page, "the document with its outline");
+
+      // The drawer, and a chat deleted in it that is brought back without closing it.
+      const sidebar = await openSidebar(page);
+      await expectFitsScreen(page, "the navigation drawer");
+      await sidebar.getByRole("button", { name: "Delete What are the termination clauses" }).click();
+      await expect(sidebar.getByRole("link", { name: /What are the termination clauses/ })).toHaveCount(0);
+      await expectFitsScreen(page, "the drawer with the Undo toast");
+      await page.getByRole("button", { name: "Undo" }).click();
+      await expect(sidebar.getByRole("link", { name: /What are the termination clauses/ })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Navigation" })).toBeVisible();
+    });
+  });
+}
+
+test.describe("on a phone", { tag: "@small-screen" }, () => {
+  for (const theme of themes) {
+    test(`the navigation drawer, the account pages and a card awaiting a credit in ${theme} mode have no detectable accessibility violations`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await useTheme(page, theme);
+      const { waiting } = await signedInLibrary(page, `${testInfo.title}`);
+      await page.goto("/app/documents");
+      await expect(page.getByRole("article", { name: "Cigna Network Agreement.pdf" }).getByRole("button", { name: "Buy a document credit" })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+      await openSidebar(page);
+      await expectNoAccessibilityViolations(page);
+      await page.goto(`/app/documents/${waiting.id}`);
+      await expect(page.getByText("Awaiting Credit", { exact: true }).first()).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+      for (const path of ["/app/account", "/app/contact-sales"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading").first()).toBeVisible();
+        await expectNoAccessibilityViolations(page);
+      }
+    });
+  }
+});
