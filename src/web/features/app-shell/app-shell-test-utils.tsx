@@ -20,6 +20,7 @@ const subscribed: BillingSummary = {
     currentPeriodEnd: "2026-12-01T00:00:00.000Z",
   },
   credits: { startingCredits: 1, creditsUsed: 0, overageUnits: 0, creditsAvailable: 1, creditsTotal: 1, periodStart: null, periodEnd: null },
+  organizationPlan: null,
 };
 
 /** A window `width` px wide, as far as media queries go (jsdom has no layout, so none of its own). */

@@ -33,7 +33,13 @@ export function DocumentPicker({
       <label htmlFor={id} className="text-sm font-medium">
         Document
       </label>
-      <NativeSelect id={id} value={value ?? ""} title={chosen?.filename} disabled={disabled} onChange={(event) => event.target.value && onChange(event.target.value)}>
+      <NativeSelect
+        id={id}
+        value={value ?? ""}
+        title={chosen?.filename}
+        disabled={disabled}
+        onChange={(event) => event.target.value && onChange(event.target.value)}
+      >
         <option value="" disabled>
           Choose a processed document
         </option>
