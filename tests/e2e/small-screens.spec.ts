@@ -81,7 +81,7 @@ for (const width of [360, 390]) {
         { path: "/app/chat", isReady: (page) => page.getByRole("heading", { name: "Select a Document" }) },
         { path: `/app/chat?session=${sessionId}`, isReady: (page) => page.getByRole("listitem", { name: "Answer" }).getByText("Citations") },
         { path: "/app/account", isReady: (page) => page.getByRole("heading") },
-        { path: "/app/contact-sales", isReady: (page) => page.getByRole("heading", { level: 1, name: "Contact Sales" }) },
+        { path: "/app/contact-sales", isReady: (page) => page.getByRole("heading", { level: 1, name: "Upgrade to Enterprise" }) },
       ]);
 
       // The library: a card at full width with its whole name in its title, its menu and the top bar's menus on screen.

@@ -4,6 +4,7 @@ import { contractPdf } from "../support/documents/contract-pdf";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
+import { openSidebar } from "./support/small-screens";
 
 // The e2e server keeps the default support address and the local outbox: the support inbox is /dev/mailbox.
 const SUPPORT_EMAIL = "support@clausewise.example";
@@ -99,7 +100,7 @@ test.describe("at phone width", () => {
   test("Get Help fits the screen and sends", async ({ page }, testInfo) => {
     await signUpThroughApi(page, uniqueEmail(testInfo.title), undefined, { plan: null });
     await page.goto("/app/chat");
-    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Get Help" }).click();
+    await (await openSidebar(page)).getByRole("button", { name: "Get Help" }).click();
     const help = page.getByRole("dialog", { name: "Support / Help" });
     await expect(help).toBeVisible();
     const box = (await help.boundingBox())!;
