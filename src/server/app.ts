@@ -4,7 +4,8 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Container } from "./container";
 import { AppError } from "./http/app-error";
 import type { AppBindings } from "./http/bindings";
-import { createErrorHandler } from "./http/error-handler";
+import { isDatabaseReachable } from "./db/client";
+import { createErrorHandler, databaseUnavailableError } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { refuseCrossSiteWrites } from "./http/cross-site-guard";
 import { clientIp, headersWithClientIp } from "./http/client-ip";
@@ -32,9 +33,12 @@ function authRoutes(container: Container) {
   return new Hono<AppBindings>()
     .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy, requestsPerMinute: container.env.auth.requestsPerMinute }))
     .route("/email-link", emailLinkRoutes(container.auth, container.env.publicUrl, container.env.auth.trustProxy))
-    .on(["GET", "POST"], "/*", (c) => {
+    .on(["GET", "POST"], "/*", async (c) => {
       const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, container.env.auth.trustProxy));
-      return container.auth.handler(new Request(c.req.raw, { headers }));
+      const response = await container.auth.handler(new Request(c.req.raw, { headers }));
+      // Better Auth answers its own failures; one during an outage is the outage (see the error handler).
+      if (response.status >= 500 && !(await isDatabaseReachable(container.db))) throw databaseUnavailableError();
+      return response;
     });
 }
 
@@ -77,7 +81,7 @@ export function createApp(container: Container, web?: WebShell) {
   app.use(requestContext(container.logger));
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: false }));
   app.use(securityHeaders(container.env.publicUrl));
-  app.onError(createErrorHandler(container.logger));
+  app.onError(createErrorHandler(container.logger, () => isDatabaseReachable(container.db)));
   app.route("/api", apiRoutes(container));
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such API endpoint.");

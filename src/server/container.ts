@@ -66,7 +66,6 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const site: SiteConfig = {
     ...env.site,
     publicUrl: env.publicUrl,
-    version: env.version,
     socialProviders: enabledSocialProviders(env),
     maxUploadBytes: env.documents.maxUploadBytes,
   };

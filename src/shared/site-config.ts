@@ -11,7 +11,6 @@ export interface SiteConfig {
   salesEmail: string;
   /** 'Schedule Demo' on the enterprise upgrade page opens this booking page (SALES_BOOKING_URL); null hides it. */
   salesBookingUrl: string | null;
-  version: string;
   /** Single sign-on buttons this deployment offers (configured client id and secret). */
   socialProviders: SocialProvider[];
   /** The largest upload the server accepts (MAX_UPLOAD_MB). */
@@ -28,7 +27,6 @@ const siteConfigKeys = [
   "supportEmail",
   "privacyEmail",
   "salesEmail",
-  "version",
 ] as const satisfies readonly (keyof SiteConfig)[];
 
 // A plain check rather than a zod schema: the landing page bundle stays free of zod.

@@ -10,7 +10,6 @@ export function testSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig 
     privacyEmail: "privacy@clausewise.example",
     salesEmail: "sales@clausewise.example",
     salesBookingUrl: null,
-    version: "1.0.0",
     socialProviders: [],
     maxUploadBytes: 50 * 1024 * 1024,
     ...overrides,

@@ -43,7 +43,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 export function openPostgres(databaseUrl: string, onConnectionError: ConnectionErrorHandler = () => undefined): PostgresHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A server that does not answer fails a request in seconds instead of holding it for ever.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // Without a listener, an idle connection the server closes is an uncaught error that ends the process.
   pool.on("error", onConnectionError);
   return {
@@ -96,6 +97,21 @@ export async function wrapPglite(client: PGlite): Promise<PgliteHandle> {
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Whether the database answers a trivial query within `timeoutMs`: what an outage looks like from here. */
+export async function isDatabaseReachable(db: Database, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const pinged = pingDatabase(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([pinged, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type does not show. */

@@ -28,10 +28,25 @@ export function errorResponse(c: Context<AppBindings>, error: AppError) {
   return c.json(body, error.status);
 }
 
-export function createErrorHandler(logger: Logger) {
-  return (error: unknown, c: Context<AppBindings>) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) logger.error({ err: error, requestId: c.get("requestId") }, "request failed");
+/** What every request answers while the database cannot be reached: a pause, not a fault. */
+export function databaseUnavailableError(): AppError {
+  return new AppError("service_unavailable", "Clausewise is briefly unavailable. Please try again in a minute.");
+}
+
+/**
+ * An unexpected error while the database is down is the outage, not a bug: 503 with a clear
+ * message and Retry-After, logged as a warning; any other is a 500 logged with the request id.
+ */
+export function createErrorHandler(logger: Logger, isDatabaseReachable: () => Promise<boolean>) {
+  return async (error: unknown, c: Context<AppBindings>) => {
+    let appError = toAppError(error);
+    if (appError.code === "internal_error" && !(await isDatabaseReachable())) {
+      appError = databaseUnavailableError();
+      c.header("Retry-After", "30");
+      logger.warn({ err: error, requestId: c.get("requestId") }, "request failed: the database is unreachable");
+    } else if (appError.status >= 500) {
+      logger.error({ err: error, requestId: c.get("requestId") }, "request failed");
+    }
     return errorResponse(c, appError);
   };
 }

@@ -86,6 +86,6 @@ export function renderChat(url = "/app/chat", { isCollapsed = false } = {}) {
       },
     ],
     url,
-    testSiteConfig({ version: "test" }),
+    testSiteConfig(),
   );
 }

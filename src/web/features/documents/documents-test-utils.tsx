@@ -7,7 +7,7 @@ import { DocumentsPage, DocumentViewPage } from "./document-pages";
 
 export { stubServer } from "../../../../tests/support/stub-server";
 
-const site: SiteConfig = testSiteConfig({ companyName: "Clausewise Inc.", version: "test" });
+const site: SiteConfig = testSiteConfig({ companyName: "Clausewise Inc." });
 
 let idCounter = 0;
 export function aDocument(overrides: Partial<DocumentSummary> = {}): DocumentSummary {
