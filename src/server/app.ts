@@ -19,6 +19,7 @@ import { chatRoutes } from "./modules/chat/chat.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { offersDevMailbox } from "./modules/mailbox/mailbox-access";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { invitationsRoutes } from "./modules/organizations/invitations.routes";
 import { organizationsRoutes, platformOrganizationsRoutes } from "./modules/organizations/organizations.routes";
@@ -86,7 +87,14 @@ export function createApp(container: Container, web?: WebShell) {
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such API endpoint.");
   });
-  app.route("/dev/mailbox", mailboxRoutes({ db: container.db, isOutboxActive: container.mailer.kind === "outbox" }));
+  const { env } = container;
+  const isMailboxOffered = offersDevMailbox({
+    setting: env.mail.devMailbox,
+    isOutboxActive: container.mailer.kind === "outbox",
+    bindHost: env.host,
+    isProduction: env.isProduction,
+  });
+  app.route("/dev/mailbox", mailboxRoutes({ db: container.db, isOffered: isMailboxOffered, setting: env.mail.devMailbox }));
   if (web) mountSpa(app, web, container.site);
   app.notFound(() => {
     throw new AppError("not_found", "Not found.");

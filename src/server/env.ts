@@ -1,6 +1,7 @@
 import { DEFAULT_AUTH_REQUESTS_PER_MINUTE } from "../core/access/rate-limit";
 import path from "node:path";
 import { z } from "zod";
+import { devMailboxSettings } from "./modules/mailbox/mailbox-access";
 import packageJson from "../../package.json" with { type: "json" };
 import type { EmbeddingsConfig } from "./adapters/embeddings/embedder";
 import type { StripeConfig } from "./adapters/payments/stripe-gateway";
@@ -57,6 +58,8 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Clausewise <no-reply@clausewise.example>"),
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(5000),
+    DEV_MAILBOX: z.enum(devMailboxSettings).default("auto"),
+    NODE_ENV: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -190,7 +193,8 @@ const envSchema = z
           : undefined,
     },
     organizations: { trialDays: raw.TRIAL_DAYS, monthlyCredits: raw.ORGANIZATION_MONTHLY_CREDITS },
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, smtpTimeoutMs: raw.SMTP_TIMEOUT_MS },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, smtpTimeoutMs: raw.SMTP_TIMEOUT_MS, devMailbox: raw.DEV_MAILBOX },
+    isProduction: raw.NODE_ENV === "production",
     documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024 },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
     billing: billingConfig(raw),

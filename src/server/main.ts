@@ -9,14 +9,11 @@ import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import { EnvError, readProcessEnv } from "./env";
 import { builtWebShell, type WebShell } from "./web/spa";
+import { isLoopbackHost } from "./modules/mailbox/mailbox-access";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
 const isDevMode = process.argv.includes("--dev");
-
-function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
-}
 
 function exitWith(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -76,7 +73,13 @@ async function main() {
     if (container.mailer.kind === "outbox" && !isLoopbackHost(env.host)) {
       logger.warn(
         { host: env.host },
-        "No SMTP_URL: email goes to the local outbox. /dev/mailbox answers only requests from this machine, but set SMTP_URL before real people use this server.",
+        "No SMTP_URL: email goes to the local outbox, and people cannot receive their sign-in codes. Set SMTP_URL before real people use this server (/dev/mailbox is off here unless DEV_MAILBOX=on).",
+      );
+    }
+    if (env.billing.mode === "local" && !isLoopbackHost(env.host)) {
+      logger.warn(
+        { host: env.host },
+        "Billing is in local test mode: anyone can 'pay' with the test checkout and get documents for free. Set the STRIPE_* settings, or BILLING=off, before real people use this server.",
       );
     }
     logger.info(

@@ -1,6 +1,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import net, { type AddressInfo } from "node:net";
+import http from "node:http";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema/index";
@@ -145,6 +146,28 @@ describe("email delivery", () => {
   it("the mailbox is not found when the request did not come from this machine's socket", async () => {
     const testApp = await startTestApp();
     expect((await testApp.app.request("/dev/mailbox")).status).toBe(404);
+  });
+
+  it("the mailbox is not found through a proxy on this machine that passes the public Host on", async () => {
+    const url = new URL(await listen(await startTestApp()));
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.get({ host: url.hostname, port: url.port, path: "/dev/mailbox", headers: { Host: "contracts.example.com" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on("error", reject);
+    });
+    expect(status).toBe(404);
+  });
+
+  it.each([
+    ["listening on every interface", { HOST: "0.0.0.0" }, 404],
+    ["run as production", { NODE_ENV: "production" }, 404],
+    ["listening on every interface with DEV_MAILBOX=on", { HOST: "0.0.0.0", DEV_MAILBOX: "on" }, 200],
+    ["a local install with DEV_MAILBOX=off", { DEV_MAILBOX: "off" }, 404],
+  ])("a server %s: the mailbox answers %s", async (_case, env, expected) => {
+    const url = await listen(await startTestApp(env));
+    expect((await fetch(`${url}/dev/mailbox`)).status).toBe(expected);
   });
 
   it("the mailbox is not found once SMTP is configured", async () => {

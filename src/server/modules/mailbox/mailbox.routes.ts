@@ -7,6 +7,7 @@ import { isLocalRequest } from "../../http/client-ip";
 import { queryInput } from "../../http/request-input";
 import { escapeHtml } from "../mail/html";
 import { listOutboxEmails } from "./mailbox.repo";
+import { mayReadDevMailbox, type DevMailboxSetting } from "./mailbox-access";
 
 type OutboxEmail = Awaited<ReturnType<typeof listOutboxEmails>>[number];
 
@@ -35,10 +36,11 @@ ${items || "<p>No email yet. Sign up or request a code and it will appear here.<
  * /dev/mailbox: the embedded outbox, for finishing email flows on a local install. It holds
  * sign-in codes, so it exists only while the outbox is the mailer, and only for this machine.
  */
-export function mailboxRoutes(deps: { db: Database; isOutboxActive: boolean }) {
+export function mailboxRoutes(deps: { db: Database; isOffered: boolean; setting: DevMailboxSetting }) {
   return new Hono<AppBindings>()
     .use(async (c, next) => {
-      if (!deps.isOutboxActive || !isLocalRequest(c)) throw new AppError("not_found", "Not found.");
+      const request = { setting: deps.setting, isLocalSocket: isLocalRequest(c), hostHeader: c.req.header("host") };
+      if (!deps.isOffered || !mayReadDevMailbox(request)) throw new AppError("not_found", "Not found.");
       c.header("Cache-Control", "no-store");
       await next();
     })
