@@ -291,6 +291,20 @@ describe("rate limits key on what the auth handler reads", () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it("someone guessing a password elsewhere slows only themselves: the owner still signs in with the password and with a code", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const guesser = new HttpClient(testApp);
+    for (let guess = 0; guess < 10; guess++) await guesser.post("/api/auth/sign-in/email", { email, password: "not the password" });
+    expect((await guesser.post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(429);
+
+    const owner = new HttpClient(testApp);
+    expect((await owner.post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
+    await owner.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    expect((await new HttpClient(testApp).post("/api/auth/sign-in/email-otp", { email, otp: code })).status).toBe(200);
+  });
+
   it("counts a form-encoded body as the same address", async () => {
     const email = freshEmail();
     const client = new HttpClient(testApp);

@@ -17,20 +17,31 @@ describe("decideRateLimit", () => {
   });
 });
 
+const scopesOf = (rules: { scope: string }[]) => rules.map((rule) => rule.scope);
+
 describe("authRateLimitRules", () => {
   it.each([
-    ["/sign-up/email", "auth-email-send"],
-    ["/email-otp/send-verification-otp", "auth-email-send"],
-    ["/forget-password/email-otp", "auth-email-send"],
-    ["/sign-in/email", "auth-email-check"],
-    ["/sign-in/email-otp", "auth-email-check"],
-    ["/email-otp/reset-password", "auth-email-check"],
-    ["/get-session", undefined],
-    ["/sign-out", undefined],
-  ])("%s is limited per email as %s and always per IP", (path, emailScope) => {
+    ["/sign-up/email", ["auth-email-send"], []],
+    ["/email-otp/send-verification-otp", ["auth-email-send"], []],
+    ["/forget-password/email-otp", ["auth-email-send"], []],
+    ["/sign-in/email", ["auth-password-any-ip"], ["auth-password"]],
+    ["/sign-in/email-otp", ["auth-code-any-ip"], ["auth-code"]],
+    ["/email-otp/reset-password", ["auth-code-any-ip"], ["auth-code"]],
+    ["/email-link", ["auth-code-any-ip"], ["auth-code"]],
+    ["/get-session", [], []],
+    ["/sign-out", [], []],
+  ])("%s is limited per email as %j, per email from one client as %j, and always per IP", (path, perEmail, perEmailFromIp) => {
     const rules = authRateLimitRules(path);
     expect(rules.perIp.scope).toBe("auth-ip");
-    expect(rules.perEmail?.scope).toBe(emailScope);
+    expect(scopesOf(rules.perEmail)).toEqual(perEmail);
+    expect(scopesOf(rules.perEmailFromIp)).toEqual(perEmailFromIp);
+  });
+
+  it("password guesses and emailed-code checks never share a counter, so one cannot lock the other out", () => {
+    const password = authRateLimitRules("/sign-in/email");
+    const code = authRateLimitRules("/sign-in/email-otp");
+    const passwordScopes = scopesOf([...password.perEmail, ...password.perEmailFromIp]);
+    expect(scopesOf([...code.perEmail, ...code.perEmailFromIp]).filter((scope) => passwordScopes.includes(scope))).toEqual([]);
   });
 
   it("allows the configured number of requests a minute from one address", () => {
@@ -41,15 +52,16 @@ describe("authRateLimitRules", () => {
 
 describe("invitationRateLimitRules", () => {
   it.each([
-    ["/accept-with-code", "auth-email-check"],
-    ["/resend-code", "auth-email-send"],
-    ["/lookup", undefined],
-    ["/accept-with-password", undefined],
-    ["/accept", undefined],
-  ])("%s is limited per email as %s and always per IP, on the sign-in counters", (path, emailScope) => {
+    ["/accept-with-code", ["auth-code-any-ip"], ["auth-code"]],
+    ["/resend-code", ["auth-email-send"], []],
+    ["/lookup", [], []],
+    ["/accept-with-password", [], []],
+    ["/accept", [], []],
+  ])("%s is limited per email as %j and per email from one client as %j, always per IP, on the sign-in counters", (path, perEmail, perEmailFromIp) => {
     const rules = invitationRateLimitRules(path, 30);
     expect(rules.perIp).toEqual({ scope: "auth-ip", limit: 30, windowSeconds: 60 });
-    expect(rules.perEmail?.scope).toBe(emailScope);
+    expect(scopesOf(rules.perEmail)).toEqual(perEmail);
+    expect(scopesOf(rules.perEmailFromIp)).toEqual(perEmailFromIp);
   });
 });
 

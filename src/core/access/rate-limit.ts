@@ -25,8 +25,8 @@ const sendsEmail = [
   "/email-otp/request-email-change",
   "/send-verification-email",
 ];
-const checksSecret = [
-  "/sign-in/email",
+const checksPassword = ["/sign-in/email"];
+const checksEmailedCode = [
   "/sign-in/email-otp",
   "/email-otp/verify-email",
   "/email-otp/check-verification-otp",
@@ -38,29 +38,53 @@ const checksSecret = [
 /** Sign-in requests one client address may make a minute, by default: a practice behind one office address may need more. */
 export const DEFAULT_AUTH_REQUESTS_PER_MINUTE = 60;
 
+/**
+ * The counters a request is charged to: per client address; per address it names (`perEmail`);
+ * and per address it names from this client address (`perEmailFromIp`).
+ */
+export interface RequestRateLimits {
+  perIp: RateLimitRule;
+  perEmail: RateLimitRule[];
+  perEmailFromIp: RateLimitRule[];
+}
+
 const emailSendRule: RateLimitRule = { scope: "auth-email-send", limit: 5, windowSeconds: 15 * 60 };
-const emailCheckRule: RateLimitRule = { scope: "auth-email-check", limit: 10, windowSeconds: 15 * 60 };
+/*
+ * Guesses are slowed per (address, client): someone guessing from elsewhere cannot lock the
+ * owner out, and password guesses never block emailed codes or the other way round. The
+ * per-address ceilings only stop a guesser with many client addresses, and sit far above what
+ * a person mistyping ever reaches. An emailed code also dies after 5 wrong tries (Better Auth).
+ */
+const passwordGuessRule: RateLimitRule = { scope: "auth-password", limit: 10, windowSeconds: 15 * 60 };
+const passwordGuessCeiling: RateLimitRule = { scope: "auth-password-any-ip", limit: 100, windowSeconds: 60 * 60 };
+const codeCheckRule: RateLimitRule = { scope: "auth-code", limit: 10, windowSeconds: 15 * 60 };
+const codeCheckCeiling: RateLimitRule = { scope: "auth-code-any-ip", limit: 50, windowSeconds: 60 * 60 };
+
+const sendsEmailLimits = { perEmail: [emailSendRule], perEmailFromIp: [] };
+const checksPasswordLimits = { perEmail: [passwordGuessCeiling], perEmailFromIp: [passwordGuessRule] };
+const checksCodeLimits = { perEmail: [codeCheckCeiling], perEmailFromIp: [codeCheckRule] };
+const perIpOnly = { perEmail: [], perEmailFromIp: [] };
+
+const perIpRule = (requestsPerMinute: number): RateLimitRule => ({ scope: "auth-ip", limit: requestsPerMinute, windowSeconds: 60 });
 
 /** Which counters a request to an auth endpoint (path under /api/auth) is charged to. */
-export function authRateLimitRules(authPath: string, requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
-  const perIp = { scope: "auth-ip", limit: requestsPerMinute, windowSeconds: 60 };
-  if (sendsEmail.includes(authPath)) return { perIp, perEmail: emailSendRule };
-  if (checksSecret.includes(authPath)) return { perIp, perEmail: emailCheckRule };
-  return { perIp };
+export function authRateLimitRules(authPath: string, requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE): RequestRateLimits {
+  const perIp = perIpRule(requestsPerMinute);
+  if (sendsEmail.includes(authPath)) return { perIp, ...sendsEmailLimits };
+  if (checksPassword.includes(authPath)) return { perIp, ...checksPasswordLimits };
+  if (checksEmailedCode.includes(authPath)) return { perIp, ...checksCodeLimits };
+  return { perIp, ...perIpOnly };
 }
 
 /**
  * The invitation routes that need no session (path under /api/invitations) share the sign-in
  * counters: an invitation code is one more emailed secret, and its resend one more email.
  */
-export function invitationRateLimitRules(
-  invitationPath: string,
-  requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE,
-): { perIp: RateLimitRule; perEmail?: RateLimitRule } {
-  const perIp = { scope: "auth-ip", limit: requestsPerMinute, windowSeconds: 60 };
-  if (invitationPath === "/resend-code") return { perIp, perEmail: emailSendRule };
-  if (invitationPath === "/accept-with-code") return { perIp, perEmail: emailCheckRule };
-  return { perIp };
+export function invitationRateLimitRules(invitationPath: string, requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE): RequestRateLimits {
+  const perIp = perIpRule(requestsPerMinute);
+  if (invitationPath === "/resend-code") return { perIp, ...sendsEmailLimits };
+  if (invitationPath === "/accept-with-code") return { perIp, ...checksCodeLimits };
+  return { perIp, ...perIpOnly };
 }
 
 /**

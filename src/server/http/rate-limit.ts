@@ -1,5 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, type RateLimitDecision, type RateLimitRule } from "../../core/access/rate-limit";
+import {
+  authRateLimitRules,
+  decideRateLimit,
+  invitationRateLimitRules,
+  type RateLimitDecision,
+  type RateLimitRule,
+  type RequestRateLimits,
+} from "../../core/access/rate-limit";
 import type { Database } from "../db/client";
 import { countRequest, deleteExpiredCounters } from "../modules/rate-limit/rate-limit.repo";
 import { AppError } from "./app-error";
@@ -67,11 +74,7 @@ export function invitationRateLimit(deps: { db: Database; trustProxy: boolean; r
   return rateLimit({ ...deps, rulesFor: (path) => invitationRateLimitRules(path.replace(/^\/api\/invitations/, ""), deps.requestsPerMinute) });
 }
 
-function rateLimit(deps: {
-  db: Database;
-  trustProxy: boolean;
-  rulesFor: (path: string) => { perIp: RateLimitRule; perEmail?: RateLimitRule };
-}): MiddlewareHandler<AppBindings> {
+function rateLimit(deps: { db: Database; trustProxy: boolean; rulesFor: (path: string) => RequestRateLimits }): MiddlewareHandler<AppBindings> {
   let lastCleanupAt = 0;
   return async (c, next) => {
     if (Date.now() - lastCleanupAt > CLEANUP_EVERY_MS) {
@@ -79,9 +82,14 @@ function rateLimit(deps: {
       await deleteExpiredCounters(deps.db, KEEP_COUNTERS_SECONDS);
     }
     const rules = deps.rulesFor(c.req.path);
-    const decisions = [await chargeRequest(deps.db, rules.perIp, clientIp(c, deps.trustProxy))];
-    const email = rules.perEmail && (await requestEmail(c.req.raw, (name) => c.req.query(name)));
-    if (rules.perEmail && email) decisions.push(await chargeRequest(deps.db, rules.perEmail, email));
+    const ip = clientIp(c, deps.trustProxy);
+    const decisions = [await chargeRequest(deps.db, rules.perIp, ip)];
+    const namesAnAddress = rules.perEmail.length + rules.perEmailFromIp.length > 0;
+    const email = namesAnAddress ? await requestEmail(c.req.raw, (name) => c.req.query(name)) : undefined;
+    if (email) {
+      for (const rule of rules.perEmail) decisions.push(await chargeRequest(deps.db, rule, email));
+      for (const rule of rules.perEmailFromIp) decisions.push(await chargeRequest(deps.db, rule, `${email}|${ip}`));
+    }
     refuseOverLimit(c, decisions);
     await next();
   };
