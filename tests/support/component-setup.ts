@@ -1,7 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { FakeEventSource } from "./fake-event-source";
+
+// findBy* and waitFor wait up to 5 s, not 1 s: the app's pages are lazy chunks, and on a busy
+// machine (CI, tests in parallel) the first render of one can take longer than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no EventSource; the app's live-event connection gets this stand-in.
 globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;

@@ -41,7 +41,7 @@ function renderSignedIn(user: AppUser, url: string) {
     return (
       <SessionDeletionsProvider>
         <TooltipProvider>
-          <AppSidebar user={user} placement="rail" isCollapsed={false} onToggle={() => {}} />
+          <AppSidebar user={user} placement="rail" isCollapsed={false} onToggle={() => {}} onOpenSupport={() => {}} />
           <main>
             <Outlet />
           </main>

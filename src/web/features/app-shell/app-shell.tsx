@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, Outlet } from "react-router";
 import { paths } from "../../../shared/paths";
 import { ThemeMenu } from "../../components/theme-menu";
@@ -7,7 +8,8 @@ import { useSiteConfig } from "../../lib/site-config-context";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../lib/use-media-query";
 import { SessionDeletionsProvider } from "../chat";
 import { useSession } from "../session";
-import { AppSidebar } from "./app-sidebar";
+import { FeedbackDialog, HelpDialog } from "../support";
+import { AppSidebar, type SupportDialogKind } from "./app-sidebar";
 import { BrandMark } from "./brand-mark";
 import { NavigationDrawer } from "./navigation-drawer";
 import { useSidebarCollapsed } from "./use-sidebar-collapsed";
@@ -20,6 +22,8 @@ export function AppShell() {
   const site = useSiteConfig();
   const { isCollapsed, toggle } = useSidebarCollapsed();
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+  const [supportDialog, setSupportDialog] = useState<SupportDialogKind | null>(null);
+  const onSupportDialogOpenChange = (open: boolean) => !open && setSupportDialog(null);
   if (!user) return null;
   return (
     <LiveEventsProvider>
@@ -27,12 +31,12 @@ export function AppShell() {
         <TooltipProvider>
           <SkipLink />
           <div className="flex min-h-dvh">
-            {!isSmallScreen && <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={toggle} />}
+            {!isSmallScreen && <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={toggle} onOpenSupport={setSupportDialog} />}
             <div className="flex min-w-0 flex-1 flex-col">
               <header className="flex h-14 items-center gap-1 border-b px-2 sm:gap-2 sm:px-4">
                 {isSmallScreen && (
                   <>
-                    <NavigationDrawer user={user} />
+                    <NavigationDrawer user={user} onOpenSupport={setSupportDialog} />
                     <Link to={paths.documents} className="flex min-h-10 min-w-0 items-center gap-2 px-1 font-semibold">
                       <BrandMark className="size-7 shrink-0" />
                       <span className="truncate">{site.productName}</span>
@@ -52,6 +56,8 @@ export function AppShell() {
               </footer>
             </div>
           </div>
+          <FeedbackDialog open={supportDialog === "feedback"} onOpenChange={onSupportDialogOpenChange} />
+          <HelpDialog open={supportDialog === "help"} onOpenChange={onSupportDialogOpenChange} contactEmail={user.email} />
         </TooltipProvider>
       </SessionDeletionsProvider>
     </LiveEventsProvider>

@@ -1,5 +1,5 @@
 import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
-import { useState, type ReactElement } from "react";
+import type { ReactElement } from "react";
 import { Link, NavLink } from "react-router";
 import { can, type Permission } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
@@ -11,7 +11,6 @@ import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { BrandMark } from "./brand-mark";
 import { RecentSessions } from "../chat";
-import { FeedbackDialog, HelpDialog } from "../support";
 
 interface NavItem {
   to: string;
@@ -72,7 +71,10 @@ function SidebarAction({ label, Icon, isCollapsed, onSelect }: { label: string; 
   );
 }
 
-export type AppSidebarProps = { user: AppUser } & (
+/** The dialogs the sidebar's foot opens; the shell owns them, so a drawer can close first. */
+export type SupportDialogKind = "feedback" | "help";
+
+export type AppSidebarProps = { user: AppUser; onOpenSupport: (kind: SupportDialogKind) => void } & (
   | { placement: "rail"; isCollapsed: boolean; onToggle: () => void }
   /** Inside the navigation drawer of small screens: always wide, closed by the drawer itself. */
   | { placement: "drawer" }
@@ -82,8 +84,6 @@ export function AppSidebar(props: AppSidebarProps) {
   const { user, placement } = props;
   const isCollapsed = placement === "rail" && props.isCollapsed;
   const site = useSiteConfig();
-  const [openDialog, setOpenDialog] = useState<"feedback" | "help" | null>(null);
-  const onDialogOpenChange = (open: boolean) => !open && setOpenDialog(null);
   const adminLinks = administrationLinks.filter((link) => can(accessSubjectOf(user), link.permission));
   const ToggleIcon = isCollapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -140,10 +140,8 @@ export function AppSidebar(props: AppSidebarProps) {
         </nav>
       </div>
       <div className="space-y-1 border-t p-3">
-        <SidebarAction label="Send feedback" Icon={MessageSquarePlus} isCollapsed={isCollapsed} onSelect={() => setOpenDialog("feedback")} />
-        <SidebarAction label="Get Help" Icon={LifeBuoy} isCollapsed={isCollapsed} onSelect={() => setOpenDialog("help")} />
-        <FeedbackDialog open={openDialog === "feedback"} onOpenChange={onDialogOpenChange} />
-        <HelpDialog open={openDialog === "help"} onOpenChange={onDialogOpenChange} contactEmail={user.email} />
+        <SidebarAction label="Send feedback" Icon={MessageSquarePlus} isCollapsed={isCollapsed} onSelect={() => props.onOpenSupport("feedback")} />
+        <SidebarAction label="Get Help" Icon={LifeBuoy} isCollapsed={isCollapsed} onSelect={() => props.onOpenSupport("help")} />
       </div>
       <div className="border-t p-3">
         <Tooltip

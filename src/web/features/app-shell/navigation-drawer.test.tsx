@@ -64,6 +64,15 @@ describe("the sidebar on a small screen", () => {
     expect(opener).toHaveFocus();
   });
 
+  it("makes way for Get Help: the drawer closes and the dialog opens over the page", async () => {
+    setWindowWidth(390);
+    renderSignedInApp("/app/documents");
+    const { user, drawer } = await openDrawer();
+    await user.click(within(drawer).getByRole("button", { name: "Get Help" }));
+    expect(await screen.findByRole("dialog", { name: "Support / Help" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Navigation" })).not.toBeInTheDocument();
+  });
+
   it("closes when the app navigates, by a link in it or otherwise", async () => {
     setWindowWidth(390);
     const { router } = renderSignedInApp("/app/documents");

@@ -4,14 +4,14 @@ import { useLocation } from "react-router";
 import type { AppUser } from "../../../shared/contracts/me";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "../../components/ui/sheet";
-import { AppSidebar } from "./app-sidebar";
+import { AppSidebar, type SupportDialogKind } from "./app-sidebar";
 
 /**
  * The sidebar on small screens: a modal panel from the left, opened from the top bar. It closes on
  * Escape, its close button or a tap beside it, and whenever the app navigates — following a link
  * inside it included — since it is open only for the location it was opened at.
  */
-export function NavigationDrawer({ user }: { user: AppUser }) {
+export function NavigationDrawer({ user, onOpenSupport }: { user: AppUser; onOpenSupport: (kind: SupportDialogKind) => void }) {
   const location = useLocation();
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   return (
@@ -40,7 +40,15 @@ export function NavigationDrawer({ user }: { user: AppUser }) {
           if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
         }}
       >
-        <AppSidebar user={user} placement="drawer" />
+        <AppSidebar
+          user={user}
+          placement="drawer"
+          // The drawer makes way for Send feedback or Get Help, as for a page.
+          onOpenSupport={(kind) => {
+            setOpenedAt(null);
+            onOpenSupport(kind);
+          }}
+        />
       </SheetContent>
     </Sheet>
   );

@@ -1,11 +1,13 @@
 import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
+import { useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { anAppUser } from "../../../../tests/support/app-user";
 import type { ChatMessage, ChatSessionSummary } from "../../../shared/contracts/chat";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import { TooltipProvider } from "../../components/ui/tooltip";
-import { AppSidebar } from "../app-shell/app-sidebar";
+import { AppSidebar, type SupportDialogKind } from "../app-shell/app-sidebar";
+import { FeedbackDialog, HelpDialog } from "../support";
 import { aDocument } from "../documents/documents-test-utils";
 import { ChatPage } from "./chat-page";
 import { SessionDeletionsProvider } from "./session-deletions";
@@ -58,11 +60,16 @@ function CurrentUrl() {
   return <output aria-label="Current URL">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The sidebar and the dialogs its foot opens, as the app shell holds them. */
 function Shell({ isCollapsed }: { isCollapsed: boolean }) {
+  const [supportDialog, setSupportDialog] = useState<SupportDialogKind | null>(null);
+  const onOpenChange = (open: boolean) => !open && setSupportDialog(null);
   return (
     <SessionDeletionsProvider>
       <TooltipProvider>
-        <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={() => {}} />
+        <AppSidebar user={user} placement="rail" isCollapsed={isCollapsed} onToggle={() => {}} onOpenSupport={setSupportDialog} />
+        <FeedbackDialog open={supportDialog === "feedback"} onOpenChange={onOpenChange} />
+        <HelpDialog open={supportDialog === "help"} onOpenChange={onOpenChange} contactEmail={user.email} />
         <main>
           <Outlet />
         </main>
