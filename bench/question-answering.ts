@@ -258,6 +258,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
       ip: "127.0.0.1",
       userAgent: "bench/question-answering",
       signInMethod: null,
+      sessionId: null,
     };
     await container.db.insert(users).values({ id: actor.userId, name: "Bench", email: actor.email, emailVerified: true });
     const processingStart = performance.now();

@@ -23,7 +23,9 @@ import { offersDevMailbox } from "./modules/mailbox/mailbox-access";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { invitationsRoutes } from "./modules/organizations/invitations.routes";
 import { organizationsRoutes, platformOrganizationsRoutes } from "./modules/organizations/organizations.routes";
-import { meRoutes } from "./modules/profiles/profiles.routes";
+import { accountRoutes, emailChangeCodeRoutes } from "./modules/account/account.routes";
+import { avatarRoutes, meRoutes } from "./modules/profiles/profiles.routes";
+import { AVATAR_MAX_BYTES } from "../shared/profile";
 import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { mountSpa, type WebShell } from "./web/spa";
@@ -33,7 +35,8 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 function authRoutes(container: Container) {
   return new Hono<AppBindings>()
     .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy, requestsPerMinute: container.env.auth.requestsPerMinute }))
-    .route("/email-link", emailLinkRoutes(container.auth, container.env.publicUrl, container.env.auth.trustProxy))
+    .route("/email-link", emailLinkRoutes(container, container.env.auth.trustProxy))
+    .route("/email-change", emailChangeCodeRoutes(container))
     .on(["GET", "POST"], "/*", async (c) => {
       const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, container.env.auth.trustProxy));
       const response = await container.auth.handler(new Request(c.req.raw, { headers }));
@@ -43,12 +46,16 @@ function authRoutes(container: Container) {
     });
 }
 
-/** JSON bodies stay small; only the upload endpoint takes a file up to the configured size. */
+/** JSON bodies stay small; only the two upload endpoints take a file, each up to its size (and a form's overhead). */
 function requestBodyLimit(container: Container) {
   const json = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES });
   const upload = bodyLimit({ maxSize: container.env.documents.maxUploadBytes + JSON_BODY_LIMIT_BYTES });
-  return (c: Parameters<typeof json>[0], next: Parameters<typeof json>[1]) =>
-    c.req.method === "POST" && c.req.path === "/api/documents" ? upload(c, next) : json(c, next);
+  const avatar = bodyLimit({ maxSize: AVATAR_MAX_BYTES + JSON_BODY_LIMIT_BYTES });
+  return (c: Parameters<typeof json>[0], next: Parameters<typeof json>[1]) => {
+    if (c.req.method === "POST" && c.req.path === "/api/documents") return upload(c, next);
+    if (c.req.method === "PUT" && c.req.path === "/api/me/avatar") return avatar(c, next);
+    return json(c, next);
+  };
 }
 
 function apiRoutes(container: Container) {
@@ -59,10 +66,12 @@ function apiRoutes(container: Container) {
       .use(refuseNulCharacters())
       .route("/health", healthRoutes(container))
       .route("/auth", authRoutes(container))
+      .route("/avatars", avatarRoutes(container))
       // After /auth, whose handlers answer every request they match: Better Auth reads its own
       // session there, and every route from here on has the actor without a second look-up.
       .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy, memberships: container.organizations.memberships }))
       .route("/me", meRoutes(container))
+      .route("/account", accountRoutes(container))
       .route("/invitations", invitationsRoutes(container))
       .route("/organizations", organizationsRoutes(container))
       .route("/platform/organizations", platformOrganizationsRoutes(container))

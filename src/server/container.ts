@@ -27,6 +27,9 @@ import { createDomainEvents } from "./modules/events/domain-events";
 import { createHealthService } from "./modules/health/health.service";
 import { createMailModule } from "./modules/mail/mail.module";
 import { createOrganizationsModule } from "./modules/organizations/organizations.module";
+import { createAccountService } from "./modules/account/account.service";
+import { createEmailChangeService } from "./modules/account/email-change.service";
+import { createAvatarUrls } from "./modules/profiles/avatar-urls";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
 import { createSupportModule } from "./modules/support/support.module";
@@ -84,6 +87,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     domainEvents,
   });
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships });
+  const storage = createFileStorage(env);
+  const now = () => new Date();
   const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction();
@@ -100,7 +105,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const documentsModule = createDocumentsModule({
     db,
     jobs,
-    storage: createFileStorage(env),
+    storage,
     pageImages: sharpPageImages,
     publishLiveEvent: liveEvents.publish,
     logger,
@@ -129,6 +134,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     productName: env.site.productName,
     publicUrl: env.publicUrl,
   });
+  const emailChange = createEmailChangeService({ db, mailer, memberships: organizations.memberships, secret: authSecret, publicUrl: env.publicUrl, site, now });
+  const account = createAccountService({ db, storage, documents: documentsModule.service, memberships: organizations.memberships, logger, now });
   return {
     env,
     logger,
@@ -137,7 +144,15 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     mailer,
     auth,
     health: createHealthService({ db, databaseKind: database.kind, version: env.version }),
-    profiles: createProfilesService({ db, organizationPlans: organizations.plans }),
+    profiles: createProfilesService({
+      db,
+      storage,
+      avatarUrls: createAvatarUrls(authSecret, now),
+      organizationPlans: organizations.plans,
+      pendingEmailOf: emailChange.pendingEmailOf,
+    }),
+    emailChange,
+    account,
     organizations,
     liveEvents,
     documents: documentsModule.service,

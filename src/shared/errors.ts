@@ -1,6 +1,7 @@
 /** Every error code the API answers with; the web branches on these, never on statuses or messages. */
 export const errorCodes = [
   "bad_request",
+  "incorrect_password",
   "validation_failed",
   "unauthenticated",
   "forbidden",
@@ -22,6 +23,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** The one table of HTTP statuses: the server answers each code with its status. */
 export const statusByErrorCode = {
   bad_request: 400,
+  incorrect_password: 400,
   validation_failed: 422,
   unauthenticated: 401,
   forbidden: 403,

@@ -39,6 +39,7 @@ test("from the Pro pricing link through sign-up and the test-mode checkout to pr
   await page.goto("/login?plan=pro");
   await expect(page.getByText("You chose the Pro plan — you'll go to checkout after signing in.")).toBeVisible();
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await page.getByLabel("Full name").fill("Pat Newcomer");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
@@ -93,6 +94,7 @@ test("without a subscription the library shows the plans, and 'Start subscriptio
   const email = uniqueEmail(testInfo.title);
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await page.getByLabel("Full name").fill("Pat Newcomer");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();

@@ -88,6 +88,7 @@ test("a new organization's trial opens the library; an invitation opened after i
     await waitForHealth(baseURL);
     await admin.goto("/login");
     await admin.getByRole("button", { name: "Sign up", exact: true }).click();
+    await admin.getByLabel("Full name").fill("Pat Newcomer");
     await admin.getByLabel("Email", { exact: true }).fill(adminEmail);
     await admin.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
     await admin.getByRole("button", { name: "Sign Up", exact: true }).click();

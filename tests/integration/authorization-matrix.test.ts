@@ -198,6 +198,19 @@ async function invitationOfOwner(): Promise<{ invitationId: string; token: strin
   return invite(testApp, clients.owner, fixtures.organizationId, invitedAddress());
 }
 
+function avatarForm(): FormData {
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(image)], "avatar.png", { type: "image/png" }));
+  return form;
+}
+
+/** The owner's avatar, uploaded afresh, as the signed URL /api/me gives. */
+async function ownerAvatarUrl(): Promise<string> {
+  const response = await clients.owner.request("/api/me/avatar", { method: "PUT", form: avatarForm() });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { user: AppUser }).user.avatarUrl!;
+}
+
 let domains = 0;
 /** A domain the platform owner has verified for the owner's organization, made afresh. */
 async function verifiedDomainOfOwner(): Promise<string> {
@@ -244,6 +257,19 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/auth/*": { policy: ownSessionOnly, request: () => ({ path: "/api/auth/get-session" }) },
   "POST /api/auth/*": { policy: signedIn, request: (caller) => ({ path: "/api/auth/update-user", json: { name: `Matrix ${caller}` } }) },
   "GET /api/me": { policy: signedIn },
+  "PATCH /api/me/profile": { policy: signedIn, request: (caller) => ({ json: { title: `Matrix ${caller}` } }) },
+  "PUT /api/me/avatar": { policy: signedIn, request: () => ({ form: avatarForm() }) },
+  "DELETE /api/me/avatar": { policy: signedIn },
+  // The URL's signature, not a session, lets an avatar through: everyone holding the owner's URL sees it.
+  "GET /api/avatars/:userId/:file": { policy: open, request: async () => ({ path: await ownerAvatarUrl() }) },
+  // A wrong password refuses alike for everyone signed in (email-change and closing are tested in account.test.ts).
+  "POST /api/account/email-change": { policy: signedIn, request: () => ({ json: { newEmail: invitedAddress(), currentPassword: "not-the-password" } }) },
+  "GET /api/account/sessions": { policy: signedIn },
+  "POST /api/account/sessions/sign-out-others": { policy: signedIn },
+  "POST /api/account/close": { policy: signedIn, request: () => ({ json: { password: "not-the-password" } }) },
+  // An email change's code, not a session, is what these need.
+  "POST /api/auth/email-change/confirm": { policy: open, request: () => ({ json: { email: invitedAddress(), code: "000000" } }) },
+  "POST /api/auth/email-change/resend": { policy: open, request: () => ({ json: { email: invitedAddress() } }) },
 
   // The invitation's token or code, not a session, is what these need: without one that works,
   // every caller is told the same.

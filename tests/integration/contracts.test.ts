@@ -39,10 +39,21 @@ import {
   type UpdateOrganizationRequest,
 } from "../../src/shared/contracts/organizations";
 import { supportRequestResponseSchema, type FeedbackRequest, type HelpRequest, type ProblemReportRequest } from "../../src/shared/contracts/support";
-import { signedUpClient, uniqueTestEmail } from "../support/accounts";
+import {
+  accountSessionsResponseSchema,
+  closeAccountResponseSchema,
+  emailChangeConfirmResponseSchema,
+  emailChangeResendResponseSchema,
+  emailChangeResponseSchema,
+  profileResponseSchema,
+  signOutOthersResponseSchema,
+  type ProfileUpdateRequest,
+} from "../../src/shared/contracts/account";
+import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
+import { pictureOf, uploadAvatar } from "../support/avatars";
 import { HttpClient as AnonymousClient } from "../support/http-client";
 import { organizationIdOf } from "../support/organizations";
-import { latestInvitationTo } from "../support/outbox";
+import { latestEmailTo, latestInvitationTo } from "../support/outbox";
 import { localCheckoutId } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
@@ -196,5 +207,21 @@ describe("every JSON answer parses with its contract", () => {
     await answer(await person.request(`${base}/members/${member.membershipId}`, { method: "PATCH", json: { role: "org_admin" } }), memberResponseSchema);
     expect((await person.request(`${base}/members/${member.membershipId}`, { method: "DELETE" })).status).toBe(204);
     expect((await person.request(`${base}/invitations/${invitations[0]!.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("the profile, the avatar, an email change, the sessions and closing the account", async () => {
+    const client = await signedUpClient(testApp, undefined, { name: "Contract Person" });
+    const email = (await answer(await client.get("/api/me"), meResponseSchema)).user.email;
+    await answer(await client.request("/api/me/profile", { method: "PATCH", json: { title: "Biller" } satisfies ProfileUpdateRequest }), profileResponseSchema);
+    await answer(await uploadAvatar(client, "me.png", await pictureOf("png", 40, 40)), profileResponseSchema);
+    await answer(await client.request("/api/me/avatar", { method: "DELETE" }), profileResponseSchema);
+    const newEmail = uniqueTestEmail("contract-new");
+    await answer(await client.post("/api/account/email-change", { newEmail, currentPassword: TEST_PASSWORD }), emailChangeResponseSchema);
+    await answer(await client.post("/api/auth/email-change/resend", { email: newEmail }), emailChangeResendResponseSchema);
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    await answer(await client.post("/api/auth/email-change/confirm", { email, code }), emailChangeConfirmResponseSchema);
+    await answer(await client.get("/api/account/sessions"), accountSessionsResponseSchema);
+    await answer(await client.post("/api/account/sessions/sign-out-others"), signOutOthersResponseSchema);
+    await answer(await client.post("/api/account/close", { password: TEST_PASSWORD }), closeAccountResponseSchema);
   });
 });

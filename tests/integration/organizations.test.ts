@@ -11,12 +11,12 @@ import type {
 } from "../../src/shared/contracts/organizations";
 import { cannotProcessMessages } from "../../src/shared/billing";
 import { invitationMessages, organizationMessages } from "../../src/shared/organizations";
-import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
+import { changeEmail as changeEmailAs, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { billingSummary, subscribeLocally } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { HttpClient } from "../support/http-client";
 import { invite, joinedMember, organizationIdOf, whoAmI } from "../support/organizations";
-import { latestEmailTo, latestInvitationTo } from "../support/outbox";
+import { latestInvitationTo } from "../support/outbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
@@ -87,11 +87,7 @@ async function startProcessing(client: HttpClient, documentId: string, trigger =
   return (await response.json()) as StartProcessingResponse;
 }
 
-async function changeEmail(client: HttpClient, newEmail: string): Promise<void> {
-  expect((await client.post("/api/auth/email-otp/request-email-change", { newEmail })).status).toBe(200);
-  const { code } = await latestEmailTo(db(), newEmail);
-  expect((await client.post("/api/auth/email-otp/change-email", { newEmail, otp: code })).status).toBe(200);
-}
+const changeEmail = (client: HttpClient, newEmail: string) => changeEmailAs(testApp, client, newEmail);
 
 describe("every person belongs to one active organization", () => {
   it("signing up makes an organization named from the company domain, with the new person its admin, on a 14-day trial", async () => {

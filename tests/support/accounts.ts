@@ -33,3 +33,17 @@ export async function signedUpClient(
   expect((await client.post("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
   return client;
 }
+
+/**
+ * An email change as a person makes it: asked with the password, then confirmed with the code sent
+ * to the old address and the one sent to the new (spec section 4).
+ */
+export async function changeEmail(testApp: TestApp, client: HttpClient, newEmail: string): Promise<void> {
+  const { user } = (await (await client.get("/api/me")).json()) as { user: { email: string } };
+  const asked = await client.post("/api/account/email-change", { newEmail, currentPassword: TEST_PASSWORD });
+  expect(asked.status, await asked.clone().text()).toBe(200);
+  for (const email of [user.email, newEmail]) {
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    expect((await client.post("/api/auth/email-change/confirm", { email, code })).status).toBe(200);
+  }
+}

@@ -14,6 +14,7 @@ export function anAppUser(overrides: Partial<AppUser> = {}): AppUser {
     phone: null,
     title: null,
     role: "user",
+    pendingEmail: null,
     organizationId: null,
     organizationRole: null,
     organizationName: null,

@@ -28,6 +28,7 @@ export function actorFor(user: { id: string; email: string }, membership: Member
     organizationId: membership?.organization.id ?? null,
     organizationRole: membership?.member.role === "org_admin" ? "org_admin" : membership ? "org_user" : null,
     signInMethod: null,
+    sessionId: null,
     requestId: label,
     ip: "127.0.0.1",
     userAgent: label,

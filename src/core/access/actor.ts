@@ -10,6 +10,8 @@ export interface Actor extends AccessSubject {
   requestId: string;
   ip: string;
   userAgent: string | null;
+  /** The session the request came with; null for work done outside a request. */
+  sessionId: string | null;
   /** How this session was made; null for sessions made before that was recorded. */
   signInMethod: SignInMethod | null;
 }

@@ -24,6 +24,7 @@ const sendsEmail = [
   "/email-otp/request-password-reset",
   "/email-otp/request-email-change",
   "/send-verification-email",
+  "/email-change/resend",
 ];
 const checksPassword = ["/sign-in/email"];
 const checksEmailedCode = [
@@ -33,6 +34,7 @@ const checksEmailedCode = [
   "/email-otp/reset-password",
   "/email-otp/change-email",
   "/email-link",
+  "/email-change/confirm",
 ];
 
 /** Sign-in requests one client address may make a minute, by default: a practice behind one office address may need more. */

@@ -181,7 +181,6 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
         storeOTP: "hashed",
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
-        changeEmail: { enabled: true },
         async sendVerificationOTP({ email, otp, type }) {
           const link = buildEmailLink(env.publicUrl, { type: linkTypeByPurpose[type], email, code: otp });
           await sendMail(email, authCodeEmail({ purpose: type, code: otp, link, expiresInMinutes: AUTH_CODE_TTL_MINUTES, site }));

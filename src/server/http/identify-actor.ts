@@ -31,6 +31,7 @@ export function identifyActor(deps: { auth: Auth; trustProxy: boolean; membershi
       requestId: c.get("requestId"),
       ip: clientIp(c, deps.trustProxy),
       userAgent: c.req.header("user-agent") ?? null,
+      sessionId: session.session.id,
       signInMethod,
     });
     await next();

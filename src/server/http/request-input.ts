@@ -36,3 +36,13 @@ export function pathId(raw: string, notFoundMessage: string): string {
   if (!parsed.success) throw new AppError("not_found", notFoundMessage);
   return parsed.data;
 }
+
+/** The file sent as multipart/form-data in `field`: 400 when the body is not a form, 422 when the field holds no file. */
+export async function uploadedFile(request: { parseBody(): Promise<Record<string, unknown>> }, field: string, missingMessage: string): Promise<File> {
+  const form = await request.parseBody().catch(() => {
+    throw new AppError("bad_request", `Send the file as multipart/form-data in the field '${field}'.`);
+  });
+  const file = form[field];
+  if (!(file instanceof File)) throw new AppError("validation_failed", missingMessage);
+  return file;
+}

@@ -10,11 +10,14 @@ export const appUserSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   avatar: z.string(),
+  /** A signed URL of the avatar (valid 3600 s), or null: the initials are shown. */
   avatarUrl: z.string().nullable(),
   bio: z.string().nullable(),
   phone: z.string().nullable(),
   title: z.string().nullable(),
   role: z.enum(platformRoles),
+  /** The address an email change waits to be confirmed for, or null. */
+  pendingEmail: z.string().nullable(),
   /** The one active organization; null only in the moment between a removal and the next one. */
   organizationId: z.string().nullable(),
   organizationRole: z.enum(organizationRoles).nullable(),

@@ -12,9 +12,13 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-/** Storage keys are ours (e.g. "documents/<uuid>"), never derived from a user's file name. */
+/**
+ * Storage keys are ours, never derived from a user's file name: "documents/<uuid>", and an
+ * account's avatar "avatars/<userId>/avatar.<png|jpg|webp>" (spec section 3).
+ */
 export function assertStorageKey(key: string): void {
-  if (!/^[a-z]+\/[0-9a-f-]{36}$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  if (!/^[a-z]+\/[0-9a-f-]{36}$/.test(key) && !/^avatars\/[A-Za-z0-9_-]{1,64}\/avatar\.(png|jpg|webp)$/.test(key))
+    throw new Error(`Invalid storage key: ${key}`);
 }
 
 export class StoredFileNotFoundError extends Error {

@@ -1,4 +1,5 @@
 // One file per aggregate; this module re-exports them all for Drizzle and drizzle-kit.
+export * from "./account";
 export * from "./auth";
 export * from "./billing";
 export * from "./chat";

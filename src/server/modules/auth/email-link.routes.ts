@@ -5,15 +5,27 @@ import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../../shared/organizations";
 import { buildEmailLink, signInLinkTypes } from "../../../shared/auth-links";
 import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
+import type { Container } from "../../container";
+import { AppError } from "../../http/app-error";
 import { clientIp, headersWithClientIp } from "../../http/client-ip";
 import type { AppBindings } from "../../http/bindings";
 
 /** Consumes the code from an email link with the matching Better Auth call; answers its headers (cookies). */
-function consumeLinkCode(auth: Auth, query: EmailLinkQuery, headers: Headers) {
+function consumeLinkCode(auth: Auth, query: EmailLinkQuery & { type: "magic_link" | "signup" }, headers: Headers) {
   const options = { headers, returnHeaders: true as const };
   if (query.type === "magic_link") return auth.api.signInEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
-  if (query.type === "signup") return auth.api.verifyEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
-  return auth.api.changeEmailEmailOTP({ ...options, body: { newEmail: query.email, otp: query.code } });
+  return auth.api.verifyEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
+}
+
+/** An email change's link confirms its address (ours, not Better Auth's: both addresses must confirm); then the account page, or sign-in. */
+async function confirmEmailChange(container: Container, query: EmailLinkQuery): Promise<string> {
+  try {
+    const { status } = await container.emailChange.confirm({ email: query.email.toLowerCase(), code: query.code });
+    return withQuery(paths.account, { email_change: status });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return errorRedirect(query, "otp_expired", error.message);
+  }
 }
 
 function errorRedirect(query: Partial<EmailLinkQuery>, error: string, description: string): string {
@@ -38,16 +50,19 @@ async function needsSwitchConfirmation(auth: Auth, query: EmailLinkQuery, reques
  * changes the email) and lands on /app; a used or expired code lands on /auth/error, which
  * offers to type the code instead.
  */
-export function emailLinkRoutes(auth: Auth, publicUrl: string, trustProxy: boolean) {
+export function emailLinkRoutes(container: Container, trustProxy: boolean) {
+  const { auth } = container;
   return new Hono<AppBindings>().get("/", async (c) => {
     const parsed = emailLinkQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return c.redirect(withQuery(paths.login, { e: "bad_link" }));
-    if (await needsSwitchConfirmation(auth, parsed.data, { headers: c.req.raw.headers, fetchSite: c.req.header("sec-fetch-site") })) {
-      const { type, email, code } = parsed.data;
-      return c.redirect(buildEmailLink(publicUrl, { type, email, code }));
+    const query = parsed.data;
+    if (query.type === "email_change") return c.redirect(await confirmEmailChange(container, query));
+    if (await needsSwitchConfirmation(auth, query, { headers: c.req.raw.headers, fetchSite: c.req.header("sec-fetch-site") })) {
+      const { type, email, code } = query;
+      return c.redirect(buildEmailLink(container.env.publicUrl, { type, email, code }));
     }
     try {
-      const { headers } = await consumeLinkCode(auth, parsed.data, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
+      const { headers } = await consumeLinkCode(auth, { ...query, type: query.type }, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
       for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       return c.redirect(paths.app);
     } catch (error) {

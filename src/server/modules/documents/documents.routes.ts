@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { processDocumentRequestSchema, renameDocumentRequestSchema, UPLOAD_FIELD } from "../../../shared/contracts/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
-import { jsonBody, pathId } from "../../http/request-input";
+import { jsonBody, pathId, uploadedFile } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { contentDisposition, matchesEntityTag } from "../../http/downloads";
 import { requirePermission } from "../../http/guards";
@@ -24,11 +24,7 @@ export function documentsRoutes(container: Container) {
     .use(requirePermission("documents.use"))
     .get("/", async (c) => c.json({ documents: await documents.list(c.var.actor) }))
     .post("/", async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new AppError("bad_request", `Send the file as multipart/form-data in the field '${UPLOAD_FIELD}'.`);
-      });
-      const file = form[UPLOAD_FIELD];
-      if (!(file instanceof File)) throw new AppError("validation_failed", "Choose a file to upload.");
+      const file = await uploadedFile(c.req, UPLOAD_FIELD, "Choose a file to upload.");
       const document = await documents.upload(c.var.actor, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       return c.json({ document }, 201);
     })

@@ -120,3 +120,35 @@ export function existingAccountEmail(options: { signInUrl: string; site: SiteCon
     ),
   };
 }
+
+/**
+ * One of an email change's two confirmations (spec section 4): the old address is asked whether
+ * the account may move, the new one whether it is the person's. The change waits for both.
+ */
+export function emailChangeEmail(options: {
+  side: "old" | "new";
+  oldEmail: string;
+  newEmail: string;
+  code: string;
+  link: string;
+  expiresInMinutes: number;
+  site: SiteConfig;
+}): Content {
+  const { side, oldEmail, newEmail, site } = options;
+  const intro =
+    side === "old"
+      ? `Someone (hopefully you) asked to change the email of your ${site.productName} account from ${oldEmail} to ${newEmail}. Confirm it here; the change takes effect once the new address is confirmed too.`
+      : `Confirm this address to make it the email of the ${site.productName} account now using ${oldEmail}. The change takes effect once the old address is confirmed too.`;
+  return codeAndLinkEmail(
+    {
+      subject: side === "old" ? "Confirm your email change" : "Confirm your new email address",
+      heading: side === "old" ? "Confirm your email change" : "Confirm your new email",
+      intro,
+      action: "Confirm email change",
+      validity: `The code and the link expire in ${options.expiresInMinutes} minutes. If the link says it has expired, enter the code instead. If you did not ask for this, do not confirm, and change your password.`,
+    },
+    options.code,
+    options.link,
+    site,
+  );
+}

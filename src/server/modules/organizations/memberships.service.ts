@@ -197,6 +197,19 @@ export function createMembershipsService(deps: MembershipsDeps) {
       });
     },
 
+    /**
+     * Closing an account: the person leaves their organization (handing on the admin role as any
+     * leaving does), and every organization they were ever in that has no active member left is
+     * deleted with its invitations and domains: its name may be theirs ("<Name>'s practice").
+     */
+    async leaveForAccountClosure(tx: Database, userId: string, now: Date): Promise<void> {
+      const current = await repo.activeMembership(tx, userId);
+      if (current) await leave(tx, current, now);
+      for (const organizationId of await repo.organizationIdsOfMember(tx, userId)) {
+        if ((await repo.countActiveMembers(tx, organizationId)) === 0) await repo.deleteOrganization(tx, organizationId);
+      }
+    },
+
     /** A member an admin removed gets an organization of their own at once (never their old one again by domain). */
     async giveOwnOrganization(tx: Database, userId: string, now: Date): Promise<void> {
       const person = await repo.findUser(tx, userId);

@@ -206,6 +206,20 @@ export const organizationsRepo = {
     return rows.map((row) => row.userId);
   },
 
+  /** Every organization the person was ever a member of, active or not. */
+  async organizationIdsOfMember(tx: Database, userId: string): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ organizationId: organizationMembers.organizationId })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, userId));
+    return rows.map((row) => row.organizationId);
+  },
+
+  /** Domains, memberships and invitations go with it (cascade); usage records keep their rows without it. */
+  async deleteOrganization(tx: Database, organizationId: string): Promise<void> {
+    await tx.delete(organizations).where(eq(organizations.id, organizationId));
+  },
+
   async countActiveMembers(tx: Database, organizationId: string): Promise<number> {
     const [row] = await tx
       .select({ total: count() })

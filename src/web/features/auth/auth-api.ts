@@ -1,5 +1,6 @@
 import { paths } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
+import type { EmailChangeConfirmRequest, EmailChangeConfirmResponse } from "../../../shared/contracts/account";
 import { apiRequest } from "../../lib/api-client";
 
 /** Every sign-in, code and password call the auth pages make (Better Auth under /api/auth). */
@@ -7,8 +8,8 @@ export type CodePurpose = "sign-in" | "email-verification" | "forget-password";
 
 export const authApi = {
   signIn: (email: string, password: string) => apiRequest("/api/auth/sign-in/email", { body: { email, password } }),
-  signUp: (email: string, password: string, callbackURL: string = paths.app) =>
-    apiRequest("/api/auth/sign-up/email", { body: { email, password, name: "", callbackURL } }),
+  signUp: (email: string, password: string, name: string, callbackURL: string = paths.app) =>
+    apiRequest("/api/auth/sign-up/email", { body: { email, password, name, callbackURL } }),
   /** Emails a 6-digit code (and its link) for signing in, verifying the address, or resetting the password. */
   sendCode: (email: string, purpose: CodePurpose) =>
     purpose === "forget-password"
@@ -30,10 +31,11 @@ export const authApi = {
         loginHint: options.loginHint || undefined,
       },
     }),
-  /** Confirms a new address for the signed-in person with the code emailed to it (401 when signed out). */
-  changeEmail: (newEmail: string, otp: string) => apiRequest("/api/auth/email-otp/change-email", { body: { newEmail, otp } }),
-  /** Emails a fresh code to the new address of the signed-in person. */
-  requestEmailChange: (newEmail: string) => apiRequest("/api/auth/email-otp/request-email-change", { body: { newEmail } }),
+  /** Confirms one address of a pending email change with the code emailed to it (no session needed); the change is made once both are. */
+  confirmEmailChange: (email: string, code: string) =>
+    apiRequest<EmailChangeConfirmResponse>("/api/auth/email-change/confirm", { body: { email, code } satisfies EmailChangeConfirmRequest }),
+  /** Emails a fresh code to one address of a pending email change. */
+  resendEmailChangeCode: (email: string) => apiRequest("/api/auth/email-change/resend", { body: { email } }),
   signOut: () => apiRequest("/api/auth/sign-out", { body: {} }),
   signOutEverywhere: () => apiRequest("/api/auth/revoke-sessions", { body: {} }),
 };

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anAppUser } from "../../../../tests/support/app-user";
 import { buildEmailLink } from "../../../shared/auth-links";
+import { profileMessages } from "../../../shared/profile";
 import { AuthErrorPage } from "./auth-error-page";
 import { CUSTOM_INVITATION_TOKEN_KEY } from "../session/stored-invitation";
 import { FROM_EMAIL_AUTH_KEY, PASSWORD_RESET_KEY } from "./auth-storage";
@@ -162,12 +163,12 @@ describe("/auth/code", () => {
     expect(server.callsTo("/api/auth/email-otp/send-verification-otp")).toHaveLength(0);
   });
 
-  it("an email change while signed out says to sign in first", async () => {
-    stubServer({ "/api/auth/email-otp/change-email": { status: 401, body: { message: "Unauthorized" } } });
+  it("an email change's first confirmation says the other address must confirm too", async () => {
+    const server = stubServer({ "/api/auth/email-change/confirm": { status: 200, body: { status: "waiting" } } });
     renderAt("/auth/code?type=email_change&email=new%40clinic.example");
     await userEvent.type(await screen.findByLabelText("6-digit code"), "123456");
-    expect(await screen.findByText("Verification failed")).toBeInTheDocument();
-    expect(screen.getAllByText(/Please sign in first/).length).toBeGreaterThan(0);
+    expect(await screen.findByText(profileMessages.emailChangeWaiting)).toBeInTheDocument();
+    expect(server.callsTo("/api/auth/email-change/confirm")[0]?.body).toEqual({ email: "new@clinic.example", code: "123456" });
   });
 });
 

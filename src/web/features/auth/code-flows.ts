@@ -1,7 +1,8 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ApiError, isApiError } from "../../lib/api-client";
+import type { EmailChangeConfirmResponse } from "../../../shared/contracts/account";
+import { profileMessages } from "../../../shared/profile";
 import { authApi } from "./auth-api";
 import { rememberPasswordReset } from "./auth-storage";
 import { invitationsApi } from "./invitations-api";
@@ -17,20 +18,12 @@ interface CodeFlow {
   resendSuccessTitle: string;
 }
 
-const SIGN_IN_FIRST = "Please sign in first, then enter the code again to confirm your new email address.";
-
-/** Confirming a new address needs the person signed in: a signed-out attempt is told so in words they can act on. */
-async function requiringSignIn<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isApiError(error, "unauthenticated")) throw new ApiError(SIGN_IN_FIRST, "unauthenticated", error.authCode);
-    throw error;
-  }
+/** An email change waits for its other address, or is made: each confirmation says which. */
+function emailChangeOutcome(result: unknown): string {
+  return (result as Partial<EmailChangeConfirmResponse> | undefined)?.status === "changed"
+    ? profileMessages.emailChangeDone
+    : profileMessages.emailChangeWaiting;
 }
-
-const changeEmail = (email: string, code: string) => requiringSignIn(() => authApi.changeEmail(email, code));
-const requestEmailChange = (email: string) => requiringSignIn(() => authApi.requestEmailChange(email));
 
 const signInFlow: CodeFlow = {
   verify: authApi.signInWithCode,
@@ -55,7 +48,7 @@ export const codeFlows: Record<CodeFlowType, CodeFlow> = {
     resend: (email) => authApi.sendCode(email, "forget-password"),
     resendSuccessTitle: "New reset code sent!",
   },
-  email_change: { verify: changeEmail, resend: requestEmailChange, resendSuccessTitle: "New code sent!" },
+  email_change: { verify: authApi.confirmEmailChange, resend: authApi.resendEmailChangeCode, resendSuccessTitle: "New code sent!" },
 };
 
 /**
@@ -70,14 +63,14 @@ export function useCodeFlow(type: CodeFlowType, pagePaths: { resetPath?: string;
 
   const verify = useCallback(
     async (email: string, code: string) => {
-      await flow.verify(email.trim(), code);
+      const result = await flow.verify(email.trim(), code);
       if (type === "recovery") {
         rememberPasswordReset({ email: email.trim(), code });
         navigate(resetPath, { replace: true });
         return;
       }
       toast.success("Verification successful!", {
-        description: type === "email_change" ? "Your new email address is confirmed." : "You've been signed in successfully.",
+        description: type === "email_change" ? emailChangeOutcome(result) : "You've been signed in successfully.",
       });
       await finishSignIn(signedInPath);
     },

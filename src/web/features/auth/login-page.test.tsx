@@ -139,13 +139,14 @@ describe("login page", () => {
     const server = stubServer();
     const router = renderLogin();
     await userEvent.click(await screen.findByRole("button", { name: "Sign up" }));
+    await userEvent.type(screen.getByLabelText("Full name"), "Pat Newcomer");
     await userEvent.type(screen.getByLabelText("Email"), "new@clinic.example");
     await userEvent.type(screen.getByLabelText("Password"), "fresh-pass-1");
     await userEvent.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText("Account created! Please check your email to verify your account.")).toBeInTheDocument();
     expect(screen.getByLabelText("6-digit code")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
-    expect(server.callsTo("/api/auth/sign-up/email")[0]?.body).toMatchObject({ email: "new@clinic.example", password: "fresh-pass-1" });
+    expect(server.callsTo("/api/auth/sign-up/email")[0]?.body).toMatchObject({ email: "new@clinic.example", password: "fresh-pass-1", name: "Pat Newcomer" });
   });
 
   it("keeps a chosen plan for checkout and says so", async () => {

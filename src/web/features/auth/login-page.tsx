@@ -2,6 +2,8 @@ import { AlertTriangle, CreditCard, Loader2, MailCheck } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { displayNameSchema } from "../../../shared/contracts/account";
+import { check } from "../../../shared/contracts/check";
 import { paths, withQuery } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -112,11 +114,13 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
   const [mode, setMode] = useState<Mode>("sign-in");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
+  const [name, setName] = useState("");
+  const [problems, setProblems] = useState<{ email?: string; password?: string; name?: string }>({});
   const [busy, setBusy] = useState<Busy | null>(null);
   const [lastUsed] = useState(readLastSignInMethod);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const checkout = useMemo(() => pendingCheckoutFrom(searchParams), [searchParams]);
   const isSignIn = mode === "sign-in";
   const redirectParam = searchParams.get("redirect");
@@ -144,7 +148,10 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
       : password.length < SIGN_IN_PASSWORD_MIN_LENGTH
         ? `Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters long.`
         : undefined;
-    setProblems({ email: emailIssue, password: passwordIssue });
+    const checkedName = check(displayNameSchema, name);
+    const nameIssue = isSignIn || checkedName.ok ? undefined : checkedName.problem;
+    setProblems({ email: emailIssue, password: passwordIssue, name: nameIssue });
+    if (nameIssue) return nameRef.current?.focus();
     if (emailIssue) return emailRef.current?.focus();
     if (passwordIssue) return passwordRef.current?.focus();
 
@@ -157,7 +164,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         toast.success(`Welcome to ${site.productName}!`, { description: "You've successfully signed in." });
         await finishSignIn(target);
       } else {
-        await authApi.signUp(address, password);
+        await authApi.signUp(address, password, name.trim());
         toast.success("Account created!", { description: "Please check your email to verify your account." });
         onSignedUp(address);
       }
@@ -205,7 +212,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
   }
 
   const lastUsedProvider = lastUsed === "google" ? "google" : lastUsed === "azure" ? "microsoft" : null;
-  const canSubmit = email.trim() !== "" && password !== "" && busy === null;
+  const canSubmit = email.trim() !== "" && password !== "" && (isSignIn || name.trim() !== "") && busy === null;
 
   return (
     <AuthCard
@@ -223,6 +230,23 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         </Alert>
       )}
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={isSignIn ? "Sign in" : "Sign up"}>
+        {!isSignIn && (
+          <TextField
+            ref={nameRef}
+            id={`${id}-name`}
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            required
+            problem={problems.name}
+            hint="As colleagues should see it. You can change it later in your profile."
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (problems.name) setProblems((current) => ({ ...current, name: undefined }));
+            }}
+          />
+        )}
         <EmailField
           ref={emailRef}
           id={`${id}-email`}

@@ -1,0 +1,189 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import type { Actor } from "../../../core/access/actor";
+import { buildEmailLink } from "../../../shared/auth-links";
+import type { EmailChangeConfirmResponse } from "../../../shared/contracts/account";
+import { profileMessages } from "../../../shared/profile";
+import type { SiteConfig } from "../../../shared/site-config";
+import type { Mailer } from "../../adapters/mail/mailer";
+import type { Database } from "../../db/client";
+import { emailChanges, sessions, users } from "../../db/schema/index";
+import { AppError } from "../../http/app-error";
+import { emailChangeEmail } from "../mail/auth-emails";
+import type { MembershipsService } from "../organizations/memberships.service";
+
+export const EMAIL_CHANGE_TTL_MINUTES = 60;
+/** Wrong codes for one change, both addresses together, before it is dropped. */
+export const EMAIL_CHANGE_ATTEMPTS = 5;
+
+type Side = "old" | "new";
+type EmailChangeRow = typeof emailChanges.$inferSelect;
+
+/** Checks the person's current password (Better Auth, with the request's session); false when wrong. */
+export type VerifyPassword = (password: string) => Promise<boolean>;
+
+export interface EmailChangeDeps {
+  db: Database;
+  mailer: Mailer;
+  memberships: Pick<MembershipsService, "moveAfterEmailChange">;
+  secret: string;
+  publicUrl: string;
+  site: SiteConfig;
+  now: () => Date;
+}
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/**
+ * Email change (spec section 4): asked with the current password, confirmed by a code or link sent
+ * to the old address and one sent to the new, in either order; only then does the address change,
+ * every other session end, and the membership move (ADR 016). Better Auth's own change-email,
+ * which confirms only the new address, is off.
+ */
+export function createEmailChangeService(deps: EmailChangeDeps) {
+  const { db } = deps;
+
+  /** A code is bound to its account, its side and both addresses: a code for one change never confirms another. */
+  function codeHash(change: Pick<EmailChangeRow, "userId" | "oldEmail" | "newEmail">, side: Side, code: string): string {
+    return createHmac("sha256", deps.secret).update(`email-change:${change.userId}:${side}:${change.oldEmail}:${change.newEmail}:${code}`).digest("base64url");
+  }
+
+  function matches(change: EmailChangeRow, side: Side, code: string): boolean {
+    const expected = Buffer.from(side === "old" ? change.oldCodeHash : change.newCodeHash);
+    const given = Buffer.from(codeHash(change, side, code));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async function sendCode(change: Pick<EmailChangeRow, "oldEmail" | "newEmail">, side: Side, code: string): Promise<void> {
+    const to = side === "old" ? change.oldEmail : change.newEmail;
+    const link = buildEmailLink(deps.publicUrl, { type: "email_change", email: to, code });
+    await deps.mailer.send({
+      to,
+      ...emailChangeEmail({
+        side,
+        oldEmail: change.oldEmail,
+        newEmail: change.newEmail,
+        code,
+        link,
+        expiresInMinutes: EMAIL_CHANGE_TTL_MINUTES,
+        site: deps.site,
+      }),
+    });
+  }
+
+  const expiresAt = () => new Date(deps.now().getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000);
+
+  async function isAddressTaken(tx: Database, email: string, exceptUserId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, exceptUserId)));
+    return row !== undefined;
+  }
+
+  /** Pending changes naming the address on either side, not expired. */
+  async function pendingFor(email: string): Promise<EmailChangeRow[]> {
+    return db
+      .select()
+      .from(emailChanges)
+      .where(and(or(eq(emailChanges.oldEmail, email), eq(emailChanges.newEmail, email)), gt(emailChanges.expiresAt, deps.now())));
+  }
+
+  /** Both confirmed: the address changes, every session but the one that asked ends, the change is done. */
+  async function complete(change: EmailChangeRow): Promise<void> {
+    // Someone signed up with the address while the change waited: it cannot be had, the change ends.
+    if (await isAddressTaken(db, change.newEmail, change.userId)) {
+      await db.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+      throw new AppError("conflict", profileMessages.emailInUse);
+    }
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ email: change.newEmail, emailVerified: true }).where(eq(users.id, change.userId));
+      const others = change.requestedBySessionId ? ne(sessions.id, change.requestedBySessionId) : undefined;
+      await tx.delete(sessions).where(and(eq(sessions.userId, change.userId), others));
+      await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+    });
+    await deps.memberships.moveAfterEmailChange(change.userId);
+  }
+
+  return {
+    async pendingEmailOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ newEmail: emailChanges.newEmail })
+        .from(emailChanges)
+        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, deps.now())));
+      return row?.newEmail ?? null;
+    },
+
+    /** Asks for the change: the password first, then an address nobody else uses; both addresses get a code and a link. */
+    async request(actor: Actor, input: { newEmail: string; currentPassword: string }, verifyPassword: VerifyPassword): Promise<{ pendingEmail: string }> {
+      const oldEmail = actor.email.toLowerCase();
+      const { newEmail } = input;
+      if (newEmail === oldEmail) throw new AppError("validation_failed", profileMessages.sameEmail);
+      if (!(await verifyPassword(input.currentPassword))) throw new AppError("incorrect_password", profileMessages.incorrectPassword);
+      if (await isAddressTaken(db, newEmail, actor.userId)) throw new AppError("conflict", profileMessages.emailInUse);
+      const codes = { old: newCode(), new: newCode() };
+      const change = { userId: actor.userId, oldEmail, newEmail };
+      const values = {
+        ...change,
+        oldCodeHash: codeHash(change, "old", codes.old),
+        newCodeHash: codeHash(change, "new", codes.new),
+        oldConfirmedAt: null,
+        newConfirmedAt: null,
+        failedAttempts: 0,
+        requestedBySessionId: actor.sessionId,
+        expiresAt: expiresAt(),
+      };
+      await db.insert(emailChanges).values(values).onConflictDoUpdate({ target: emailChanges.userId, set: values });
+      await sendCode(change, "old", codes.old);
+      await sendCode(change, "new", codes.new);
+      return { pendingEmail: newEmail };
+    },
+
+    /**
+     * A code (typed, or from a link) for one address of a pending change. Needs no session: the
+     * new address may be read on another device. Wrong codes count against every change naming
+     * the address; at the limit a change is dropped.
+     */
+    async confirm(input: { email: string; code: string }): Promise<EmailChangeConfirmResponse> {
+      const candidates = await pendingFor(input.email);
+      for (const change of candidates) {
+        const side: Side = change.oldEmail === input.email ? "old" : "new";
+        if (!matches(change, side, input.code)) continue;
+        const now = deps.now();
+        const [confirmed] = await db
+          .update(emailChanges)
+          .set(side === "old" ? { oldConfirmedAt: now } : { newConfirmedAt: now })
+          .where(eq(emailChanges.userId, change.userId))
+          .returning();
+        if (!confirmed?.oldConfirmedAt || !confirmed.newConfirmedAt) return { status: "waiting" };
+        await complete(confirmed);
+        return { status: "changed" };
+      }
+      for (const change of candidates) {
+        if (change.failedAttempts + 1 >= EMAIL_CHANGE_ATTEMPTS) await db.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+        else
+          await db
+            .update(emailChanges)
+            .set({ failedAttempts: change.failedAttempts + 1 })
+            .where(eq(emailChanges.userId, change.userId));
+      }
+      throw new AppError("bad_request", profileMessages.emailChangeInvalidCode);
+    },
+
+    /** A new code for one address of a pending change (its other code stays); the same answer when there is none. */
+    async resend(email: string): Promise<void> {
+      for (const change of await pendingFor(email)) {
+        const side: Side = change.oldEmail === email ? "old" : "new";
+        if ((side === "old" ? change.oldConfirmedAt : change.newConfirmedAt) !== null) continue;
+        const code = newCode();
+        await db
+          .update(emailChanges)
+          .set({ [side === "old" ? "oldCodeHash" : "newCodeHash"]: codeHash(change, side, code), expiresAt: expiresAt() })
+          .where(eq(emailChanges.userId, change.userId));
+        await sendCode(change, side, code);
+      }
+    },
+  };
+}
+
+export type EmailChangeService = ReturnType<typeof createEmailChangeService>;
