@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { BillingMenuItems, BillingRuntime, ChoosePlanDialog, CreditsLine } from "../billing";
+import { AvatarImage } from "./profile-dialog";
 import { useSignOut } from "./use-sign-out";
 
 export function UserMenu({ user }: { user: AppUser }) {
@@ -26,9 +27,7 @@ export function UserMenu({ user }: { user: AppUser }) {
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${user.displayName}`}>
-            <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-              {user.avatar}
-            </span>
+            <AvatarImage user={user} className="size-8 text-xs" />
             <span className="hidden max-w-40 truncate text-sm sm:inline">{user.displayName}</span>
           </Button>
         </DropdownMenuTrigger>
