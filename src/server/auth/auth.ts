@@ -145,7 +145,7 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
             },
           }),
         },
-        // Whichever flow changed the address (the emailed code, its link): the membership follows it.
+        // A changed address moves the membership; the account module's two-sided email change calls the same move itself.
         update: { after: (user) => memberships.moveAfterEmailChange(user.id) },
       },
       session: {
