@@ -99,8 +99,10 @@ test("logging out of all devices ends the other browser's session too", async ({
     headers: { Origin: E2E_BASE_URL },
   });
   expect(signIn.ok()).toBe(true);
-  await laptop.goto("/app/account");
-  await laptop.getByRole("button", { name: "Log out of all devices" }).click();
+  // The account page is now the profile dialog (Security signs out the others); the user menu logs out everywhere.
+  await laptop.goto("/app/documents");
+  await laptop.getByRole("button", { name: /^Account menu for / }).click();
+  await laptop.getByRole("menuitem", { name: "Log out of all devices" }).click();
   await expect(laptop).toHaveURL(/\/login/);
   expect((await phone.request.get("/api/me")).status()).toBe(401);
 });
