@@ -28,6 +28,8 @@ describe("authRateLimitRules", () => {
     ["/sign-in/email-otp", ["auth-code-any-ip"], ["auth-code"]],
     ["/email-otp/reset-password", ["auth-code-any-ip"], ["auth-code"]],
     ["/email-link", ["auth-code-any-ip"], ["auth-code"]],
+    ["/email-change/confirm", ["auth-code-any-ip"], ["auth-code"]],
+    ["/email-change/resend", ["auth-email-send"], []],
     ["/get-session", [], []],
     ["/sign-out", [], []],
   ])("%s is limited per email as %j, per email from one client as %j, and always per IP", (path, perEmail, perEmailFromIp) => {
