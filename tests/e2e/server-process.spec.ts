@@ -19,7 +19,7 @@ test("the server stops cleanly and starts again on the same data", async () => {
     const run = startServer({ DATA_DIR: dataDir, PORT: "3198" });
     try {
       const health = await (await waitForHealth(url)).json();
-      expect(health, `round ${round}`).toMatchObject({ status: "ok", database: { status: "ok", kind: "pglite" } });
+      expect(health, `round ${round}`).toEqual({ status: "ok", database: { status: "ok" } });
       run.child.kill("SIGTERM");
       expect(await run.exited).toBe(0);
     } finally {

@@ -25,7 +25,8 @@ async function supportEmailWith(page: Page, marker: string): Promise<OutboxMessa
 // Toasts are drawn at once, not faded in, so axe judges their colours as people read them.
 test.use({ reducedMotion: "reduce" });
 
-const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+// By its element, not its role: while a modal dialog is open the region may be outside the accessibility tree.
+const notifications = (page: Page) => page.locator("section[aria-label^='Notifications']");
 
 test("report a problem with a chat answer, then share feedback and ask for help from the sidebar, by keyboard", async ({ page }, testInfo) => {
   test.setTimeout(150_000);

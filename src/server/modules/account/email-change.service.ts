@@ -37,7 +37,7 @@ const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 /**
  * Email change (spec section 4): asked with the current password, confirmed by a code or link sent
  * to the old address and one sent to the new, in either order; only then does the address change,
- * every other session end, and the membership move (ADR 016). Better Auth's own change-email,
+ * every other session end, and the membership move (ADR 016, ADR 018). Better Auth's own change-email,
  * which confirms only the new address, is off.
  */
 export function createEmailChangeService(deps: EmailChangeDeps) {
