@@ -13,6 +13,7 @@ import { identifyActor } from "./http/identify-actor";
 import { refuseNulCharacters } from "./http/nul-guard";
 import { authRateLimit } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
@@ -75,6 +76,7 @@ function apiRoutes(container: Container) {
       .route("/invitations", invitationsRoutes(container))
       .route("/organizations", organizationsRoutes(container))
       .route("/platform/organizations", platformOrganizationsRoutes(container))
+      .route("/admin", adminRoutes(container))
       .route("/billing", billingRoutes(container))
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))

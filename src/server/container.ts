@@ -19,6 +19,9 @@ import type { Env } from "./env";
 import { PermanentJobError } from "./jobs/job-type";
 import { createJobs } from "./jobs/jobs";
 import type { ReadDocument } from "./modules/documents/document-pipeline";
+import { createAdminActions } from "./modules/admin/admin-actions";
+import { createAdminRepo } from "./modules/admin/admin.repo";
+import { createAdminService } from "./modules/admin/admin.service";
 import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
@@ -136,6 +139,17 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   });
   const emailChange = createEmailChangeService({ db, mailer, memberships: organizations.memberships, secret: authSecret, publicUrl: env.publicUrl, site, now });
   const account = createAccountService({ db, storage, documents: documentsModule.service, memberships: organizations.memberships, logger, now });
+  const health = createHealthService({ db, databaseKind: database.kind, version: env.version });
+  const adminActions = createAdminActions({ logger });
+  const admin = createAdminService({
+    repo: createAdminRepo(db),
+    organizations,
+    documents: documentsModule.service,
+    jobs,
+    health,
+    actions: adminActions,
+    deployment: { version: env.version, storageKind: env.storage.kind, mailerKind: mailer.kind },
+  });
   return {
     env,
     logger,
@@ -143,7 +157,9 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     mailer,
     auth,
-    health: createHealthService({ db, databaseKind: database.kind, version: env.version }),
+    health,
+    adminActions,
+    admin,
     profiles: createProfilesService({
       db,
       storage,

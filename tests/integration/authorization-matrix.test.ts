@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppUser } from "../../src/shared/contracts/me";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { builtWebShell } from "../../src/server/web/spa";
-import { signedUpClient, uniqueTestEmail } from "../support/accounts";
+import { jobs } from "../../src/server/db/schema/index";
+import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
+import { createVerifiedUser } from "../support/factories";
 import { localCheckoutId, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
@@ -220,6 +222,20 @@ async function verifiedDomainOfOwner(): Promise<string> {
   return domain;
 }
 
+/** A person of their own, made afresh, for the console's actions on people. */
+async function someoneElse(): Promise<string> {
+  return (await createVerifiedUser(testApp.container.auth, { email: uniqueTestEmail("matrix-person"), name: "Matrix person", password: TEST_PASSWORD })).id;
+}
+
+/** A job that failed for good, made afresh, for the console's Retry (of a type no worker here runs). */
+async function failedJob(): Promise<string> {
+  const [job] = await testApp.database.db
+    .insert(jobs)
+    .values({ type: "matrix.test", status: "failed", errorMessage: "Matrix failure" })
+    .returning({ id: jobs.id });
+  return job!.id;
+}
+
 const ownOrganization = (extra: RequestSpec = {}): RequestSpec => ({ ...extra, params: { organizationId: fixtures.organizationId, ...extra.params } });
 
 beforeAll(async () => {
@@ -320,6 +336,31 @@ const routePolicies: Record<string, RouteCase> = {
   "DELETE /api/platform/organizations/:organizationId/domains/:domain": {
     policy: platformOwnerOnly,
     request: async () => ownOrganization({ params: { domain: await verifiedDomainOfOwner() } }),
+  },
+
+  // The platform console: the platform owner only (an org admin, a member, another user are refused).
+  "GET /api/admin/overview": { policy: platformOwnerOnly },
+  "GET /api/admin/organizations": { policy: platformOwnerOnly, request: () => ({ query: "search=matrix" }) },
+  "POST /api/admin/organizations": {
+    policy: platformOwnerOnly,
+    request: (caller) => ({ json: { name: `Matrix practice of ${caller}`, plan: "enterprise", maxUsers: 10, storageLimitGb: 5 } }),
+  },
+  "GET /api/admin/users": { policy: platformOwnerOnly, request: () => ({ query: "status=active" }) },
+  "POST /api/admin/users/:userId/ban": {
+    policy: platformOwnerOnly,
+    request: async () => ({ params: { userId: await someoneElse() }, json: { reason: "Matrix" } }),
+  },
+  "POST /api/admin/users/:userId/unban": { policy: platformOwnerOnly, request: async () => ({ params: { userId: await someoneElse() } }) },
+  "POST /api/admin/users/:userId/sign-out": { policy: platformOwnerOnly, request: async () => ({ params: { userId: await someoneElse() } }) },
+  "GET /api/admin/documents": { policy: platformOwnerOnly, request: () => ({ query: "status=completed" }) },
+  "GET /api/admin/chats": { policy: platformOwnerOnly },
+  "GET /api/admin/jobs": { policy: platformOwnerOnly, request: () => ({ query: "status=failed&age=24h" }) },
+  "POST /api/admin/jobs/:jobId/retry": { policy: platformOwnerOnly, request: async () => ({ params: { jobId: await failedJob() } }) },
+  "GET /api/admin/system": { policy: platformOwnerOnly },
+  "GET /api/admin/settings": { policy: platformOwnerOnly },
+  "PUT /api/admin/settings": {
+    policy: platformOwnerOnly,
+    request: () => ({ json: { trialDays: 14, defaultMaxUsers: 100, defaultStorageLimitGb: 500, defaultMonthlyCredits: 5 } }),
   },
 
   // Stripe's signature, not a session, authorizes the webhook (not configured here: the same 404 for all).

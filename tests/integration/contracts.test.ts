@@ -23,6 +23,22 @@ import {
   startProcessingResponseSchema,
   type DocumentSummary,
 } from "../../src/shared/contracts/documents";
+import {
+  adminChatListResponseSchema,
+  adminDocumentListResponseSchema,
+  adminJobListResponseSchema,
+  adminOrganizationListResponseSchema,
+  adminOrganizationResponseSchema,
+  adminUserListResponseSchema,
+  adminUserResponseSchema,
+  overviewResponseSchema,
+  platformSettingsResponseSchema,
+  signOutEverywhereResponseSchema,
+  systemStatusSchema,
+  type BanUserRequest,
+  type CreateOrganizationRequest,
+  type UpdatePlatformSettingsRequest,
+} from "../../src/shared/contracts/admin";
 import { healthStatusSchema } from "../../src/shared/contracts/health";
 import { meResponseSchema } from "../../src/shared/contracts/me";
 import {
@@ -223,5 +239,42 @@ describe("every JSON answer parses with its contract", () => {
     await answer(await client.get("/api/account/sessions"), accountSessionsResponseSchema);
     await answer(await client.post("/api/account/sessions/sign-out-others"), signOutOthersResponseSchema);
     await answer(await client.post("/api/account/close", { password: TEST_PASSWORD }), closeAccountResponseSchema);
+  });
+
+  it("the platform console's overview, lists, system status, settings and actions", async () => {
+    const overview = await answer(await person.get("/api/admin/overview"), overviewResponseSchema);
+    expect(overview.recentActivity.length).toBeGreaterThan(0);
+    const { organization } = await answer(
+      await person.post("/api/admin/organizations", {
+        name: "Contract Clinic",
+        plan: "trial",
+        maxUsers: 5,
+        storageLimitGb: 5,
+      } satisfies CreateOrganizationRequest),
+      adminOrganizationResponseSchema,
+      201,
+    );
+    const organizations = await answer(await person.get("/api/admin/organizations?search=Contract"), adminOrganizationListResponseSchema);
+    expect(organizations.organizations.map((row) => row.id)).toEqual([organization.id]);
+    expect((await answer(await person.get("/api/admin/documents"), adminDocumentListResponseSchema)).documents.length).toBeGreaterThan(0);
+    expect((await answer(await person.get("/api/admin/chats"), adminChatListResponseSchema)).chats.length).toBeGreaterThan(0);
+    expect((await answer(await person.get("/api/admin/jobs?age=24h"), adminJobListResponseSchema)).jobs.length).toBeGreaterThan(0);
+    await answer(await person.get("/api/admin/system"), systemStatusSchema);
+    const { settings } = await answer(await person.get("/api/admin/settings"), platformSettingsResponseSchema);
+    const unchanged: UpdatePlatformSettingsRequest = {
+      trialDays: settings.trialDays,
+      defaultMaxUsers: settings.defaultMaxUsers,
+      defaultStorageLimitGb: settings.defaultStorageLimitGb,
+      defaultMonthlyCredits: settings.defaultMonthlyCredits,
+    };
+    await answer(await person.request("/api/admin/settings", { method: "PUT", json: unchanged }), platformSettingsResponseSchema);
+
+    const other = await signedUpClient(testApp);
+    const { id } = (await answer(await other.get("/api/me"), meResponseSchema)).user;
+    const { users } = await answer(await person.get("/api/admin/users"), adminUserListResponseSchema);
+    expect(users.map((user) => user.id)).toContain(id);
+    await answer(await person.post(`/api/admin/users/${id}/sign-out`), signOutEverywhereResponseSchema);
+    await answer(await person.post(`/api/admin/users/${id}/ban`, { reason: "Contract check" } satisfies BanUserRequest), adminUserResponseSchema);
+    await answer(await person.post(`/api/admin/users/${id}/unban`), adminUserResponseSchema);
   });
 });

@@ -90,14 +90,14 @@ async function startProcessing(client: HttpClient, documentId: string, trigger =
 const changeEmail = (client: HttpClient, newEmail: string) => changeEmailAs(testApp, client, newEmail);
 
 describe("every person belongs to one active organization", () => {
-  it("signing up makes an organization named from the company domain, with the new person its admin, on a 14-day trial", async () => {
+  it("signing up makes an organization named from the company domain, with the new person its admin, on a 14-day trial with the platform's default limits", async () => {
     const client = await signedUpClient(testApp, "ana@blue-valley-health.example");
     const me = await whoAmI(client);
     expect(me).toMatchObject({ organizationName: "Blue Valley Health", organizationRole: "org_admin", organizationStatus: "trial", trialDaysLeft: 14 });
     const organization = await organizationOf(client, me.organizationId!);
     expect(organization).toMatchObject({
-      maxUsers: 50,
-      storageLimitGb: 100,
+      maxUsers: 100,
+      storageLimitGb: 500,
       activeMembers: 1,
       authentication: { emailPasswordEnabled: true, azureAdEnabled: false, defaultMethod: "email_password", azureTenantIds: [] },
       plan: { status: "trial", trialDaysLeft: 14, hasAccess: true, monthlyCredits: 5, creditsUsed: 0 },

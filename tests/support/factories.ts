@@ -1,7 +1,10 @@
 // Data factories: rows made the way the product makes them, without the round trips a test of
 // the flow itself needs (signedUpClient signs up and types the emailed code). For the demo
 // practice (`npm run db:seed`) and tests that need people or documents in number.
+import { randomUUID } from "node:crypto";
 import type { Actor } from "../../src/core/access/actor";
+import type { Database } from "../../src/server/db/client";
+import { documentChunks, documents } from "../../src/server/db/schema/index";
 import type { Auth } from "../../src/server/auth/auth";
 import type { Membership } from "../../src/server/modules/organizations/organizations.repo";
 
@@ -33,4 +36,57 @@ export function actorFor(user: { id: string; email: string }, membership: Member
     ip: "127.0.0.1",
     userAgent: label,
   };
+}
+
+/** A document's metadata as the library stores it, without a file: for figures that count documents, not read them. */
+export interface DocumentRecord {
+  userId: string;
+  filename: string;
+  status?: string;
+  fileSize?: number;
+  pageCount?: number | null;
+  createdAt?: Date;
+  /** How many passages (chunks) it was indexed into. */
+  passages?: number;
+}
+
+/** Inserts documents (and a few short passages each) in one statement per table. */
+export async function insertDocumentRecords(db: Database, records: DocumentRecord[]): Promise<string[]> {
+  if (records.length === 0) return [];
+  const rows = await db
+    .insert(documents)
+    .values(
+      records.map((record) => ({
+        userId: record.userId,
+        filename: record.filename,
+        kind: "pdf",
+        mimeType: "application/pdf",
+        fileSize: record.fileSize ?? 100_000,
+        sha256: randomUUID(),
+        storageKey: `documents/${randomUUID()}`,
+        status: record.status ?? "completed",
+        pageCount: record.pageCount ?? null,
+        ...(record.createdAt ? { createdAt: record.createdAt, updatedAt: record.createdAt } : {}),
+      })),
+    )
+    .returning({ id: documents.id });
+  const passages = rows.flatMap(({ id }, index) =>
+    Array.from({ length: records[index]!.passages ?? 0 }, (_, ordinal) => ({
+      documentId: id,
+      ordinal,
+      clauseNumbers: [`${ordinal + 1}`],
+      heading: `Section ${ordinal + 1}`,
+      headingPath: [`Section ${ordinal + 1}`],
+      headingText: `Section ${ordinal + 1}`,
+      pageStart: 1,
+      pageEnd: 1,
+      startPage: 1,
+      startOffset: 0,
+      endPage: 1,
+      endOffset: 40,
+      text: `Claims must be filed within ${90 + ordinal} days of service.`,
+    })),
+  );
+  if (passages.length > 0) await db.insert(documentChunks).values(passages);
+  return rows.map((row) => row.id);
 }

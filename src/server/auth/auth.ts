@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { emailOTP, genericOAuth } from "better-auth/plugins";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { buildEmailLink, type EmailLinkType } from "../../shared/auth-links";
 import { paths } from "../../shared/paths";
@@ -151,8 +151,12 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
       session: {
         create: {
           before: (session, context) => policy.judgeSession(session, context),
-          // An address added to PLATFORM_OWNER_EMAILS later is promoted at its next sign-in.
+          // The console's last sign-in; and an address added to PLATFORM_OWNER_EMAILS later is promoted at its next sign-in.
           after: async (session) => {
+            await db
+              .update(schema.users)
+              .set({ lastSignInAt: session.createdAt, updatedAt: sql`${schema.users.updatedAt}` })
+              .where(eq(schema.users.id, session.userId));
             if (env.auth.platformOwnerEmails.length === 0) return;
             const [user] = await db.select().from(schema.users).where(eq(schema.users.id, session.userId));
             if (user && user.role !== "platform_owner" && env.auth.platformOwnerEmails.includes(user.email.toLowerCase())) {

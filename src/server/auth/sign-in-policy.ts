@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import { isSignInMethod, signInRefusal, type SignInMethod, type SignInRefusal } from "../../core/organizations/membership-rules";
+import { ACCOUNT_DISABLED, adminMessages } from "../../shared/admin";
 import { AZURE_TENANT_NOT_ALLOWED, SIGN_IN_METHOD_NOT_ALLOWED, signInPolicyMessages } from "../../shared/organizations";
 import type { Database } from "../db/client";
 import { policyOf, type MembershipsService } from "../modules/organizations/memberships.service";
@@ -41,7 +42,8 @@ export function signInMethodOf(session: { signInMethod?: unknown }, context: End
  *    checked, so a refusal tells nothing to someone who does not know them);
  *  - a provider identity (Google, Microsoft with its tenant) is judged before an account is made
  *    or linked for it, since refusing the session afterwards would leave the link behind.
- * The platform owner is never refused: they can always get in to set things right.
+ * The platform owner is never refused: they can always get in to set things right. A disabled
+ * account (the platform console's ban, which cannot reach the owner) gets no session at all.
  */
 export function createSignInPolicy(deps: { db: Database; memberships: MembershipsService; platformOwnerEmails: readonly string[] }) {
   const isListedOwner = (email: string) => deps.platformOwnerEmails.includes(email.toLowerCase());
@@ -51,6 +53,8 @@ export function createSignInPolicy(deps: { db: Database; memberships: Membership
     async judgeSession<Session extends { userId: string; signInMethod?: unknown }>(session: Session, context: EndpointContext | null | undefined) {
       const method = signInMethodOf(session, context);
       const person = await organizationsRepo.findUser(deps.db, session.userId);
+      // Checked after the password or code, like the methods below: a refusal tells nothing to someone without them.
+      if (person?.bannedAt) throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED, message: adminMessages.accountDisabled });
       if (person && person.role !== "platform_owner" && !isListedOwner(person.email)) {
         const organization = await deps.memberships.governingOrganization(person);
         const refusal = organization && signInRefusal(policyOf(organization), method);

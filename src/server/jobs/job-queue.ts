@@ -118,3 +118,26 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/**
+ * A failed job runs again from its first attempt (the platform console's Retry). False when it is
+ * not failed, or another job with its key is already queued or running.
+ */
+export async function requeueFailedJob(db: Database, jobId: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .update(jobs)
+      .set({ status: "queued", attempts: 0, runAfter: sql`now()`, errorMessage: null, startedAt: null, completedAt: null, stage: "queued" })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, "failed")))
+      .returning({ id: jobs.id });
+    return rows.length === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) if ((cause as { code?: string }).code === "23505") return true;
+  return false;
+}

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import { registerFinishedJobsRetention } from "./finished-jobs";
-import { createJobQueue, type EnqueueOptions } from "./job-queue";
+import { createJobQueue, requeueFailedJob, type EnqueueOptions } from "./job-queue";
 import { createJobRegistry } from "./job-registry";
 import type { JobType } from "./job-type";
 import { startJobWorker, type JobWorker } from "./job-worker";
@@ -29,6 +29,12 @@ export function createJobs(deps: { db: Database; logger: Logger; leaseSeconds: n
       const id = await queue.enqueue(deps.db, type, payload, options);
       worker?.poke();
       return id;
+    },
+    /** A failed job runs again from its first attempt, and this process's worker is woken; false when it cannot (see requeueFailedJob). */
+    async requeueFailed(jobId: string): Promise<boolean> {
+      const isRequeued = await requeueFailedJob(deps.db, jobId);
+      if (isRequeued) worker?.poke();
+      return isRequeued;
     },
     /** Wakes this process's worker, if it runs one; workers elsewhere find the job at their next poll. */
     poke: () => worker?.poke(),

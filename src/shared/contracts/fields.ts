@@ -4,3 +4,8 @@ import { z } from "zod";
 export function typedText(maxChars: number, messages: { blank: string; tooLong: string }) {
   return z.string({ error: messages.blank }).trim().min(1, { message: messages.blank }).max(maxChars, { message: messages.tooLong });
 }
+
+/** A whole number from `min` to `max`, refused in one sentence the form shows. */
+export function wholeNumber(min: number, max: number, message: string) {
+  return z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message });
+}

@@ -14,7 +14,7 @@ import {
   PASSWORD_MAX_LENGTH,
   STORAGE_LIMIT_GB_LIMIT,
 } from "../organizations";
-import { typedText } from "./fields";
+import { typedText, wholeNumber } from "./fields";
 
 /**
  * /api/organizations/:organizationId (the organization admin page: org admins of that
@@ -97,19 +97,15 @@ export type Organization = z.infer<typeof organizationSchema>;
 export const organizationResponseSchema = z.object({ organization: organizationSchema });
 export type OrganizationResponse = z.infer<typeof organizationResponseSchema>;
 
+/** An organization's limits, as its admin's Settings tab and the platform console's forms take them. */
+export const maxUsersSchema = wholeNumber(1, MAX_USERS_LIMIT, organizationMessages.maxUsersRange);
+export const storageLimitGbSchema = wholeNumber(1, STORAGE_LIMIT_GB_LIMIT, organizationMessages.storageLimitRange);
+
 /** PATCH /api/organizations/:organizationId: the Settings tab (the form applies the 50 / 100 fallbacks before sending). */
 export const updateOrganizationRequestSchema = z.object({
   name: typedText(ORGANIZATION_NAME_MAX_CHARS, { blank: organizationMessages.nameRequired, tooLong: organizationMessages.nameTooLong }),
-  maxUsers: z
-    .number({ error: organizationMessages.maxUsersRange })
-    .int({ message: organizationMessages.maxUsersRange })
-    .min(1, { message: organizationMessages.maxUsersRange })
-    .max(MAX_USERS_LIMIT, { message: organizationMessages.maxUsersRange }),
-  storageLimitGb: z
-    .number({ error: organizationMessages.storageLimitRange })
-    .int({ message: organizationMessages.storageLimitRange })
-    .min(1, { message: organizationMessages.storageLimitRange })
-    .max(STORAGE_LIMIT_GB_LIMIT, { message: organizationMessages.storageLimitRange }),
+  maxUsers: maxUsersSchema,
+  storageLimitGb: storageLimitGbSchema,
 });
 export type UpdateOrganizationRequest = z.input<typeof updateOrganizationRequestSchema>;
 

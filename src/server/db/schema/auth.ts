@@ -10,6 +10,11 @@ export const users = pgTable("users", {
   image: text(),
   /** Platform role: 'user' or 'platform_owner'. Organization roles live with memberships. */
   role: text().notNull().default("user"),
+  /** When the person last made a session (any method): the platform console's "last sign-in" and who counts as active. */
+  lastSignInAt: timestamp({ withTimezone: true }),
+  /** Set while the platform owner has disabled the account: no new session is made, the old ones are gone. */
+  bannedAt: timestamp({ withTimezone: true }),
+  banReason: text(),
   ...timestamps,
 });
 

@@ -7,6 +7,7 @@ export * from "./documents";
 export * from "./jobs";
 export * from "./mail";
 export * from "./organizations";
+export * from "./platform";
 export * from "./profiles";
 export * from "./rate-limits";
 export * from "./support";

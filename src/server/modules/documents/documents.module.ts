@@ -47,6 +47,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     admitFreeProcessing: deps.admitFreeProcessing,
     assertStorageRoom: deps.assertStorageRoom,
     onProcessingQueued: deps.jobs.poke,
+    onProcessingStopped: (documentId) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault: true }),
   });
   deps.jobs.register(
     processDocumentJob,
@@ -61,5 +62,6 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
   const startAwaitingCredit = ({ userId }: { userId: string }) => service.startAwaitingCredit({ userId });
   deps.domainEvents.on("billing.credits-arrived", startAwaitingCredit);
   deps.domainEvents.on("organizations.plan-opened", startAwaitingCredit);
+  deps.domainEvents.on("organizations.suspended", ({ userId }) => service.stopQueuedProcessing({ userId }));
   return { service };
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
-import type { Database } from "../../db/client";
+import { can, type AccessSubject } from "../../../shared/access";
+import { queryRows, type Database } from "../../db/client";
 import { documentChunks, documentPages, documents, jobs } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import { processDocumentJob, type ProcessDocumentPayload } from "./documents.jobs";
@@ -115,6 +116,43 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
       };
     },
 
+    /**
+     * Any person's document, for the platform console's Retry (ADR 017): only an actor whose role
+     * administers the platform gets this scope.
+     */
+    forPlatform(actor: AccessSubject) {
+      if (!can(actor, "platform.administer")) throw new Error("Only the platform owner reads documents across users.");
+      return {
+        async find(id: string): Promise<OwnedDocumentRow | undefined> {
+          const [row] = await db.select().from(documents).where(eq(documents.id, id));
+          return row && owned(row);
+        },
+      };
+    },
+
+    /**
+     * Fails the person's processing jobs that wait in the queue (running ones finish their
+     * attempt), with `reason` on their documents: a reprocess leaves its document completed as it
+     * was. Answers the documents whose first processing stopped, whose credit goes back.
+     */
+    async stopQueuedProcessing(userId: string, reason: string): Promise<{ documentId: string; isReprocess: boolean }[]> {
+      return queryRows<{ documentId: string; isReprocess: boolean }>(
+        db,
+        sql`
+          with stopped as (
+            update jobs set status = 'failed', error_message = ${reason}, completed_at = now(), updated_at = now()
+            from documents
+            where jobs.type = ${processDocumentJob.name} and jobs.status = 'queued'
+              and jobs.singleton_key = documents.id::text and documents.user_id = ${userId}
+            returning documents.id as document_id, coalesce((jobs.payload ->> 'reprocess')::boolean, false) as is_reprocess
+          )
+          update documents
+          set status = case when stopped.is_reprocess then 'completed' else 'failed' end, failure_reason = ${reason}, updated_at = now()
+          from stopped where documents.id = stopped.document_id
+          returning documents.id as "documentId", stopped.is_reprocess as "isReprocess"`,
+      );
+    },
+
     listPages(documentId: OwnedDocumentId) {
       return db.select(pageTextColumns).from(documentPages).where(eq(documentPages.documentId, documentId)).orderBy(documentPages.pageNumber);
     },
@@ -160,7 +198,14 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
      * back and leaves the document awaiting a credit. A document whose last job is still winding
      * down (completed a moment before its job is marked so) gets no second job beside it.
      */
-    async enqueue(id: OwnedDocumentId, from: string[], payload: ProcessDocumentPayload, charge?: ChargeForProcessing): Promise<EnqueueOutcome> {
+    async enqueue(
+      id: OwnedDocumentId,
+      from: string[],
+      payload: ProcessDocumentPayload,
+      charge?: ChargeForProcessing,
+      /** The failed job this one retries: it goes, so the failure is listed once (the platform console's Retry). */
+      replacesFailedJobId?: string,
+    ): Promise<EnqueueOutcome> {
       try {
         return await db.transaction(async (tx) => {
           const activeJob = tx
@@ -176,6 +221,7 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
           const charged = charge ? await charge(tx, row.userId, id) : ({ ok: true } as const);
           if (!charged.ok) throw new ChargeRefused(charged.reason);
           if (!(await queue.enqueue(tx, processDocumentJob, payload, { singletonKey: id }))) throw new ProcessingAlreadyQueued();
+          if (replacesFailedJobId) await tx.delete(jobs).where(and(eq(jobs.id, replacesFailedJobId), processingJobsOf(id), eq(jobs.status, "failed")));
           return { kind: "queued", row: owned(row) } as const;
         });
       } catch (error) {

@@ -50,6 +50,8 @@ export interface DocumentsServiceDeps {
   publishChange: (change: DocumentChange) => Promise<void>;
   /** A processing job was committed: a worker in this process can take it now rather than at its next poll. */
   onProcessingQueued: () => void;
+  /** A document's first processing was stopped before it ran (its organization was suspended): not the file's fault. */
+  onProcessingStopped: (documentId: string) => Promise<void>;
 }
 
 /** The statuses each trigger starts from ('error' is the spec's old word for failed). */
@@ -121,6 +123,22 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
       throw error;
     });
+  }
+
+  async function start(current: OwnedDocumentRow, trigger: ProcessingTrigger, replacesFailedJobId?: string): Promise<StartProcessingResponse> {
+    if (trigger === "reprocess") {
+      const admitted = (await deps.admitFreeProcessing?.(current.userId)) ?? { ok: true };
+      if (!admitted.ok) return { ok: false, reason: admitted.reason, message: cannotProcessMessages[admitted.reason], document: toDocumentSummary(current) };
+    }
+    const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
+    const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge, replacesFailedJobId);
+    if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
+    if (outcome.kind === "queued") deps.onProcessingQueued();
+    await deps.publishChange({ type: "update", userId: current.userId, documentId: current.id });
+    if (outcome.kind === "refused") {
+      return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
+    }
+    return { ok: true, document: toDocumentSummary(outcome.row) };
   }
 
   return {
@@ -260,20 +278,26 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * rebuilding it with a newer reading is ours to offer (ADR 007).
      */
     async startProcessing(actor: Actor, id: string, trigger: ProcessingTrigger): Promise<StartProcessingResponse> {
-      const current = await requireDocument(actor, id);
-      if (trigger === "reprocess") {
-        const admitted = (await deps.admitFreeProcessing?.(actor.userId)) ?? { ok: true };
-        if (!admitted.ok) return { ok: false, reason: admitted.reason, message: cannotProcessMessages[admitted.reason], document: toDocumentSummary(current) };
+      return start(await requireDocument(actor, id), trigger);
+    },
+
+    /**
+     * The platform console's Retry of a failed processing job: the owner's Retry (Reprocess for a
+     * document its failed reprocess left completed), under the same charging rules, replacing the
+     * failed job. The actor must administer the platform.
+     */
+    async retryForPlatform(actor: Actor, documentId: string, failedJobId: string): Promise<StartProcessingResponse> {
+      const current = await repo.forPlatform(actor).find(documentId);
+      if (!current) throw new AppError("not_found", "Document not found.");
+      return start(current, normalizeDocumentStatus(current.status) === "completed" ? "reprocess" : "retry", failedJobId);
+    },
+
+    /** The person's organization was suspended: their queued processing stops, and documents not yet processed get their credit back. */
+    async stopQueuedProcessing(user: UserScope): Promise<void> {
+      for (const stopped of await repo.stopQueuedProcessing(user.userId, cannotProcessMessages.organization_suspended)) {
+        if (!stopped.isReprocess) await deps.onProcessingStopped(stopped.documentId);
+        await deps.publishChange({ type: "update", userId: user.userId, documentId: stopped.documentId });
       }
-      const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
-      const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge);
-      if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
-      if (outcome.kind === "queued") deps.onProcessingQueued();
-      await deps.publishChange({ type: "update", userId: actor.userId, documentId: current.id });
-      if (outcome.kind === "refused") {
-        return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
-      }
-      return { ok: true, document: toDocumentSummary(outcome.row) };
     },
 
     /** Starts the user's documents that wait for a credit, oldest first, while credits last. */

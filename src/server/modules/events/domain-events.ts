@@ -8,6 +8,8 @@ export interface DomainEventPayloads {
   "billing.credits-arrived": { userId: string };
   /** An organization's plan gave its members access (a trial, enterprise, a reactivation). */
   "organizations.plan-opened": { userId: string };
+  /** An organization was suspended: its member's work waiting in the queue stops. */
+  "organizations.suspended": { userId: string };
   /** A document's processing ended in failure; `isOurFault` is false when the document itself cannot be read. */
   "documents.processing-failed": { documentId: string; isOurFault: boolean };
 }

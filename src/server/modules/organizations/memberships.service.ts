@@ -11,12 +11,13 @@ import { trialEndFor } from "../../../core/organizations/plan";
 import { invitationMessages, organizationMessages } from "../../../shared/organizations";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import type { PlatformSettingsStore } from "./platform-settings";
 import { isUniqueViolation, organizationsRepo as repo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";
 
 export interface OrganizationsConfig {
-  /** TRIAL_DAYS: how long a new organization's trial runs. */
+  /** TRIAL_DAYS: how long a new organization's trial runs, until the platform owner sets it. */
   trialDays: number;
-  /** ORGANIZATION_MONTHLY_CREDITS: documents a month a plan gives when the organization sets none. */
+  /** ORGANIZATION_MONTHLY_CREDITS: documents a month a plan gives when the organization sets none, until the platform owner sets it. */
   monthlyCredits: number;
   /** Whether this server offers Microsoft sign-in (MICROSOFT_CLIENT_ID): new organizations allow it then. */
   isMicrosoftOffered: boolean;
@@ -25,6 +26,8 @@ export interface OrganizationsConfig {
 export interface MembershipsDeps {
   db: Database;
   config: OrganizationsConfig;
+  /** The trial length and limits new organizations get. */
+  settings: PlatformSettingsStore;
   now: () => Date;
 }
 
@@ -54,10 +57,13 @@ export function createMembershipsService(deps: MembershipsDeps) {
   const { db, config } = deps;
 
   async function createOwnOrganization(tx: Database, person: Person, now: Date): Promise<Membership> {
+    const defaults = await deps.settings.get(tx);
     const organization = await repo.insertOrganization(tx, {
       name: organizationNameFor(person),
       status: "trial",
-      trialEndsAt: trialEndFor(now, config.trialDays),
+      trialEndsAt: trialEndFor(now, defaults.trialDays),
+      maxUsers: defaults.defaultMaxUsers,
+      storageLimitGb: defaults.defaultStorageLimitGb,
       authEmailPassword: true,
       authAzureAd: config.isMicrosoftOffered,
       defaultAuthMethod: "email_password",

@@ -3,6 +3,7 @@ import type { OrganizationPlan } from "../../../shared/contracts/organizations";
 import { BYTES_PER_GB, organizationMessages, trialDaysLeft, type OrganizationStatus } from "../../../shared/organizations";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import type { PlatformSettingsStore } from "./platform-settings";
 import { organizationsRepo as repo, type OrganizationRow } from "./organizations.repo";
 
 export function organizationStatusOf(organization: OrganizationRow): OrganizationStatus {
@@ -21,11 +22,11 @@ export interface PlanForCharge {
  * The organization plan (trial, enterprise, suspended) and its monthly allowance, which members'
  * documents use before their own credits, and the storage limit on their uploads.
  */
-export function createOrganizationPlans(deps: { db: Database; defaultMonthlyCredits: number; now: () => Date }) {
+export function createOrganizationPlans(deps: { db: Database; settings: PlatformSettingsStore; now: () => Date }) {
   async function view(db: Database, organization: OrganizationRow, now: Date): Promise<OrganizationPlan> {
     const status = organizationStatusOf(organization);
     const period = allowancePeriod(organization.createdAt, now);
-    const monthlyCredits = organization.monthlyCredits ?? deps.defaultMonthlyCredits;
+    const monthlyCredits = organization.monthlyCredits ?? (await deps.settings.get(db)).defaultMonthlyCredits;
     const creditsUsed = await repo.allowanceUsed(db, organization.id, period);
     return {
       status,

@@ -7,6 +7,7 @@ import { createInvitationsService } from "./invitations.service";
 import { createMembershipsService, type OrganizationsConfig } from "./memberships.service";
 import { createOrganizationPlans } from "./organization-plans";
 import { createOrganizationAdminService } from "./organizations.service";
+import { createPlatformSettings } from "./platform-settings";
 
 export interface OrganizationsModuleDeps {
   db: Database;
@@ -24,8 +25,9 @@ export interface OrganizationsModuleDeps {
 /** Organizations, memberships, invitations and organization plans (ADR 016). */
 export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
   const now = deps.now ?? (() => new Date());
-  const memberships = createMembershipsService({ db: deps.db, config: deps.config, now });
-  const plans = createOrganizationPlans({ db: deps.db, defaultMonthlyCredits: deps.config.monthlyCredits, now });
+  const settings = createPlatformSettings({ db: deps.db, trialDays: deps.config.trialDays, monthlyCredits: deps.config.monthlyCredits });
+  const memberships = createMembershipsService({ db: deps.db, config: deps.config, settings, now });
+  const plans = createOrganizationPlans({ db: deps.db, settings, now });
   const invitations = createInvitationsService({ ...deps, memberships, now });
   const administration = createOrganizationAdminService({
     db: deps.db,
@@ -33,10 +35,11 @@ export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
     memberships,
     invitations,
     plans,
+    settings,
     domainEvents: deps.domainEvents,
     now,
   });
-  return { memberships, plans, invitations, administration };
+  return { memberships, plans, invitations, administration, settings };
 }
 
 export type OrganizationsModule = ReturnType<typeof createOrganizationsModule>;

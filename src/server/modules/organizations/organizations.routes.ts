@@ -72,21 +72,28 @@ export function organizationsRoutes(container: Container) {
     });
 }
 
-/** /api/platform/organizations/:organizationId — the platform owner's plan and domain settings. */
+/** /api/platform/organizations/:organizationId — the platform owner's plan and domain settings, each recorded as an admin action. */
 export function platformOrganizationsRoutes(container: Container) {
   const { administration } = container.organizations;
+  const { recordAdminAction } = container.adminActions;
   return new Hono<AppBindings>()
     .use(requirePermission("platform.administer"))
     .patch("/:organizationId/plan", async (c) => {
       const plan = await jsonBody(c.req, updateOrganizationPlanRequestSchema);
-      return c.json({ organization: await administration.updatePlan(organizationId(c.req.param("organizationId")), plan) });
+      const organization = await administration.updatePlan(organizationId(c.req.param("organizationId")), plan);
+      await recordAdminAction(c.var.actor, "organization.plan", { kind: "organization", id: organization.id }, { ...plan });
+      return c.json({ organization });
     })
     .post("/:organizationId/domains", async (c) => {
       const { domain } = await jsonBody(c.req, verifiedDomainRequestSchema);
-      return c.json({ organization: await administration.verifyDomain(organizationId(c.req.param("organizationId")), domain) });
+      const organization = await administration.verifyDomain(organizationId(c.req.param("organizationId")), domain);
+      await recordAdminAction(c.var.actor, "organization.domain-verify", { kind: "organization", id: organization.id }, { domain });
+      return c.json({ organization });
     })
     .delete("/:organizationId/domains/:domain", async (c) => {
       const domain = c.req.param("domain").toLowerCase();
-      return c.json({ organization: await administration.removeDomain(organizationId(c.req.param("organizationId")), domain) });
+      const organization = await administration.removeDomain(organizationId(c.req.param("organizationId")), domain);
+      await recordAdminAction(c.var.actor, "organization.domain-remove", { kind: "organization", id: organization.id }, { domain });
+      return c.json({ organization });
     });
 }

@@ -1,6 +1,8 @@
 import type { Actor } from "../../../core/access/actor";
 import { resolveDisplayName } from "../../../core/access/display-name";
 import { isFreeMailDomain } from "../../../core/organizations/membership-rules";
+import { trialEndFor } from "../../../core/organizations/plan";
+import type { CreateOrganizationRequest } from "../../../shared/contracts/admin";
 import { can } from "../../../shared/access";
 import type {
   CreateInvitationRequest,
@@ -19,6 +21,7 @@ import type { MembershipsService, OrganizationsConfig } from "./memberships.serv
 import type { OrganizationPlans } from "./organization-plans";
 import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
 import type { DomainEvents } from "../events/domain-events";
+import type { PlatformSettingsStore } from "./platform-settings";
 
 export interface OrganizationAdminDeps {
   db: Database;
@@ -26,7 +29,8 @@ export interface OrganizationAdminDeps {
   memberships: MembershipsService;
   invitations: InvitationsService;
   plans: OrganizationPlans;
-  /** Announces organizations.plan-opened to each active member. */
+  settings: PlatformSettingsStore;
+  /** Announces organizations.plan-opened and organizations.suspended to each active member. */
   domainEvents: Pick<DomainEvents, "emit">;
   now: () => Date;
 }
@@ -59,6 +63,9 @@ function toInvitation(invitation: InvitationRow, invitedBy: string | null, now: 
     invitedBy,
   };
 }
+
+const freeMailDomainMessage = (domain: string) => `${domain} is a free-mail domain: verifying it would group strangers.`;
+const domainTakenMessage = (domain: string) => `Another organization has already verified ${domain}.`;
 
 function inviterName(row: ListedInvitationRow): string | null {
   return row.inviterEmail ? resolveDisplayName({ profileName: row.inviterProfileName, accountName: row.inviterAccountName, email: row.inviterEmail }) : null;
@@ -244,27 +251,62 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       await repo.updateInvitation(db, invitation.id, { status: "cancelled", cancelledAt: deps.now() });
     },
 
-    /** The platform owner sets the plan: a trial and its end, enterprise, or suspended; and the monthly allowance. */
+    /**
+     * The platform owner sets the plan: a trial and its end, enterprise, or suspended; and the
+     * monthly allowance. Suspending stops the members' queued processing; opening starts what
+     * waited for a credit.
+     */
     async updatePlan(organizationId: string, plan: Required<UpdateOrganizationPlanRequest>): Promise<Organization> {
-      await requireAnyOrganization(organizationId);
+      const before = await requireAnyOrganization(organizationId);
       const updated = await repo.updateOrganization(db, organizationId, {
         status: plan.status,
         trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
         monthlyCredits: plan.monthlyCredits,
       });
       const organization = await view(updated);
-      if (organization.plan.hasAccess) {
-        for (const userId of await repo.activeMemberIds(db, organizationId)) await deps.domainEvents.emit("organizations.plan-opened", { userId });
-      }
+      const announced = organization.plan.hasAccess
+        ? "organizations.plan-opened"
+        : plan.status === "suspended" && before.status !== "suspended"
+          ? "organizations.suspended"
+          : undefined;
+      if (announced) for (const userId of await repo.activeMemberIds(db, organizationId)) await deps.domainEvents.emit(announced, { userId });
       return organization;
+    },
+
+    /**
+     * The platform owner's 'New Organization': a trial (the platform's length unless given) or
+     * enterprise, with its limits; a domain given is verified with it, in the same transaction.
+     */
+    async createOrganization(actor: Actor, request: Omit<CreateOrganizationRequest, "name"> & { name: string }): Promise<Organization> {
+      const defaults = await deps.settings.get();
+      const now = deps.now();
+      const domain = request.domain || undefined;
+      if (domain && isFreeMailDomain(domain)) throw new AppError("validation_failed", freeMailDomainMessage(domain));
+      const organization = await db.transaction(async (tx) => {
+        const row = await repo.insertOrganization(tx, {
+          name: request.name,
+          status: request.plan,
+          trialEndsAt: request.plan === "trial" ? trialEndFor(now, request.trialDays ?? defaults.trialDays) : null,
+          monthlyCredits: request.monthlyCredits ?? null,
+          maxUsers: request.maxUsers,
+          storageLimitGb: request.storageLimitGb,
+          authEmailPassword: true,
+          authAzureAd: deps.config.isMicrosoftOffered,
+          defaultAuthMethod: "email_password",
+          createdBy: actor.userId,
+        });
+        if (domain && !(await repo.verifyDomain(tx, row.id, domain, now))) throw new AppError("conflict", domainTakenMessage(domain));
+        return row;
+      });
+      return view(organization);
     },
 
     /** The platform owner vouches for a domain: new accounts at it join this organization. */
     async verifyDomain(organizationId: string, domain: string): Promise<Organization> {
       const organization = await requireAnyOrganization(organizationId);
-      if (isFreeMailDomain(domain)) throw new AppError("validation_failed", `${domain} is a free-mail domain: verifying it would group strangers.`);
+      if (isFreeMailDomain(domain)) throw new AppError("validation_failed", freeMailDomainMessage(domain));
       const isVerified = await db.transaction((tx) => repo.verifyDomain(tx, organization.id, domain, deps.now()));
-      if (!isVerified) throw new AppError("conflict", `Another organization has already verified ${domain}.`);
+      if (!isVerified) throw new AppError("conflict", domainTakenMessage(domain));
       return view(organization);
     },
 

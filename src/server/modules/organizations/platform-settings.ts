@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import type { PlatformSettings, UpdatePlatformSettingsRequest } from "../../../shared/contracts/admin";
+import type { Database } from "../../db/client";
+import { platformSettings } from "../../db/schema/index";
+
+/** The spec's displayed platform settings (section 2): 100 users per organization, 500 GB. */
+export const PLATFORM_DEFAULT_MAX_USERS = 100;
+export const PLATFORM_DEFAULT_STORAGE_LIMIT_GB = 500;
+
+/**
+ * What new organizations get: the platform owner's settings (one row), each falling back to the
+ * deployment's default until it is set (TRIAL_DAYS, ORGANIZATION_MONTHLY_CREDITS). Read from the
+ * table every time: every web and worker process sees a change at once.
+ */
+export function createPlatformSettings(deps: { db: Database; trialDays: number; monthlyCredits: number }) {
+  async function get(db: Database = deps.db): Promise<PlatformSettings> {
+    const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, true));
+    return {
+      trialDays: row?.trialDays ?? deps.trialDays,
+      defaultMaxUsers: row?.defaultMaxUsers ?? PLATFORM_DEFAULT_MAX_USERS,
+      defaultStorageLimitGb: row?.defaultStorageLimitGb ?? PLATFORM_DEFAULT_STORAGE_LIMIT_GB,
+      defaultMonthlyCredits: row?.defaultMonthlyCredits ?? deps.monthlyCredits,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  return {
+    get,
+
+    async update(values: Required<UpdatePlatformSettingsRequest>, updatedBy: string): Promise<PlatformSettings> {
+      const row = { ...values, updatedBy, updatedAt: new Date() };
+      await deps.db
+        .insert(platformSettings)
+        .values({ id: true, ...row })
+        .onConflictDoUpdate({ target: platformSettings.id, set: row });
+      return get();
+    },
+  };
+}
+
+export type PlatformSettingsStore = ReturnType<typeof createPlatformSettings>;
