@@ -20,7 +20,20 @@ const webLayer = {
  * can import each other. What two features both need belongs in components/ or lib/. Tests and
  * their helpers render features together and are exempt.
  */
-const featureOrder = ["errors", "landing", "legal", "session", "auth", "billing", "documents", "support", "chat", "organizations", "app-shell"];
+const featureOrder = [
+  "errors",
+  "landing",
+  "legal",
+  "session",
+  "auth",
+  "billing",
+  "documents",
+  "support",
+  "chat",
+  "organizations",
+  "platform-console",
+  "app-shell",
+];
 
 function featureBoundaries(feature, position) {
   const earlier = featureOrder.slice(0, position);

@@ -17,6 +17,7 @@ const appPages = () => import("../features/app-shell/app-pages");
 const documentPages = () => import("../features/documents/document-pages");
 const billingPages = () => import("../features/billing/billing-pages");
 const organizationPages = () => import("../features/organizations/organization-pages");
+const platformConsolePages = () => import("../features/platform-console/platform-console-pages");
 
 /**
  * The spec's route table. The landing page ships in the first bundle; every other page is
@@ -104,7 +105,7 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.platformAdmin,
                     ...lazyPage(appPages, (m) => m.RequirePlatformOwner),
-                    children: [{ index: true, ...lazyPage(appPages, (m) => m.PlatformAdminPage) }],
+                    children: [{ index: true, ...lazyPage(platformConsolePages, (m) => m.PlatformConsolePage) }],
                   },
                   { path: "*", element: <NotFoundPage /> },
                 ],

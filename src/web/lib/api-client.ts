@@ -57,7 +57,7 @@ export function readAnswer<T>(status: number, text: string): T {
 /** `keepalive` lets a request finish after the page that sent it has closed. */
 export async function apiRequest<T>(
   path: string,
-  init: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; keepalive?: boolean } = {},
+  init: { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; keepalive?: boolean } = {},
 ): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OverviewResponse } from "../../../shared/contracts/admin";
 import type { AppUser } from "../../../shared/contracts/me";
 import type { OrganizationRole, PlatformRole } from "../../../shared/roles";
 import { anAppUser } from "../../../../tests/support/app-user";
@@ -11,13 +12,31 @@ import { TooltipProvider } from "../../components/ui/tooltip";
 import { SessionDeletionsProvider } from "../chat/session-deletions";
 import { RequireSession } from "../session/guards";
 import { OrganizationAdminPage } from "../organizations/organization-admin-page";
-import { PlatformAdminPage, RequireOrganizationAdmin, RequirePlatformOwner } from "./app-pages";
+import { PlatformConsolePage } from "../platform-console/platform-console-page";
+import { RequireOrganizationAdmin, RequirePlatformOwner } from "./app-pages";
 import { AppSidebar } from "./app-sidebar";
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+function anOverview(): OverviewResponse {
+  const metrics = {
+    totalOrganizations: 0,
+    activeOrganizations: 0,
+    totalUsers: 1,
+    activeUsers: 1,
+    totalDocuments: 0,
+    totalPassages: 0,
+    totalEmbeddings: 0,
+    trialsActive: 0,
+    trialsExpiring7d: 0,
+    jobsRunning: 0,
+    jobsQueued: 0,
+  };
+  return { metrics, recentActivity: [] };
+}
 
 function person(role: PlatformRole, organizationRole: OrganizationRole | null = null): AppUser {
   return anAppUser({
@@ -36,6 +55,7 @@ function renderSignedIn(user: AppUser, url: string) {
   stubServer({
     "GET /api/me": { status: 200, body: { user } },
     "GET /api/chat/sessions": { status: 200, body: { sessions: [] } },
+    "GET /api/admin/overview": { status: 200, body: anOverview() },
   });
   function Shell() {
     return (
@@ -59,7 +79,7 @@ function renderSignedIn(user: AppUser, url: string) {
             children: [
               { path: "/app", element: <h1>Document Library</h1> },
               { path: "/app/admin/org", element: <RequireOrganizationAdmin />, children: [{ index: true, element: <OrganizationAdminPage /> }] },
-              { path: "/app/admin/platform", element: <RequirePlatformOwner />, children: [{ index: true, element: <PlatformAdminPage /> }] },
+              { path: "/app/admin/platform", element: <RequirePlatformOwner />, children: [{ index: true, element: <PlatformConsolePage /> }] },
             ],
           },
         ],

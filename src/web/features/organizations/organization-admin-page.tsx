@@ -5,13 +5,14 @@ import type { Organization } from "../../../shared/contracts/organizations";
 import { organizationMessages } from "../../../shared/organizations";
 import { PageHeader } from "../../components/layout/page-header";
 import { EmptyState } from "../../components/ui/empty-state";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useSession } from "../session";
 import { BillingTab } from "./billing-tab";
 import { SettingsTab } from "./settings-tab";
 import { useOrganization } from "./use-organization";
-import { LoadProblem, UsersTab } from "./users-tab";
+import { UsersTab } from "./users-tab";
 
 const tabs = ["users", "settings", "billing"] as const;
 type Tab = (typeof tabs)[number];

@@ -1,33 +1,18 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { MailPlus, Pencil, RefreshCw, Send, Trash2, UserMinus, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { MailPlus, Pencil, Send, Trash2, UserMinus, UserPlus, Users, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { accessRoleLabels, type AccessRole } from "../../../shared/access";
 import type { Organization, OrganizationInvitation, OrganizationMember } from "../../../shared/contracts/organizations";
 import { isProtectedMember, organizationMessages } from "../../../shared/organizations";
-import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { formatDate } from "../../lib/format-date";
 import { EditUserDialog, InviteUserDialog, RemoveUserDialog } from "./member-dialogs";
 import { useInvitations, useMembers, useOrganizationActions } from "./use-organization";
-
-/** A list that could not load: the spec's words and a way to try again. */
-export function LoadProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription className="col-span-2 col-start-1 flex flex-wrap items-center justify-between gap-3">
-        <p>{message}</p>
-        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-          <RefreshCw aria-hidden />
-          Try again
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
-}
 
 /** A list as a table with its loading, failure and empty states; the last column holds the row actions. */
 function ListTable<Item>({

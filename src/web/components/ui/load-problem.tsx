@@ -1,0 +1,18 @@
+import { RefreshCw } from "lucide-react";
+import { Alert, AlertDescription } from "./alert";
+import { Button } from "./button";
+
+/** Something that could not load: what failed, in the feature's words, and a way to try again. */
+export function LoadProblem({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertDescription className="col-span-2 col-start-1 flex flex-wrap items-center justify-between gap-3">
+        <p>{message}</p>
+        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+          <RefreshCw aria-hidden />
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminJob, OverviewResponse, SystemStatus } from "../../../shared/contracts/admin";
+import { renderAppRoutes } from "../../../../tests/support/render-app";
+import { testSiteConfig } from "../../../../tests/support/site-config";
+import { stubServer, type RecordedCall } from "../../../../tests/support/stub-server";
+import { PlatformConsolePage } from "./platform-console-page";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const overview: OverviewResponse = {
+  metrics: {
+    totalOrganizations: 3,
+    activeOrganizations: 2,
+    totalUsers: 12,
+    activeUsers: 7,
+    totalDocuments: 40,
+    totalPassages: 900,
+    totalEmbeddings: 0,
+    trialsActive: 2,
+    trialsExpiring7d: 1,
+    jobsRunning: 1,
+    jobsQueued: 4,
+  },
+  recentActivity: [{ kind: "document", id: "d1", at: "2026-11-25T10:00:00.000Z", actor: "ana@clinic.example", subject: "Payer contract.pdf" }],
+};
+
+const system: SystemStatus = {
+  checkedAt: "2026-11-25T10:00:00.000Z",
+  version: "0.1.0",
+  database: { status: "ok", kind: "pglite", latencyMs: 1.2 },
+  storage: { kind: "local" },
+  mailer: { kind: "outbox", outboxSize: 3 },
+  queue: { ready: 0, waiting: 0, running: 0, failed: 1, byType: [] },
+  workers: [],
+};
+
+const failedJob: AdminJob = {
+  id: "00000000-0000-4000-8000-000000000001",
+  type: "document.process",
+  status: "failed",
+  stage: "extract",
+  attempts: 3,
+  maxAttempts: 3,
+  errorMessage: "Processing failed.",
+  documentId: "00000000-0000-4000-8000-000000000002",
+  filename: "Broken contract.pdf",
+  organizationId: null,
+  organizationName: "Blue Valley",
+  createdAt: "2026-11-25T10:00:00.000Z",
+  startedAt: "2026-11-25T10:00:01.000Z",
+  completedAt: "2026-11-25T10:01:00.000Z",
+  runAfter: "2026-11-25T10:00:00.000Z",
+};
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="Address">{location.search}</output>;
+}
+
+function renderConsole(url: string) {
+  return renderAppRoutes(
+    [
+      {
+        path: "/app/admin/platform",
+        element: (
+          <>
+            <PlatformConsolePage />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    url,
+    testSiteConfig(),
+  );
+}
+
+const settings = { trialDays: 14, defaultMaxUsers: 100, defaultStorageLimitGb: 500, defaultMonthlyCredits: 5, updatedAt: null };
+
+describe("the platform console", () => {
+  it("shows the metrics, and a metric card opens its tab with its filter in the URL", async () => {
+    const server = stubServer({
+      "GET /api/admin/overview": { status: 200, body: overview },
+      "GET /api/admin/users": { status: 200, body: { users: [], nextOffset: null } },
+    });
+    renderConsole("/app/admin/platform");
+    expect(await screen.findByRole("button", { name: /Total Passages 900/ })).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Recent Activity" })).toHaveTextContent("ana@clinic.example uploaded Payer contract.pdf");
+
+    await userEvent.click(screen.getByRole("button", { name: /^Active Users 7/ }));
+    expect(screen.getByRole("status", { name: "Address" })).toHaveTextContent("?tab=users&status=active");
+    expect(await screen.findByRole("heading", { name: "No users found" })).toBeInTheDocument();
+    expect(server.callsTo("GET", "/api/admin/users")[0]?.search.get("status")).toBe("active");
+  });
+
+  it("takes a retried job out of the failed list at once, and brings it back when the server refuses", async () => {
+    let jobsLoads = 0;
+    stubServer({
+      "GET /api/admin/system": { status: 200, body: system },
+      "GET /api/admin/settings": { status: 200, body: { settings } },
+      "GET /api/admin/jobs": (call: RecordedCall) => {
+        jobsLoads += 1;
+        expect(call.search.get("status")).toBe("failed");
+        return { status: 200, body: { jobs: [failedJob], nextOffset: null } };
+      },
+      "POST /api/admin/jobs/00000000-0000-4000-8000-000000000001/retry": {
+        status: 409,
+        body: { error: { code: "conflict", message: "Your organization's access is suspended.", requestId: "r" } },
+      },
+    });
+    renderConsole("/app/admin/platform?tab=system&status=failed");
+    const table = await screen.findByRole("table", { name: "Jobs" });
+    await userEvent.click(await within(table).findByRole("button", { name: /^Retry/ }));
+    expect(await screen.findByText("Retry failed")).toBeInTheDocument();
+    expect(screen.getByText("Your organization's access is suspended.")).toBeInTheDocument();
+    await waitFor(() => expect(jobsLoads).toBe(2));
+    expect(await within(await screen.findByRole("table", { name: "Jobs" })).findByRole("button", { name: /^Retry/ })).toBeInTheDocument();
+  });
+
+  it("shows a failure with a way to try again", async () => {
+    stubServer({ "GET /api/admin/overview": { status: 500, body: { error: { code: "internal_error", message: "Boom", requestId: "r" } } } });
+    renderConsole("/app/admin/platform");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load the platform overview.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});

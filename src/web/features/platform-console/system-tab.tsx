@@ -1,0 +1,252 @@
+import { Cpu, Database, HardDrive, ListChecks, Mail, RotateCcw, Server } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { jobAgeFilters } from "../../../shared/admin";
+import {
+  jobStatuses,
+  updatePlatformSettingsRequestSchema,
+  type AdminJob,
+  type AdminJobListResponse,
+  type PlatformSettings,
+} from "../../../shared/contracts/admin";
+import { check } from "../../../shared/contracts/check";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadProblem } from "../../components/ui/load-problem";
+import { TableCell, TableRow } from "../../components/ui/table";
+import { TextField } from "../../components/ui/text-field";
+import { adminApi } from "./admin-api";
+import { FilterSelect, LoadingRows, PagedTable, Toolbar } from "./console-parts";
+import { OrganizationFilter } from "./content-tabs";
+import { formatDateTime } from "./console-format";
+import { useConsoleActions, useConsoleList, usePlatformSettings, useSystemStatus } from "./use-console";
+import type { ConsoleUrl } from "./use-console-url";
+
+const jobStatusLabels: Record<AdminJob["status"], string> = { queued: "Queued", running: "Running", completed: "Completed", failed: "Failed" };
+const jobStatusOptions = [{ value: "", label: "Any status" }, ...jobStatuses.map((status) => ({ value: status, label: jobStatusLabels[status] }))];
+const ageLabels: Record<(typeof jobAgeFilters)[number], string> = {
+  "1h": "Last hour",
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  all: "Any age",
+};
+const ageOptions = jobAgeFilters.map((age) => ({ value: age === "all" ? "" : age, label: ageLabels[age] }));
+
+function StatusCard({ icon: Icon, title, children }: { icon: typeof Database; title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle as="h3" className="flex items-center gap-2 text-base">
+          <Icon aria-hidden className="size-4" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">{children}</CardContent>
+    </Card>
+  );
+}
+
+function SystemStatusCards() {
+  const system = useSystemStatus();
+  if (system.isPending) return <LoadingRows label="Loading system status" />;
+  if (system.isError) return <LoadProblem message="Failed to load the system status." onRetry={() => void system.refetch()} />;
+  const { database, queue, workers, mailer, storage, version } = system.data;
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatusCard icon={Database} title="Database">
+          <p>
+            {database.kind === "pglite" ? "Embedded (PGlite)" : "PostgreSQL"} · {database.status === "ok" ? `${database.latencyMs} ms` : "unavailable"}
+          </p>
+        </StatusCard>
+        <StatusCard icon={Server} title="Version">
+          <p>{version}</p>
+        </StatusCard>
+        <StatusCard icon={HardDrive} title="Storage">
+          <p>{storage.kind === "s3" ? "S3-compatible" : "Local disk"}</p>
+        </StatusCard>
+        <StatusCard icon={Mail} title="Mailer">
+          <p>
+            {mailer.kind === "smtp" ? "SMTP" : "Outbox"} · {mailer.outboxSize} in the outbox
+          </p>
+        </StatusCard>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <StatusCard icon={ListChecks} title="Queue">
+          <p className="tabular-nums">
+            {queue.ready} ready · {queue.waiting} waiting to retry · {queue.running} running · {queue.failed} failed
+          </p>
+          {queue.byType.length > 0 && (
+            <ul className="mt-2 space-y-1 text-muted-foreground">
+              {queue.byType.map((row) => (
+                <li key={row.type}>
+                  {row.type}: {row.ready} ready, {row.waiting} waiting, {row.running} running, {row.failed} failed
+                </li>
+              ))}
+            </ul>
+          )}
+        </StatusCard>
+        <StatusCard icon={Cpu} title="Workers">
+          {workers.length === 0 ? (
+            <p className="text-muted-foreground">No worker holds a job now. A worker shows here while it runs one.</p>
+          ) : (
+            <ul className="space-y-2">
+              {workers.map((worker) => (
+                <li key={worker.workerId}>
+                  <span className="font-medium break-all">{worker.workerId}</span>{" "}
+                  <Badge variant={worker.isAlive ? "default" : "destructive"}>{worker.isAlive ? "Alive" : "Lease lapsed"}</Badge>
+                  <span className="block text-muted-foreground">
+                    Last heartbeat {formatDateTime(worker.lastHeartbeatAt)} · holds {worker.jobs.map((job) => `${job.type} (${job.stage})`).join(", ")}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </StatusCard>
+      </div>
+    </div>
+  );
+}
+
+function JobsList({ url }: { url: ConsoleUrl }) {
+  const query = useConsoleList(
+    "jobs",
+    { status: url.get("status"), organizationId: url.get("org"), age: url.get("age"), offset: String(url.offset) },
+    adminApi.jobs,
+  );
+  const { retryJob } = useConsoleActions();
+  return (
+    <section className="space-y-3" aria-labelledby="processing-jobs-heading">
+      <h2 id="processing-jobs-heading" className="text-lg font-semibold">
+        Processing jobs
+      </h2>
+      <Toolbar>
+        <FilterSelect url={url} name="status" label="Job status" options={jobStatusOptions} />
+        <FilterSelect url={url} name="age" label="Created" options={ageOptions} />
+        <OrganizationFilter url={url} />
+      </Toolbar>
+      <PagedTable<AdminJobListResponse, AdminJob>
+        label="Jobs"
+        query={query}
+        rowsOf={(data) => data.jobs}
+        url={url}
+        empty={{ icon: ListChecks, title: "No jobs found", text: "No job matches these filters." }}
+        columns={["Job", "Organization", "Status", "Created", "Started", "Completed", "Attempts", "Error", ""]}
+        renderRow={(job) => (
+          <TableRow key={job.id}>
+            <TableCell>
+              <span className="font-medium break-all">{job.filename ?? job.type}</span>
+              <span className="block text-xs text-muted-foreground">
+                {job.type} · {job.stage}
+              </span>
+            </TableCell>
+            <TableCell>{job.organizationName ?? "—"}</TableCell>
+            <TableCell>
+              <Badge variant={job.status === "failed" ? "destructive" : "secondary"}>{jobStatusLabels[job.status]}</Badge>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(job.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(job.startedAt) || "—"}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(job.completedAt) || "—"}</TableCell>
+            <TableCell className="tabular-nums">
+              {job.attempts} / {job.maxAttempts}
+            </TableCell>
+            <TableCell className="max-w-64 text-xs break-words">{job.errorMessage ?? ""}</TableCell>
+            <TableCell className="text-right">
+              {job.status === "failed" && (
+                <Button type="button" variant="outline" size="sm" onClick={() => retryJob.mutate(job)}>
+                  <RotateCcw aria-hidden />
+                  Retry<span className="sr-only"> {job.filename ?? job.type}</span>
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      />
+    </section>
+  );
+}
+
+/** The spec's platform settings: the defaults new organizations get are editable; the rest are the spec's static badges. */
+export function PlatformSettingsCard() {
+  const settings = usePlatformSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Platform settings</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {settings.isPending ? (
+          <LoadingRows label="Loading platform settings" />
+        ) : settings.isError ? (
+          <LoadProblem message="Failed to load platform settings." onRetry={() => void settings.refetch()} />
+        ) : (
+          <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
+        )}
+        <div className="flex flex-wrap gap-2" aria-label="Platform switches">
+          <Badge variant="outline">Maintenance mode: off</Badge>
+          <Badge variant="outline">Auto-backups: on</Badge>
+          <Badge variant="outline">Rate limiting: on</Badge>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsForm({ settings }: { settings: PlatformSettings }) {
+  const { updateSettings } = useConsoleActions();
+  const [values, setValues] = useState({
+    trialDays: String(settings.trialDays),
+    defaultMaxUsers: String(settings.defaultMaxUsers),
+    defaultStorageLimitGb: String(settings.defaultStorageLimitGb),
+    defaultMonthlyCredits: String(settings.defaultMonthlyCredits),
+  });
+  const [problem, setProblem] = useState<string>();
+  const field = (name: keyof typeof values, label: string) => (
+    <TextField
+      id={`platform-${name}`}
+      label={label}
+      inputMode="numeric"
+      value={values[name]}
+      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+    />
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const request = Object.fromEntries(Object.entries(values).map(([name, text]) => [name, text.trim() === "" ? Number.NaN : Number(text)]));
+    const checked = check(updatePlatformSettingsRequestSchema, request);
+    setProblem(checked.ok ? undefined : checked.problem);
+    if (checked.ok) updateSettings.mutate(checked.value);
+  }
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Platform settings">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field("defaultMaxUsers", "Users per organization")}
+        {field("defaultStorageLimitGb", "Storage per organization (GB)")}
+        {field("trialDays", "Trial days")}
+        {field("defaultMonthlyCredits", "Monthly credit allowance")}
+      </div>
+      {problem && (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      )}
+      <div>
+        <Button type="submit" disabled={updateSettings.isPending}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SystemTab({ url }: { url: ConsoleUrl }) {
+  return (
+    <div className="space-y-6">
+      <SystemStatusCards />
+      <JobsList url={url} />
+      <PlatformSettingsCard />
+    </div>
+  );
+}
