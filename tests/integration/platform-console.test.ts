@@ -102,7 +102,13 @@ beforeAll(async () => {
     await db
       .insert(jobs)
       .values([
-        documentJob(docs.failed, { status: "failed", attempts: 3, errorMessage: "Processing failed.", completedAt: ago(4 * 3_600_000 - 60_000) }),
+        documentJob(docs.failed, {
+          status: "failed",
+          attempts: 3,
+          errorMessage: "Processing failed.",
+          createdAt: ago(4 * 3_600_000),
+          completedAt: ago(4 * 3_600_000 - 60_000),
+        }),
         documentJob(docs.queued, { status: "queued" }),
         documentJob(docs.betaProcessing, { status: "running", attempts: 1, lockedBy: "worker-console-test", lockedUntil: new Date(Date.now() + 60_000) }),
         {
