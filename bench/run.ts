@@ -1,5 +1,6 @@
 import { runExtractionBench } from "./extraction";
 import { runLandingBudget } from "./landing-budget";
+import { runPlatformConsoleBench } from "./platform-console";
 import { runProcessingBench } from "./processing";
 import { runQuestionAnsweringBench } from "./question-answering";
 
@@ -16,6 +17,7 @@ const results = {
   extraction: reported("Document extraction (CUAD dev set)", await runExtractionBench()),
   processing: reported("Document processing end to end (CUAD dev set)", await runProcessingBench()),
   questionAnswering: (await runQuestionAnsweringBench()).ok,
+  platformConsole: reported("Platform console (issue 17)", await runPlatformConsoleBench()),
 };
 const missed = Object.entries(results)
   .filter(([, ok]) => !ok)

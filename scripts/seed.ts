@@ -3,6 +3,9 @@
 // payer contracts processed into the manager's library, and a few conversations about them. Runs on the
 // configured database (the embedded one in DATA_DIR unless DATABASE_URL is set) while the server
 // is stopped; refuses to seed twice.
+// `npm run db:seed -- --size=large` also adds a deployment of the size the platform console is
+// measured at (200 organizations, 2,000 users, 20,000 documents, 50,000 chats, 5,000 jobs;
+// metadata only), beside whatever is there.
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { Actor } from "../src/core/access/actor";
@@ -12,7 +15,7 @@ import { openDatabase } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
 import { readProcessEnv } from "../src/server/env";
 import { paths } from "../src/shared/paths";
-import { actorFor, createVerifiedUser, type Person } from "../tests/support/factories";
+import { actorFor, createVerifiedUser, insertScaleDeployment, largeDeployment, type DeploymentSize, type Person } from "../tests/support/factories";
 import { sampleContractPdf, sampleContracts } from "../tests/support/documents/sample-contracts";
 
 export const DEMO_PASSWORD = "clausewise-demo";
@@ -103,7 +106,20 @@ function report(result: SeedResult, signInUrl: string): void {
   if (!library) console.log("Stripe billing is configured, so no plan was bought: subscribe in the app to upload the sample contracts.");
 }
 
+const deploymentSizes: Record<string, DeploymentSize> = { large: largeDeployment };
+
+/** The deployment `--size=<name>` asks for, if any; an unknown size stops with the ones there are. */
+export function deploymentSizeFrom(argv: string[]): DeploymentSize | undefined {
+  const argument = argv.find((value) => value.startsWith("--size="));
+  if (!argument) return undefined;
+  const name = argument.slice("--size=".length);
+  const size = deploymentSizes[name];
+  if (!size) throw new Error(`Unknown size "${name}": use ${Object.keys(deploymentSizes).join(", ")}.`);
+  return size;
+}
+
 async function main(): Promise<void> {
+  const size = deploymentSizeFrom(process.argv.slice(2));
   const env = readProcessEnv();
   const lock = env.databaseUrl ? undefined : acquireDataDirLock(env.dataDir);
   const database = await openDatabase(env);
@@ -111,6 +127,12 @@ async function main(): Promise<void> {
   try {
     await applyMigrations(database);
     report(await seedDemoPractice(container), `${env.publicUrl}${paths.login}`);
+    if (size) {
+      const prefix = await insertScaleDeployment(database.db, size);
+      console.log(
+        `Added ${size.organizations} organizations, ${size.users} users, ${size.documents} documents, ${size.chats} chats and ${size.jobs} jobs (named "${prefix}"; metadata only, no sign-in).`,
+      );
+    }
   } finally {
     await container.close();
     await database.close();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoPeople, seedDemoPractice } from "../../scripts/seed";
+import { DEMO_PASSWORD, demoPeople, deploymentSizeFrom, seedDemoPractice } from "../../scripts/seed";
 import type { ChatSessionSummary } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import type { AppUser } from "../../src/shared/contracts/me";
+import { insertScaleDeployment, largeDeployment } from "../support/factories";
 import { HttpClient } from "../support/http-client";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -33,3 +34,24 @@ it("seeds a demo practice a newcomer can sign in to, with processed contracts an
 
   expect(await seedDemoPractice(testApp.container)).toEqual({ kind: "already_seeded" });
 }, 120_000);
+
+it("adds a deployment of a given size beside the demo, which the platform console counts", async () => {
+  expect(deploymentSizeFrom(["--size=large"])).toEqual(largeDeployment);
+  expect(deploymentSizeFrom([])).toBeUndefined();
+  expect(() => deploymentSizeFrom(["--size=huge"])).toThrow('Unknown size "huge": use large.');
+
+  const before = (await testApp.container.admin.overview()).metrics;
+  await insertScaleDeployment(testApp.database.db, { organizations: 4, users: 10, documents: 20, passagesPerDocument: 2, chats: 30, jobs: 10 });
+  const after = (await testApp.container.admin.overview()).metrics;
+  expect({
+    organizations: after.totalOrganizations - before.totalOrganizations,
+    users: after.totalUsers - before.totalUsers,
+    documents: after.totalDocuments - before.totalDocuments,
+    passages: after.totalPassages - before.totalPassages,
+  }).toEqual({ organizations: 4, users: 10, documents: 20, passages: 40 });
+  const { organizations } = await testApp.container.admin.listOrganizations({ offset: 0, search: "Scale practice" });
+  expect(organizations.reduce((sum, organization) => sum + organization.usersCount, 0)).toBe(10);
+  expect(organizations.reduce((sum, organization) => sum + organization.documentsCount, 0)).toBe(20);
+  const { chats } = await testApp.container.admin.listChats({ offset: 0, search: "Timely filing" });
+  expect(chats.length).toBeGreaterThan(0);
+}, 60_000);

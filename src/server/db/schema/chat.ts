@@ -18,7 +18,11 @@ export const chatSessions = pgTable(
     messageCount: integer().notNull().default(0),
     ...timestamps,
   },
-  (table) => [index().on(table.userId, table.updatedAt)],
+  (table) => [
+    index().on(table.userId, table.updatedAt),
+    // The platform console's conversations, newest first across everyone, and Recent Activity.
+    index("chat_sessions_updated_at").on(table.updatedAt.desc()),
+  ],
 );
 
 export const chatMessages = pgTable(

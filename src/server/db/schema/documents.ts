@@ -41,7 +41,12 @@ export const documents = pgTable(
     outline: jsonb().$type<OutlineEntry[]>(),
     ...timestamps,
   },
-  (table) => [uniqueIndex().on(table.userId, table.sha256), index().on(table.userId, table.createdAt)],
+  (table) => [
+    uniqueIndex().on(table.userId, table.sha256),
+    index().on(table.userId, table.createdAt),
+    // The platform console's newest-first lists and Recent Activity across everyone's documents.
+    index("documents_created_at").on(table.createdAt.desc()),
+  ],
 );
 
 export const documentPages = pgTable(
@@ -91,5 +96,12 @@ export const documentChunks = pgTable(
     search: tsvector().generatedAlwaysAs(sql`setweight(to_tsvector('english', heading_text), 'A') || setweight(to_tsvector('english', text), 'B')`),
     embedding: vector(),
   },
-  (table) => [uniqueIndex().on(table.documentId, table.ordinal), index("document_chunks_search_index").using("gin", table.search)],
+  (table) => [
+    uniqueIndex().on(table.documentId, table.ordinal),
+    index("document_chunks_search_index").using("gin", table.search),
+    // The console's count of embedded passages reads this (empty without embeddings) instead of every passage.
+    index("document_chunks_embedded")
+      .on(table.documentId)
+      .where(sql`${table.embedding} is not null`),
+  ],
 );

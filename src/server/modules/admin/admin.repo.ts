@@ -150,38 +150,54 @@ export function createAdminRepo(db: Database) {
           select 1 from organization_domains where organization_domains.organization_id = organizations.id and organization_domains.domain ilike ${pattern}))`);
       }
       const since = activeSince.toISOString();
+      // One pass per figure over the page's organizations (hash joins), not a lateral count per organization.
       const rows = await queryRows<OrganizationAggregateRow>(
         db,
         sql`
           with page as (
             select * from organizations ${whereAll(conditions)}
             order by created_at desc, id desc ${pageWindow(filter.offset)}
+          ),
+          members as (
+            select organization_members.organization_id, organization_members.user_id, users.last_sign_in_at
+            from organization_members join users on users.id = organization_members.user_id
+            where organization_members.status = 'active' and organization_members.organization_id in (select id from page)
+          ),
+          library as (
+            select members.organization_id, documents.id, documents.created_at
+            from members join documents on documents.user_id = members.user_id
+          ),
+          people as (
+            select organization_id, count(*)::int as "usersCount", (count(*) filter (where last_sign_in_at >= ${since}::timestamptz))::int as "activeUsersCount"
+            from members group by organization_id
+          ),
+          shelves as (select organization_id, count(*)::int as "documentsCount", max(created_at) as "lastDocumentAt" from library group by organization_id),
+          passages as (
+            select library.organization_id, count(*)::int as "vectorsCount"
+            from library join document_chunks on document_chunks.document_id = library.id group by library.organization_id
+          ),
+          work as (
+            select library.organization_id,
+              (count(*) filter (where jobs.status = 'running'))::int as "jobsRunning", (count(*) filter (where jobs.status = 'failed'))::int as "jobsError"
+            from library join jobs on jobs.type = ${processDocumentJob.name} and jobs.singleton_key = library.id::text
+            where jobs.status in ('running', 'failed')
+            group by library.organization_id
+          ),
+          domains as (
+            select organization_id, array_agg(domain order by domain) as domains from organization_domains
+            where verified_at is not null and organization_id in (select id from page) group by organization_id
           )
           select page.id, page.name, page.status, page.trial_ends_at as "trialEndsAt", page.monthly_credits as "monthlyCredits",
-            page.max_users as "maxUsers", page.storage_limit_gb as "storageLimitGb", page.created_at as "createdAt",
-            (select array_agg(domain order by domain) from organization_domains
-              where organization_domains.organization_id = page.id and verified_at is not null) as domains,
-            members."usersCount", members."activeUsersCount",
-            library."documentsCount", library."lastDocumentAt", library."vectorsCount",
-            work."jobsRunning", work."jobsError"
+            page.max_users as "maxUsers", page.storage_limit_gb as "storageLimitGb", page.created_at as "createdAt", domains.domains,
+            coalesce(people."usersCount", 0) as "usersCount", coalesce(people."activeUsersCount", 0) as "activeUsersCount",
+            coalesce(shelves."documentsCount", 0) as "documentsCount", shelves."lastDocumentAt", coalesce(passages."vectorsCount", 0) as "vectorsCount",
+            coalesce(work."jobsRunning", 0) as "jobsRunning", coalesce(work."jobsError", 0) as "jobsError"
           from page
-          cross join lateral (
-            select count(*)::int as "usersCount", (count(*) filter (where users.last_sign_in_at >= ${since}::timestamptz))::int as "activeUsersCount"
-            from organization_members join users on users.id = organization_members.user_id
-            where organization_members.organization_id = page.id and organization_members.status = 'active'
-          ) members
-          cross join lateral (
-            select count(*)::int as "documentsCount", max(documents.created_at) as "lastDocumentAt",
-              coalesce(sum((select count(*) from document_chunks where document_chunks.document_id = documents.id)), 0)::int as "vectorsCount"
-            from organization_members join documents on documents.user_id = organization_members.user_id
-            where organization_members.organization_id = page.id and organization_members.status = 'active'
-          ) library
-          cross join lateral (
-            select (count(*) filter (where jobs.status = 'running'))::int as "jobsRunning", (count(*) filter (where jobs.status = 'failed'))::int as "jobsError"
-            from organization_members join documents on documents.user_id = organization_members.user_id
-            join jobs on jobs.type = ${processDocumentJob.name} and jobs.singleton_key = documents.id::text
-            where organization_members.organization_id = page.id and organization_members.status = 'active'
-          ) work
+          left join people on people.organization_id = page.id
+          left join shelves on shelves.organization_id = page.id
+          left join passages on passages.organization_id = page.id
+          left join work on work.organization_id = page.id
+          left join domains on domains.organization_id = page.id
           order by page.created_at desc, page.id desc`,
       );
       const { rows: pageRows, nextOffset } = paged(rows, filter.offset);
@@ -246,7 +262,7 @@ export function createAdminRepo(db: Database) {
       const conditions: SQL[] = [];
       if (filter.status) conditions.push(filter.status === "failed" ? sql`documents.status in ('failed', 'error')` : sql`documents.status = ${filter.status}`);
       if (filter.organizationId) conditions.push(sql`organization_members.organization_id = ${filter.organizationId}`);
-      if (pattern) conditions.push(sql`(documents.filename ilike ${pattern} or users.email ilike ${pattern})`);
+      if (pattern) conditions.push(sql`(documents.filename ilike ${pattern} or documents.user_id in (select id from users where email ilike ${pattern}))`);
       const rows = await queryRows<{
         id: string;
         filename: string;
@@ -277,7 +293,7 @@ export function createAdminRepo(db: Database) {
       const pattern = containing(filter.search);
       const conditions: SQL[] = [];
       if (filter.organizationId) conditions.push(sql`organization_members.organization_id = ${filter.organizationId}`);
-      if (pattern) conditions.push(sql`(chat_sessions.title ilike ${pattern} or users.email ilike ${pattern})`);
+      if (pattern) conditions.push(sql`(chat_sessions.title ilike ${pattern} or chat_sessions.user_id in (select id from users where email ilike ${pattern}))`);
       const rows = await queryRows<{
         id: string;
         title: string;
