@@ -2,7 +2,7 @@ import type { OrganizationStatus } from "./organizations";
 
 /**
  * The platform console: its constants, the definitions behind its metrics and the spec copy both
- * the server and the web use (ADR 017). Free of zod; the schemas are in contracts/admin.ts.
+ * the server and the web use (ADR 019). Free of zod; the schemas are in contracts/admin.ts.
  */
 
 /** Admin lists answer at most this many rows a page (spec section 9). */

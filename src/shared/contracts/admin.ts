@@ -6,7 +6,7 @@ import { typedText, wholeNumber } from "./fields";
 import { maxUsersSchema, storageLimitGbSchema } from "./organizations";
 
 /**
- * /api/admin/* — the platform console (platform owner only, ADR 017). Lists page on the server:
+ * /api/admin/* — the platform console (platform owner only, ADR 019). Lists page on the server:
  * at most 100 rows, `nextOffset` null on the last page. Documents and chats are metadata only:
  * never contract text or messages.
  */
@@ -63,7 +63,7 @@ const nextOffset = z.number().int().nullable();
 
 // ---- Overview ----
 
-/** The spec's platform metrics (get_platform_overview_metrics); ADR 017 defines "active". */
+/** The spec's platform metrics (get_platform_overview_metrics); ADR 019 defines "active". */
 export const platformMetricsSchema = z.object({
   totalOrganizations: count,
   activeOrganizations: count,

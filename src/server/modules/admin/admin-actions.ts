@@ -21,7 +21,7 @@ export interface AdminActionTarget {
 /**
  * The one door every owner action goes through once it has succeeded: logged today with who,
  * from where and what (the actor carries the request id, IP and user agent), and persisted by the
- * audit log when it exists, without touching the callers (ADR 017).
+ * audit log when it exists, without touching the callers (ADR 019).
  */
 export function createAdminActions(deps: { logger: Logger }) {
   return {

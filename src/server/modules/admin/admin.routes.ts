@@ -23,7 +23,7 @@ function userId(raw: string): string {
 }
 const jobId = (raw: string) => pathId(raw, adminMessages.jobNotFound);
 
-/** /api/admin/* — the platform console, for the platform owner only (ADR 017). */
+/** /api/admin/* — the platform console, for the platform owner only (ADR 019). */
 export function adminRoutes(container: Container) {
   const { admin } = container;
   return new Hono<AppBindings>()

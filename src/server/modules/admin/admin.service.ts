@@ -48,7 +48,7 @@ const planStatusOf = (status: string): OrganizationStatus =>
   (organizationStatuses as readonly string[]).includes(status) ? (status as OrganizationStatus) : "trial";
 
 /**
- * The platform console (ADR 017): platform-wide figures and lists, and the owner's actions, each
+ * The platform console (ADR 019): platform-wide figures and lists, and the owner's actions, each
  * recorded through `recordAdminAction`. Routes reach it only behind `platform.administer`.
  */
 export function createAdminService(deps: AdminServiceDeps) {

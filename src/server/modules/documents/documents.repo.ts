@@ -117,7 +117,7 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
     },
 
     /**
-     * Any person's document, for the platform console's Retry (ADR 017): only an actor whose role
+     * Any person's document, for the platform console's Retry (ADR 019): only an actor whose role
      * administers the platform gets this scope.
      */
     forPlatform(actor: AccessSubject) {
