@@ -447,3 +447,23 @@ describe("the platform owner's actions", () => {
     expect(row!.lastSignInAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });
 });
+
+describe("the System tab's workers", () => {
+  it("lists a running worker while it waits for work, and no longer once it stopped", async () => {
+    const ownerEmail = uniqueTestEmail("workers-owner");
+    const app = await createTestApp({ env: { PLATFORM_OWNER_EMAILS: ownerEmail } });
+    try {
+      const platformOwner = await signedUpClient(app, ownerEmail);
+      const workers = async () => (await json<SystemStatus>(await platformOwner.get("/api/admin/system"))).workers;
+      expect(await workers()).toEqual([]);
+
+      const worker = app.container.jobs.startWorker({ pollIntervalMs: 50 });
+      await expect.poll(workers).toEqual([{ workerId: worker.workerId, isAlive: true, leaseExpiresAt: null, lastHeartbeatAt: expect.any(String), jobs: [] }]);
+
+      await app.container.jobs.stopWorker();
+      expect(await workers()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

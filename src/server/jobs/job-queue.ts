@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { queryRows, type Database } from "../db/client";
-import { jobs } from "../db/schema/index";
+import { jobs, jobWorkers } from "../db/schema/index";
 import { LeaseLostError, type AttemptEnd, type ClaimedJob, type JobType } from "./job-type";
 import type { JobProgress } from "./progress";
 
@@ -36,6 +36,20 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
 
   return {
     leaseSeconds: options.leaseSeconds,
+
+    /** Records that worker `workerId` runs now; rows of workers unseen for a day are dropped on the way. */
+    async markWorkerSeen(workerId: string): Promise<void> {
+      await db
+        .insert(jobWorkers)
+        .values({ id: workerId })
+        .onConflictDoUpdate({ target: jobWorkers.id, set: { lastSeenAt: sql`now()` } });
+      await db.delete(jobWorkers).where(sql`${jobWorkers.lastSeenAt} < now() - interval '1 day'`);
+    },
+
+    /** A worker that stopped cleanly is no longer listed. */
+    async forgetWorker(workerId: string): Promise<void> {
+      await db.delete(jobWorkers).where(eq(jobWorkers.id, workerId));
+    },
 
     /**
      * Adds a job through `executor`: pass the caller's transaction and the job exists only if it

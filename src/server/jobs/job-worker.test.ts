@@ -16,6 +16,8 @@ function fakeQueue(jobs: ClaimedJob[]) {
   let isLeaseHeld = true;
   const queue: JobQueue = {
     leaseSeconds: 60,
+    markWorkerSeen: async () => undefined,
+    forgetWorker: async () => undefined,
     enqueue: async () => undefined,
     claim: async (_workerId, types) => {
       const index = jobs.findIndex((job) => types.includes(job.type));

@@ -18,6 +18,9 @@ export interface JobWorkerDeps {
   pollIntervalMs: number;
 }
 
+/** How often a worker says it is alive; the console counts one unseen for 60 s as gone. */
+export const WORKER_SEEN_EVERY_MS = 15_000;
+
 const crashedReason = "Its worker stopped before finishing on every attempt.";
 
 function defaultFailureReason(failure: JobFailure): string {
@@ -40,6 +43,14 @@ export function startJobWorker(deps: JobWorkerDeps) {
   let wake: (() => void) | undefined;
   let areSchedulesSaved = false;
   let schedulesDueAt = 0;
+  let isSeenUntil = 0;
+
+  /** Tells the console this worker is alive, idle or busy, every WORKER_SEEN_EVERY_MS. */
+  async function markSeen(): Promise<void> {
+    if (Date.now() < isSeenUntil) return;
+    isSeenUntil = Date.now() + WORKER_SEEN_EVERY_MS;
+    await queue.markWorkerSeen(workerId).catch((error: unknown) => logger.warn({ err: error }, "could not record that this worker is alive"));
+  }
 
   const poke = () => {
     isPoked = true;
@@ -145,6 +156,7 @@ export function startJobWorker(deps: JobWorkerDeps) {
   const done = (async () => {
     while (!isStopping) {
       isPoked = false;
+      await markSeen();
       await enqueueScheduledJobs();
       const job = await queue.claim(workerId, typesWithFreeSlots()).catch((error: unknown) => {
         logger.error({ err: error }, "could not claim a job");
@@ -154,6 +166,7 @@ export function startJobWorker(deps: JobWorkerDeps) {
       else await sleep(deps.pollIntervalMs);
     }
     await Promise.all(running);
+    await queue.forgetWorker(workerId).catch((error: unknown) => logger.warn({ err: error }, "could not remove this worker from the list of live ones"));
   })();
 
   return {

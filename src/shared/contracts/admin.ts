@@ -235,12 +235,13 @@ export type AdminJob = z.infer<typeof adminJobSchema>;
 export const adminJobListResponseSchema = z.object({ jobs: pageRows(adminJobSchema), nextOffset });
 export type AdminJobListResponse = z.infer<typeof adminJobListResponseSchema>;
 
-/** A worker as the jobs table knows it: the leases it holds. A worker holding nothing is not visible. */
+/** A worker: seen alive within the last minute (every worker says so every 15 s, idle or busy), or named by the leases it holds. */
 export const workerSchema = z.object({
   workerId: z.string(),
-  /** Its latest lease is still running: it heartbeat within the lease. */
+  /** Seen within the last minute, or its latest lease is still running. */
   isAlive: z.boolean(),
-  leaseExpiresAt: timestamp,
+  /** The latest lease it holds; null while it holds none (idle). */
+  leaseExpiresAt: timestamp.nullable(),
   lastHeartbeatAt: timestamp,
   jobs: z.array(z.object({ id: z.uuid(), type: z.string(), stage: z.string(), progressDone: count, progressTotal: count, startedAt: timestamp.nullable() })),
 });

@@ -44,3 +44,14 @@ export const jobSchedules = pgTable("job_schedules", {
   nextRunAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   ...timestamps,
 });
+
+/**
+ * Each running worker process, seen again every few seconds while it runs (idle or busy) and
+ * removed when it stops: the console's list of live workers. A row not seen for a minute is a
+ * worker that died; its leases tell the rest.
+ */
+export const jobWorkers = pgTable("job_workers", {
+  id: text().primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -390,6 +390,16 @@ export function createAdminRepo(db: Database) {
       return rows.map((row) => ({ ...row, startedAt: isoOrNull(row.startedAt), lockedUntil: iso(row.lockedUntil), updatedAt: iso(row.updatedAt) }));
     },
 
+    /** Workers that said they were alive within the last minute (they do every 15 s), busy or idle. */
+    async liveWorkers(): Promise<{ workerId: string; startedAt: string; lastSeenAt: string }[]> {
+      const rows = await queryRows<{ workerId: string; startedAt: Timestamp; lastSeenAt: Timestamp }>(
+        db,
+        sql`select id as "workerId", started_at as "startedAt", last_seen_at as "lastSeenAt" from job_workers
+          where last_seen_at > now() - interval '60 seconds' order by started_at`,
+      );
+      return rows.map((row) => ({ workerId: row.workerId, startedAt: iso(row.startedAt), lastSeenAt: iso(row.lastSeenAt) }));
+    },
+
     async outboxSize(): Promise<number> {
       const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from outbox_emails`);
       return row?.total ?? 0;

@@ -167,8 +167,20 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async systemStatus(): Promise<SystemStatus> {
-      const [health, byType, leases, outboxSize] = await Promise.all([deps.health.getHealth(), repo.queueDepth(), repo.heldLeases(), repo.outboxSize()]);
-      const workers = new Map<string, Worker>();
+      const [health, byType, live, leases, outboxSize] = await Promise.all([
+        deps.health.getHealth(),
+        repo.queueDepth(),
+        repo.liveWorkers(),
+        repo.heldLeases(),
+        repo.outboxSize(),
+      ]);
+      // Every worker seen within the minute, idle ones included; then whatever leases name (a dead worker's too).
+      const workers = new Map<string, Worker>(
+        live.map((worker) => [
+          worker.workerId,
+          { workerId: worker.workerId, isAlive: true, leaseExpiresAt: null, lastHeartbeatAt: worker.lastSeenAt, jobs: [] },
+        ]),
+      );
       for (const lease of leases) {
         const worker = workers.get(lease.workerId) ?? {
           workerId: lease.workerId,
@@ -178,7 +190,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           jobs: [],
         };
         worker.isAlive ||= lease.isAlive;
-        if (lease.lockedUntil > worker.leaseExpiresAt) worker.leaseExpiresAt = lease.lockedUntil;
+        if (worker.leaseExpiresAt === null || lease.lockedUntil > worker.leaseExpiresAt) worker.leaseExpiresAt = lease.lockedUntil;
         if (lease.updatedAt > worker.lastHeartbeatAt) worker.lastHeartbeatAt = lease.updatedAt;
         worker.jobs.push({
           id: lease.id,

@@ -90,7 +90,7 @@ function SystemStatusCards() {
         </StatusCard>
         <StatusCard icon={Cpu} title="Workers">
           {workers.length === 0 ? (
-            <p className="text-muted-foreground">No worker holds a job now. A worker shows here while it runs one.</p>
+            <p className="text-muted-foreground">No worker is running. Jobs wait until a web process with RUN_WORKER on, or `npm run worker`, starts.</p>
           ) : (
             <ul className="space-y-2">
               {workers.map((worker) => (
@@ -98,7 +98,8 @@ function SystemStatusCards() {
                   <span className="font-medium break-all">{worker.workerId}</span>{" "}
                   <Badge variant={worker.isAlive ? "default" : "destructive"}>{worker.isAlive ? "Alive" : "Lease lapsed"}</Badge>
                   <span className="block text-muted-foreground">
-                    Last heartbeat {formatDateTime(worker.lastHeartbeatAt)} · holds {worker.jobs.map((job) => `${job.type} (${job.stage})`).join(", ")}
+                    Last heartbeat {formatDateTime(worker.lastHeartbeatAt)} ·{" "}
+                    {worker.jobs.length === 0 ? "idle" : `holds ${worker.jobs.map((job) => `${job.type} (${job.stage})`).join(", ")}`}
                   </span>
                 </li>
               ))}
