@@ -39,6 +39,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.tsx"],
           setupFiles: ["tests/support/component-setup.ts"],
+          // A test may wait for a lazy page or two (findBy* waits up to 5 s each, component-setup.ts).
+          testTimeout: 20_000,
         },
       },
     ],
