@@ -25,7 +25,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 }
 
 /** The browser features the app never uses, turned off for it and anything it embeds. */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()";
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()";
 
 const scriptElement = /<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi;
 const dataScriptType = /\stype\s*=\s*["']?application\/(?:ld\+)?json/i;
