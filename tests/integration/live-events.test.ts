@@ -8,6 +8,7 @@ import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument, uploadedDocument } from "../support/documents/processing";
 import { HttpClient } from "../support/http-client";
 import { closeEventStreams, openEventStream, readLiveEvents } from "../support/live-events";
+import { MAX_LIVE_STREAMS_PER_PERSON } from "../../src/server/modules/events/events.routes";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
@@ -32,6 +33,26 @@ describe("GET /api/events", () => {
     const response = await new HttpClient(testApp).get("/api/events");
     expect(response.status).toBe(401);
     expect(((await response.json()) as ErrorBody).error.code).toBe("unauthenticated");
+  });
+
+  it("holds at most 10 streams open for one person: the 11th is refused with 429 until one closes, and others are not affected", async () => {
+    const person = await signedUpClient(testApp);
+    const streams = [];
+    for (let tab = 0; tab < MAX_LIVE_STREAMS_PER_PERSON; tab++) streams.push(await openEventStream(person));
+    const refused = await person.get("/api/events");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe("rate_limited");
+    expect((await openEventStream(stranger)).isEnded()).toBe(false);
+
+    await streams[0]!.close();
+    await expect
+      .poll(async () => {
+        const response = await person.get("/api/events");
+        await response.body?.cancel();
+        return response.status;
+      })
+      .toBe(200);
+    await Promise.all(streams.slice(1).map((stream) => stream.close()));
   });
 
   it("is an uncached event stream, unbuffered by proxies, that starts with a heartbeat", async () => {
