@@ -178,6 +178,20 @@ describe("one-time codes", () => {
     expect((await followEmailLink(browser, link!)).headers.get("location")).toBe("/app");
   });
 
+  it("sign-up refuses a name longer than a display name may be, and creates nothing", async () => {
+    const email = freshEmail();
+    const response = await new HttpClient(testApp).post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "N".repeat(10_000) });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe("NAME_TOO_LONG");
+    expect(await queryRows(testApp.database.db, sql`select id from users where email = ${email}`)).toEqual([]);
+  });
+
+  it("Better Auth's update-user is off: a name or picture changes only through the profile, which checks it", async () => {
+    const client = await signedUpClient(freshEmail());
+    const response = await client.post("/api/auth/update-user", { name: "N".repeat(10_000), image: "https://tracker.example/p.png" });
+    expect(response.status).toBe(404);
+  });
+
   it("a malformed email link goes to /login?e=bad_link", async () => {
     const response = await new HttpClient(testApp).get("/api/auth/email-link?type=magic_link&email=x@y.co&code=12");
     expect(response.headers.get("location")).toBe("/login?e=bad_link");

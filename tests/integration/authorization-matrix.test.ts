@@ -271,7 +271,11 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/auth/email-link": { policy: open },
   // The rest of /api/auth/* is Better Auth's, listed as these two routes; auth.test.ts covers its flows.
   "GET /api/auth/*": { policy: ownSessionOnly, request: () => ({ path: "/api/auth/get-session" }) },
-  "POST /api/auth/*": { policy: signedIn, request: (caller) => ({ path: "/api/auth/update-user", json: { name: `Matrix ${caller}` } }) },
+  // A wrong current password: each signed-in caller is heard (and refused for the password), nothing changes.
+  "POST /api/auth/*": {
+    policy: signedIn,
+    request: () => ({ path: "/api/auth/change-password", json: { currentPassword: "not-the-password-1", newPassword: "another-password-2" } }),
+  },
   "GET /api/me": { policy: signedIn },
   "PATCH /api/me/profile": { policy: signedIn, request: (caller) => ({ json: { title: `Matrix ${caller}` } }) },
   "PUT /api/me/avatar": { policy: signedIn, request: () => ({ form: avatarForm() }) },

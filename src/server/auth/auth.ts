@@ -17,6 +17,7 @@ import { authCodeEmail, existingAccountEmail, type AuthCodePurpose } from "../mo
 import type { MembershipsService } from "../modules/organizations/memberships.service";
 import { invitationSignIn } from "./invitation-sign-in";
 import { createSignInPolicy } from "./sign-in-policy";
+import { profileLimits, profileMessages } from "../../shared/profile";
 
 export const AUTH_CODE_TTL_MINUTES = 10;
 export const AUTH_CODE_ATTEMPTS = 5;
@@ -101,6 +102,8 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
     secret,
     trustedOrigins: [env.publicUrl],
     telemetry: { enabled: false },
+    // A person's name and picture change only through PATCH /api/me/profile, which checks them.
+    disabledPaths: ["/update-user"],
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `[auth] ${message}`),
     },
@@ -169,6 +172,10 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        const name = (ctx.body as { name?: unknown } | undefined)?.name;
+        if (ctx.path === "/sign-up/email" && typeof name === "string" && name.trim().length > profileLimits.displayNameMax) {
+          throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: profileMessages.displayNameTooLong });
+        }
         if (ctx.path === "/email-otp/reset-password" && typeof password === "string" && password.length < RESET_PASSWORD_MIN_LENGTH) {
           throw new APIError("BAD_REQUEST", {
             code: "PASSWORD_TOO_SHORT",
