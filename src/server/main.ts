@@ -9,7 +9,7 @@ import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import { EnvError, readProcessEnv } from "./env";
 import { builtWebShell, type WebShell } from "./web/spa";
-import { isLoopbackHost } from "./modules/mailbox/mailbox-access";
+import { isLoopbackHost } from "./http/client-ip";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 

@@ -42,13 +42,18 @@ export function headersWithClientIp(headers: Headers, ip: string): Headers {
   return copy;
 }
 
-const loopbackAddresses = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/** A host name or address (a socket's, or a Host header's with or without its port) that names this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const isBareIpv6 = (host.match(/:/g) ?? []).length > 1 && !host.startsWith("[");
+  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : isBareIpv6 ? host.replace(/^::ffff:/, "") : host.replace(/:\d+$/, "");
+  return name === "localhost" || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
+}
 
 /** A request made on this machine itself, not relayed by a proxy. */
 export function isLocalRequest(c: Context): boolean {
   if (c.req.header("x-forwarded-for") || c.req.header("forwarded") || c.req.header("x-real-ip")) return false;
   try {
-    return loopbackAddresses.has(getConnInfo(c).remote.address ?? "");
+    return isLoopbackHost(getConnInfo(c).remote.address ?? "");
   } catch {
     return false;
   }

@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "./app-error";
 import type { AppBindings } from "./bindings";
-
-const jsonMediaType = /^application\/(?:[a-z0-9.+-]*\+)?json/i;
+import { JSON_MEDIA_TYPE } from "./request-input";
 
 /** Whether any string in a parsed JSON value holds a NUL character. */
 function holdsNul(value: unknown): boolean {
@@ -15,7 +14,7 @@ function holdsNul(value: unknown): boolean {
 async function bodyHoldsNul(request: Request): Promise<boolean> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body) return false;
-  if (jsonMediaType.test(contentType))
+  if (JSON_MEDIA_TYPE.test(contentType))
     return holdsNul(
       await request
         .clone()

@@ -12,17 +12,16 @@ import { countRequest, deleteExpiredCounters } from "../modules/rate-limit/rate-
 import { AppError } from "./app-error";
 import type { AppBindings } from "./bindings";
 import { clientIp } from "./client-ip";
+import { JSON_MEDIA_TYPE } from "./request-input";
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
 const KEEP_COUNTERS_SECONDS = 24 * 60 * 60;
-
-const jsonMediaType = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 /** The form or JSON body as the auth handler (better-call) reads it: by its content type. */
 async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
   try {
-    if (jsonMediaType.test(contentType)) return (await request.clone().json()) as Record<string, unknown>;
+    if (JSON_MEDIA_TYPE.test(contentType)) return (await request.clone().json()) as Record<string, unknown>;
     if (contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data")) {
       return Object.fromEntries(await request.clone().formData());
     }

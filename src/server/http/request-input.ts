@@ -2,6 +2,9 @@ import { z } from "zod";
 import { check } from "../../shared/contracts/check";
 import { AppError } from "./app-error";
 
+/** A JSON body's content type as handlers read it: application/json and any application/*+json. */
+export const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json/i;
+
 /** Input checked against its contract: 422 with the first problem. */
 function validInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const checked = check(schema, input);

@@ -1,13 +1,8 @@
+import { isLoopbackHost } from "../../http/client-ip";
+
 /** DEV_MAILBOX: `auto` offers /dev/mailbox only where it cannot be reached from elsewhere; `on` and `off` decide outright. */
 export const devMailboxSettings = ["auto", "on", "off"] as const;
 export type DevMailboxSetting = (typeof devMailboxSettings)[number];
-
-/** A host name or address (a Host header's, with or without its port) that names this machine. */
-export function isLoopbackHost(host: string): boolean {
-  const isBareIpv6 = (host.match(/:/g) ?? []).length > 1 && !host.startsWith("[");
-  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : isBareIpv6 ? host : host.replace(/:\d+$/, "");
-  return name === "localhost" || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
-}
 
 /**
  * Whether this server offers the mailbox at all. It shows sign-in codes, so with `auto` only a
