@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { factFieldKeys, productLineLabels, type ProductLine } from "../fact-sheet";
+
+/** /api/documents/:id/fact-sheet: the contract's key terms, each read from a verified quote; its exports; deadlines from them. */
+
+const productLines = Object.keys(productLineLabels) as [ProductLine, ...ProductLine[]];
+
+/** Where a value was read: the clause, the page and the page's own words, with their place in the page's text. */
+export const factSourceSchema = z.object({
+  chunkId: z.string(),
+  clauseNumber: z.string().nullable(),
+  heading: z.string(),
+  page: z.number().int(),
+  quote: z.string(),
+  startOffset: z.number().int(),
+  endOffset: z.number().int(),
+});
+export type FactSource = z.infer<typeof factSourceSchema>;
+
+export const factUnits = ["days", "business-days", "months", "years", "percent", "dollars"] as const;
+export type FactUnit = (typeof factUnits)[number];
+
+/** One value of a field, as one passage of the contract states it (a field may have one per product line or attachment). */
+export const factValueSchema = z.object({
+  /** As the sheet shows it: "180 days", "Yes", "Washington", "September 1, 2021", or the clause's own words. */
+  value: z.string(),
+  /** The number a deadline is computed from (180), with its unit; null when the value is not a quantity. */
+  amount: z.number().nullable(),
+  unit: z.enum(factUnits).nullable(),
+  /** What the clock starts from, when the quote says: "the date of service". */
+  from: z.string().nullable(),
+  productLine: z.enum(productLines),
+  source: factSourceSchema,
+});
+export type FactValue = z.infer<typeof factValueSchema>;
+
+/** A field with every value the contract states; none means "Not stated". */
+export const factFieldSchema = z.object({
+  key: z.enum(factFieldKeys),
+  values: z.array(factValueSchema),
+});
+export type FactField = z.infer<typeof factFieldSchema>;
+
+export const factSheetStatuses = ["building", "ready", "failed"] as const;
+export type FactSheetStatus = (typeof factSheetStatuses)[number];
+
+export const factSheetSchema = z.object({
+  documentId: z.uuid(),
+  documentName: z.string(),
+  status: z.enum(factSheetStatuses),
+  /** When the values were read (null while the first reading runs). */
+  builtAt: z.iso.datetime().nullable(),
+  /** Values read but refused because their quote or number could not be found on the cited page: never shown. */
+  unverifiedCount: z.number().int().nonnegative(),
+  fields: z.array(factFieldSchema),
+});
+export type FactSheet = z.infer<typeof factSheetSchema>;
+
+/** GET /api/documents/:id/fact-sheet */
+export const factSheetResponseSchema = z.object({ factSheet: factSheetSchema });
+export type FactSheetResponse = z.infer<typeof factSheetResponseSchema>;
