@@ -28,6 +28,7 @@ import { accountRoutes, emailChangeCodeRoutes } from "./modules/account/account.
 import { avatarRoutes, meRoutes } from "./modules/profiles/profiles.routes";
 import { AVATAR_MAX_BYTES } from "../shared/profile";
 import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
+import { factSheetRoutes } from "./modules/fact-sheet/fact-sheet.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 
@@ -80,6 +81,7 @@ function apiRoutes(container: Container) {
       .route("/billing", billingRoutes(container))
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))
+      .route("/documents", factSheetRoutes(container))
       .route("/chat", chatRoutes(container))
       .route("/support", supportRoutes(container))
       .route("/events", eventsRoutes(container))

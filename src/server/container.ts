@@ -35,6 +35,7 @@ import { createEmailChangeService } from "./modules/account/email-change.service
 import { createAvatarUrls } from "./modules/profiles/avatar-urls";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
+import { createFactSheetModule } from "./modules/fact-sheet/fact-sheet.module";
 import { createSupportModule } from "./modules/support/support.module";
 
 function createFileStorage(env: Env): FileStorage {
@@ -122,6 +123,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     assertStorageRoom: organizations.plans.assertRoomFor,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
+  const factSheets = createFactSheetModule({ db, jobs, documents: documentsModule.service, publishLiveEvent: liveEvents.publish, logger, domainEvents });
   const chat = createChatModule({
     db,
     retrieval,
@@ -175,6 +177,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     billing: billing.service,
     chat,
     retrieval,
+    factSheets,
     support,
     jobs,
     async close(): Promise<void> {

@@ -16,17 +16,20 @@ export type LiveEvent =
   /** One of the person's conversations started, was renamed, deleted, or got a new message. */
   | { type: "chat_session"; change: RowChange; sessionId: string }
   /** The person's credits or subscription changed: a charge, a refund, a purchase, a new period. */
-  | { type: "credits" };
+  | { type: "credits" }
+  /** A document's fact sheet was read again (or its reading failed). */
+  | { type: "fact_sheet"; documentId: string };
 
 export type LiveEventType = LiveEvent["type"];
 
-export const liveEventTypes = ["document", "chat_session", "credits"] as const satisfies readonly LiveEventType[];
+export const liveEventTypes = ["document", "chat_session", "credits", "fact_sheet"] as const satisfies readonly LiveEventType[];
 
 /** Who may receive each event: the permission whose reach must cover the event's address. */
 export const liveEventPermissions: Record<LiveEventType, Permission> = {
   document: "documents.use",
   chat_session: "chat.use",
   credits: "billing.manage",
+  fact_sheet: "documents.use",
 };
 
 /**

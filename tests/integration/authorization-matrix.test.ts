@@ -390,6 +390,7 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/documents/:id/pages/:pageNumber/image": { policy: ownerOnly, request: () => ({ params: { id: fixtures.imageDocumentId, pageNumber: "1" } }) },
   "POST /api/documents/:id/process": { policy: ownerOnly, request: async () => ({ params: { id: await uploadAsOwner() }, json: { trigger: "start" } }) },
   "GET /api/documents/:id/search": { policy: ownerOnly, request: () => ownDocument({ query: "q=claims" }) },
+  "GET /api/documents/:id/fact-sheet": { policy: ownerOnly, request: () => ownDocument() },
 
   "GET /api/chat/sessions": { policy: signedIn },
   "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },

@@ -75,6 +75,7 @@ import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
+import { factSheetResponseSchema } from "../../src/shared/contracts/fact-sheet";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -119,6 +120,7 @@ describe("every JSON answer parses with its contract", () => {
     expect((await answer(await person.get(`${base}/pages/2`), documentPageResponseSchema)).page.pageNumber).toBe(2);
     expect((await answer(await person.get(`${base}/outline`), documentOutlineResponseSchema)).outline.length).toBeGreaterThan(0);
     expect((await answer(await person.get(`${base}/search?q=timely+filing`), documentSearchResponseSchema)).passages.length).toBeGreaterThan(0);
+    expect((await answer(await person.get(`${base}/fact-sheet`), factSheetResponseSchema)).factSheet.documentId).toBe(contract.id);
   });
 
   it("an upload, a rename and the start of processing", async () => {

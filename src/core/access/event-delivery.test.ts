@@ -15,6 +15,7 @@ const eventsOfEveryType: Record<LiveEventType, LiveEvent> = {
   document: { type: "document", change: "update", documentId: "d-1" },
   chat_session: { type: "chat_session", change: "insert", sessionId: "s-1" },
   credits: { type: "credits" },
+  fact_sheet: { type: "fact_sheet", documentId: "d-1" },
 };
 
 describe("canReceiveEvent: a user-addressed event reaches that user's stream only", () => {

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./billing";
 export * from "./chat";
 export * from "./documents";
+export * from "./fact-sheets";
 export * from "./jobs";
 export * from "./mail";
 export * from "./organizations";

@@ -55,6 +55,8 @@ export interface ProcessDocumentHandlerDeps {
   announce: (userId: string, documentId: string) => Promise<void>;
   /** Told when a document fails for good, and whether the file was to blame (it was not when ours): billing refunds ours. */
   onFailed: (documentId: string, isOurFault: boolean) => Promise<void>;
+  /** Told when a document's pages and passages were (re)written: its fact sheet is read again. */
+  onProcessed: (documentId: string, userId: string) => Promise<void>;
   /** Progress is written and announced at most this often. */
   progressIntervalMs?: number;
 }
@@ -108,7 +110,13 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
         await deps.onFailed(documentId, !end.isPermanent).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
       }
       const [document] = await deps.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, documentId));
-      if (document) await announce(document.userId, documentId);
+      if (!document) return;
+      await announce(document.userId, documentId);
+      if (end.kind === "completed") {
+        await deps
+          .onProcessed(documentId, document.userId)
+          .catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-processing step failed"));
+      }
     },
   };
 }

@@ -57,6 +57,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
       logger: deps.logger,
       announce: (userId, documentId) => publishChange({ type: "update", userId, documentId }),
       onFailed: (documentId, isOurFault) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault }),
+      onProcessed: (documentId, userId) => deps.domainEvents.emit("documents.processed", { documentId, userId }),
     }),
   );
   const startAwaitingCredit = ({ userId }: { userId: string }) => service.startAwaitingCredit({ userId });

@@ -12,6 +12,8 @@ export interface DomainEventPayloads {
   "organizations.suspended": { userId: string };
   /** A document's processing ended in failure; `isOurFault` is false when the document itself cannot be read. */
   "documents.processing-failed": { documentId: string; isOurFault: boolean };
+  /** A document's processing (or reprocessing) completed: its pages and passages are new. */
+  "documents.processed": { documentId: string; userId: string };
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

@@ -1,0 +1,263 @@
+import type { FactFieldKey } from "../../shared/fact-sheet";
+
+/**
+ * How each fact-sheet field is recognised in a sentence, in general contract wording (never one
+ * contract's): the words that say a sentence is about the field, words that say it is about
+ * something else, and what kind of value answers it. A sentence is read with its clause's
+ * headings, so "Timely Filing. Claims must be submitted within 90 days" counts as about filing.
+ */
+export type FactValueKind =
+  /** A length of time: notice, filing windows, cure periods. */
+  | "duration"
+  /** A calendar date, or failing one the words that define it. */
+  | "date"
+  /** Yes, with the words that make it so. */
+  | "yes"
+  /** A name read from the sentence: a state's law, an arbitration body. */
+  | "name"
+  /** The sentence's own words, shortened: what the rates are based on, how disputes are settled. */
+  | "wording";
+
+export interface FactRule {
+  field: FactFieldKey;
+  kind: FactValueKind;
+  /** A sentence (with its headings) is about the field when it matches one of these. */
+  about: RegExp[];
+  /** …and none of these. */
+  notAbout?: RegExp;
+  /** Heading words that make a sentence likelier to be the field's (a bonus, not a condition). */
+  headingHint?: RegExp;
+  /** A clause heading that names the field itself ("Timely Filing", "Change in Status"): its sentences are about the field without saying so. */
+  heading?: RegExp;
+  /** For durations: the words the length of time must follow or precede closely, so "within 30 days" of another duty is not taken. */
+  near?: RegExp;
+  /** Units a duration of this field may have; others are someone else's (a 10-year retention is not a notice period). */
+  units?: readonly ("day" | "week" | "month" | "year")[];
+}
+
+const notice = /\bnotice\b|\bnotif(?:y|ication)\b/;
+
+export const factRules: readonly FactRule[] = [
+  {
+    field: "effective_date",
+    kind: "date",
+    about: [/\beffective date\b/, /\beffective (?:as of|on)\b/, /\bshall (?:become effective|commence) on\b/],
+    notAbout: /\bamendment\b|\btermination\b|\bof (?:the|such) (?:change|termination|amendment)\b/,
+    headingHint: /\bterm\b|\beffective\b/,
+  },
+  {
+    field: "initial_term",
+    kind: "duration",
+    about: [
+      /\b(?:initial|original) term\b/,
+      /\bfor (?:a|an initial) (?:term|period) of\b/,
+      /\bterm of (?:this|the) agreement\b/,
+      /\bshall (?:continue|remain) in (?:full force and )?effect for\b/,
+    ],
+    notAbout: /\bwithout cause\b|\bcure\b|\bnotice\b(?!.*\bterm of)/,
+    near: /\bterm\b|\bperiod\b|\bfor\b/,
+    units: ["month", "year"],
+    headingHint: /\bterm\b/,
+  },
+  {
+    field: "expiration_date",
+    kind: "date",
+    about: [/\b(?:expire|expires|expiration|shall end|ends|terminate)s? on\b/, /\bexpiration date\b/, /\buntil\b[^.]{0,40}\b(?:19|20)\d{2}\b/],
+    notAbout: /\beffective date\b|\bsigned\b/,
+    headingHint: /\bterm\b/,
+  },
+  {
+    field: "auto_renewal",
+    kind: "yes",
+    about: [
+      /\b(?:automatically|auto-?)\s*renew/,
+      /\brenew(?:s|ed)? automatically\b/,
+      /\bcontinue (?:automatically|in effect)[^.]{0,60}\b(?:successive|consecutive|additional|renewal)\b/,
+      /\b(?:successive|consecutive|additional) (?:\w+[- ])?(?:\(\d+\)[- ])?(?:year|month)\w* (?:renewal )?(?:terms?|periods?)\b/,
+    ],
+    notAbout: /\bnot (?:be )?(?:automatically )?renew/,
+    headingHint: /\bterm\b|\brenewal\b/,
+  },
+  {
+    field: "non_renewal_notice",
+    kind: "duration",
+    about: [
+      /\b(?:non-?renewal|not to renew|intent(?:ion)? not to renew|elect(?:s)? not to renew|decline to renew)\b/,
+      /\bprior to the (?:end|expiration) of the (?:then[- ]current |initial |renewal )?term\b/,
+    ],
+    notAbout: /\binsurance\b|\bpolic(?:y|ies)\b|\bcoverage\b|\blicens/,
+    near: notice,
+    units: ["day", "month"],
+  },
+  {
+    field: "termination_without_cause",
+    kind: "duration",
+    about: [/\bwithout cause\b/, /\bfor any reason or no reason\b/, /\bfor convenience\b/],
+    near: notice,
+    units: ["day", "month"],
+    headingHint: /\btermination\b/,
+  },
+  {
+    field: "termination_for_cause",
+    kind: "duration",
+    about: [/\bcur(?:e|ed|es|ing)\b/, /\bremed(?:y|ied)\b[^.]{0,60}\bbreach\b/, /\bbreach\b[^.]{0,80}\bremed(?:y|ied)\b/],
+    notAbout: /\bwithout cause\b/,
+    near: /\bcur(?:e|ed|es|ing)\b|\bremed|\bwithin\b|\bnotice\b/,
+    units: ["day"],
+    headingHint: /\btermination\b|\bbreach\b|\bcause\b/,
+  },
+  {
+    field: "timely_filing",
+    kind: "duration",
+    about: [
+      /\btimely filing\b/,
+      /\bclaims?\b[^.]{0,80}\b(?:submitted|filed|received|submit|file)\b[^.]{0,100}\b(?:within|no later than|not later than)\b/,
+      /\b(?:submit|file)\b[^.]{0,40}\bclaims?\b[^.]{0,100}\bwithin\b/,
+      /\bfiling (?:limit|deadline)\b/,
+    ],
+    notAbout:
+      /\bcorrected\b|\breconsideration\b|\bappeal\b|\bresubmi|\bdispute\b|\boverpayment\b|\brefund\b|\bpay(?:ment)? (?:of|for)\b[^.]{0,20}\bclean\b|\bclean claims?\b[^.]{0,40}\bpaid\b/,
+    near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b|\bfollowing\b|\blater than\b/,
+    units: ["day", "month", "year"],
+    headingHint: /\bclaims?\b|\bfiling\b|\bsubmission\b|\bbilling\b/,
+    heading: /\btimely filing\b/,
+  },
+  {
+    field: "corrected_claim",
+    kind: "duration",
+    about: [/\bcorrected claims?\b/, /\breconsideration\b/, /\bresubmi(?:t|ssion)\b/, /\bclaims? (?:adjustment|correction)s?\b/],
+    notAbout: /\bappeal\b(?![^.]*\breconsideration\b)/,
+    near: /\bwithin\b|\bafter\b|\bfrom\b/,
+    units: ["day", "month"],
+  },
+  {
+    field: "provider_appeal",
+    kind: "duration",
+    about: [
+      /\bappeal\b/,
+      /\brequest (?:additional|further) payment\b/,
+      /\b(?:payment|claims?) disputes?\b/,
+      /\bdispute\b[^.]{0,60}\b(?:claim|payment|denial|adjudicat)/,
+      /\brequest (?:a |an )?(?:review|redetermination)\b/,
+    ],
+    notAbout: /\bmember(?:'s|s')? appeal|\benrollee(?:'s|s')? appeal|\bgrievance\b(?![^.]*\bprovider\b)/,
+    near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b/,
+    units: ["day", "month"],
+    headingHint: /\bappeal|\bdispute|\breconsideration/,
+  },
+  {
+    field: "clean_claim_payment",
+    kind: "duration",
+    about: [/\bclean claims?\b/, /\bprompt pay(?:ment)?\b/],
+    notAbout: /\bdefinition\b|\bmeans\b/,
+    near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b/,
+    units: ["day"],
+    headingHint: /\bpayment\b|\bclaims?\b/,
+  },
+  {
+    field: "payer_amendment_notice",
+    kind: "duration",
+    about: [/\bamend(?:ment|ments|ed|s)?\b/, /\bmodif(?:y|ication|ications)\b[^.]{0,60}\b(?:agreement|attachment|fee schedule|compensation)\b/],
+    notAbout: /\bwithout cause\b|\bmember\b/,
+    near: notice,
+    units: ["day"],
+    headingHint: /\bamendment|\bmodification/,
+  },
+  {
+    field: "overpayment_refund",
+    kind: "duration",
+    about: [/\boverpayments?\b/, /\brefund\b/],
+    notAbout: /\bmember\b|\bcopay|\bpremium\b/,
+    near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b/,
+    units: ["day"],
+    headingHint: /\boverpayment|\brefund|\brecover/,
+  },
+  {
+    field: "recoupment_lookback",
+    kind: "duration",
+    about: [
+      /\brecoup(?:ment|ed|s)?\b/,
+      /\brequest (?:a )?refund\b[^.]{0,80}\bpayments? previously made\b/,
+      /\b(?:recover|recovery of)\b[^.]{0,60}\b(?:payment|overpayment)s?\b/,
+      /\boffset\b[^.]{0,60}\bpayments?\b/,
+    ],
+    near: /\bafter\b|\bfrom\b|\bof\b|\bwithin\b|\bmore than\b|\bprior\b/,
+    units: ["month", "year"],
+  },
+  {
+    field: "lesser_of",
+    kind: "yes",
+    about: [/\blesser of\b/, /\blower of\b[^.]{0,80}\b(?:billed|charges?|rate|fee schedule)\b/],
+  },
+  {
+    field: "reimbursement_basis",
+    kind: "wording",
+    about: [
+      /\b\d{1,3}(?:\.\d+)?\s?%[^.]{0,40}\bof\b[^.]{0,60}\b(?:fee schedule|medicare|medicaid|allowable|rate)/,
+      /\bpercent(?:age)? of\b[^.]{0,60}\b(?:fee schedule|medicare|medicaid|allowable)/,
+      /\breimburse(?:ment|d)?\b[^.]{0,80}\bfee schedule\b/,
+      /\bcompensat(?:ion|ed)\b[^.]{0,80}\bfee schedule\b/,
+    ],
+    notAbout: /\bupdate|\bnotice\b/,
+    headingHint: /\bcompensation\b|\breimbursement\b|\bpayment\b|\brates?\b|\bfee schedule\b/,
+  },
+  {
+    field: "fee_schedule_update",
+    kind: "duration",
+    about: [
+      /\bfee schedules?\b[^.]{0,120}\b(?:update|updated|updates|change|changes|revis\w*|implement\w*)\b/,
+      /\b(?:update|updated|updates|change|changes|revis\w*|implement\w*)\b[^.]{0,120}\bfee schedules?\b/,
+    ],
+    near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b|\bfollowing\b/,
+    units: ["day"],
+  },
+  {
+    field: "governing_law",
+    kind: "name",
+    about: [/\bgoverned by\b/, /\bconstrued (?:and enforced )?in accordance with\b/, /\bgoverning law\b/, /\blaws of the (?:state|commonwealth) of\b/],
+    heading: /\bgoverning law\b|\bchoice of law\b/,
+  },
+  {
+    field: "dispute_resolution",
+    kind: "wording",
+    about: [/\barbitrat(?:ion|or|ed)\b/, /\bmediat(?:ion|or)\b/, /\bdispute resolution\b/, /\bexclusive (?:jurisdiction|venue)\b/],
+    notAbout: /\bmember\b|\benrollee\b/,
+    headingHint: /\bdispute|\barbitration|\bmediation/,
+  },
+  {
+    field: "assignment",
+    kind: "wording",
+    about: [
+      /\bassign(?:ed|s|ment)?\b[^.]{0,120}\b(?:consent|approval)\b/,
+      /\b(?:consent|approval)\b[^.]{0,120}\bassign(?:ed|s|ment)?\b/,
+      /\bmay not (?:be )?assign/,
+    ],
+    notAbout: /\bassigned to (?:a |the )?(?:member|patient)|\bassignment of benefits\b/,
+    headingHint: /\bassignment\b/,
+  },
+  {
+    field: "records_retention",
+    kind: "duration",
+    about: [
+      /\b(?:retain|maintain|keep|preserve)\w*\b[^.]{0,100}\brecords?\b/,
+      /\brecords?\b[^.]{0,100}\b(?:retain|maintain|kept|preserve)\w*\b/,
+      /\bretention\b/,
+    ],
+    near: /\bfor\b|\bof\b|\bleast\b|\bafter\b|\bperiod\b/,
+    units: ["year"],
+    headingHint: /\brecords?\b/,
+    heading: /\b(?:records? retention|retention of records)\b/,
+  },
+  {
+    field: "change_of_status_notice",
+    kind: "duration",
+    about: [
+      /\bchange[sd]?\b[^.]{0,60}\b(?:ownership|control|location|address|tax identification|tin\b|federal tax)/,
+      /\b(?:ownership|location|address|tax identification number|tin)\b[^.]{0,40}\bchange/,
+      /\b(?:merger|acquisition|sale of (?:all|substantially))\b/,
+    ],
+    near: notice,
+    units: ["day"],
+    heading: /\bchange (?:in|of) (?:status|ownership|control|provider information)\b|\bnotice of changes?\b/,
+  },
+];

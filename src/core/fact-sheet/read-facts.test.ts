@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import type { FactValue } from "../../shared/contracts/fact-sheet";
+import type { FactFieldKey } from "../../shared/fact-sheet";
+import { chunkClauses } from "../documents/chunking";
+import { structureDocument } from "../documents/structure";
+import { locateQuote } from "../rag/citations";
+import { isValueInQuote, readFactSheet, type FactPassage } from "./read-facts";
+import { evergreenAgreement as evergreen, harborContract as harbor } from "./synthetic-contracts.fixture";
+
+/** Pages of a synthetic contract, read the way processing reads them: structured, then cut into passages. */
+function sheetOf(pageTexts: string[]) {
+  const pages = pageTexts.map((text, index) => ({ pageNumber: index + 1, text }));
+  const passages: FactPassage[] = chunkClauses(structureDocument(pages)).map((chunk, index) => ({ ...chunk, number: index + 1, chunkId: `c${index}` }));
+  const pageMap = new Map(pages.map((page) => [page.pageNumber, page.text]));
+  const sheet = readFactSheet(passages, pageMap);
+  const valuesOf = (key: FactFieldKey) => sheet.fields.find((field) => field.key === key)!.values;
+  return { sheet, pageMap, valuesOf };
+}
+
+const shown = (values: FactValue[]) => values.map((value) => [value.value, value.productLine, value.source.page]);
+
+describe("readFactSheet: values read from their clauses, each with its page", () => {
+  const { valuesOf } = sheetOf(evergreen);
+
+  it.each<[FactFieldKey, (string | number)[][]]>([
+    ["effective_date", [["March 1, 2025", "all", 1]]],
+    ["initial_term", [["3 years", "all", 1]]],
+    ["auto_renewal", [["Yes, for 1 year terms", "all", 1]]],
+    ["non_renewal_notice", [["90 days", "all", 1]]],
+    ["termination_for_cause", [["30 days", "all", 1]]],
+    [
+      "timely_filing",
+      [
+        ["180 calendar days", "all", 2],
+        ["365 days", "medicaid", 4],
+      ],
+    ],
+    ["corrected_claim", [["60 days", "all", 2]]],
+    ["clean_claim_payment", [["30 days", "all", 2]]],
+    ["provider_appeal", [["90 days", "all", 2]]],
+    ["overpayment_refund", [["45 days", "all", 2]]],
+    ["lesser_of", [["Yes", "all", 2]]],
+    ["payer_amendment_notice", [["60 days", "all", 3]]],
+    ["governing_law", [["Oregon", "all", 3]]],
+    ["assignment", [["Consent required", "all", 3]]],
+    ["records_retention", [["7 years", "all", 3]]],
+    ["change_of_status_notice", [["30 days", "all", 3]]],
+    ["dispute_resolution", [["Negotiation, Arbitration (American Arbitration Association)", "all", 3]]],
+  ])("%s", (key, expected) => {
+    expect(shown(valuesOf(key))).toEqual(expected);
+  });
+
+  it("shows where the agreement and an attachment disagree, each with its own source", () => {
+    expect(shown(valuesOf("termination_without_cause"))).toEqual([
+      ["120 days", "all", 1],
+      ["90 days", "medicaid", 4],
+    ]);
+  });
+
+  it("keeps the number the deadline is computed from, with its unit and what the clock starts from", () => {
+    expect(valuesOf("timely_filing")[0]).toMatchObject({ amount: 180, unit: "days", from: "the date of service" });
+    expect(valuesOf("records_retention")[0]).toMatchObject({ amount: 7, unit: "years" });
+  });
+
+  it("quotes every value word for word from its page, with the number in the quote", () => {
+    const { sheet, pageMap } = sheetOf(evergreen);
+    const values = sheet.fields.flatMap((field) => field.values);
+    expect(values.length).toBeGreaterThan(15);
+    for (const value of values) {
+      expect(locateQuote(value.source.quote, pageMap, value.source.page, value.source.page)?.quote).toBe(value.source.quote);
+      expect(isValueInQuote(value, value.source.quote)).toBe(true);
+    }
+  });
+});
+
+describe("readFactSheet: other wording, and fields the contract does not state", () => {
+  const { valuesOf } = sheetOf(harbor);
+
+  it.each<[FactFieldKey, (string | number)[][]]>([
+    ["timely_filing", [["95 days", "all", 1]]],
+    ["provider_appeal", [["10 business days", "all", 1]]],
+    ["termination_without_cause", [["60 days", "all", 1]]],
+    ["governing_law", [["Massachusetts", "all", 1]]],
+  ])("%s", (key, expected) => {
+    expect(shown(valuesOf(key))).toEqual(expected);
+  });
+
+  it("reads business days as business days", () => {
+    expect(valuesOf("provider_appeal")[0]).toMatchObject({ amount: 10, unit: "business-days" });
+  });
+
+  it.each<FactFieldKey>(["auto_renewal", "lesser_of", "dispute_resolution", "records_retention", "clean_claim_payment", "effective_date"])(
+    "%s is not stated",
+    (key) => {
+      expect(valuesOf(key)).toEqual([]);
+    },
+  );
+});
+
+describe("isValueInQuote: a number in the value must be in its quote", () => {
+  it.each<[number | null, FactValue["unit"], string, boolean]>([
+    [90, "days", "within ninety (90) days of the date of service", true],
+    [90, "days", "within ninety days of the date of service", true],
+    [90, "days", "within 90 days", true],
+    [90, "days", "within sixty (60) days", false],
+    [10, "business-days", "within ten (10) business days", true],
+    [10, "business-days", "within ten (10) days", false],
+    [2, "years", "for two (2) years", true],
+    [null, null, "governed by the laws of the State of Oregon", true],
+  ])("%s %s in %j → %s", (amount, unit, quote, expected) => {
+    expect(isValueInQuote({ amount, unit }, quote)).toBe(expected);
+  });
+});

@@ -1,0 +1,265 @@
+import type { FactField, FactUnit, FactValue } from "../../shared/contracts/fact-sheet";
+import { factFieldKeys, type FactFieldKey } from "../../shared/fact-sheet";
+import { citeQuote, type PageTexts, type SourcePassage } from "../rag/citations";
+import { findFacts, type StatedFact } from "../rag/facts";
+import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
+import { factRules, type FactRule } from "./fact-rules";
+import { contractParts, productLineAt, type ContractPart } from "./product-lines";
+
+/** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
+export const FACT_READER_VERSION = 1;
+
+/** A passage of the document as the reader gets it: a source passage and what kind of text it holds. */
+export interface FactPassage extends SourcePassage {
+  kind: "body" | "contents" | "title" | "definitions";
+}
+
+/** What a sentence states for a field, before it is checked against its page. */
+interface Reading {
+  rule: FactRule;
+  value: string;
+  amount: number | null;
+  unit: FactUnit | null;
+  from: string | null;
+  /** The words the value is read from, kept whole in the quote. */
+  focus?: { start: number; end: number };
+  score: number;
+  sentence: PassageSentence;
+  passage: FactPassage;
+}
+
+/** The reader's answer: the sheet's fields, and how many values were refused because their quote or number was not on the page. */
+export interface ReadFactSheet {
+  fields: FactField[];
+  unverifiedCount: number;
+}
+
+/** Values of one field from different product lines or attachments shown side by side, at most. */
+const MAX_VALUES_PER_FIELD = 6;
+/** Values of one field for one product line, at most (different clauses that read equally strongly). */
+const MAX_VALUES_PER_PRODUCT_LINE = 3;
+
+const unitOf = (fact: StatedFact): { amount: number; unit: FactUnit } | undefined => {
+  const match = /^(\d+(?:\.\d+)?) (business |working |calendar )?(day|week|month|year)s?$/.exec(fact.plain);
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  const qualifier = match[2]?.trim();
+  switch (match[3]) {
+    case "day":
+      return { amount, unit: qualifier === "business" || qualifier === "working" ? "business-days" : "days" };
+    case "week":
+      return { amount: amount * 7, unit: "days" };
+    case "month":
+      return { amount, unit: "months" };
+    default:
+      return { amount, unit: "years" };
+  }
+};
+
+/** What a length of time runs from, when the words right after it say: "…within 90 days of the date of service" → "the date of service". */
+function clockStart(sentence: string, end: number): string | null {
+  const after = sentence.slice(end, end + 140);
+  const match =
+    /^[^.;]{0,25}?\b(?:after|from|following|of)\s+((?:the\s+|its\s+|such\s+)?(?:date|day|end|expiration|receipt|(?:provider|plan|payer)'?s receipt)\b[^,;.()]{0,70})/i.exec(
+      after,
+    );
+  return match ? match[1]!.replace(/\s+/g, " ").trim() : null;
+}
+
+function lower(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ");
+}
+
+/** Where in the sentence the field's own words are: the first match of any of its patterns. */
+function aboutAt(rule: FactRule, text: string): number | undefined {
+  const positions = rule.about.map((pattern) => pattern.exec(text)?.index).filter((at): at is number => at !== undefined);
+  return positions.length ? Math.min(...positions) : undefined;
+}
+
+function readDuration(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+  const candidates = findFacts(sentence, "duration")
+    .map((fact) => ({ fact, quantity: unitOf(fact) }))
+    .filter((entry) => entry.quantity && (!rule.units || rule.units.some((unit) => entry.fact.plain.includes(` ${unit}`))))
+    .filter((entry) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, entry.fact.start - 60), entry.fact.end + 40))));
+  if (!candidates.length) return undefined;
+  const nearest = candidates.reduce((best, entry) => (Math.abs(entry.fact.start - at) < Math.abs(best.fact.start - at) ? entry : best));
+  const { fact, quantity } = nearest;
+  return { value: fact.plain, amount: quantity!.amount, unit: quantity!.unit, from: clockStart(sentence, fact.end), focus: fact };
+}
+
+function readDate(sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+  const dates = findFacts(sentence, "date");
+  const date = dates.find((fact) => fact.start >= at - 40) ?? dates[0];
+  if (date) return { value: date.plain, amount: null, unit: null, from: null, focus: date };
+  // A date defined by words, not written: "effective as of the date set forth above the signatures".
+  const defined = /\beffective (?:as of|on) (the (?:later|earlier|last|date)[^()";]{4,90}?)(?=[,;(".]|$)/i.exec(sentence);
+  if (!defined) return undefined;
+  const start = defined.index + defined[0].indexOf(defined[1]!);
+  return { value: defined[1]!.trim(), amount: null, unit: null, from: null, focus: { start, end: start + defined[1]!.length } };
+}
+
+function readYes(rule: FactRule, sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> {
+  if (rule.field !== "auto_renewal") return { value: "Yes", amount: null, unit: null, from: null };
+  const term = findFacts(sentence, "duration")
+    .map((fact) => ({ fact, quantity: unitOf(fact) }))
+    .find(
+      (entry) =>
+        entry.quantity && /\b(?:successive|consecutive|additional|renewal)\b/i.test(sentence.slice(Math.max(0, entry.fact.start - 40), entry.fact.end + 30)),
+    );
+  if (!term) return { value: "Yes", amount: null, unit: null, from: null };
+  return { value: `Yes, for ${term.fact.plain} terms`, amount: term.quantity!.amount, unit: term.quantity!.unit, from: null, focus: term.fact };
+}
+
+function readName(sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+  const state =
+    /\blaws? of (?:the )?(?:[Ss]tate|[Cc]ommonwealth) of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence) ??
+    /\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) law\b/.exec(sentence);
+  if (state && !/^(?:Federal|Applicable|Governing|The|This|Such|State)$/.test(state[1]!)) {
+    const start = state.index + state[0].indexOf(state[1]!);
+    return { value: state[1]!, amount: null, unit: null, from: null, focus: { start, end: start + state[1]!.length } };
+  }
+  const described = /\b(?:laws? of|governed by) (the (?:state|jurisdiction) (?:in )?wh(?:ere|ich)[^,;.]{5,100})/i.exec(sentence);
+  if (!described) return undefined;
+  const start = described.index + described[0].indexOf(described[1]!);
+  return { value: described[1]!.trim(), amount: null, unit: null, from: null, focus: { start, end: start + described[1]!.length } };
+}
+
+const disputeMeans: readonly [string, RegExp][] = [
+  ["Negotiation", /\bnegotiat|\bmeet and confer\b|\binformal (?:dispute )?resolution\b|\bmeet (?:in person|to discuss)\b/i],
+  ["Mediation", /\bmediat/i],
+  ["Arbitration", /\barbitrat/i],
+  ["Court", /\bcourts? of\b|\bexclusive (?:jurisdiction|venue)\b|\blitigation\b/i],
+];
+
+function readWording(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+  switch (rule.field) {
+    case "dispute_resolution": {
+      const means = disputeMeans.filter(([, pattern]) => pattern.test(sentence)).map(([name]) => name);
+      const body = /\b(?:JAMS|American Arbitration Association|AAA)\b/.exec(sentence)?.[0];
+      return means.length ? { value: `${means.join(", ")}${body ? ` (${body})` : ""}`, amount: null, unit: null, from: null } : undefined;
+    }
+    case "assignment": {
+      const needsConsent = /\b(?:without|prior written|written|express) (?:the )?(?:prior )?(?:written )?(?:consent|approval)\b|\bconsent of\b/i.test(sentence);
+      return needsConsent ? { value: "Consent required", amount: null, unit: null, from: null } : undefined;
+    }
+    case "reimbursement_basis": {
+      const basis = /\b\d{1,3}(?:\.\d+)?\s?%\s+of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence) ?? /\bpercent(?:age)? of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence);
+      if (basis)
+        return {
+          value: basis[0].replace(/\s+/g, " ").trim(),
+          amount: null,
+          unit: null,
+          from: null,
+          focus: { start: basis.index, end: basis.index + basis[0].length },
+        };
+      const words = sentence.slice(at).split(/\s+/).slice(0, 18).join(" ");
+      return { value: words, amount: null, unit: null, from: null, focus: { start: at, end: at + words.length } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPassage): Reading | undefined {
+  const text = lower(sentence.text);
+  const headings = lower([...passage.headingPath, sentence.clause?.heading ?? ""].join(" "));
+  if (rule.notAbout?.test(text)) return undefined;
+  const directAt = aboutAt(rule, text);
+  const viaHeading =
+    directAt === undefined && (rule.heading?.test(headings) || (rule.headingHint?.test(headings) && aboutAt(rule, `${headings} ${text}`) !== undefined));
+  if (directAt === undefined && !viaHeading) return undefined;
+  const at = directAt ?? 0;
+  const read =
+    rule.kind === "duration"
+      ? readDuration(rule, sentence.text, at)
+      : rule.kind === "date"
+        ? readDate(sentence.text, at)
+        : rule.kind === "yes"
+          ? readYes(rule, sentence.text)
+          : rule.kind === "name"
+            ? readName(sentence.text)
+            : readWording(rule, sentence.text, at);
+  if (!read) return undefined;
+  const score =
+    (directAt !== undefined ? 2 : 1) +
+    (rule.headingHint?.test(headings) ? 1 : 0) -
+    (passage.kind === "definitions" ? 1.5 : 0) -
+    (passage.kind === "title" ? 0.5 : 0);
+  return { rule, ...read, score, sentence, passage };
+}
+
+/** Whether the value's number is in the quote, in figures or in words: a value is read from its quote, not beside it. */
+export function isValueInQuote(value: Pick<FactValue, "amount" | "unit">, quote: string): boolean {
+  if (value.amount === null) return true;
+  return findFacts(quote, "duration").some((fact) => {
+    const quantity = unitOf(fact);
+    return quantity !== undefined && quantity.amount === value.amount && quantity.unit === value.unit;
+  });
+}
+
+function verified(reading: Reading, pages: PageTexts, parts: readonly ContractPart[]): FactValue | undefined {
+  const quote = quoteOf(reading.sentence.text, reading.focus);
+  const citation = citeQuote(reading.passage, quote, pages);
+  if (!citation || !isValueInQuote(reading, citation.quote)) return undefined;
+  return {
+    value: reading.value,
+    amount: reading.amount,
+    unit: reading.unit,
+    from: reading.from,
+    productLine: productLineAt(parts, citation.page, citation.startOffset, reading.sentence.text),
+    source: citation,
+  };
+}
+
+const sameSource = (a: FactValue, b: FactValue) => a.source.page === b.source.page && a.source.clauseNumber === b.source.clauseNumber;
+
+/**
+ * The values a field shows: the best-read one for each product line, and for the same product
+ * line another clause only when it reads as strongly (an agreement's notice for amendments and
+ * its notice for changes to the provider manual are both the payer's amendment notice).
+ */
+function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly ContractPart[]): { values: FactValue[]; unverified: number } {
+  const ordered = [...readings].sort((a, b) => b.score - a.score || a.passage.number - b.passage.number);
+  const values: FactValue[] = [];
+  const shownFor = new Map<string, { best: number; count: number }>();
+  let unverified = 0;
+  for (const reading of ordered) {
+    if (values.length >= MAX_VALUES_PER_FIELD) break;
+    const value = verified(reading, pages, parts);
+    if (!value) {
+      unverified++;
+      continue;
+    }
+    const shown = shownFor.get(value.productLine);
+    if (shown && (shown.count >= MAX_VALUES_PER_PRODUCT_LINE || reading.score < shown.best || values.some((other) => sameSource(other, value)))) continue;
+    shownFor.set(value.productLine, { best: shown?.best ?? reading.score, count: (shown?.count ?? 0) + 1 });
+    values.push(value);
+  }
+  return { values, unverified };
+}
+
+/**
+ * The fact sheet of a processed document, read from its passages: for each field, the sentences
+ * that are about it and state its value, each value quoted from its page (a value whose quote or
+ * number is not found there is refused and counted, never shown). A field with no value is "Not stated".
+ */
+export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts): ReadFactSheet {
+  const parts = contractParts(pages);
+  const readings = new Map<FactFieldKey, Reading[]>();
+  for (const passage of passages) {
+    if (passage.kind === "contents") continue;
+    for (const sentence of sentencesOf(passage.text, passage.clauses)) {
+      for (const rule of factRules) {
+        const reading = readSentence(rule, sentence, passage);
+        if (reading) readings.set(rule.field, [...(readings.get(rule.field) ?? []), reading]);
+      }
+    }
+  }
+  let unverifiedCount = 0;
+  const fields = factFieldKeys.map((key): FactField => {
+    const { values, unverified } = chooseValues(readings.get(key) ?? [], pages, parts);
+    unverifiedCount += unverified;
+    return { key, values };
+  });
+  return { fields, unverifiedCount };
+}

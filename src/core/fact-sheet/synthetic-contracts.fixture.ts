@@ -1,0 +1,51 @@
+// Payer contracts written for the fact sheet's tests, one string per page: different numbering,
+// spelled and written numbers, "calendar" and "business" days, a value only in an attachment,
+// fields absent. The bench's real contracts never enter the repository (shared/bench/payer-dev).
+
+// Numbered clauses, spelled numbers with figures, a Medicaid attachment that says otherwise.
+export const evergreenAgreement = [
+  [
+    "PROVIDER SERVICES AGREEMENT",
+    'This Provider Services Agreement is made between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics, P.C. ("Provider"), effective as of March 1, 2025 (the "Effective Date").',
+    "1. TERM AND TERMINATION",
+    "1.1 Term. This Agreement shall begin on the Effective Date and continue for an initial term of three (3) years. Thereafter it shall renew automatically for successive one (1) year terms.",
+    "1.2 Non-Renewal. Either party may elect not to renew this Agreement by giving written notice at least ninety (90) days prior to the end of the then-current term.",
+    "1.3 Termination Without Cause. Either party may terminate this Agreement without cause upon one hundred twenty (120) days' prior written notice to the other party.",
+    "1.4 Termination for Breach. If a party materially breaches this Agreement, the other party may terminate it if the breach is not cured within thirty (30) days after written notice of the breach.",
+  ].join("\n"),
+  [
+    "2. CLAIMS AND PAYMENT",
+    "2.1 Timely Filing. Provider shall submit all claims within one hundred eighty (180) calendar days from the date of service.",
+    "2.2 Corrected Claims. Corrected claims must be submitted within sixty (60) days of the date of the original remittance advice.",
+    "2.3 Prompt Payment. Plan shall pay clean claims within thirty (30) days of receipt.",
+    "2.4 Appeals. Provider may appeal a claim denial within ninety (90) days of the date of the denial notice.",
+    "2.5 Overpayments. Provider shall refund any overpayment within forty-five (45) days of written notice from Plan.",
+    "2.6 Reimbursement. Plan shall reimburse Covered Services at the lesser of billed charges or 110% of the Medicare Physician Fee Schedule.",
+  ].join("\n"),
+  [
+    "3. GENERAL PROVISIONS",
+    "3.1 Amendment. Plan may amend this Agreement upon sixty (60) days prior written notice to Provider.",
+    "3.2 Governing Law. This Agreement shall be governed by the laws of the State of Oregon.",
+    "3.3 Assignment. Neither party may assign this Agreement without the prior written consent of the other party.",
+    "3.4 Records. Provider shall maintain medical records for at least seven (7) years after the date of service.",
+    "3.5 Change in Ownership. Provider shall give Plan written notice at least thirty (30) days before any change in ownership, location or tax identification number.",
+    "3.6 Disputes. Any dispute that the parties cannot resolve by negotiation shall be settled by binding arbitration under the rules of the American Arbitration Association.",
+  ].join("\n"),
+  [
+    "MEDICAID PARTICIPATION ATTACHMENT",
+    "1. Medicaid Claims. Claims for Medicaid covered services must be submitted to Plan within 365 days after the date of service.",
+    "2. Termination of this Attachment. Either party may terminate this Attachment without cause upon ninety (90) days written notice to the other party.",
+  ].join("\n"),
+];
+
+// Other wording: "Section" numbering, figures only, business days; no renewal, lesser-of or arbitration clause.
+export const harborContract = [
+  [
+    "PARTICIPATING PHYSICIAN CONTRACT",
+    "Section 1. Parties. Harbor Care Network and the physician group signing below enter into this contract.",
+    "Section 2. Claims Submission. All claims shall be filed no later than 95 days following the date services were rendered.",
+    "Section 3. Provider Disputes. The provider must request a review of a payment decision in writing within 10 business days after the remittance date.",
+    "Section 4. Ending this Contract. This contract may be ended by either party for any reason or no reason with 60 days notice.",
+    "Section 5. Law. The laws of the Commonwealth of Massachusetts govern this contract.",
+  ].join("\n"),
+];

@@ -1,0 +1,43 @@
+import type { Logger } from "pino";
+import { FACT_READER_VERSION, readFactSheet } from "../../../core/fact-sheet/read-facts";
+import { defineJobType, type JobHandler } from "../../jobs/job-type";
+import type { FactSheetRepo } from "./fact-sheet.repo";
+
+export interface BuildFactSheetPayload {
+  document_id: string;
+}
+
+/** Reading a fact sheet takes well under a second of one core: a few at once per worker. */
+export const buildFactSheetJob = defineJobType<BuildFactSheetPayload>({ name: "fact-sheet.build", maxAttempts: 3, concurrency: 2 });
+
+export interface BuildFactSheetDeps {
+  repo: FactSheetRepo;
+  logger: Logger;
+  /** Tells the owner's open pages the sheet changed. */
+  announce: (userId: string, documentId: string) => Promise<void>;
+}
+
+/** Reads the document's fact sheet from its passages and pages; a document deleted or reprocessing since has nothing to read. */
+export function buildFactSheetHandler(deps: BuildFactSheetDeps): JobHandler<BuildFactSheetPayload> {
+  const announce = async (documentId: string) => {
+    const userId = await deps.repo.findOwner(documentId);
+    if (userId)
+      await deps.announce(userId, documentId).catch((error: unknown) => deps.logger.warn({ err: error, documentId }, "could not announce a fact sheet"));
+  };
+  return {
+    async run(job) {
+      const documentId = job.payload.document_id;
+      if (!(await deps.repo.findOwner(documentId))) return;
+      const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
+      const sheet = readFactSheet(passages, pages);
+      await job.withLease((tx) => deps.repo.saveRead(documentId, sheet, FACT_READER_VERSION, tx));
+      await announce(documentId);
+    },
+    describeFailure: () => "The fact sheet could not be read. Open it again to retry.",
+    async afterAttemptEnd(job, end) {
+      if (end.kind !== "failed") return;
+      await deps.repo.markFailed(job.payload.document_id);
+      await announce(job.payload.document_id);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { Actor } from "../../../core/access/actor";
+import { FACT_READER_VERSION } from "../../../core/fact-sheet/read-facts";
+import type { FactSheet } from "../../../shared/contracts/fact-sheet";
+import { factFieldKeys } from "../../../shared/fact-sheet";
+import { AppError } from "../../http/app-error";
+import type { OwnedDocumentSummary } from "../documents/documents.service";
+import type { FactSheetRepo, FactSheetRow } from "./fact-sheet.repo";
+
+export const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been processed.";
+
+export interface FactSheetServiceDeps {
+  repo: FactSheetRepo;
+  /** The documents module's ownership check. */
+  getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
+  /** Wakes this process's worker after a build was queued. */
+  onBuildQueued: () => void;
+}
+
+/** Every field, in the sheet's order, with the values the row has for it (none while the first reading runs). */
+function toFactSheet(document: OwnedDocumentSummary, row: FactSheetRow | undefined): FactSheet {
+  const stored = new Map((row?.fields ?? []).map((field) => [field.key, field.values]));
+  return {
+    documentId: document.id,
+    documentName: document.filename,
+    status: row?.status ?? "building",
+    builtAt: row?.builtAt?.toISOString() ?? null,
+    unverifiedCount: row?.unverifiedCount ?? 0,
+    fields: factFieldKeys.map((key) => ({ key, values: stored.get(key) ?? [] })),
+  };
+}
+
+/** A processed document's fact sheet: read by a job when processing completes, or on first open for documents processed before. */
+export function createFactSheetService(deps: FactSheetServiceDeps) {
+  async function requireProcessedDocument(actor: Actor, documentId: string): Promise<OwnedDocumentSummary> {
+    const document = await deps.getDocument(actor, documentId);
+    if (document.status !== "completed") throw new AppError("conflict", FACT_SHEET_NOT_READY);
+    return document;
+  }
+
+  async function requestBuild(documentId: string): Promise<void> {
+    await deps.repo.requestBuild(documentId);
+    deps.onBuildQueued();
+  }
+
+  return {
+    /** Queues the reading of a document whose pages and passages were just written. */
+    requestBuild,
+
+    /** GET /api/documents/:id/fact-sheet: the sheet; one never read, or read by an older reader, is queued to be read and answers "building". */
+    async get(actor: Actor, documentId: string): Promise<FactSheet> {
+      const document = await requireProcessedDocument(actor, documentId);
+      let row = await deps.repo.find(document.id);
+      const isStale = !row || (row.status !== "building" && row.readerVersion < FACT_READER_VERSION);
+      if (isStale || row?.status === "failed") {
+        await requestBuild(document.id);
+        row = await deps.repo.find(document.id);
+      }
+      return toFactSheet(document, row);
+    },
+
+    /** The sheet as it stands, for exports: only a ready one can be exported. */
+    async getReady(actor: Actor, documentId: string): Promise<FactSheet> {
+      const document = await requireProcessedDocument(actor, documentId);
+      const row = await deps.repo.find(document.id);
+      if (row?.status !== "ready") throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
+      return toFactSheet(document, row);
+    },
+  };
+}
+
+export type FactSheetService = ReturnType<typeof createFactSheetService>;

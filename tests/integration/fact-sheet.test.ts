@@ -1,0 +1,107 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
+import { documentPages, factSheets } from "../../src/server/db/schema/index";
+import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
+import { signedUpClient } from "../support/accounts";
+import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
+import { payerContractPdf } from "../support/documents/payer-contract";
+import { processedDocument, uploadedDocument, waitForStatus } from "../support/documents/processing";
+import type { HttpClient } from "../support/http-client";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let testApp: TestApp;
+let owner: HttpClient;
+let stranger: HttpClient;
+let contract: DocumentSummary;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { BILLING: "off" } });
+  owner = await signedUpClient(testApp);
+  stranger = await signedUpClient(testApp);
+  contract = await processedDocument(testApp, owner, "Evergreen Provider Services Agreement.pdf", contractPdfOf(evergreenAgreement));
+}, 60_000);
+afterAll(() => testApp.close());
+
+async function readySheet(client: HttpClient, documentId: string, timeoutMs = 20_000): Promise<FactSheet> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/documents/${documentId}/fact-sheet`);
+    expect(response.status).toBe(200);
+    const { factSheet } = (await response.json()) as { factSheet: FactSheet };
+    if (factSheet.status === "ready") return factSheet;
+    if (Date.now() > deadline) throw new Error(`fact sheet still ${factSheet.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const valuesOf = (sheet: FactSheet, key: string) => sheet.fields.find((field) => field.key === key)!.values;
+
+describe("a processed contract's fact sheet", () => {
+  it("is read when processing completes: every field in order, values with their clause, page and verified quote", async () => {
+    const sheet = await readySheet(owner, contract.id);
+    expect(sheet).toMatchObject({ documentId: contract.id, documentName: "Evergreen Provider Services Agreement.pdf", unverifiedCount: 0 });
+    expect(sheet.builtAt).not.toBeNull();
+    expect(sheet.fields.map((field) => field.key)).toContain("timely_filing");
+    expect(valuesOf(sheet, "timely_filing").map((value) => [value.value, value.productLine, value.source.page])).toEqual([
+      ["180 calendar days", "all", 2],
+      ["365 days", "medicaid", 4],
+    ]);
+    expect(valuesOf(sheet, "timely_filing")[0]).toMatchObject({ amount: 180, unit: "days", source: { clauseNumber: "2.1" } });
+    expect(valuesOf(sheet, "governing_law")[0]!.value).toBe("Oregon");
+    const pages = (await (await owner.get(`/api/documents/${contract.id}/pages`)).json()) as { pages: { pageNumber: number; text: string }[] };
+    for (const value of sheet.fields.flatMap((field) => field.values)) {
+      const page = pages.pages.find((candidate) => candidate.pageNumber === value.source.page)!;
+      expect(page.text.slice(value.source.startOffset, value.source.endOffset).replace(/\s+/g, " ")).toBe(value.source.quote);
+    }
+  });
+
+  it("says nothing is stated where the contract is silent", async () => {
+    const sheet = await readySheet(owner, contract.id);
+    expect(valuesOf(sheet, "expiration_date")).toEqual([]);
+    expect(valuesOf(sheet, "fee_schedule_update")).toEqual([]);
+  });
+
+  it("is another person's document to a stranger: not found", async () => {
+    const response = await stranger.get(`/api/documents/${contract.id}/fact-sheet`);
+    expect(response.status).toBe(404);
+  });
+
+  it("waits for processing: a document not yet processed has none", async () => {
+    const uploaded = await uploadedDocument(owner, "Waiting.pdf", payerContractPdf("waiting"));
+    const response = await owner.get(`/api/documents/${uploaded.id}/fact-sheet`);
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe("The fact sheet is ready once the document has been processed.");
+  });
+
+  it("does not show a value whose number is not on the cited page, and counts it", async () => {
+    const document = await processedDocument(testApp, owner, "Altered.pdf", contractPdfOf([...evergreenAgreement, "Copy altered"]));
+    await readySheet(owner, document.id);
+    // The page now says otherwise than the passages the reader reads: the value cannot be proven.
+    await testApp.container.db
+      .update(documentPages)
+      .set({ text: sql`replace(replace(${documentPages.text}, '(180)', '(120)'), 'eighty', 'twenty')` })
+      .where(and(eq(documentPages.documentId, document.id), eq(documentPages.pageNumber, 2)));
+    await testApp.container.factSheets.requestBuild(document.id);
+    const sheet = await readySheet(owner, document.id);
+    expect(valuesOf(sheet, "timely_filing").map((value) => value.productLine)).toEqual(["medicaid"]);
+    expect(sheet.unverifiedCount).toBeGreaterThan(0);
+  });
+
+  it("is read again when the document is reprocessed, and goes with the document when it is deleted", async () => {
+    const document = await processedDocument(testApp, owner, "Reprocessed.pdf", contractPdfOf([...evergreenAgreement, "Copy reprocessed"]));
+    const first = await readySheet(owner, document.id);
+    expect((await owner.post(`/api/documents/${document.id}/process`, { trigger: "reprocess" })).status).toBe(200);
+    await waitForStatus(owner, document.id, ["completed"]);
+    const deadline = Date.now() + 20_000;
+    let second = first;
+    while (second.builtAt === first.builtAt && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      second = await readySheet(owner, document.id);
+    }
+    expect(second.builtAt).not.toBe(first.builtAt);
+    expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await testApp.container.db.select().from(factSheets).where(eq(factSheets.documentId, document.id))).toEqual([]);
+  });
+});
