@@ -28,6 +28,7 @@ const featureOrder = [
   "auth",
   "billing",
   "documents",
+  "fact-sheet",
   "support",
   "chat",
   "organizations",

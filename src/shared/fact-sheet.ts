@@ -115,3 +115,33 @@ export const NOT_STATED = "Not stated";
 /** The fact sheet is informational: said on the page and in every export. */
 export const FACT_SHEET_DISCLAIMER =
   "This fact sheet is informational and is not legal advice. Each value is read from the contract and quoted with its clause and page; check the contract before acting on it.";
+
+/** A value as two sheets are compared by: what it says, for which product line. */
+export interface ComparableValue {
+  value: string;
+  productLine: string;
+}
+
+export interface FactComparisonRow<Value extends ComparableValue> {
+  key: FactFieldKey;
+  left: Value[];
+  right: Value[];
+  /** The two contracts say different things here (one silent where the other states a value counts). */
+  differs: boolean;
+}
+
+const comparedAs = (values: readonly ComparableValue[]) =>
+  [...new Set(values.map((value) => `${value.productLine}:${value.value.toLowerCase().replace(/\s+/g, " ").trim()}`))].sort().join("|");
+
+/** Two fact sheets field by field, in the sheet's order, each row saying whether they differ. */
+export function compareFactSheets<Value extends ComparableValue>(
+  left: readonly { key: FactFieldKey; values: Value[] }[],
+  right: readonly { key: FactFieldKey; values: Value[] }[],
+): FactComparisonRow<Value>[] {
+  const valuesIn = (fields: typeof left, key: FactFieldKey) => fields.find((field) => field.key === key)?.values ?? [];
+  return factFieldKeys.map((key) => {
+    const leftValues = valuesIn(left, key);
+    const rightValues = valuesIn(right, key);
+    return { key, left: leftValues, right: rightValues, differs: comparedAs(leftValues) !== comparedAs(rightValues) };
+  });
+}

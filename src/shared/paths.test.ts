@@ -17,6 +17,8 @@ describe("paths", () => {
 
   it("fills the route table's patterns the way the links are built", () => {
     expect(routePatterns.document.replace(":documentId", "x")).toBe(paths.document("x"));
+    expect(routePatterns.documentFactSheet.replace(":documentId", "x")).toBe(paths.documentFactSheet("x"));
+    expect(paths.compareFactSheets("a", "b")).toBe(`${routePatterns.compareFactSheets}?left=a&right=b`);
     expect(routePatterns.localCheckout.replace(":checkoutId", "x")).toBe(paths.localCheckout("x"));
   });
 });

@@ -23,6 +23,10 @@ export const paths = {
   app: "/app",
   documents: "/app/documents",
   document: (documentId: string) => `/app/documents/${encodeURIComponent(documentId)}`,
+  /** The document's key terms, each cited; the tab beside its text. */
+  documentFactSheet: (documentId: string) => `/app/documents/${encodeURIComponent(documentId)}/fact-sheet`,
+  /** Two documents' fact sheets side by side. */
+  compareFactSheets: (left?: string, right?: string) => withQuery("/app/compare", { left, right }),
   chat: "/app/chat",
   /** A stored conversation, opened on the chat page. */
   chatSession: (sessionId: string) => withQuery(paths.chat, { session: sessionId }),
@@ -42,6 +46,8 @@ export const paths = {
 /** The paths with parameters as the route table declares them. */
 export const routePatterns = {
   document: "/app/documents/:documentId",
+  documentFactSheet: "/app/documents/:documentId/fact-sheet",
+  compareFactSheets: "/app/compare",
   localCheckout: "/billing/checkout/:checkoutId",
 } as const;
 

@@ -227,7 +227,8 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
     if (values.length >= MAX_VALUES_PER_FIELD) break;
     const value = verified(reading, pages, parts);
     if (!value) {
-      unverified++;
+      // Counted when it would have led the field: a weaker reading left out is not a value lost.
+      if (reading.score >= ordered[0]!.score) unverified++;
       continue;
     }
     const shown = shownFor.get(value.productLine);

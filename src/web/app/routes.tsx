@@ -16,6 +16,7 @@ const authPages = () => import("../features/auth/auth-pages");
 const appPages = () => import("../features/app-shell/app-pages");
 const documentPages = () => import("../features/documents/document-pages");
 const billingPages = () => import("../features/billing/billing-pages");
+const factSheetPages = () => import("../features/fact-sheet/fact-sheet-pages");
 const organizationPages = () => import("../features/organizations/organization-pages");
 const platformConsolePages = () => import("../features/platform-console/platform-console-pages");
 
@@ -87,6 +88,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={paths.documents} replace /> },
                   { path: paths.documents, ...lazyPage(documentPages, (m) => m.DocumentsPage) },
                   { path: routePatterns.document, ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
+                  { path: routePatterns.documentFactSheet, ...lazyPage(factSheetPages, (m) => m.FactSheetPage) },
+                  { path: routePatterns.compareFactSheets, ...lazyPage(factSheetPages, (m) => m.CompareFactSheetsPage) },
                   {
                     path: paths.chat,
                     ...lazyPage(

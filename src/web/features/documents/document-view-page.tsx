@@ -1,6 +1,6 @@
-import { ArrowLeft, Download, FileQuestion, ListTree, MessageSquare, SearchX } from "lucide-react";
+import { ArrowLeft, ClipboardList, Download, FileQuestion, FileText, ListTree, MessageSquare, SearchX } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { paths } from "../../../shared/paths";
@@ -43,6 +43,32 @@ function BackLink() {
 function pageParam(value: string | null): number {
   const page = Number.parseInt(value ?? "", 10);
   return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+/** The views of a processed document: its text and its fact sheet, as links so each has its own address. */
+export type DocumentTab = "text" | "fact-sheet";
+
+const tabLinks: { tab: DocumentTab; label: string; icon: typeof FileText; href: (id: string) => string }[] = [
+  { tab: "text", label: "Document", icon: FileText, href: paths.document },
+  { tab: "fact-sheet", label: "Fact sheet", icon: ClipboardList, href: paths.documentFactSheet },
+];
+
+function DocumentTabs({ documentId, tab }: { documentId: string; tab: DocumentTab }) {
+  return (
+    <nav aria-label="Document views" className="mb-4 inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground max-md:h-12">
+      {tabLinks.map((link) => (
+        <Link
+          key={link.tab}
+          to={link.href(documentId)}
+          aria-current={link.tab === tab ? "page" : undefined}
+          className="inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-background aria-[current=page]:text-foreground aria-[current=page]:shadow-sm max-md:min-h-10 [&_svg]:size-4"
+        >
+          <link.icon aria-hidden />
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
 }
 
 function DocumentHeader({ document }: { document: DocumentSummary }) {
@@ -204,15 +230,18 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
   );
 }
 
-/** /app/documents/:documentId?page=N&q=quote — the document with its outline, at a cited page. */
-export function DocumentViewPage() {
-  const { documentId = "" } = useParams();
+/**
+ * One document's page: its header, then — once processed — the tabs and the chosen view; the
+ * loading, not-found and not-ready states are the same for every view.
+ */
+export function DocumentFrame({ documentId, tab, children }: { documentId: string; tab: DocumentTab; children: (document: DocumentSummary) => ReactNode }) {
   const site = useSiteConfig();
   const query = useDocument(documentId);
   useDocumentEvents();
   const document = query.data;
   const isNotFound = isApiError(query.error, "not_found", "validation_failed");
-  usePageMeta({ title: `${document?.filename ?? (isNotFound ? "Document not found" : "Document")} · ${site.productName}` });
+  const name = document?.filename ?? (isNotFound ? "Document not found" : "Document");
+  usePageMeta({ title: `${tab === "fact-sheet" ? `Fact sheet · ${name}` : name} · ${site.productName}` });
 
   if (query.isPending) {
     return (
@@ -252,7 +281,24 @@ export function DocumentViewPage() {
   return (
     <>
       <DocumentHeader document={document} />
-      {document.status === "completed" ? <ReadyDocument key={document.id} document={document} /> : <NotReady document={document} />}
+      {document.status === "completed" ? (
+        <>
+          <DocumentTabs documentId={document.id} tab={tab} />
+          {children(document)}
+        </>
+      ) : (
+        <NotReady document={document} />
+      )}
     </>
+  );
+}
+
+/** /app/documents/:documentId?page=N&q=quote — the document with its outline, at a cited page. */
+export function DocumentViewPage() {
+  const { documentId = "" } = useParams();
+  return (
+    <DocumentFrame documentId={documentId} tab="text">
+      {(document) => <ReadyDocument key={document.id} document={document} />}
+    </DocumentFrame>
   );
 }

@@ -1,0 +1,149 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
+import { factFieldKeys, type FactFieldKey } from "../../../shared/fact-sheet";
+import { renderAppRoutes } from "../../../../tests/support/render-app";
+import { testSiteConfig } from "../../../../tests/support/site-config";
+import { stubServer } from "../../../../tests/support/stub-server";
+import { aDocument } from "../documents/documents-test-utils";
+import { CompareFactSheetsPage, FactSheetPage } from "./fact-sheet-pages";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const contract = aDocument({ id: "33333333-3333-4333-8333-333333333333", filename: "Evergreen Agreement.pdf", status: "completed", pageCount: 4 });
+const template = aDocument({ id: "44444444-4444-4444-8444-444444444444", filename: "Evergreen Template.pdf", status: "completed", pageCount: 4 });
+
+function aValue(value: string, page: number, overrides: Partial<FactValue> = {}): FactValue {
+  return {
+    value,
+    amount: null,
+    unit: null,
+    from: null,
+    productLine: "all",
+    source: {
+      chunkId: "c1",
+      clauseNumber: "2.1",
+      heading: "Timely Filing",
+      page,
+      quote: `Provider shall submit claims within ${value}.`,
+      startOffset: 0,
+      endOffset: 10,
+    },
+    ...overrides,
+  };
+}
+
+function aSheet(documentId: string, documentName: string, values: Partial<Record<FactFieldKey, FactValue[]>>, overrides: Partial<FactSheet> = {}): FactSheet {
+  return {
+    documentId,
+    documentName,
+    status: "ready",
+    builtAt: "2026-11-25T10:00:00.000Z",
+    unverifiedCount: 0,
+    fields: factFieldKeys.map((key) => ({ key, values: values[key] ?? [] })),
+    ...overrides,
+  };
+}
+
+const routes = [
+  { path: "/app/documents/:documentId/fact-sheet", element: <FactSheetPage /> },
+  { path: "/app/compare", element: <CompareFactSheetsPage /> },
+  { path: "/app/documents/:documentId", element: <p>Document text</p> },
+];
+const render = (url: string) => renderAppRoutes(routes, url, testSiteConfig());
+
+describe("fact sheet page", () => {
+  it("shows every field in its group, values with product line and a link to the highlighted clause, Not stated where silent", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: {
+        status: 200,
+        body: {
+          factSheet: aSheet(contract.id, contract.filename, {
+            timely_filing: [aValue("180 days", 2, { from: "the date of service" }), aValue("365 days", 4, { productLine: "medicaid" })],
+          }),
+        },
+      },
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    const claims = await screen.findByRole("region", { name: "Claims and appeals" });
+    const filing = within(claims).getByText("Timely filing").closest("div")!.parentElement!;
+    expect(within(filing).getByText("180 days")).toBeInTheDocument();
+    expect(within(filing).getByText("from the date of service")).toBeInTheDocument();
+    expect(within(filing).getByText("Medicaid")).toBeInTheDocument();
+    const link = within(filing).getAllByRole("link", { name: "2.1 Timely Filing, page 2" })[0]!;
+    expect(link.getAttribute("href")).toBe(
+      `/app/documents/${contract.id}?page=2&q=${encodeURIComponent("Provider shall submit claims within 180 days.").replace(/%20/g, "+")}`,
+    );
+    expect(within(claims).getAllByText("Not stated").length).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: "Fact sheet" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByText(/informational and is not legal advice/)).toBeInTheDocument();
+    expect(document.title).toBe("Fact sheet · Evergreen Agreement.pdf · Clausewise");
+  });
+
+  it("says the terms are being read while the first reading runs", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: {
+        status: 200,
+        body: { factSheet: aSheet(contract.id, contract.filename, {}, { status: "building", builtAt: null }) },
+      },
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    expect(await screen.findByText("Reading the contract's key terms…")).toBeInTheDocument();
+  });
+
+  it("says when values were left out because they could not be verified", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: {
+        status: 200,
+        body: { factSheet: aSheet(contract.id, contract.filename, {}, { unverifiedCount: 2 }) },
+      },
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    expect(await screen.findByText("Some values are not shown")).toBeInTheDocument();
+    expect(screen.getByText(/2 values read from this document could not be verified/)).toBeInTheDocument();
+  });
+
+  it("offers a way back when the sheet cannot be loaded", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: { status: 500, body: { error: { code: "internal_error", message: "x", requestId: "r" } } },
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The fact sheet could not be loaded.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
+
+describe("comparing two fact sheets", () => {
+  it("puts two contracts side by side and marks the terms that differ", async () => {
+    stubServer({
+      "GET /api/documents": { status: 200, body: { documents: [contract, template] } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: {
+        status: 200,
+        body: { factSheet: aSheet(contract.id, contract.filename, { timely_filing: [aValue("180 days", 2)], governing_law: [aValue("Oregon", 3)] }) },
+      },
+      [`GET /api/documents/${template.id}/fact-sheet`]: {
+        status: 200,
+        body: { factSheet: aSheet(template.id, template.filename, { timely_filing: [aValue("90 days", 2)], governing_law: [aValue("Oregon", 3)] }) },
+      },
+    });
+    render(`/app/compare?left=${contract.id}`);
+    await userEvent.selectOptions(await screen.findByLabelText("Second contract"), template.id);
+    const filing = await screen.findByRole("region", { name: "Timely filing" });
+    expect(within(filing).getByText("Differs")).toBeInTheDocument();
+    expect(within(filing).getByText("180 days")).toBeInTheDocument();
+    expect(within(filing).getByText("90 days")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Governing law" })).queryByText("Differs")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("1 of 24 terms differ");
+  });
+
+  it("asks for a second processed document when there is only one", async () => {
+    stubServer({ "GET /api/documents": { status: 200, body: { documents: [contract] } } });
+    render(`/app/compare?left=${contract.id}`);
+    expect(await screen.findByText("Two processed documents are needed")).toBeInTheDocument();
+  });
+});
