@@ -1,4 +1,5 @@
 import { runExtractionBench } from "./extraction";
+import { runFactSheetBench } from "./fact-sheet";
 import { runLandingBudget } from "./landing-budget";
 import { runPlatformConsoleBench } from "./platform-console";
 import { runProcessingBench } from "./processing";
@@ -18,6 +19,7 @@ const results = {
   processing: reported("Document processing end to end (CUAD dev set)", await runProcessingBench()),
   questionAnswering: (await runQuestionAnsweringBench()).ok,
   platformConsole: reported("Platform console (issue 17)", await runPlatformConsoleBench()),
+  factSheet: reported("Contract fact sheet (issue 18)", await runFactSheetBench()),
 };
 const missed = Object.entries(results)
   .filter(([, ok]) => !ok)

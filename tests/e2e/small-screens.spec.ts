@@ -77,6 +77,7 @@ for (const width of [360, 390]) {
       await expectEachFits(page, [
         { path: "/app/documents", isReady: (page) => page.getByRole("article", { name: longName }).getByText("Ready", { exact: true }) },
         { path: `/app/documents/${ready.id}`, isReady: (page) => page.getByText("Page 1 of 3") },
+        { path: `/app/documents/${ready.id}/fact-sheet`, isReady: (page) => page.getByRole("region", { name: "Claims and appeals" }) },
         { path: `/app/documents/${waiting.id}`, isReady: (page) => page.getByText("Awaiting Credit", { exact: true }) },
         { path: "/app/chat", isReady: (page) => page.getByRole("heading", { name: "Select a Document" }) },
         { path: `/app/chat?session=${sessionId}`, isReady: (page) => page.getByRole("listitem", { name: "Answer" }).getByText("Citations") },
