@@ -123,7 +123,18 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     assertStorageRoom: organizations.plans.assertRoomFor,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
-  const factSheets = createFactSheetModule({ db, jobs, documents: documentsModule.service, publishLiveEvent: liveEvents.publish, logger, domainEvents });
+  const factSheets = createFactSheetModule({
+    db,
+    jobs,
+    documents: documentsModule.service,
+    publishLiveEvent: liveEvents.publish,
+    logger,
+    domainEvents,
+    mailer,
+    site,
+    publicUrl: env.publicUrl,
+    now,
+  });
   const chat = createChatModule({
     db,
     retrieval,

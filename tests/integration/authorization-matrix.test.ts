@@ -178,6 +178,18 @@ async function uploadAsOwner(form: FormData = uploadForm()): Promise<string> {
   return ((await response.json()) as { document: DocumentSummary }).document.id;
 }
 
+/** A new reminder of the owner's about the owner's document. */
+async function reminderOfOwner(): Promise<string> {
+  const response = await clients.owner.post(`/api/documents/${fixtures.documentId}/fact-sheet/reminders`, {
+    field: "timely_filing",
+    label: "Filing deadline",
+    deadline: "2099-01-31",
+    daysBefore: 7,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { reminder: { id: string } }).reminder.id;
+}
+
 /** A new conversation of the owner's, and its answer. */
 async function askAsOwner(): Promise<{ sessionId: string; answerId: string }> {
   const response = await clients.owner.post("/api/chat/messages", { documentId: fixtures.documentId, question: "How long do we have to file claims?" });
@@ -391,6 +403,15 @@ const routePolicies: Record<string, RouteCase> = {
   "POST /api/documents/:id/process": { policy: ownerOnly, request: async () => ({ params: { id: await uploadAsOwner() }, json: { trigger: "start" } }) },
   "GET /api/documents/:id/search": { policy: ownerOnly, request: () => ownDocument({ query: "q=claims" }) },
   "GET /api/documents/:id/fact-sheet": { policy: ownerOnly, request: () => ownDocument() },
+  "GET /api/documents/:id/fact-sheet/reminders": { policy: ownerOnly, request: () => ownDocument() },
+  "POST /api/documents/:id/fact-sheet/reminders": {
+    policy: ownerOnly,
+    request: () => ownDocument({ json: { field: "timely_filing", label: "Filing deadline", deadline: "2099-01-31", daysBefore: 7 } }),
+  },
+  "DELETE /api/documents/:id/fact-sheet/reminders/:reminderId": {
+    policy: ownerOnly,
+    request: async () => ownDocument({ params: { reminderId: await reminderOfOwner() } }),
+  },
 
   "GET /api/chat/sessions": { policy: signedIn },
   "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },

@@ -75,7 +75,7 @@ import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
-import { factSheetResponseSchema } from "../../src/shared/contracts/fact-sheet";
+import { factSheetResponseSchema, reminderListResponseSchema, reminderResponseSchema } from "../../src/shared/contracts/fact-sheet";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -121,6 +121,9 @@ describe("every JSON answer parses with its contract", () => {
     expect((await answer(await person.get(`${base}/outline`), documentOutlineResponseSchema)).outline.length).toBeGreaterThan(0);
     expect((await answer(await person.get(`${base}/search?q=timely+filing`), documentSearchResponseSchema)).passages.length).toBeGreaterThan(0);
     expect((await answer(await person.get(`${base}/fact-sheet`), factSheetResponseSchema)).factSheet.documentId).toBe(contract.id);
+    const reminder = { field: "timely_filing", label: "Filing deadline", deadline: "2099-01-31", daysBefore: 7 };
+    expect((await answer(await person.post(`${base}/fact-sheet/reminders`, reminder), reminderResponseSchema, 201)).reminder.remindOn).toBe("2099-01-24");
+    expect((await answer(await person.get(`${base}/fact-sheet/reminders`), reminderListResponseSchema)).reminders).toHaveLength(1);
   });
 
   it("an upload, a rename and the start of processing", async () => {

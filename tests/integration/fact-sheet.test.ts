@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
+import { queryRows } from "../../src/server/db/client";
 import { documentPages, factSheets } from "../../src/server/db/schema/index";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
@@ -9,6 +10,7 @@ import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument, uploadedDocument, waitForStatus } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
+import { listEmailsTo } from "../support/outbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
@@ -103,5 +105,92 @@ describe("a processed contract's fact sheet", () => {
     expect(second.builtAt).not.toBe(first.builtAt);
     expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await testApp.container.db.select().from(factSheets).where(eq(factSheets.documentId, document.id))).toEqual([]);
+  });
+});
+
+describe("reminders of a deadline", () => {
+  const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const remindersPath = () => `/api/documents/${contract.id}/fact-sheet/reminders`;
+  const makeReminderDue = (reminderId: string) =>
+    testApp.container.db.execute(sql`update jobs set run_after = now() where type = 'fact-sheet.remind' and payload->>'reminder_id' = ${reminderId}`);
+  /** Until the reminder's job has run (it completes whether or not it had anything to send). */
+  const waitForReminderJob = async (reminderId: string) => {
+    testApp.container.jobs.poke();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [job] = await queryRows<{ status: string }>(
+        testApp.container.db,
+        sql`select status from jobs where type = 'fact-sheet.remind' and payload->>'reminder_id' = ${reminderId}`,
+      );
+      if (job?.status === "completed") return;
+      if (Date.now() > deadline) throw new Error(`the reminder's job is still ${job?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it("emails the owner on the chosen day, once, and lists it as sent", async () => {
+    const email = `reminded-${Date.now()}@practice.example`;
+    const person = await signedUpClient(testApp, email);
+    const document = await processedDocument(testApp, person, "Reminded.pdf", contractPdfOf([...evergreenAgreement, "Copy reminded"]));
+    const created = await person.post(`/api/documents/${document.id}/fact-sheet/reminders`, {
+      field: "non_renewal_notice",
+      label: "Last day to send a notice of non-renewal",
+      deadline: later(60),
+      daysBefore: 30,
+    });
+    expect(created.status).toBe(201);
+    const { reminder } = (await created.json()) as { reminder: { id: string; remindOn: string; sentAt: string | null } };
+    expect(reminder).toMatchObject({ remindOn: later(30), sentAt: null });
+    expect((await listEmailsTo(testApp.container.db, email)).filter((message) => message.subject.startsWith("Reminder:"))).toHaveLength(0);
+
+    await makeReminderDue(reminder.id);
+    await waitForReminderJob(reminder.id);
+    const sent = (await listEmailsTo(testApp.container.db, email)).filter((message) => message.subject.startsWith("Reminder:"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`/app/documents/${document.id}/fact-sheet`);
+    const { reminders } = (await (await person.get(`/api/documents/${document.id}/fact-sheet/reminders`)).json()) as { reminders: { sentAt: string | null }[] };
+    expect(reminders[0]!.sentAt).not.toBeNull();
+  });
+
+  it("is cancelled when the document is deleted: its job sends nothing", async () => {
+    const email = `cancelled-${Date.now()}@practice.example`;
+    const person = await signedUpClient(testApp, email);
+    const document = await processedDocument(testApp, person, "Cancelled.pdf", contractPdfOf([...evergreenAgreement, "Copy cancelled"]));
+    const created = await person.post(`/api/documents/${document.id}/fact-sheet/reminders`, {
+      field: "termination_without_cause",
+      label: "Last day to give notice of termination",
+      deadline: later(40),
+      daysBefore: 10,
+    });
+    const { reminder } = (await created.json()) as { reminder: { id: string } };
+    expect((await person.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    await makeReminderDue(reminder.id);
+    await waitForReminderJob(reminder.id);
+    expect((await listEmailsTo(testApp.container.db, email)).filter((message) => message.subject.startsWith("Reminder:"))).toHaveLength(0);
+  });
+
+  it.each([
+    [{ deadline: "2020-01-01", daysBefore: 1 }, "That deadline has already passed."],
+    [{ deadline: "tomorrow", daysBefore: 1 }, "Enter the deadline as a date."],
+    [{ deadline: "2027-02-30", daysBefore: 1 }, "Enter the deadline as a date."],
+    [{ deadline: "2099-01-01", daysBefore: 400 }, "Choose from 0 to 365 days before."],
+  ])("refuses %j and stores nothing", async (input, message) => {
+    const before = ((await (await owner.get(remindersPath())).json()) as { reminders: unknown[] }).reminders.length;
+    const response = await owner.post(remindersPath(), { field: "timely_filing", label: "Filing deadline", ...input });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+    expect(((await (await owner.get(remindersPath())).json()) as { reminders: unknown[] }).reminders).toHaveLength(before);
+  });
+
+  it("refuses a day already past, and another person's reminder is not found", async () => {
+    const tooLate = await owner.post(remindersPath(), { field: "timely_filing", label: "Filing deadline", deadline: later(5), daysBefore: 10 });
+    expect(tooLate.status).toBe(422);
+    expect(((await tooLate.json()) as { error: { message: string } }).error.message).toBe(
+      "That day has already passed: choose fewer days before the deadline.",
+    );
+    const created = await owner.post(remindersPath(), { field: "timely_filing", label: "Filing deadline", deadline: later(20), daysBefore: 5 });
+    const { reminder } = (await created.json()) as { reminder: { id: string } };
+    expect((await stranger.request(`${remindersPath()}/${reminder.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await owner.request(`${remindersPath()}/${reminder.id}`, { method: "DELETE" })).status).toBe(204);
   });
 });

@@ -38,7 +38,8 @@ export interface ChunkingOptions {
 export const defaultChunking: ChunkingOptions = { maxChars: 1100, minChars: 300 };
 
 // Abbreviations that end in a period without ending a sentence.
-const abbreviations = /\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|Jr|Sr|approx|para|cf)\.$/i;
+const abbreviations =
+  /\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|Jr|Sr|approx|para|cf|P\.C|P\.A|P\.L\.L\.C|L\.L\.C|L\.L\.P|N\.A)\.$/i;
 
 // A full stop, question or exclamation mark (and closing quotes) before a new sentence or line.
 const sentenceEnd = /[.!?][)"”’']*(?=\s+[("“'A-Z0-9§]|\s*\n|$)/;

@@ -33,15 +33,32 @@ export interface FactRule {
   near?: RegExp;
   /** Units a duration of this field may have; others are someone else's (a 10-year retention is not a notice period). */
   units?: readonly ("day" | "week" | "month" | "year")[];
+  /** Read only from the document's first pages (who signs is said at the top). */
+  firstPages?: number;
+  /** At most this many values (the parties are named once). */
+  maxValues?: number;
 }
 
 const notice = /\bnotice\b|\bnotif(?:y|ication)\b/;
 
 export const factRules: readonly FactRule[] = [
   {
+    field: "parties",
+    kind: "wording",
+    about: [/\b(?:made|entered into|executed)\b.{0,80}\bbetween\b.{3,250}?\band\b/],
+    notAbout: /\bdisputes?\b|\bconflict\b|\binconsisten|\bmeans\b/,
+    firstPages: 2,
+    maxValues: 1,
+  },
+  {
     field: "effective_date",
     kind: "date",
-    about: [/\beffective date\b/, /\beffective (?:as of|on)\b/, /\bshall (?:become effective|commence) on\b/],
+    about: [
+      /\beffective date\b/,
+      /\beffective (?:as of|on|this)\b/,
+      /\b(?:shall )?(?:become effective|commence|take effect|takes effect)s? (?:on|as of)\b/,
+      /\b(?:made|entered into|dated)\b.{0,60}\b(?:as of|this|on)\b.{0,20}\b(?:day|19\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+    ],
     notAbout: /\bamendment\b|\btermination\b|\bof (?:the|such) (?:change|termination|amendment)\b/,
     headingHint: /\bterm\b|\beffective\b/,
   },
@@ -55,14 +72,19 @@ export const factRules: readonly FactRule[] = [
       /\bshall (?:continue|remain) in (?:full force and )?effect for\b/,
     ],
     notAbout: /\bwithout cause\b|\bcure\b|\bnotice\b(?!.*\bterm of)/,
-    near: /\bterm\b|\bperiod\b|\bfor\b/,
+    near: /\bterm\b|\bperiod\b|\bfor\b|\banniversary\b/,
     units: ["month", "year"],
     headingHint: /\bterm\b/,
   },
   {
     field: "expiration_date",
     kind: "date",
-    about: [/\b(?:expire|expires|expiration|shall end|ends|terminate)s? on\b/, /\bexpiration date\b/, /\buntil\b[^.]{0,40}\b(?:19|20)\d{2}\b/],
+    about: [
+      /\b(?:expire|expires|expiration|shall end|ends|terminate)s? on\b/,
+      /\bexpiration date\b/,
+      /\b(?:until|up to and including)\b[^.]{0,40}\b(?:19|20)\d{2}\b/,
+      /\b(?:continue|remain in (?:full )?(?:force|effect))\b[^.]{0,30}\bindefinitely\b/,
+    ],
     notAbout: /\beffective date\b|\bsigned\b/,
     headingHint: /\bterm\b/,
   },
@@ -73,7 +95,9 @@ export const factRules: readonly FactRule[] = [
       /\b(?:automatically|auto-?)\s*renew/,
       /\brenew(?:s|ed)? automatically\b/,
       /\bcontinue (?:automatically|in effect)[^.]{0,60}\b(?:successive|consecutive|additional|renewal)\b/,
-      /\b(?:successive|consecutive|additional) (?:\w+[- ])?(?:\(\d+\)[- ])?(?:year|month)\w* (?:renewal )?(?:terms?|periods?)\b/,
+      /\b(?:successive|consecutive|additional|subsequent|further) (?:\w+[- ])?(?:\(\d+\)[- ])?(?:year|month)\w* (?:renewal )?(?:terms?|periods?)\b/,
+      /\brenew\w*\b[^.]{0,30}\b(?:for|by)\b[^.]{0,10}\b(?:successive|consecutive|additional|subsequent|further) (?:renewal )?(?:terms?|periods?|years?)\b/,
+      /\bextended by (?:one|an?|\w+ \(\d+\)) (?:further|additional)\b/,
     ],
     notAbout: /\bnot (?:be )?(?:automatically )?renew/,
     headingHint: /\bterm\b|\brenewal\b/,
@@ -214,7 +238,13 @@ export const factRules: readonly FactRule[] = [
   {
     field: "governing_law",
     kind: "name",
-    about: [/\bgoverned by\b/, /\bconstrued (?:and enforced )?in accordance with\b/, /\bgoverning law\b/, /\blaws of the (?:state|commonwealth) of\b/],
+    about: [
+      /\bgoverned (?:by|and construed)\b/,
+      /\bconstrued (?:and enforced )?in accordance with\b/,
+      /\bgoverning law\b/,
+      /\blaws of the (?:state|commonwealth|province) of\b/,
+      /\bin accordance with the (?:substantive )?laws?\b/,
+    ],
     heading: /\bgoverning law\b|\bchoice of law\b/,
   },
   {

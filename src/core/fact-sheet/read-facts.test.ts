@@ -23,6 +23,8 @@ describe("readFactSheet: values read from their clauses, each with its page", ()
   const { valuesOf } = sheetOf(evergreen);
 
   it.each<[FactFieldKey, (string | number)[][]]>([
+    ["parties", [['Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics, P.C. ("Provider")', "all", 1]]],
+    ["product_lines", [["Medicaid", "medicaid", 4]]],
     ["effective_date", [["March 1, 2025", "all", 1]]],
     ["initial_term", [["3 years", "all", 1]]],
     ["auto_renewal", [["Yes, for 1 year terms", "all", 1]]],

@@ -1,6 +1,6 @@
 import type { FactField, FactUnit, FactValue } from "../../shared/contracts/fact-sheet";
-import { factFieldKeys, type FactFieldKey } from "../../shared/fact-sheet";
-import { citeQuote, type PageTexts, type SourcePassage } from "../rag/citations";
+import { factFieldKeys, productLineLabels, type FactFieldKey } from "../../shared/fact-sheet";
+import { citeQuote, locateQuote, type PageTexts, type SourcePassage } from "../rag/citations";
 import { findFacts, type StatedFact } from "../rag/facts";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
 import { factRules, type FactRule } from "./fact-rules";
@@ -87,12 +87,24 @@ function readDuration(rule: FactRule, sentence: string, at: number): Omit<Readin
   return { value: fact.plain, amount: quantity!.amount, unit: quantity!.unit, from: clockStart(sentence, fact.end), focus: fact };
 }
 
-function readDate(sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+function readDate(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
   const dates = findFacts(sentence, "date");
   const date = dates.find((fact) => fact.start >= at - 40) ?? dates[0];
   if (date) return { value: date.plain, amount: null, unit: null, from: null, focus: date };
+  const open = rule.field === "expiration_date" && /\bindefinitely\b|\buntil terminated\b/i.exec(sentence);
+  if (open)
+    return {
+      value: "No end date: it continues until terminated",
+      amount: null,
+      unit: null,
+      from: null,
+      focus: { start: open.index, end: open.index + open[0].length },
+    };
   // A date defined by words, not written: "effective as of the date set forth above the signatures".
-  const defined = /\beffective (?:as of|on) (the (?:later|earlier|last|date)[^()";]{4,90}?)(?=[,;(".]|$)/i.exec(sentence);
+  const defined =
+    /\b(?:effective (?:as of|on)|take(?:s)? effect (?:on|as of)|effective date"?\)? (?:shall )?means?) (the (?:later|earlier|last|date)[^()";]{4,90}?)(?=[,;(".]|$)/i.exec(
+      sentence,
+    );
   if (!defined) return undefined;
   const start = defined.index + defined[0].indexOf(defined[1]!);
   return { value: defined[1]!.trim(), amount: null, unit: null, from: null, focus: { start, end: start + defined[1]!.length } };
@@ -110,13 +122,20 @@ function readYes(rule: FactRule, sentence: string): Omit<Reading, "rule" | "scor
   return { value: `Yes, for ${term.fact.plain} terms`, amount: term.quantity!.amount, unit: term.quantity!.unit, from: null, focus: term.fact };
 }
 
+/** Where a place's name is given: "the State of Oregon", "the Province of Ontario", "the laws of England and Wales". */
+const jurisdictionPatterns: readonly RegExp[] = [
+  /\b(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Tt]erritory) of ((?:the )?[A-Z][A-Za-z]+(?: [A-Z][a-z]+)?)/,
+  /\blaws of ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b/,
+  /\bgoverned by (?:the )?(?:substantive )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) law\b/,
+];
+
 function readName(sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
-  const state =
-    /\blaws? of (?:the )?(?:[Ss]tate|[Cc]ommonwealth) of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence) ??
-    /\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) law\b/.exec(sentence);
-  if (state && !/^(?:Federal|Applicable|Governing|The|This|Such|State)$/.test(state[1]!)) {
-    const start = state.index + state[0].indexOf(state[1]!);
-    return { value: state[1]!, amount: null, unit: null, from: null, focus: { start, end: start + state[1]!.length } };
+  const lawsAt = Math.max(0, sentence.search(/\blaws?\b|\bgoverned\b/i));
+  for (const pattern of jurisdictionPatterns) {
+    const match = pattern.exec(sentence.slice(lawsAt));
+    if (!match || /^(?:The|This|Such|Federal|Applicable|Governing)$/.test(match[1]!)) continue;
+    const start = lawsAt + match.index + match[0].indexOf(match[1]!);
+    return { value: match[1]!, amount: null, unit: null, from: null, focus: { start, end: start + match[1]!.length } };
   }
   const described = /\b(?:laws? of|governed by) (the (?:state|jurisdiction) (?:in )?wh(?:ere|ich)[^,;.]{5,100})/i.exec(sentence);
   if (!described) return undefined;
@@ -131,16 +150,33 @@ const disputeMeans: readonly [string, RegExp][] = [
   ["Court", /\bcourts? of\b|\bexclusive (?:jurisdiction|venue)\b|\blitigation\b/i],
 ];
 
+/** "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" → the two parties as written. */
+function readParties(sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+  const between = /\bbetween\s+/i.exec(sentence);
+  if (!between) return undefined;
+  const start = between.index + between[0].length;
+  const rest = sentence.slice(start);
+  const end =
+    /,?\s+(?:effective|dated|as of|whereby|for the purpose|pursuant|under which)\b|[;]|\.\s+(?=[A-Z][a-z]+\s+[a-z])|\.$/.exec(rest)?.index ?? rest.length;
+  const parties = rest.slice(0, end).trim();
+  if (!/\band\b/i.test(parties) || parties.length < 8 || parties.length > 240) return undefined;
+  return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
+}
+
 function readWording(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
   switch (rule.field) {
+    case "parties":
+      return readParties(sentence);
     case "dispute_resolution": {
       const means = disputeMeans.filter(([, pattern]) => pattern.test(sentence)).map(([name]) => name);
       const body = /\b(?:JAMS|American Arbitration Association|AAA)\b/.exec(sentence)?.[0];
       return means.length ? { value: `${means.join(", ")}${body ? ` (${body})` : ""}`, amount: null, unit: null, from: null } : undefined;
     }
     case "assignment": {
-      const needsConsent = /\b(?:without|prior written|written|express) (?:the )?(?:prior )?(?:written )?(?:consent|approval)\b|\bconsent of\b/i.test(sentence);
-      return needsConsent ? { value: "Consent required", amount: null, unit: null, from: null } : undefined;
+      const plain = (value: string) => ({ value, amount: null, unit: null, from: null });
+      if (/\b(?:consent|approval|permission)\b/i.test(sentence)) return plain("Consent required");
+      if (/\b(?:may|shall|will) not (?:be )?assign|\bnull and void\b|\bvoid\b/i.test(sentence)) return plain("Not assignable, except as the clause says");
+      return /\bmay assign\b/i.test(sentence) ? plain("Assignable, as the clause says") : undefined;
     }
     case "reimbursement_basis": {
       const basis = /\b\d{1,3}(?:\.\d+)?\s?%\s+of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence) ?? /\bpercent(?:age)? of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence);
@@ -163,7 +199,7 @@ function readWording(rule: FactRule, sentence: string, at: number): Omit<Reading
 function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPassage): Reading | undefined {
   const text = lower(sentence.text);
   const headings = lower([...passage.headingPath, sentence.clause?.heading ?? ""].join(" "));
-  if (rule.notAbout?.test(text)) return undefined;
+  if (rule.notAbout?.test(text) || (rule.firstPages !== undefined && passage.pageStart > rule.firstPages)) return undefined;
   const directAt = aboutAt(rule, text);
   const viaHeading =
     directAt === undefined && (rule.heading?.test(headings) || (rule.headingHint?.test(headings) && aboutAt(rule, `${headings} ${text}`) !== undefined));
@@ -173,7 +209,7 @@ function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPa
     rule.kind === "duration"
       ? readDuration(rule, sentence.text, at)
       : rule.kind === "date"
-        ? readDate(sentence.text, at)
+        ? readDate(rule, sentence.text, at)
         : rule.kind === "yes"
           ? readYes(rule, sentence.text)
           : rule.kind === "name"
@@ -224,7 +260,7 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
   const shownFor = new Map<string, { best: number; count: number }>();
   let unverified = 0;
   for (const reading of ordered) {
-    if (values.length >= MAX_VALUES_PER_FIELD) break;
+    if (values.length >= (reading.rule.maxValues ?? MAX_VALUES_PER_FIELD)) break;
     const value = verified(reading, pages, parts);
     if (!value) {
       // Counted when it would have led the field: a weaker reading left out is not a value lost.
@@ -237,6 +273,20 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
     values.push(value);
   }
   return { values, unverified };
+}
+
+/** The programs the contract's parts are for ("MEDICAID PARTICIPATION ATTACHMENT"), each cited to its title. */
+function productLineValues(parts: readonly ContractPart[], passages: readonly FactPassage[], pages: PageTexts): FactValue[] {
+  const values: FactValue[] = [];
+  for (const part of parts) {
+    if (part.productLine === "all" || values.some((value) => value.productLine === part.productLine)) continue;
+    const found = locateQuote(part.title, pages, part.page, part.page);
+    const passage = passages.find((candidate) => candidate.pageStart <= part.page && part.page <= candidate.pageEnd);
+    if (!found || !passage) continue;
+    const source = { chunkId: passage.chunkId, clauseNumber: null, heading: part.title, ...found };
+    values.push({ value: productLineLabels[part.productLine], amount: null, unit: null, from: null, productLine: part.productLine, source });
+  }
+  return values;
 }
 
 /**
@@ -258,6 +308,7 @@ export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts
   }
   let unverifiedCount = 0;
   const fields = factFieldKeys.map((key): FactField => {
+    if (key === "product_lines") return { key, values: productLineValues(parts, passages, pages) };
     const { values, unverified } = chooseValues(readings.get(key) ?? [], pages, parts);
     unverifiedCount += unverified;
     return { key, values };

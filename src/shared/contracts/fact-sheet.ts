@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { factFieldKeys, productLineLabels, type ProductLine } from "../fact-sheet";
+import { typedText, wholeNumber } from "./fields";
 
 /** /api/documents/:id/fact-sheet: the contract's key terms, each read from a verified quote; its exports; deadlines from them. */
 
@@ -59,3 +60,45 @@ export type FactSheet = z.infer<typeof factSheetSchema>;
 /** GET /api/documents/:id/fact-sheet */
 export const factSheetResponseSchema = z.object({ factSheet: factSheetSchema });
 export type FactSheetResponse = z.infer<typeof factSheetResponseSchema>;
+
+/** An ISO calendar date, yyyy-mm-dd, that exists. */
+const calendarDate = (message: string) =>
+  z.iso.date({ message }).refine(
+    (value) => {
+      // Checks run even after the format failed: a value that is no date at all is simply not one.
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    },
+    { message },
+  );
+
+export const REMINDER_LABEL_MAX_CHARS = 120;
+export const REMINDER_MAX_DAYS_BEFORE = 365;
+
+/** POST /api/documents/:id/fact-sheet/reminders: an email `daysBefore` days ahead of a deadline the sheet implies. */
+export const createReminderRequestSchema = z.object({
+  field: z.enum(factFieldKeys),
+  label: typedText(REMINDER_LABEL_MAX_CHARS, { blank: "Say what the deadline is.", tooLong: `Keep it under ${REMINDER_LABEL_MAX_CHARS} characters.` }),
+  deadline: calendarDate("Enter the deadline as a date."),
+  daysBefore: wholeNumber(0, REMINDER_MAX_DAYS_BEFORE, `Choose from 0 to ${REMINDER_MAX_DAYS_BEFORE} days before.`),
+});
+export type CreateReminderRequest = z.infer<typeof createReminderRequestSchema>;
+
+export const reminderSchema = z.object({
+  id: z.uuid(),
+  documentId: z.uuid(),
+  field: z.enum(factFieldKeys),
+  label: z.string(),
+  deadline: z.iso.date(),
+  remindOn: z.iso.date(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
+/** POST …/reminders (201) */
+export const reminderResponseSchema = z.object({ reminder: reminderSchema });
+export type ReminderResponse = z.infer<typeof reminderResponseSchema>;
+
+/** GET …/reminders: the document's reminders, soonest first. */
+export const reminderListResponseSchema = z.object({ reminders: z.array(reminderSchema) });
+export type ReminderListResponse = z.infer<typeof reminderListResponseSchema>;

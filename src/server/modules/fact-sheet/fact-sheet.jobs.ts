@@ -1,4 +1,7 @@
 import type { Logger } from "pino";
+import type { SiteConfig } from "../../../shared/site-config";
+import type { Mailer } from "../../adapters/mail/mailer";
+import { reminderEmail, toReminder } from "./fact-sheet-reminders";
 import { FACT_READER_VERSION, readFactSheet } from "../../../core/fact-sheet/read-facts";
 import { defineJobType, type JobHandler } from "../../jobs/job-type";
 import type { FactSheetRepo } from "./fact-sheet.repo";
@@ -38,6 +41,35 @@ export function buildFactSheetHandler(deps: BuildFactSheetDeps): JobHandler<Buil
       if (end.kind !== "failed") return;
       await deps.repo.markFailed(job.payload.document_id);
       await announce(job.payload.document_id);
+    },
+  };
+}
+
+export interface SendReminderPayload {
+  reminder_id: string;
+}
+
+export const sendReminderJob = defineJobType<SendReminderPayload>({ name: "fact-sheet.remind", maxAttempts: 5, concurrency: 2 });
+
+export interface SendReminderDeps {
+  repo: FactSheetRepo;
+  mailer: Mailer;
+  site: SiteConfig;
+  /** The fact sheet's address in this deployment, for the email's button. */
+  factSheetUrl: (documentId: string) => string;
+}
+
+/** Emails a reminder on its day; one deleted since (or whose document was) sends nothing. */
+export function sendReminderHandler(deps: SendReminderDeps): JobHandler<SendReminderPayload> {
+  return {
+    async run(job) {
+      const due = await deps.repo.findDueReminder(job.payload.reminder_id);
+      if (!due) return;
+      const reminder = toReminder(due.reminder);
+      await deps.mailer.send(
+        reminderEmail({ to: due.email, reminder, documentName: due.documentName, factSheetUrl: deps.factSheetUrl(reminder.documentId), site: deps.site }),
+      );
+      await job.withLease((tx) => deps.repo.markReminderSent(reminder.id, tx));
     },
   };
 }

@@ -1,10 +1,13 @@
 import type { Logger } from "pino";
+import { paths } from "../../../shared/paths";
+import type { SiteConfig } from "../../../shared/site-config";
+import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
 import type { DocumentsService } from "../documents/documents.service";
 import type { DomainEvents } from "../events/domain-events";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
-import { buildFactSheetHandler, buildFactSheetJob } from "./fact-sheet.jobs";
+import { buildFactSheetHandler, buildFactSheetJob, sendReminderHandler, sendReminderJob } from "./fact-sheet.jobs";
 import { createFactSheetRepo } from "./fact-sheet.repo";
 import { createFactSheetService } from "./fact-sheet.service";
 
@@ -15,18 +18,36 @@ export interface FactSheetModuleDeps {
   publishLiveEvent: PublishLiveEvent;
   logger: Logger;
   domainEvents: DomainEvents;
+  mailer: Mailer;
+  site: SiteConfig;
+  publicUrl: string;
+  now: () => Date;
 }
 
 /** Fact sheets: read by a job each time a document is processed; the sheet's page refetches when told. */
 export function createFactSheetModule(deps: FactSheetModuleDeps) {
   const repo = createFactSheetRepo(deps.db, deps.jobs.queue);
-  const service = createFactSheetService({ repo, getDocument: (actor, documentId) => deps.documents.get(actor, documentId), onBuildQueued: deps.jobs.poke });
+  const service = createFactSheetService({
+    repo,
+    getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
+    onBuildQueued: deps.jobs.poke,
+    now: deps.now,
+  });
   deps.jobs.register(
     buildFactSheetJob,
     buildFactSheetHandler({
       repo,
       logger: deps.logger,
       announce: (userId, documentId) => deps.publishLiveEvent(userAddress(userId), { type: "fact_sheet", documentId }),
+    }),
+  );
+  deps.jobs.register(
+    sendReminderJob,
+    sendReminderHandler({
+      repo,
+      mailer: deps.mailer,
+      site: deps.site,
+      factSheetUrl: (documentId) => new URL(paths.documentFactSheet(documentId), deps.publicUrl).toString(),
     }),
   );
   deps.domainEvents.on("documents.processed", ({ documentId }) => service.requestBuild(documentId));

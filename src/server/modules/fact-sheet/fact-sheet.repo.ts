@@ -1,13 +1,15 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { FactPassage } from "../../../core/fact-sheet/read-facts";
 import type { ReadFactSheet } from "../../../core/fact-sheet/read-facts";
 import type { Database } from "../../db/client";
-import { documentChunks, documentPages, documents, factSheets } from "../../db/schema/index";
+import { documentChunks, documentPages, documents, factSheetReminders, factSheets, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { OwnedDocumentId } from "../documents/documents.repo";
-import { buildFactSheetJob } from "./fact-sheet.jobs";
+import { buildFactSheetJob, sendReminderJob } from "./fact-sheet.jobs";
 
 export type FactSheetRow = typeof factSheets.$inferSelect;
+export type ReminderRow = typeof factSheetReminders.$inferSelect;
+type NewReminder = Omit<typeof factSheetReminders.$inferInsert, "id" | "createdAt" | "sentAt">;
 
 /** Fact sheets, read and written for one document at a time; reads take the id the documents module's ownership check made. */
 export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue">) {
@@ -73,6 +75,45 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
         .update(factSheets)
         .set({ status: "ready", fields: sheet.fields, unverifiedCount: sheet.unverifiedCount, readerVersion, builtAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(factSheets.documentId, documentId));
+    },
+
+    /** Stores a reminder and queues its email for its day, in one transaction. */
+    async insertReminder(reminder: NewReminder, delaySeconds: number): Promise<ReminderRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(factSheetReminders).values(reminder).returning();
+        await queue.enqueue(tx, sendReminderJob, { reminder_id: row!.id }, { delaySeconds });
+        return row!;
+      });
+    },
+
+    listReminders(documentId: OwnedDocumentId): Promise<ReminderRow[]> {
+      return db.select().from(factSheetReminders).where(eq(factSheetReminders.documentId, documentId)).orderBy(asc(factSheetReminders.remindOn));
+    },
+
+    async deleteReminder(documentId: OwnedDocumentId, reminderId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(factSheetReminders)
+        .where(and(eq(factSheetReminders.documentId, documentId), eq(factSheetReminders.id, reminderId)))
+        .returning({ id: factSheetReminders.id });
+      return deleted.length > 0;
+    },
+
+    /** A reminder still to send, with where it goes: none once sent, or once its document (or its person) was deleted. */
+    async findDueReminder(reminderId: string) {
+      const [row] = await db
+        .select({ reminder: factSheetReminders, documentName: documents.filename, email: users.email })
+        .from(factSheetReminders)
+        .innerJoin(documents, eq(documents.id, factSheetReminders.documentId))
+        .innerJoin(users, eq(users.id, factSheetReminders.userId))
+        .where(and(eq(factSheetReminders.id, reminderId), isNull(factSheetReminders.sentAt)));
+      return row;
+    },
+
+    async markReminderSent(reminderId: string, within: Database = db): Promise<void> {
+      await within
+        .update(factSheetReminders)
+        .set({ sentAt: sql`now()` })
+        .where(eq(factSheetReminders.id, reminderId));
     },
 
     async markFailed(documentId: string): Promise<void> {

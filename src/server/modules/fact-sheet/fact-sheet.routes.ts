@@ -1,13 +1,31 @@
 import { Hono } from "hono";
+import { createReminderRequestSchema } from "../../../shared/contracts/fact-sheet";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
-import { pathId } from "../../http/request-input";
+import { jsonBody, pathId } from "../../http/request-input";
 
-/** /api/documents/:id/fact-sheet: the document's key terms, each value cited and verified. */
+const documentIdOf = (id: string) => pathId(id, "Document not found.");
+
+/** /api/documents/:id/fact-sheet: the document's key terms, each value cited and verified, and reminders of the deadlines they imply. */
 export function factSheetRoutes(container: Container) {
-  return new Hono<AppBindings>().use(requirePermission("documents.use")).get("/:id/fact-sheet", async (c) => {
-    const factSheet = await container.factSheets.get(c.var.actor, pathId(c.req.param("id"), "Document not found."));
-    return c.json({ factSheet });
-  });
+  return new Hono<AppBindings>()
+    .use(requirePermission("documents.use"))
+    .get("/:id/fact-sheet", async (c) => {
+      const factSheet = await container.factSheets.get(c.var.actor, documentIdOf(c.req.param("id")));
+      return c.json({ factSheet });
+    })
+    .get("/:id/fact-sheet/reminders", async (c) => {
+      const reminders = await container.factSheets.listReminders(c.var.actor, documentIdOf(c.req.param("id")));
+      return c.json({ reminders });
+    })
+    .post("/:id/fact-sheet/reminders", async (c) => {
+      const input = await jsonBody(c.req, createReminderRequestSchema);
+      const reminder = await container.factSheets.createReminder(c.var.actor, documentIdOf(c.req.param("id")), input);
+      return c.json({ reminder }, 201);
+    })
+    .delete("/:id/fact-sheet/reminders/:reminderId", async (c) => {
+      await container.factSheets.deleteReminder(c.var.actor, documentIdOf(c.req.param("id")), pathId(c.req.param("reminderId"), "Reminder not found."));
+      return c.body(null, 204);
+    });
 }

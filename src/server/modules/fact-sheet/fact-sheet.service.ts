@@ -1,10 +1,11 @@
 import type { Actor } from "../../../core/access/actor";
 import { FACT_READER_VERSION } from "../../../core/fact-sheet/read-facts";
-import type { FactSheet } from "../../../shared/contracts/fact-sheet";
+import type { CreateReminderRequest, FactSheet, Reminder } from "../../../shared/contracts/fact-sheet";
 import { factFieldKeys } from "../../../shared/fact-sheet";
 import { AppError } from "../../http/app-error";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
 import type { FactSheetRepo, FactSheetRow } from "./fact-sheet.repo";
+import { remindOnFor, secondsUntilReminder, toReminder } from "./fact-sheet-reminders";
 
 export const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been processed.";
 
@@ -14,6 +15,7 @@ export interface FactSheetServiceDeps {
   getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
   /** Wakes this process's worker after a build was queued. */
   onBuildQueued: () => void;
+  now: () => Date;
 }
 
 /** Every field, in the sheet's order, with the values the row has for it (none while the first reading runs). */
@@ -56,6 +58,32 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
         row = await deps.repo.find(document.id);
       }
       return toFactSheet(document, row);
+    },
+
+    /** POST …/fact-sheet/reminders: an email on the day `daysBefore` ahead of the deadline; a day already past is refused. */
+    async createReminder(actor: Actor, documentId: string, input: CreateReminderRequest): Promise<Reminder> {
+      const document = await requireProcessedDocument(actor, documentId);
+      const today = deps.now().toISOString().slice(0, 10);
+      const remindOn = remindOnFor(input.deadline, input.daysBefore);
+      if (input.deadline < today) throw new AppError("validation_failed", "That deadline has already passed.");
+      if (remindOn < today) throw new AppError("validation_failed", "That day has already passed: choose fewer days before the deadline.");
+      const row = await deps.repo.insertReminder(
+        { userId: actor.userId, documentId: document.id, field: input.field, label: input.label, deadline: input.deadline, remindOn },
+        secondsUntilReminder(remindOn, deps.now()),
+      );
+      deps.onBuildQueued();
+      return toReminder(row);
+    },
+
+    async listReminders(actor: Actor, documentId: string): Promise<Reminder[]> {
+      const document = await deps.getDocument(actor, documentId);
+      return (await deps.repo.listReminders(document.id)).map(toReminder);
+    },
+
+    /** DELETE …/reminders/:reminderId: its email is not sent. */
+    async deleteReminder(actor: Actor, documentId: string, reminderId: string): Promise<void> {
+      const document = await deps.getDocument(actor, documentId);
+      if (!(await deps.repo.deleteReminder(document.id, reminderId))) throw new AppError("not_found", "Reminder not found.");
     },
 
     /** The sheet as it stands, for exports: only a ready one can be exported. */
