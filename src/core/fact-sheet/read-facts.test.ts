@@ -113,3 +113,57 @@ describe("isValueInQuote: a number in the value must be in its quote", () => {
     expect(isValueInQuote({ amount, unit }, quote)).toBe(expected);
   });
 });
+
+describe("readFactSheet: one clause at a time, in the many ways contracts say it", () => {
+  it.each<[FactFieldKey, string, string]>([
+    ["governing_law", "This Agreement shall be construed in accordance with English law.", "English"],
+    [
+      "governing_law",
+      "This Agreement shall be governed by and construed in accordance with the laws, other than choice of law rules, of the state of Florida.",
+      "Florida",
+    ],
+    ["governing_law", "This Agreement shall be governed by the laws of the Province of Ontario.", "Ontario"],
+    [
+      "non_renewal_notice",
+      "Unless either party gives the other at least ninety days' prior written notice that it has elected not to extend the term, the term will be extended for one year.",
+      "90 days",
+    ],
+    [
+      "non_renewal_notice",
+      "This Agreement shall automatically renew for subsequent one (1) year periods unless either party provides the other party with written notification at least thirty (30) days prior to the expiration of the term.",
+      "30 days",
+    ],
+    ["auto_renewal", "This Agreement shall automatically renew for subsequent one (1) year periods.", "Yes, for 1 year terms"],
+    [
+      "auto_renewal",
+      "This Agreement may be renewed for additional periods of one (1) year at the option of the Provider.",
+      "Only if a party chooses to renew, for 1 year terms",
+    ],
+    ["expiration_date", "This Agreement shall continue indefinitely until terminated by either party.", "No end date: it continues until terminated"],
+    ["expiration_date", "The initial term shall continue up to and including 28 February 2001.", "28 February 2001"],
+    ["effective_date", "Signed and effective this 25th day of May, 1999.", "25th day of May, 1999"],
+    [
+      "effective_date",
+      "This Agreement shall take effect on the date of signature of the Agreement by both parties.",
+      "the date of signature of the Agreement by both parties",
+    ],
+    ["assignment", "Agency may not assign this Agreement without the written permission of the Company.", "Consent required"],
+    ["assignment", "Any assignment in violation of this Section shall be null and void.", "Not assignable, except as the clause says"],
+    ["timely_filing", "All claims shall be filed no later than 95 days following the date services were rendered.", "95 days"],
+    [
+      "initial_term",
+      "This Agreement shall commence on the Effective Date and shall continue until the four-year anniversary of the Effective Date.",
+      "4 years",
+    ],
+    [
+      "termination_for_cause",
+      "Either party may terminate this Agreement if the other party fails to cure a material breach within fifteen (15) days after notice.",
+      "15 days",
+    ],
+    ["clean_claim_payment", "Payer shall pay or deny each clean claim within thirty (30) calendar days after receipt.", "30 calendar days"],
+    ["records_retention", "Provider shall retain all medical and financial records for ten (10) years following termination.", "10 years"],
+  ])("%s: %s", (key, sentence, expected) => {
+    const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
+    expect(valuesOf(key).map((value) => value.value)).toEqual([expected]);
+  });
+});

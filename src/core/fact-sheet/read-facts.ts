@@ -112,25 +112,30 @@ function readDate(rule: FactRule, sentence: string, at: number): Omit<Reading, "
 
 function readYes(rule: FactRule, sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> {
   if (rule.field !== "auto_renewal") return { value: "Yes", amount: null, unit: null, from: null };
+  // Renewal that needs no one to act is automatic; one a party must choose ("may be renewed", "right to renew") is not.
+  const isChosen = /\bmay be renewed\b|\b(?:option|right|elect\w*) to (?:renew|extend)\b|\bat the option\b/i.test(sentence);
+  const isAutomatic = /\bautomatic|\brenews? automatically\b|\bcontinue\b|\bunless\b/i.test(sentence) || !isChosen;
+  const answer = isAutomatic ? "Yes" : "Only if a party chooses to renew";
   const term = findFacts(sentence, "duration")
     .map((fact) => ({ fact, quantity: unitOf(fact) }))
     .find(
       (entry) =>
-        entry.quantity && /\b(?:successive|consecutive|additional|renewal)\b/i.test(sentence.slice(Math.max(0, entry.fact.start - 40), entry.fact.end + 30)),
+        entry.quantity &&
+        /\b(?:successive|consecutive|additional|subsequent|further|renewal)\b/i.test(sentence.slice(Math.max(0, entry.fact.start - 40), entry.fact.end + 30)),
     );
-  if (!term) return { value: "Yes", amount: null, unit: null, from: null };
-  return { value: `Yes, for ${term.fact.plain} terms`, amount: term.quantity!.amount, unit: term.quantity!.unit, from: null, focus: term.fact };
+  if (!term) return { value: answer, amount: null, unit: null, from: null };
+  return { value: `${answer}, for ${term.fact.plain} terms`, amount: term.quantity!.amount, unit: term.quantity!.unit, from: null, focus: term.fact };
 }
 
 /** Where a place's name is given: "the State of Oregon", "the Province of Ontario", "the laws of England and Wales". */
 const jurisdictionPatterns: readonly RegExp[] = [
   /\b(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Tt]erritory) of ((?:the )?[A-Z][A-Za-z]+(?: [A-Z][a-z]+)?)/,
   /\blaws of ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b/,
-  /\bgoverned by (?:the )?(?:substantive )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) law\b/,
+  /\b(?:governed by|in accordance with|subject to) (?:the )?(?:substantive )?((?:[A-Z][a-z]+ )?[A-Z][a-z]+) law\b/,
 ];
 
 function readName(sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
-  const lawsAt = Math.max(0, sentence.search(/\blaws?\b|\bgoverned\b/i));
+  const lawsAt = Math.max(0, sentence.search(/\b(?:governed|construed|accordance|laws?)\b/i));
   for (const pattern of jurisdictionPatterns) {
     const match = pattern.exec(sentence.slice(lawsAt));
     if (!match || /^(?:The|This|Such|Federal|Applicable|Governing)$/.test(match[1]!)) continue;
