@@ -1,0 +1,361 @@
+import type { FactValue } from "../../shared/contracts/fact-sheet";
+import { addMonths } from "../billing/periods";
+
+// The dates a billing office acts on, from the periods a contract states. Dates are ISO
+// yyyy-mm-dd strings with no time of day; arithmetic runs on UTC midnights, so the machine's
+// time zone never shifts a day.
+
+export type IsoDate = string;
+export type PeriodUnit = "days" | "business-days" | "months" | "years";
+
+/** A period as the contract states it: 90 days, 30 business days, 1 year. */
+export interface ContractPeriod {
+  amount: number;
+  unit: PeriodUnit;
+  /** The contract's words for it (the value and its quote): whether "days" were said to be calendar days is read from here. */
+  wording?: string;
+}
+
+/** A date computed from the contract, with how it was reached and what was assumed where the contract is silent. */
+export interface Deadline {
+  date: IsoDate;
+  /** One or two plain sentences: what was counted from what. */
+  explanation: string;
+  /** Each assumption made where the contract does not say (calendar or business days, which holidays, the renewal term). */
+  assumptions: string[];
+}
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+
+/** The UTC midnight of an ISO date, or undefined when it is not a real calendar date (2025-02-29). */
+export function parseIsoDate(text: string): Date | undefined {
+  const match = ISO_DATE.exec(text.trim());
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return utcDate(year, month - 1, day);
+}
+
+function utcDate(year: number, monthIndex: number, day: number): Date | undefined {
+  const date = new Date(Date.UTC(year, monthIndex, day));
+  // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === monthIndex && date.getUTCDate() === day ? date : undefined;
+}
+
+export function formatIsoDate(date: Date): IsoDate {
+  return date.toISOString().slice(0, 10);
+}
+
+/** "March 3, 2026": the date as a sentence says it, never shifted by a time zone. */
+export function formatLongDate(date: Date | IsoDate): string {
+  const value = typeof date === "string" ? requireIsoDate(date) : date;
+  return `${monthNames[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
+}
+
+function requireIsoDate(text: string): Date {
+  const date = parseIsoDate(text);
+  if (!date) throw new RangeError(`Not a date: ${text}`);
+  return date;
+}
+
+const monthByName = new Map<string, number>(
+  monthNames.flatMap((name, index) => [[name.toLowerCase(), index] as [string, number], [name.slice(0, 3).toLowerCase(), index] as [string, number]]),
+);
+monthByName.set("sept", 8);
+
+/**
+ * A date as contracts write it — "September 1, 2021", "1 September 2021", "the 1st day of
+ * September, 2021", "09/01/2021" (US order), "2021-09-01" — as an ISO date; undefined when the
+ * text holds no single readable date.
+ */
+export function readWrittenDate(text: string): IsoDate | undefined {
+  const value = text.trim().toLowerCase().replace(/\s+/g, " ");
+  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(value);
+  if (iso) return isoOf(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
+  const numeric = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/.exec(value);
+  if (numeric) return isoOf(Number(numeric[3]), Number(numeric[1]) - 1, Number(numeric[2]));
+  const month = "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
+  const day = "(\\d{1,2})(?:st|nd|rd|th)?";
+  const monthFirst = new RegExp(`\\b${month} ${day},? (\\d{4})\\b`).exec(value);
+  if (monthFirst) return isoOf(Number(monthFirst[3]), monthByName.get(monthFirst[1]!)!, Number(monthFirst[2]));
+  const dayFirst = new RegExp(`\\b${day} (?:day of )?${month},? (\\d{4})\\b`).exec(value);
+  if (dayFirst) return isoOf(Number(dayFirst[3]), monthByName.get(dayFirst[2]!)!, Number(dayFirst[1]));
+  return undefined;
+}
+
+function isoOf(year: number, monthIndex: number, day: number): IsoDate | undefined {
+  const date = utcDate(year, monthIndex, day);
+  return date ? formatIsoDate(date) : undefined;
+}
+
+export function addCalendarDays(date: IsoDate, days: number): IsoDate {
+  return formatIsoDate(new Date(requireIsoDate(date).getTime() + days * DAY_MS));
+}
+
+/** Month ends hold: January 31 plus one month is February 28, or 29 in a leap year. */
+export function addCalendarMonths(date: IsoDate, months: number): IsoDate {
+  return formatIsoDate(addMonths(requireIsoDate(date), months));
+}
+
+/** February 29 plus one year is February 28. */
+export function addCalendarYears(date: IsoDate, years: number): IsoDate {
+  return addCalendarMonths(date, years * 12);
+}
+
+function nthWeekday(year: number, monthIndex: number, weekday: number, nth: number): Date {
+  const first = new Date(Date.UTC(year, monthIndex, 1));
+  return new Date(Date.UTC(year, monthIndex, 1 + ((weekday - first.getUTCDay() + 7) % 7) + (nth - 1) * 7));
+}
+
+function lastWeekday(year: number, monthIndex: number, weekday: number): Date {
+  const last = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return new Date(last.getTime() - ((last.getUTCDay() - weekday + 7) % 7) * DAY_MS);
+}
+
+/** A fixed-date holiday on a Saturday is observed the Friday before, on a Sunday the Monday after (5 U.S.C. 6103). */
+function observed(date: Date): Date {
+  const weekday = date.getUTCDay();
+  if (weekday === 6) return new Date(date.getTime() - DAY_MS);
+  if (weekday === 0) return new Date(date.getTime() + DAY_MS);
+  return date;
+}
+
+const MONDAY = 1;
+const THURSDAY = 4;
+
+/** The legal public holidays of 5 U.S.C. 6103 in a year, by rule (Juneteenth from 2021), on the dates they are observed. */
+function federalHolidaysOfYear(year: number): Array<{ date: Date; name: string }> {
+  const fixed = (monthIndex: number, day: number) => observed(new Date(Date.UTC(year, monthIndex, day)));
+  return [
+    { date: fixed(0, 1), name: "New Year's Day" },
+    { date: nthWeekday(year, 0, MONDAY, 3), name: "Birthday of Martin Luther King, Jr." },
+    { date: nthWeekday(year, 1, MONDAY, 3), name: "Washington's Birthday" },
+    { date: lastWeekday(year, 4, MONDAY), name: "Memorial Day" },
+    ...(year >= 2021 ? [{ date: fixed(5, 19), name: "Juneteenth National Independence Day" }] : []),
+    { date: fixed(6, 4), name: "Independence Day" },
+    { date: nthWeekday(year, 8, MONDAY, 1), name: "Labor Day" },
+    { date: nthWeekday(year, 9, MONDAY, 2), name: "Columbus Day" },
+    { date: fixed(10, 11), name: "Veterans Day" },
+    { date: nthWeekday(year, 10, THURSDAY, 4), name: "Thanksgiving Day" },
+    { date: fixed(11, 25), name: "Christmas Day" },
+  ];
+}
+
+/** The federal holidays observed within a calendar year (New Year's Day of the next year can be observed on December 31). */
+export function federalHolidays(year: number): Array<{ date: IsoDate; name: string }> {
+  return [...federalHolidaysOfYear(year), ...federalHolidaysOfYear(year + 1)]
+    .filter(({ date }) => date.getUTCFullYear() === year)
+    .map(({ date, name }) => ({ date: formatIsoDate(date), name }));
+}
+
+const holidayCache = new Map<number, Set<IsoDate>>();
+
+function isFederalHoliday(date: IsoDate): boolean {
+  const year = Number(date.slice(0, 4));
+  let holidays = holidayCache.get(year);
+  if (!holidays) {
+    holidays = new Set(federalHolidays(year).map(({ date: day }) => day));
+    holidayCache.set(year, holidays);
+  }
+  return holidays.has(date);
+}
+
+/** Monday to Friday, except the observed U.S. federal holidays. */
+export function isBusinessDay(date: IsoDate): boolean {
+  const weekday = requireIsoDate(date).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !isFederalHoliday(date);
+}
+
+/** Counts business days forward (or back, for a negative count) from the day after (before) `date`. */
+export function addBusinessDays(date: IsoDate, days: number): IsoDate {
+  const step = days < 0 ? -1 : 1;
+  let result = date;
+  for (let left = Math.abs(days); left > 0;) {
+    result = addCalendarDays(result, step);
+    if (isBusinessDay(result)) left -= 1;
+  }
+  return result;
+}
+
+export const BUSINESS_DAYS_ASSUMPTION = "Business days are Monday to Friday, except U.S. federal holidays on the days they are observed.";
+
+type DayBasis = "calendar" | "business";
+
+/** How the period's days are counted, and the assumption made when the contract says only "days". */
+function dayBasisOf(period: ContractPeriod): { basis: DayBasis; assumptions: string[] } {
+  if (period.unit === "business-days") return { basis: "business", assumptions: [BUSINESS_DAYS_ASSUMPTION] };
+  if (period.unit !== "days") return { basis: "calendar", assumptions: [] };
+  if (/\bcalendar\s+days?\b/i.test(period.wording ?? "")) return { basis: "calendar", assumptions: [] };
+  if (/\b(business|working)\s+days?\b/i.test(period.wording ?? "")) return { basis: "business", assumptions: [BUSINESS_DAYS_ASSUMPTION] };
+  return {
+    basis: "calendar",
+    assumptions: ["The contract says “days” without saying calendar or business days: they are counted as calendar days."],
+  };
+}
+
+/** "90 calendar days", "30 business days", "1 year". */
+export function describePeriod(period: ContractPeriod): string {
+  const { amount } = period;
+  const plural = (word: string) => `${amount} ${word}${amount === 1 ? "" : "s"}`;
+  if (period.unit === "months") return plural("month");
+  if (period.unit === "years") return plural("year");
+  return plural(dayBasisOf(period).basis === "business" ? "business day" : "calendar day");
+}
+
+/** The date `period` after (or, with direction -1, before) `date`, and what was assumed to count it. */
+export function shiftByPeriod(date: IsoDate, period: ContractPeriod, direction: 1 | -1 = 1): { date: IsoDate; assumptions: string[] } {
+  const amount = period.amount * direction;
+  switch (period.unit) {
+    case "months":
+      return { date: addCalendarMonths(date, amount), assumptions: [] };
+    case "years":
+      return { date: addCalendarYears(date, amount), assumptions: [] };
+    default: {
+      const { basis, assumptions } = dayBasisOf(period);
+      return { date: basis === "business" ? addBusinessDays(date, amount) : addCalendarDays(date, amount), assumptions };
+    }
+  }
+}
+
+const periodUnits = new Set<string>(["days", "business-days", "months", "years"]);
+
+/** A fact value's period, when it is a whole number of days, months or years; undefined otherwise. */
+export function periodFromValue(value: Pick<FactValue, "amount" | "unit" | "value" | "source">): ContractPeriod | undefined {
+  const { amount, unit } = value;
+  if (amount === null || unit === null || !periodUnits.has(unit) || !Number.isInteger(amount) || amount <= 0) return undefined;
+  return { amount, unit: unit as PeriodUnit, wording: `${value.value}\n${value.source.quote}` };
+}
+
+/** A period counted from an event: the claim filing, appeal and payment windows. */
+function windowFrom(start: IsoDate, period: ContractPeriod, sentence: (end: string, length: string) => string): Deadline {
+  const { date, assumptions } = shiftByPeriod(start, period);
+  return { date, explanation: sentence(formatLongDate(date), describePeriod(period)), assumptions };
+}
+
+function startsFromClause(from: string | null | undefined, fallback: string): string {
+  return from?.trim() ? from.trim() : fallback;
+}
+
+/** The last day to file a claim for a service on `dateOfService` within the timely filing period. */
+export function claimFilingDeadline(dateOfService: IsoDate, period: ContractPeriod, from?: string | null): Deadline {
+  const deadline = windowFrom(
+    dateOfService,
+    period,
+    (end, length) =>
+      `File the claim by ${end}: ${length} from ${formatLongDate(dateOfService)}, counted from ${startsFromClause(from, "the date of service")}.`,
+  );
+  if (!from?.trim()) deadline.assumptions.push("The contract does not say what the filing period starts from: it is counted from the date of service.");
+  return deadline;
+}
+
+/** The last day to appeal or dispute a denial dated `denialDate`. */
+export function appealDeadline(denialDate: IsoDate, period: ContractPeriod, from?: string | null): Deadline {
+  const deadline = windowFrom(
+    denialDate,
+    period,
+    (end, length) =>
+      `Send the appeal by ${end}: ${length} from ${formatLongDate(denialDate)}, counted from ${startsFromClause(from, "the date of the denial")}.`,
+  );
+  if (!from?.trim()) deadline.assumptions.push("The contract does not say what the appeal period starts from: it is counted from the date of the denial.");
+  return deadline;
+}
+
+/** The day by which the payer should pay a clean claim it received on `receivedDate`. */
+export function cleanClaimPaymentDate(receivedDate: IsoDate, period: ContractPeriod, from?: string | null): Deadline {
+  const deadline = windowFrom(
+    receivedDate,
+    period,
+    (end, length) =>
+      `Payment is due by ${end}: ${length} from ${formatLongDate(receivedDate)}, counted from ${startsFromClause(from, "the day the payer received the clean claim")}.`,
+  );
+  if (!from?.trim())
+    deadline.assumptions.push("The contract does not say what the payment period starts from: it is counted from the day the payer received the claim.");
+  return deadline;
+}
+
+export interface RenewalNoticeInput {
+  effectiveDate: IsoDate;
+  initialTerm: ContractPeriod;
+  /** Each renewal's length; when the contract does not say, the initial term is used and said so. */
+  renewalTerm?: ContractPeriod;
+  notice: ContractPeriod;
+  today: IsoDate;
+  /** What the notice does, for the sentence: "notice not to renew", "notice of termination". */
+  noticeName?: string;
+}
+
+export interface RenewalNoticeDeadline extends Deadline {
+  /** The next renewal on or after today: the first day of the next term. */
+  renewalDate: IsoDate;
+  /** The last day of the current term. */
+  termEnds: IsoDate;
+  /** True when today is already past the last day to give notice before that renewal. */
+  isPassed: boolean;
+  /** When it has passed: the last day to give notice before the renewal after it. */
+  nextChance?: { date: IsoDate; renewalDate: IsoDate };
+}
+
+const MAX_TERMS = 1_000;
+
+/** The date term `index` (0 = the initial term) ends at, as the first day of the next term; counted from the effective date so month ends do not drift. */
+function termBoundary(input: RenewalNoticeInput, renewal: ContractPeriod, index: number): IsoDate {
+  const monthsOf = (period: ContractPeriod) => (period.unit === "years" ? period.amount * 12 : period.unit === "months" ? period.amount : undefined);
+  const [initialMonths, renewalMonths] = [monthsOf(input.initialTerm), monthsOf(renewal)];
+  if (initialMonths !== undefined && renewalMonths !== undefined) return addCalendarMonths(input.effectiveDate, initialMonths + index * renewalMonths);
+  let boundary = shiftByPeriod(input.effectiveDate, input.initialTerm).date;
+  for (let term = 0; term < index; term++) boundary = shiftByPeriod(boundary, renewal).date;
+  return boundary;
+}
+
+/**
+ * The last day to send a notice (not to renew, or to terminate) so that it takes effect before the
+ * next renewal on or after today: the notice period counted back from the last day of the current
+ * term, so that the whole period runs within that term.
+ */
+export function renewalNoticeDeadline(input: RenewalNoticeInput): RenewalNoticeDeadline {
+  const renewal = input.renewalTerm ?? input.initialTerm;
+  const assumptions: string[] = [];
+  if (!input.renewalTerm)
+    assumptions.push(
+      `The contract does not state a renewal term: each renewal is taken to last as long as the initial term (${describePeriod(input.initialTerm)}).`,
+    );
+  const today = requireIsoDate(input.today).getTime();
+  requireIsoDate(input.effectiveDate);
+
+  let index = 0;
+  let renewalDate = termBoundary(input, renewal, index);
+  while (requireIsoDate(renewalDate).getTime() < today) {
+    if (++index > MAX_TERMS) throw new RangeError("The renewal is too far from today to compute.");
+    renewalDate = termBoundary(input, renewal, index);
+  }
+  const noticeFor = (renewsOn: IsoDate) => {
+    const termEnds = addCalendarDays(renewsOn, -1);
+    const shifted = shiftByPeriod(termEnds, input.notice, -1);
+    return { termEnds, date: shifted.date, assumptions: shifted.assumptions };
+  };
+  const notice = noticeFor(renewalDate);
+  const isPassed = requireIsoDate(notice.date).getTime() < today;
+  const noticeName = input.noticeName ?? "notice not to renew";
+  let explanation =
+    `The current term ends on ${formatLongDate(notice.termEnds)} and the agreement renews on ${formatLongDate(renewalDate)}. ` +
+    `Send ${noticeName} by ${formatLongDate(notice.date)}, at least ${describePeriod(input.notice)} before the term ends.`;
+  const result: RenewalNoticeDeadline = {
+    date: notice.date,
+    renewalDate,
+    termEnds: notice.termEnds,
+    isPassed,
+    explanation,
+    assumptions: [...notice.assumptions, ...assumptions],
+  };
+  if (isPassed) {
+    const following = termBoundary(input, renewal, index + 1);
+    const next = noticeFor(following);
+    result.nextChance = { date: next.date, renewalDate: following };
+    explanation += ` That day has passed, so the agreement renews on ${formatLongDate(renewalDate)}; the next chance is by ${formatLongDate(next.date)}, before the renewal on ${formatLongDate(following)}.`;
+    result.explanation = explanation;
+  }
+  return result;
+}
