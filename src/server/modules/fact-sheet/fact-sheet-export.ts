@@ -1,0 +1,100 @@
+import { formatLongDate } from "../../../core/fact-sheet/deadlines";
+import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
+import { FACT_SHEET_DISCLAIMER, factFieldGroupLabels, factFields, NOT_STATED, productLineLabels, type FactFieldGroup } from "../../../shared/fact-sheet";
+import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";
+
+// The fact sheet as a spreadsheet and as a PDF: every built-in field in the sheet's order, each
+// value with its product line and source, and "Not stated" where the contract is silent.
+
+const CSV_COLUMNS = ["field", "value", "product line", "clause", "heading", "page", "quote"] as const;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return that some
+ * spreadsheets skip before one) is shown as text instead: prefixed with an apostrophe.
+ */
+export function neutralizeFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/** One RFC 4180 field: quoted when it holds a comma, a quote or a line break, with its quotes doubled. */
+function csvField(cell: string): string {
+  const text = neutralizeFormula(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvRow(cells: readonly string[]): string {
+  return cells.map(csvField).join(",");
+}
+
+/** Each built-in field with the values the sheet holds for it, in the sheet's order. */
+function fieldsInOrder(sheet: FactSheet) {
+  const valuesByKey = new Map(sheet.fields.map((field) => [field.key, field.values]));
+  return factFields.map((definition) => ({ definition, values: valuesByKey.get(definition.key) ?? [] }));
+}
+
+/** The fact sheet as RFC 4180 CSV (CRLF line ends, a header row): one row per value, a "Not stated" row for a field without one. */
+export function factSheetCsv(sheet: FactSheet): string {
+  const rows = [csvRow(CSV_COLUMNS)];
+  for (const { definition, values } of fieldsInOrder(sheet)) {
+    if (values.length === 0) rows.push(csvRow([definition.label, NOT_STATED, "", "", "", "", ""]));
+    for (const value of values) {
+      const { source } = value;
+      rows.push(
+        csvRow([
+          definition.label,
+          value.value,
+          productLineLabels[value.productLine],
+          source.clauseNumber ?? "",
+          source.heading,
+          String(source.page),
+          source.quote,
+        ]),
+      );
+    }
+  }
+  return `${rows.join("\r\n")}\r\n`;
+}
+
+/** "Clause 4.2, Claims Submission, page 7". */
+function sourceLine({ source }: FactValue): string {
+  return [source.clauseNumber ? `Clause ${source.clauseNumber}` : undefined, source.heading || undefined, `page ${source.page}`].filter(Boolean).join(", ");
+}
+
+/** The fact sheet as a PDF: the document's name and the date, every field with its values, sources and quotes, and the disclaimer. */
+export async function factSheetPdf(sheet: FactSheet, { generatedAt }: { generatedAt: Date }): Promise<Uint8Array> {
+  const blocks: PdfTextBlock[] = [
+    { style: "title", text: `Fact sheet: ${sheet.documentName}` },
+    { style: "body", text: `Generated ${formatLongDate(generatedAt)}${sheet.builtAt ? `; values read ${formatLongDate(new Date(sheet.builtAt))}` : ""}.` },
+    { style: "note", text: FACT_SHEET_DISCLAIMER },
+  ];
+  if (sheet.unverifiedCount > 0) {
+    const count = sheet.unverifiedCount;
+    blocks.push({
+      style: "note",
+      text: `${count} ${count === 1 ? "value was" : "values were"} read but could not be found word for word on the cited page, and ${count === 1 ? "is" : "are"} not shown.`,
+    });
+  }
+  let group: FactFieldGroup | undefined;
+  for (const { definition, values } of fieldsInOrder(sheet)) {
+    if (definition.group !== group) {
+      group = definition.group;
+      blocks.push({ style: "heading", text: factFieldGroupLabels[group] });
+    }
+    blocks.push({ style: "label", text: definition.label });
+    if (values.length === 0) blocks.push({ style: "body", text: NOT_STATED });
+    for (const value of values) {
+      blocks.push(
+        { style: "body", text: `${value.value} (${productLineLabels[value.productLine]})` },
+        { style: "note", text: sourceLine(value) },
+        { style: "quote", text: `“${value.source.quote}”` },
+      );
+    }
+  }
+  blocks.push({ style: "note", text: FACT_SHEET_DISCLAIMER });
+  return writeTextPdf({
+    title: `Fact sheet: ${sheet.documentName}`,
+    createdAt: generatedAt,
+    blocks,
+    footer: `${sheet.documentName}: informational, not legal advice`,
+  });
+}
