@@ -17,6 +17,8 @@ export const CHAT_TITLE_MAX_CHARS = 40;
 export const DEFAULT_CHAT_TITLE = "New Chat";
 export const RECENT_SESSIONS_LOADED = 20;
 export const RECENT_SESSIONS_SHOWN = 5;
+/** The spec's name for a conversation whose document is gone. */
+export const UNKNOWN_DOCUMENT = "Unknown Document";
 
 /** The spec's title rule: the first question, cut at about 40 characters on a word boundary with '...', without a trailing ? or !. */
 export function chatTitleFrom(question: string): string {

@@ -415,6 +415,7 @@ const routePolicies: Record<string, RouteCase> = {
 
   "GET /api/chat/sessions": { policy: signedIn },
   "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },
+  "GET /api/chat/sessions/:id/export": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId }, query: "format=markdown" }) },
   "PATCH /api/chat/sessions/:id": { policy: ownerOnly, request: (caller) => ({ params: { id: fixtures.sessionId }, json: { title: `Renamed by ${caller}` } }) },
   "DELETE /api/chat/sessions/:id": { policy: ownerOnly, request: async () => ({ params: { id: (await askAsOwner()).sessionId } }) },
   "POST /api/chat/messages": { policy: ownerOnly, request: () => ({ json: { documentId: fixtures.documentId, question: "Who are the parties?" } }) },

@@ -12,3 +12,17 @@ export function markdownText(text: string): string {
     .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, "$1\\:")
     .replace(/\bwww\./gi, "www\\.");
 }
+
+/**
+ * An answer's markdown as plain text, for a document that cannot show markdown (a PDF): links
+ * keep their label, bold and italic markers go, escapes are undone (so it is the inverse of
+ * `markdownText`), and list items start with a bullet.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/(?<!\\)\[((?:\\.|[^\]\\])*)\]\((?:\\.|[^)\\])*\)/g, "$1")
+    .replace(/(?<![\\*])\*\*(?!\s)((?:\\.|[^\\])+?)(?<![\\\s])\*\*/g, "$1")
+    .replace(/(?<![\\\w])_(?!\s)((?:\\.|[^\\])+?)(?<![\\\s])_(?!\w)/g, "$1")
+    .replace(/^(\s*)[-*] /gm, "$1• ")
+    .replace(/\\([\\`*_[\]<>|~!#:.])/g, "$1");
+}

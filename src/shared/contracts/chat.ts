@@ -24,6 +24,14 @@ export const renameSessionRequestSchema = z.object({
 });
 export type RenameSessionRequest = z.infer<typeof renameSessionRequestSchema>;
 
+/** GET /api/chat/sessions/:id/export?format=: the conversation with its citations, as a file to keep or send. */
+export const chatExportFormats = ["markdown", "pdf"] as const;
+export type ChatExportFormat = (typeof chatExportFormats)[number];
+export const chatExportQuerySchema = z.object({
+  format: z.enum(chatExportFormats, { message: "Choose Markdown or PDF to download the conversation." }),
+});
+export type ChatExportQuery = z.infer<typeof chatExportQuerySchema>;
+
 /** GET /api/documents/:id/search?q= */
 export const documentSearchQuerySchema = z.object({
   q: typedText(SEARCH_QUERY_MAX_CHARS, { blank: "Type something to search for.", tooLong: `Searches can be at most ${SEARCH_QUERY_MAX_CHARS} characters.` }),

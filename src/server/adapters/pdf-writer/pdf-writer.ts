@@ -130,8 +130,8 @@ export function wrapLine(line: string, width: number, measure: (text: string) =>
   return lines;
 }
 
-/** A PDF of text blocks, word-wrapped onto as many US Letter pages as they need. */
-export async function writeTextPdf(input: TextPdfInput): Promise<Uint8Array> {
+/** A PDF of text blocks, word-wrapped onto as many US Letter pages as they need (bytes backed by a plain ArrayBuffer, as a response body takes them). */
+export async function writeTextPdf(input: TextPdfInput): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   const fonts: Record<StyleSpec["font"], PDFFont> = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
@@ -193,5 +193,5 @@ export async function writeTextPdf(input: TextPdfInput): Promise<Uint8Array> {
       each.drawText(firstLine, { x: MARGIN, y: MARGIN / 2, size, font: fonts.regular, color: gray });
     }
   }
-  return pdf.save();
+  return new Uint8Array(await pdf.save());
 }

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { askQuestionRequestSchema, renameSessionRequestSchema } from "../../../shared/contracts/chat";
+import { askQuestionRequestSchema, chatExportQuerySchema, renameSessionRequestSchema } from "../../../shared/contracts/chat";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
-import { jsonBody, pathId } from "../../http/request-input";
+import { contentDisposition } from "../../http/downloads";
+import { jsonBody, pathId, queryInput } from "../../http/request-input";
 
 function sessionId(raw: string): string {
   return pathId(raw, "Conversation not found.");
@@ -17,6 +18,15 @@ export function chatRoutes(container: Container) {
     .use(requirePermission("chat.use"))
     .get("/sessions", async (c) => c.json({ sessions: await chat.listSessions(c.var.actor) }))
     .get("/sessions/:id", async (c) => c.json(await chat.getSession(c.var.actor, sessionId(c.req.param("id")))))
+    .get("/sessions/:id/export", async (c) => {
+      const id = sessionId(c.req.param("id"));
+      const { format } = queryInput(c.req.query(), chatExportQuerySchema);
+      const file = await chat.exportSession(c.var.actor, id, format);
+      c.header("Content-Type", file.contentType);
+      c.header("Content-Disposition", contentDisposition(file.filename));
+      c.header("Cache-Control", "private, no-store");
+      return c.body(file.body);
+    })
     .patch("/sessions/:id", async (c) => {
       const { title } = await jsonBody(c.req, renameSessionRequestSchema);
       return c.json({ session: await chat.renameSession(c.var.actor, sessionId(c.req.param("id")), title) });

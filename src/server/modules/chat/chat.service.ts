@@ -10,6 +10,7 @@ import { topicWeights } from "../../../core/rag/relevance";
 import { chatTitleFrom, collapseRepeatedAnswers, RECENT_SESSIONS_LOADED } from "../../../shared/chat";
 import type {
   AskQuestionRequest,
+  ChatExportFormat,
   AssistantMetadata,
   ChatMessage,
   ChatSessionDetail,
@@ -19,6 +20,7 @@ import type {
 import { ChatModelError, type ChatModel, type ChatTurn } from "../../adapters/llm/chat-model";
 import { AppError } from "../../http/app-error";
 import type { OwnedDocumentId } from "../documents/documents.repo";
+import { exportConversation, type ConversationExport } from "./chat-export";
 import { toChatMessage, toSessionSummary, type ChatRepo } from "./chat.repo";
 import type { RetrievalService } from "../retrieval/retrieval.service";
 
@@ -148,15 +150,22 @@ export function createChatService(deps: ChatServiceDeps) {
     return { content, metadata: { citations: composed.citations, answeredBy, droppedCitations: composed.droppedCitations, addressed: composed.addressed } };
   }
 
+  async function getSession(actor: Actor, sessionId: string): Promise<ChatSessionDetail> {
+    const session = await requireSession(actor, sessionId);
+    const messages = collapseRepeatedAnswers((await repo.listMessages(session.id)).map(toChatMessage));
+    return { session: toSessionSummary(session), messages };
+  }
+
   return {
     async listSessions(actor: Actor): Promise<ChatSessionSummary[]> {
       return (await repo.forUser(actor).listSessions(RECENT_SESSIONS_LOADED)).map(toSessionSummary);
     },
 
-    async getSession(actor: Actor, sessionId: string): Promise<ChatSessionDetail> {
-      const session = await requireSession(actor, sessionId);
-      const messages = collapseRepeatedAnswers((await repo.listMessages(session.id)).map(toChatMessage));
-      return { session: toSessionSummary(session), messages };
+    getSession,
+
+    /** One of the actor's conversations as a Markdown or PDF file, with its citations; not found otherwise. */
+    async exportSession(actor: Actor, sessionId: string, format: ChatExportFormat, generatedAt = new Date()): Promise<ConversationExport> {
+      return exportConversation(await getSession(actor, sessionId), format, generatedAt);
     },
 
     /** One of the actor's answers, for a report about it: its conversation, itself and its document; not found otherwise. */

@@ -61,7 +61,7 @@ function sourceLine({ source }: FactValue): string {
 }
 
 /** The fact sheet as a PDF: the document's name and the date, every field with its values, sources and quotes, and the disclaimer. */
-export async function factSheetPdf(sheet: FactSheet, { generatedAt }: { generatedAt: Date }): Promise<Uint8Array> {
+export async function factSheetPdf(sheet: FactSheet, { generatedAt }: { generatedAt: Date }): Promise<Uint8Array<ArrayBuffer>> {
   const blocks: PdfTextBlock[] = [
     { style: "title", text: `Fact sheet: ${sheet.documentName}` },
     { style: "body", text: `Generated ${formatLongDate(generatedAt)}${sheet.builtAt ? `; values read ${formatLongDate(new Date(sheet.builtAt))}` : ""}.` },

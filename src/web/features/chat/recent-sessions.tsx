@@ -1,7 +1,7 @@
 import { Check, History, Pencil, Trash2, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { RECENT_SESSIONS_SHOWN } from "../../../shared/chat";
+import { RECENT_SESSIONS_SHOWN, UNKNOWN_DOCUMENT } from "../../../shared/chat";
 import { check } from "../../../shared/contracts/check";
 import { renameSessionRequestSchema, SESSION_TITLE_MAX_CHARS, type ChatSessionSummary } from "../../../shared/contracts/chat";
 import { paths } from "../../../shared/paths";
@@ -14,8 +14,6 @@ import { formatDate } from "../../lib/format-date";
 import { cn } from "../../lib/utils";
 import { useSessionDeletions } from "./session-deletions";
 import { useChatSessions, useRenameSession } from "./use-chat-sessions";
-
-const UNKNOWN_DOCUMENT = "Unknown Document";
 
 /** The session open on /app/chat, if any. */
 function useOpenSessionId(): string | null {
