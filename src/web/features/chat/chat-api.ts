@@ -1,5 +1,6 @@
 import type {
   AskQuestionRequest,
+  ChatExportFormat,
   ChatSessionDetail,
   ChatSessionListResponse,
   ChatSessionResponse,
@@ -10,6 +11,9 @@ import { apiRequest as request, errorFromAnswer } from "../../lib/api-client";
 
 const base = "/api/chat";
 const sessionPath = (id: string) => `${base}/sessions/${encodeURIComponent(id)}`;
+
+/** The conversation as a file, for a link the browser downloads (GET /api/chat/sessions/:id/export). */
+export const conversationExportUrl = (id: string, format: ChatExportFormat) => `${sessionPath(id)}/export?format=${format}`;
 
 export const chatApi = {
   listSessions: async () => (await request<ChatSessionListResponse>(`${base}/sessions`)).sessions,

@@ -281,3 +281,33 @@ describe("contract chat", () => {
     expect(answer).toHaveTextContent("Plain");
   });
 });
+
+describe("download conversation", () => {
+  it("offers a stored conversation as Markdown or PDF from a menu the keyboard opens", async () => {
+    const session = aSession();
+    const answer = aMessage({ role: "assistant", content: storedAnswer, sequenceNumber: 2 });
+    chatServer({ [`GET /api/chat/sessions/${session.id}`]: { status: 200, body: { session, messages: [aMessage(), answer] } } });
+    renderChat(`/app/chat?session=${session.id}`);
+    await screen.findByRole("log", { name: "Conversation" });
+
+    const user = setupUser();
+    const trigger = screen.getByRole("button", { name: "Download conversation" });
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => [item.textContent, item.getAttribute("href"), item.hasAttribute("download")])).toEqual([
+      ["Markdown (.md)", `/api/chat/sessions/${session.id}/export?format=markdown`, true],
+      ["PDF", `/api/chat/sessions/${session.id}/export?format=pdf`, true],
+    ]);
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
+
+  it("is not offered before there is a conversation to download", async () => {
+    chatServer();
+    renderChat(`/app/chat?document=${contract.id}`);
+    await screen.findByRole("heading", { name: "Start a conversation" });
+    expect(screen.queryByRole("button", { name: "Download conversation" })).not.toBeInTheDocument();
+  });
+});

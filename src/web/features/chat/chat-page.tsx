@@ -14,6 +14,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useDocumentList } from "../documents";
 import { ProblemReportDialog, type ReportedAnswer } from "../support";
 import { ChatMessageBubble } from "./chat-message";
+import { ConversationDownload } from "./conversation-download";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";
 
@@ -234,6 +235,7 @@ export function ChatPage() {
               </Link>
             </Button>
           )}
+          {conversation.sessionId && hasTurns && <ConversationDownload sessionId={conversation.sessionId} disabled={isSending} />}
         </div>
         {!selected && (
           <Alert className="m-4 mb-0 w-auto">
