@@ -1,4 +1,4 @@
-import { formatLongDate } from "../../../core/fact-sheet/deadlines";
+import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
 import { clauseLabel } from "../../../core/rag/citations";
 import { markdownText, plainText } from "../../../core/rag/markdown";
 import { UNKNOWN_DOCUMENT } from "../../../shared/chat";

@@ -1,4 +1,4 @@
-import { formatLongDate } from "../../../core/fact-sheet/deadlines";
+import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
 import { FACT_SHEET_DISCLAIMER, factFieldGroupLabels, factFields, NOT_STATED, productLineLabels, type FactFieldGroup } from "../../../shared/fact-sheet";
 import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";

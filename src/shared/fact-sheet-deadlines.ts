@@ -1,9 +1,9 @@
-import type { FactValue } from "../../shared/contracts/fact-sheet";
-import { addMonths } from "../billing/periods";
+import type { FactValue } from "./contracts/fact-sheet";
 
-// The dates a billing office acts on, from the periods a contract states. Dates are ISO
-// yyyy-mm-dd strings with no time of day; arithmetic runs on UTC midnights, so the machine's
-// time zone never shifts a day.
+// The dates a billing office acts on, from the periods a contract states: shared, since the
+// fact sheet's deadline calculator computes them in the browser and reminders on the server.
+// Dates are ISO yyyy-mm-dd strings with no time of day; arithmetic runs on UTC midnights, so the
+// machine's time zone never shifts a day.
 
 export type IsoDate = string;
 export type PeriodUnit = "days" | "business-days" | "months" | "years";
@@ -97,7 +97,12 @@ export function addCalendarDays(date: IsoDate, days: number): IsoDate {
 
 /** Month ends hold: January 31 plus one month is February 28, or 29 in a leap year. */
 export function addCalendarMonths(date: IsoDate, months: number): IsoDate {
-  return formatIsoDate(addMonths(requireIsoDate(date), months));
+  const start = requireIsoDate(date);
+  const monthIndex = start.getUTCMonth() + months;
+  const year = start.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return formatIsoDate(utcDate(year, month, Math.min(start.getUTCDate(), lastDay))!);
 }
 
 /** February 29 plus one year is February 28. */

@@ -17,7 +17,7 @@ import {
   readWrittenDate,
   renewalNoticeDeadline,
   type ContractPeriod,
-} from "./deadlines";
+} from "./fact-sheet-deadlines";
 
 const days = (amount: number, wording = `${amount} calendar days`): ContractPeriod => ({ amount, unit: "days", wording });
 const businessDays = (amount: number): ContractPeriod => ({ amount, unit: "business-days" });
