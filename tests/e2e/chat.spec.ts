@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
@@ -5,7 +6,7 @@ import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
 import { closeSidebar, openSidebar, showOutline } from "./support/small-screens";
 
-test("ask a suggested question about a contract, follow a citation to its page, then rename the chat, delete it, undo, and delete it for good", async ({
+test("ask a suggested question about a contract, follow a citation to its page, download the conversation, then rename the chat, delete it, undo, and delete it for good", async ({
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
@@ -55,6 +56,21 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await passages.getByRole("button").first().click();
   await expect(documentTab.getByText("Page 1 of 3")).toBeVisible();
   await documentTab.close();
+
+  // The conversation downloads as Markdown or PDF, with its citations written out.
+  const download = page.getByRole("button", { name: "Download conversation" });
+  await download.click();
+  await expect(page.getByRole("menuitem", { name: "PDF" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const [markdown] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Markdown (.md)" }).click()]);
+  expect(markdown.suggestedFilename()).toBe("What are the termination clauses.md");
+  const markdownText = await readFile(await markdown.path(), "utf8");
+  expect(markdownText).toContain("What are the termination clauses?");
+  expect(markdownText).toMatch(/\*\*Citations\*\*\n\n1\. .+, page \d+: “/);
+  await download.click();
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "PDF" }).click()]);
+  expect(pdf.suggestedFilename()).toBe("What are the termination clauses.pdf");
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe("%PDF-");
 
   // The sidebar lists the session under its title, with the document's name.
   sidebar = await openSidebar(page);
