@@ -159,8 +159,10 @@ describe("DeadlineCalculator", () => {
     expect(screen.queryByText("That day has passed")).not.toBeInTheDocument();
 
     await enterDate(user, "As of", "2026-11-01");
-    expect(screen.getByText("That day has passed")).toBeInTheDocument();
-    expect(result()).toHaveTextContent("The next chance is October 2, 2027, before the renewal on January 1, 2028.");
+    expect(result()).toHaveTextContent("Next chance: send notice not to renew byOctober 2, 2027");
+    expect(within(result()).getByRole("note")).toHaveTextContent(
+      "That day has passedThe last day before the renewal on January 1, 2027 was October 2, 2026. The next chance is before the renewal on January 1, 2028.",
+    );
   });
 
   it("works per product line: the Medicare Advantage attachment's notice", async () => {

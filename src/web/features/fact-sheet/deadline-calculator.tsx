@@ -174,19 +174,24 @@ function Result({ option, outcome, documentId }: { option: DeadlineOption; outco
   }
   const { deadline, sources } = outcome;
   const renewal = "renewalDate" in deadline ? deadline : undefined;
+  // Once this term's last day has passed, the date to act on is the next term's.
+  const nextChance = renewal?.isPassed ? renewal.nextChance : undefined;
   return (
     <div className="space-y-3">
       <div>
-        <p className="text-sm text-muted-foreground">{kinds[option.kind].resultLabel}</p>
-        <p className="text-2xl font-semibold tracking-tight">{formatLongDate(deadline.date)}</p>
+        <p className="text-sm text-muted-foreground">
+          {nextChance ? `Next chance: ${kinds[option.kind].resultLabel.toLowerCase()}` : kinds[option.kind].resultLabel}
+        </p>
+        <p className="text-2xl font-semibold tracking-tight">{formatLongDate(nextChance?.date ?? deadline.date)}</p>
       </div>
-      {renewal?.isPassed && renewal.nextChance && (
-        <Alert>
+      {renewal && nextChance && (
+        // A note, not a second live region: the result around it is announced as a whole.
+        <Alert role="note">
           <TriangleAlert aria-hidden />
           <AlertTitle>That day has passed</AlertTitle>
           <AlertDescription>
-            The agreement renews on {formatLongDate(renewal.renewalDate)}. The next chance is {formatLongDate(renewal.nextChance.date)}, before the renewal on{" "}
-            {formatLongDate(renewal.nextChance.renewalDate)}.
+            The last day before the renewal on {formatLongDate(renewal.renewalDate)} was {formatLongDate(renewal.date)}. The next chance is before the renewal
+            on {formatLongDate(nextChance.renewalDate)}.
           </AlertDescription>
         </Alert>
       )}
