@@ -34,11 +34,15 @@ function citationsOf(message: ChatMessage): Citation[] {
   return "citations" in message.metadata ? message.metadata.citations : [];
 }
 
-/** The answer without its Citations section (written out again from the verified citations), or whole when it cites nothing. */
+/**
+ * The answer's points without its own "Answer" title (the export gives each answer a heading) and
+ * without its Citations section, written out again from the verified citations; when it cites
+ * nothing, its Citations line ("None: …") stays.
+ */
 function answerBody(message: ChatMessage): string {
-  if (citationsOf(message).length === 0) return message.content.trim();
-  const cut = message.content.indexOf(`\n${CITATIONS_HEADING}`);
-  return (cut < 0 ? message.content : message.content.slice(0, cut)).trim();
+  const content = message.content.replace(/^\*\*Answer\*\*\s*\n/, "");
+  const cut = citationsOf(message).length > 0 ? content.indexOf(`\n${CITATIONS_HEADING}`) : -1;
+  return (cut < 0 ? content : content.slice(0, cut)).trim();
 }
 
 function citationSource(citation: Citation): string {
