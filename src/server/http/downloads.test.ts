@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, matchesEntityTag } from "./downloads";
+import { contentDisposition, downloadFilename, matchesEntityTag } from "./downloads";
 
 describe("contentDisposition", () => {
   it.each([
@@ -9,6 +9,27 @@ describe("contentDisposition", () => {
     ["O'Brien (final)*.pdf", `attachment; filename="O'Brien (final)*.pdf"; filename*=UTF-8''O%27Brien%20%28final%29%2A.pdf`],
   ])("%s", (filename, expected) => {
     expect(contentDisposition(filename)).toBe(expected);
+  });
+});
+
+describe("downloadFilename", () => {
+  it.each([
+    ["How long do we have to file claims", "md", "How long do we have to file claims.md"],
+    ["Termination (Medicaid), 2026", "pdf", "Termination (Medicaid), 2026.pdf"],
+    ["Fact sheet - Aetna Agreement.pdf", "csv", "Fact sheet - Aetna Agreement pdf.csv"],
+    ["../../etc/passwd", "pdf", "etc passwd.pdf"],
+    ['a\\b "c" <d> e:f|g?h*i', "md", "a b c d e f g h i.md"],
+    ["line\nbreak\ttab\u0000nul", "pdf", "line break tab nul.pdf"],
+    ["Délai de dépôt", "pdf", "Délai de dépôt.pdf"],
+    ["📄 🧾", "pdf", "Download.pdf"],
+    ["", "md", "Download.md"],
+    ["x".repeat(200), "pdf", `${"x".repeat(80)}.pdf`],
+  ])("%j (.%s) → %j", (name, extension, expected) => {
+    expect(downloadFilename(name, extension)).toBe(expected);
+  });
+
+  it("takes the fallback the caller names", () => {
+    expect(downloadFilename("   ", "pdf", "Conversation")).toBe("Conversation.pdf");
   });
 });
 

@@ -15,3 +15,21 @@ export function contentDisposition(filename: string): string {
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+const FILENAME_MAX_CHARS = 80;
+
+/**
+ * A file name made from text a person wrote (a conversation's title, a document's name): letters,
+ * digits, spaces and a few safe marks, never a path, a quote or a control character; `fallback`
+ * when nothing is left. `extension` is added without a dot ("pdf").
+ */
+export function downloadFilename(name: string, extension: string, fallback = "Download"): string {
+  const safe = name
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N} ()_,-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, FILENAME_MAX_CHARS)
+    .trim();
+  return `${safe || fallback}.${extension}`;
+}

@@ -4,6 +4,7 @@ import { markdownText, plainText } from "../../../core/rag/markdown";
 import { UNKNOWN_DOCUMENT } from "../../../shared/chat";
 import type { ChatExportFormat, ChatMessage, ChatSessionDetail, Citation } from "../../../shared/contracts/chat";
 import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";
+import { downloadFilename } from "../../http/downloads";
 
 // A conversation as a file to keep or send: each question and answer in order, and each answer's
 // citations written out (clause, page and the document's own words) rather than linked, since
@@ -16,20 +17,6 @@ export interface ConversationExport {
 }
 
 const CITATIONS_HEADING = "**Citations**";
-const FILENAME_MAX_CHARS = 80;
-
-/** A filename from the conversation's title: letters, digits, spaces and a few safe marks, never a path or a quote. */
-export function exportFilename(title: string, format: ChatExportFormat): string {
-  const name = title
-    .normalize("NFC")
-    .replace(/[^\p{L}\p{N} ()_,-]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, FILENAME_MAX_CHARS)
-    .trim();
-  return `${name || "Conversation"}.${format === "pdf" ? "pdf" : "md"}`;
-}
-
 function citationsOf(message: ChatMessage): Citation[] {
   return "citations" in message.metadata ? message.metadata.citations : [];
 }
@@ -106,7 +93,7 @@ export async function conversationPdf(detail: ChatSessionDetail, { generatedAt }
 
 /** The conversation in the chosen format, with the filename and media type to send it as. */
 export async function exportConversation(detail: ChatSessionDetail, format: ChatExportFormat, generatedAt: Date): Promise<ConversationExport> {
-  const filename = exportFilename(detail.session.title, format);
+  const filename = downloadFilename(detail.session.title, format === "pdf" ? "pdf" : "md", "Conversation");
   if (format === "pdf") return { filename, contentType: "application/pdf", body: await conversationPdf(detail, { generatedAt }) };
   return { filename, contentType: "text/markdown; charset=utf-8", body: conversationMarkdown(detail, { generatedAt }) };
 }
