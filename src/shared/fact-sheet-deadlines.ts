@@ -68,15 +68,16 @@ monthByName.set("sept", 8);
 
 /**
  * A date as contracts write it — "September 1, 2021", "1 September 2021", "the 1st day of
- * September, 2021", "09/01/2021" (US order), "2021-09-01" — as an ISO date; undefined when the
+ * September, 2021", "09/01/2021" or "9-1-21" (US order), "2021-09-01" — as an ISO date; undefined when the
  * text holds no single readable date.
  */
 export function readWrittenDate(text: string): IsoDate | undefined {
   const value = text.trim().toLowerCase().replace(/\s+/g, " ");
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(value);
   if (iso) return isoOf(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
-  const numeric = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/.exec(value);
-  if (numeric) return isoOf(Number(numeric[3]), Number(numeric[1]) - 1, Number(numeric[2]));
+  const numeric = /\b(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(value);
+  // A two-digit year is read as 20xx, the century of any contract in force.
+  if (numeric) return isoOf(Number(numeric[4]!.length === 2 ? `20${numeric[4]}` : numeric[4]), Number(numeric[1]) - 1, Number(numeric[3]));
   const month = "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
   const day = "(\\d{1,2})(?:st|nd|rd|th)?";
   const monthFirst = new RegExp(`\\b${month} ${day},? (\\d{4})\\b`).exec(value);
