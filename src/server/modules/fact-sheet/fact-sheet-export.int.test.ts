@@ -45,10 +45,10 @@ describe("factSheetPdf", () => {
     expect(text).toContain("Generated November 26, 2026; values read November 20, 2026.");
     for (const field of factFields) expect(text).toContain(field.label);
     expect(text).toContain("90 days (All products)");
-    expect(text).toContain("Clause 4.2, Claims Submission, page 7");
+    expect(text).toContain("4.2 Claims Submission, page 7");
     expect(text).toContain("“Provider shall submit claims within ninety (90) days of the date of service.”");
     expect(text).toContain("180 days (All products)");
-    expect(text).toContain("Clause 12.3, Termination, page 19");
+    expect(text).toContain("12.3 Termination, page 19");
     expect(text).toContain("“upon one hundred eighty (180) days’ prior written notice”");
     // The attachment's value, with its product line; the arrow is spelled, not refused.
     expect(text).toContain("120 days (Medicare Advantage)");

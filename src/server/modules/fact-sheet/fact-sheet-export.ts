@@ -1,4 +1,5 @@
 import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { clauseLabel } from "../../../core/rag/citations";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
 import { FACT_SHEET_DISCLAIMER, factFieldGroupLabels, factFields, NOT_STATED, productLineLabels, type FactFieldGroup } from "../../../shared/fact-sheet";
 import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";
@@ -55,9 +56,9 @@ export function factSheetCsv(sheet: FactSheet): string {
   return `${rows.join("\r\n")}\r\n`;
 }
 
-/** "Clause 4.2, Claims Submission, page 7". */
+/** "4.2 Claims Submission, page 7": where a value was read, as the chat's citations say it. */
 function sourceLine({ source }: FactValue): string {
-  return [source.clauseNumber ? `Clause ${source.clauseNumber}` : undefined, source.heading || undefined, `page ${source.page}`].filter(Boolean).join(", ");
+  return `${clauseLabel(source)}, page ${source.page}`;
 }
 
 /** The fact sheet as a PDF: the document's name and the date, every field with its values, sources and quotes, and the disclaimer. */

@@ -115,7 +115,7 @@ describe("DeadlineCalculator", () => {
     expect(result()).toHaveTextContent("File the claim byJune 13, 2026");
     expect(result()).toHaveTextContent("File the claim by June 13, 2026: 90 calendar days from March 15, 2026, counted from the date of service.");
     expect(within(result()).queryByText("Assumed where the contract does not say")).not.toBeInTheDocument();
-    const source = within(result()).getByRole("link", { name: "Clause 4.2, Claims Submission, page 7" });
+    const source = within(result()).getByRole("link", { name: "4.2 Claims Submission, page 7" });
     expect(source).toHaveAttribute("href", citationHref(fullSheet.documentId, timelyFiling.source));
     expect(result()).toHaveTextContent("“Claims must be submitted within ninety (90) calendar days of the date of service.”");
   });
@@ -155,7 +155,7 @@ describe("DeadlineCalculator", () => {
       within(result())
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Clause 1.3, Renewal, page 2", "Clause 1.2, Term, page 2", "Clause 1.3, Renewal, page 2"]);
+    ).toEqual(["1.3 Renewal, page 2", "1.2 Term, page 2", "1.3 Renewal, page 2"]);
     expect(screen.queryByText("That day has passed")).not.toBeInTheDocument();
 
     await enterDate(user, "As of", "2026-11-01");
@@ -214,6 +214,6 @@ describe("DeadlineCalculator", () => {
     await user.keyboard("2026-03-15");
     expect(result()).toHaveTextContent("June 13, 2026");
     await user.tab();
-    expect(within(result()).getByRole("link", { name: "Clause 4.2, Claims Submission, page 7" })).toHaveFocus();
+    expect(within(result()).getByRole("link", { name: "4.2 Claims Submission, page 7" })).toHaveFocus();
   });
 });

@@ -1,7 +1,5 @@
 import { CalendarClock, TriangleAlert } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { Link } from "react-router";
-import { citationHref } from "../../../shared/chat";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
 import { factFields, productLineLabels, type FactFieldKey } from "../../../shared/fact-sheet";
 import {
@@ -23,6 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
+import { FactValueItem } from "./fact-sheet-view";
 
 type DateInput = "service" | "denial" | "received" | "effective" | "asOf";
 type DeadlineKind = "claim_filing" | "appeal" | "clean_claim_payment" | "non_renewal" | "termination";
@@ -161,10 +160,6 @@ function compute(option: DeadlineOption, sheet: FactSheet, dates: Record<DateInp
   }
 }
 
-function sourceLabel({ source }: FactValue): string {
-  return [source.clauseNumber ? `Clause ${source.clauseNumber}` : undefined, source.heading || undefined, `page ${source.page}`].filter(Boolean).join(", ");
-}
-
 function Result({ option, outcome, documentId }: { option: DeadlineOption; outcome: Outcome; documentId: string }) {
   if (outcome.state === "missing") {
     return <p className="text-sm text-muted-foreground">Enter the {inputLabels[outcome.input].toLowerCase()} to see the date.</p>;
@@ -208,17 +203,14 @@ function Result({ option, outcome, documentId }: { option: DeadlineOption; outco
       )}
       <div className="text-sm">
         <h3 className="font-medium">From the contract</h3>
-        <ul className="mt-1 space-y-2">
-          {sources.map(({ field, value }) => (
-            <li key={`${field}-${value.source.chunkId}-${value.source.startOffset}`} className="[overflow-wrap:anywhere]">
-              <span className="text-muted-foreground">{fieldLabel(field)}: </span>
-              <Link className="font-medium text-primary underline-offset-4 hover:underline" to={citationHref(documentId, value.source)}>
-                {sourceLabel(value)}
-              </Link>
-              <blockquote className="mt-1 border-l-2 pl-3 text-muted-foreground italic">“{value.source.quote}”</blockquote>
-            </li>
-          ))}
-        </ul>
+        {sources.map(({ field, value }) => (
+          <div key={`${field}-${value.source.chunkId}-${value.source.startOffset}`} className="mt-2">
+            <p className="text-muted-foreground">{fieldLabel(field)}</p>
+            <ul>
+              <FactValueItem documentId={documentId} value={value} showProductLine={value.productLine !== "all"} />
+            </ul>
+          </div>
+        ))}
       </div>
     </div>
   );
