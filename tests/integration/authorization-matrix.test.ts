@@ -403,6 +403,7 @@ const routePolicies: Record<string, RouteCase> = {
   "POST /api/documents/:id/process": { policy: ownerOnly, request: async () => ({ params: { id: await uploadAsOwner() }, json: { trigger: "start" } }) },
   "GET /api/documents/:id/search": { policy: ownerOnly, request: () => ownDocument({ query: "q=claims" }) },
   "GET /api/documents/:id/fact-sheet": { policy: ownerOnly, request: () => ownDocument() },
+  "GET /api/documents/:id/fact-sheet/export": { policy: ownerOnly, request: () => ownDocument({ query: "format=csv" }) },
   "GET /api/documents/:id/fact-sheet/reminders": { policy: ownerOnly, request: () => ownDocument() },
   "POST /api/documents/:id/fact-sheet/reminders": {
     policy: ownerOnly,

@@ -11,6 +11,7 @@ import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument, uploadedDocument, waitForStatus } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
 import { listEmailsTo } from "../support/outbox";
+import { readPdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
@@ -105,6 +106,37 @@ describe("a processed contract's fact sheet", () => {
     expect(second.builtAt).not.toBe(first.builtAt);
     expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await testApp.container.db.select().from(factSheets).where(eq(factSheets.documentId, document.id))).toEqual([]);
+  });
+});
+
+describe("downloading the fact sheet", () => {
+  const exportPath = (format: string) => `/api/documents/${contract.id}/fact-sheet/export?format=${format}`;
+
+  it("as CSV: a row per value, named after the document", async () => {
+    await readySheet(owner, contract.id);
+    const response = await owner.get(exportPath("csv"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toContain('filename="Evergreen Provider Services Agreement fact sheet.csv"');
+    const csv = await response.text();
+    expect(csv).toContain("180 calendar days");
+    expect(csv).toContain("Not stated");
+  });
+
+  it("as PDF: the values, their quotes and the disclaimer, read back", async () => {
+    const response = await owner.get(exportPath("pdf"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const text = (await readPdfText(new Uint8Array(await response.arrayBuffer()))).pages.join(" ");
+    expect(text).toContain("Oregon");
+    expect(text).toContain("informational and is not legal advice");
+  });
+
+  it("refuses an unknown format, and is another person's to a stranger", async () => {
+    const unknown = await owner.get(exportPath("xlsx"));
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe("Choose CSV or PDF to download the fact sheet.");
+    expect((await stranger.get(exportPath("csv"))).status).toBe(404);
   });
 });
 

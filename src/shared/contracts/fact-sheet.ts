@@ -102,3 +102,12 @@ export type ReminderResponse = z.infer<typeof reminderResponseSchema>;
 /** GET …/reminders: the document's reminders, soonest first. */
 export const reminderListResponseSchema = z.object({ reminders: z.array(reminderSchema) });
 export type ReminderListResponse = z.infer<typeof reminderListResponseSchema>;
+
+export const factSheetExportFormats = ["csv", "pdf"] as const;
+export type FactSheetExportFormat = (typeof factSheetExportFormats)[number];
+
+/** GET /api/documents/:id/fact-sheet/export?format=csv|pdf: the sheet as a file. */
+export const factSheetExportQuerySchema = z.object({
+  format: z.enum(factSheetExportFormats, { message: "Choose CSV or PDF to download the fact sheet." }),
+});
+export type FactSheetExportQuery = z.infer<typeof factSheetExportQuerySchema>;

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { createReminderRequestSchema } from "../../../shared/contracts/fact-sheet";
+import { createReminderRequestSchema, factSheetExportQuerySchema } from "../../../shared/contracts/fact-sheet";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
-import { jsonBody, pathId } from "../../http/request-input";
+import { contentDisposition } from "../../http/downloads";
+import { jsonBody, pathId, queryInput } from "../../http/request-input";
 
 const documentIdOf = (id: string) => pathId(id, "Document not found.");
 
@@ -14,6 +15,14 @@ export function factSheetRoutes(container: Container) {
     .get("/:id/fact-sheet", async (c) => {
       const factSheet = await container.factSheets.get(c.var.actor, documentIdOf(c.req.param("id")));
       return c.json({ factSheet });
+    })
+    .get("/:id/fact-sheet/export", async (c) => {
+      const { format } = queryInput(c.req.query(), factSheetExportQuerySchema);
+      const file = await container.factSheets.exportSheet(c.var.actor, documentIdOf(c.req.param("id")), format);
+      c.header("Content-Type", file.contentType);
+      c.header("Content-Disposition", contentDisposition(file.filename));
+      c.header("Cache-Control", "private, no-store");
+      return c.body(file.body);
     })
     .get("/:id/fact-sheet/reminders", async (c) => {
       const reminders = await container.factSheets.listReminders(c.var.actor, documentIdOf(c.req.param("id")));

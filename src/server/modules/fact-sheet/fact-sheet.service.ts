@@ -1,6 +1,8 @@
 import type { Actor } from "../../../core/access/actor";
 import { FACT_READER_VERSION } from "../../../core/fact-sheet/read-facts";
-import type { CreateReminderRequest, FactSheet, Reminder } from "../../../shared/contracts/fact-sheet";
+import type { CreateReminderRequest, FactSheet, FactSheetExportFormat, Reminder } from "../../../shared/contracts/fact-sheet";
+import { downloadFilename } from "../../http/downloads";
+import { factSheetCsv, factSheetPdf } from "./fact-sheet-export";
 import { factFieldKeys } from "../../../shared/fact-sheet";
 import { AppError } from "../../http/app-error";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
@@ -86,12 +88,20 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
       if (!(await deps.repo.deleteReminder(document.id, reminderId))) throw new AppError("not_found", "Reminder not found.");
     },
 
-    /** The sheet as it stands, for exports: only a ready one can be exported. */
-    async getReady(actor: Actor, documentId: string): Promise<FactSheet> {
+    /** GET …/fact-sheet/export: the sheet as CSV or PDF, named after the document; only a sheet that has been read can be. */
+    async exportSheet(
+      actor: Actor,
+      documentId: string,
+      format: FactSheetExportFormat,
+    ): Promise<{ filename: string; contentType: string; body: string | Uint8Array<ArrayBuffer> }> {
       const document = await requireProcessedDocument(actor, documentId);
       const row = await deps.repo.find(document.id);
-      if (row?.status !== "ready") throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
-      return toFactSheet(document, row);
+      if (!row?.builtAt) throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
+      const sheet = toFactSheet(document, row);
+      const filename = downloadFilename(`${document.filename.replace(/\.[a-z0-9]{2,5}$/i, "")} fact sheet`, format);
+      return format === "csv"
+        ? { filename, contentType: "text/csv; charset=utf-8", body: factSheetCsv(sheet) }
+        : { filename, contentType: "application/pdf", body: await factSheetPdf(sheet, { generatedAt: deps.now() }) };
     },
   };
 }

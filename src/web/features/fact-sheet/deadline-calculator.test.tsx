@@ -1,7 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubServer, type Handler } from "../../../../tests/support/stub-server";
 import { aFactSheet, aFactValue } from "../../../../tests/support/fact-sheets";
 import { citationHref } from "../../../shared/chat";
 import type { FactSheet } from "../../../shared/contracts/fact-sheet";
@@ -71,13 +74,20 @@ const fullSheet = aFactSheet({
   governing_law: [aFactValue({ value: "Tennessee", amount: null, unit: null })],
 });
 
-function renderCalculator(sheet: FactSheet, today = "2026-05-01") {
+afterEach(() => vi.unstubAllGlobals());
+
+function renderCalculator(sheet: FactSheet, today = "2026-05-01", routes: Record<string, Handler> = {}) {
+  const server = stubServer({ [`GET /api/documents/${sheet.documentId}/fact-sheet/reminders`]: { status: 200, body: { reminders: [] } }, ...routes });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { unmount } = render(
-    <MemoryRouter>
-      <DeadlineCalculator sheet={sheet} today={today} />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <DeadlineCalculator sheet={sheet} today={today} />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
   );
-  return { user: userEvent.setup(), unmount, result: () => screen.getByRole("region", { name: "Result" }) };
+  return { user: userEvent.setup(), unmount, server, result: () => screen.getByRole("region", { name: "Result" }) };
 }
 
 const deadlineSelect = () => screen.getByRole("combobox", { name: "Deadline" });
@@ -214,6 +224,53 @@ describe("DeadlineCalculator", () => {
     await user.keyboard("2026-03-15");
     expect(result()).toHaveTextContent("June 13, 2026");
     await user.tab();
+    expect(within(result()).getByLabelText("Email me, days before")).toHaveFocus();
+    await user.tab();
+    expect(within(result()).getByRole("button", { name: "Email me a reminder" })).toHaveFocus();
+    await user.tab();
     expect(within(result()).getByRole("link", { name: "4.2 Claims Submission, page 7" })).toHaveFocus();
+  });
+
+  it("emails a reminder the chosen number of days before a deadline still ahead, and lists it", async () => {
+    const reminders: unknown[] = [];
+    const reminder = {
+      id: "9a1d0c1e-0000-4000-8000-000000000001",
+      documentId: fullSheet.documentId,
+      field: "timely_filing",
+      label: "Claim filing deadline",
+      deadline: "2026-06-13",
+      remindOn: "2026-06-06",
+      sentAt: null,
+    };
+    const { user, result, server } = renderCalculator(fullSheet, "2026-05-01", {
+      [`GET /api/documents/${fullSheet.documentId}/fact-sheet/reminders`]: () => ({ status: 200, body: { reminders } }),
+      [`POST /api/documents/${fullSheet.documentId}/fact-sheet/reminders`]: () => {
+        reminders.push(reminder);
+        return { status: 201, body: { reminder } };
+      },
+    });
+    await enterDate(user, "Date of service", "2026-03-15");
+    const days = within(result()).getByLabelText("Email me, days before");
+    expect(days).toHaveValue(30);
+    await user.clear(days);
+    await user.type(days, "7");
+    await user.click(within(result()).getByRole("button", { name: "Email me a reminder" }));
+    expect(await screen.findByText("We'll email you on June 6, 2026.")).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === "POST")!.body).toEqual({
+      field: "timely_filing",
+      label: "Claim filing deadline",
+      deadline: "2026-06-13",
+      daysBefore: 7,
+    });
+    const list = await screen.findByRole("region", { name: "Reminders" });
+    expect(list).toHaveTextContent("Claim filing deadline: June 13, 2026");
+    expect(list).toHaveTextContent("Email on June 6, 2026");
+  });
+
+  it("offers no reminder for a deadline already past", async () => {
+    const { user, result } = renderCalculator(fullSheet, "2026-09-01");
+    await enterDate(user, "Date of service", "2026-03-15");
+    expect(result()).toHaveTextContent("June 13, 2026");
+    expect(within(result()).queryByRole("button", { name: "Email me a reminder" })).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
+import { ReminderForm, ReminderList } from "./deadline-reminders";
 import { FactValueItem } from "./fact-sheet-view";
 
 type DateInput = "service" | "denial" | "received" | "effective" | "asOf";
@@ -160,7 +161,7 @@ function compute(option: DeadlineOption, sheet: FactSheet, dates: Record<DateInp
   }
 }
 
-function Result({ option, outcome, documentId }: { option: DeadlineOption; outcome: Outcome; documentId: string }) {
+function Result({ option, outcome, documentId, today }: { option: DeadlineOption; outcome: Outcome; documentId: string; today: IsoDate }) {
   if (outcome.state === "missing") {
     return <p className="text-sm text-muted-foreground">Enter the {inputLabels[outcome.input].toLowerCase()} to see the date.</p>;
   }
@@ -179,6 +180,13 @@ function Result({ option, outcome, documentId }: { option: DeadlineOption; outco
         </p>
         <p className="text-2xl font-semibold tracking-tight">{formatLongDate(nextChance?.date ?? deadline.date)}</p>
       </div>
+      <ReminderForm
+        documentId={documentId}
+        field={kinds[option.kind].field}
+        label={kinds[option.kind].label}
+        deadline={nextChance?.date ?? deadline.date}
+        today={today}
+      />
       {renewal && nextChance && (
         // A note, not a second live region: the result around it is announced as a whole.
         <Alert role="note">
@@ -293,8 +301,9 @@ export function DeadlineCalculator({ sheet, today }: { sheet: FactSheet; today?:
               ))}
             </div>
             <section aria-label="Result" aria-live="polite" className="rounded-lg border bg-muted/40 p-4">
-              <Result option={option} outcome={outcome!} documentId={sheet.documentId} />
+              <Result option={option} outcome={outcome!} documentId={sheet.documentId} today={today ?? localToday()} />
             </section>
+            <ReminderList documentId={sheet.documentId} />
           </div>
         )}
       </CardContent>

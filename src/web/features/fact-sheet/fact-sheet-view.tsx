@@ -1,5 +1,4 @@
-import { Columns2, FileSearch, Info, Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { Columns2, FileSearch, FileSpreadsheet, FileType, Info, Loader2 } from "lucide-react";
 import { Link } from "react-router";
 import { citationHref } from "../../../shared/chat";
 import type { FactField, FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
@@ -17,9 +16,12 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { DownloadMenu } from "../../components/ui/download-menu";
 import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/format-date";
+import { DeadlineCalculator } from "./deadline-calculator";
+import { factSheetExportUrl } from "./fact-sheet-api";
 import { useFactSheet } from "./use-fact-sheet";
 
 /** "2.1 Timely Filing, page 2": where a value was read. */
@@ -110,7 +112,7 @@ function Reading() {
 }
 
 /** The fact sheet of one processed document: every field grouped, each value cited to its clause and page. */
-export function FactSheetView({ documentId, toolbar }: { documentId: string; toolbar?: (sheet: FactSheet) => ReactNode }) {
+export function FactSheetView({ documentId }: { documentId: string }) {
   const query = useFactSheet(documentId);
   const sheet = query.data;
   if (query.isPending) return <Reading />;
@@ -131,7 +133,14 @@ export function FactSheetView({ documentId, toolbar }: { documentId: string; too
           )}
         </p>
         <div className="flex flex-wrap gap-2">
-          {toolbar?.(sheet)}
+          <DownloadMenu
+            name="Download fact sheet"
+            variant="outline"
+            choices={[
+              { href: factSheetExportUrl(sheet.documentId, "csv"), label: "CSV (spreadsheet)", icon: FileSpreadsheet },
+              { href: factSheetExportUrl(sheet.documentId, "pdf"), label: "PDF", icon: FileType },
+            ]}
+          />
           <Button variant="outline" asChild>
             <Link to={paths.compareFactSheets(sheet.documentId)}>
               <Columns2 aria-hidden />
@@ -150,6 +159,7 @@ export function FactSheetView({ documentId, toolbar }: { documentId: string; too
           </AlertDescription>
         </Alert>
       )}
+      <DeadlineCalculator sheet={sheet} />
       <FactSheetFields sheet={sheet} />
       <p className="text-sm text-muted-foreground">{FACT_SHEET_DISCLAIMER}</p>
     </div>
