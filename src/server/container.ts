@@ -123,6 +123,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     assertStorageRoom: organizations.plans.assertRoomFor,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
+  const chatModel = env.llm ? createAiSdkChatModel(env.llm) : undefined;
   const factSheets = createFactSheetModule({
     db,
     jobs,
@@ -134,11 +135,12 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     site,
     publicUrl: env.publicUrl,
     now,
+    chatModel,
   });
   const chat = createChatModule({
     db,
     retrieval,
-    chatModel: env.llm ? createAiSdkChatModel(env.llm) : undefined,
+    chatModel,
     publishLiveEvent: liveEvents.publish,
     logger,
   });

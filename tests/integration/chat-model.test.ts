@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage, ChatSessionDetail, ChatStreamEvent } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
+import { readyFactSheet } from "../support/fact-sheets";
 import { parseEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
@@ -21,6 +22,8 @@ beforeAll(async () => {
   });
   owner = await signedUpClient(testApp);
   contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", payerContractPdf());
+  // The fact sheet's reading also asks the model: let it finish before the tests count the model's requests.
+  await readyFactSheet(owner, contract.id);
 }, 60_000);
 afterAll(async () => {
   await testApp.close();

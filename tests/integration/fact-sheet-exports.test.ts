@@ -5,6 +5,7 @@ import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { FACT_SHEET_DISCLAIMER, type FactFieldKey } from "../../src/shared/fact-sheet";
 import { claimFilingDeadline, periodFromValue, readWrittenDate, renewalNoticeDeadline } from "../../src/shared/fact-sheet-deadlines";
 import { signedUpClient } from "../support/accounts";
+import { readyFactSheet } from "../support/fact-sheets";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import { processedDocument } from "../support/documents/processing";
 import { readPdfText } from "../support/pdf-text";
@@ -20,12 +21,7 @@ beforeAll(async () => {
   testApp = await createTestApp({ env: { BILLING: "off" } });
   const owner = await signedUpClient(testApp);
   const contract = await processedDocument(testApp, owner, "Evergreen Provider Services Agreement.pdf", contractPdfOf(evergreenAgreement));
-  for (let attempt = 0; ; attempt++) {
-    ({ factSheet: sheet } = (await (await owner.get(`/api/documents/${contract.id}/fact-sheet`)).json()) as { factSheet: FactSheet });
-    if (sheet.status === "ready") break;
-    if (attempt > 200) throw new Error(`fact sheet still ${sheet.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  sheet = await readyFactSheet(owner, contract.id);
 }, 60_000);
 afterAll(() => testApp.close());
 

@@ -6,6 +6,7 @@ import { documentPages, factSheets } from "../../src/server/db/schema/index";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
+import { readyFactSheet } from "../support/fact-sheets";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument, uploadedDocument, waitForStatus } from "../support/documents/processing";
@@ -27,23 +28,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => testApp.close());
 
-async function readySheet(client: HttpClient, documentId: string, timeoutMs = 20_000): Promise<FactSheet> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await client.get(`/api/documents/${documentId}/fact-sheet`);
-    expect(response.status).toBe(200);
-    const { factSheet } = (await response.json()) as { factSheet: FactSheet };
-    if (factSheet.status === "ready") return factSheet;
-    if (Date.now() > deadline) throw new Error(`fact sheet still ${factSheet.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const valuesOf = (sheet: FactSheet, key: string) => sheet.fields.find((field) => field.key === key)!.values;
 
 describe("a processed contract's fact sheet", () => {
   it("is read when processing completes: every field in order, values with their clause, page and verified quote", async () => {
-    const sheet = await readySheet(owner, contract.id);
+    const sheet = await readyFactSheet(owner, contract.id);
     expect(sheet).toMatchObject({ documentId: contract.id, documentName: "Evergreen Provider Services Agreement.pdf", unverifiedCount: 0 });
     expect(sheet.builtAt).not.toBeNull();
     expect(sheet.fields.map((field) => field.key)).toContain("timely_filing");
@@ -61,7 +50,7 @@ describe("a processed contract's fact sheet", () => {
   });
 
   it("says nothing is stated where the contract is silent", async () => {
-    const sheet = await readySheet(owner, contract.id);
+    const sheet = await readyFactSheet(owner, contract.id);
     expect(valuesOf(sheet, "expiration_date")).toEqual([]);
     expect(valuesOf(sheet, "fee_schedule_update")).toEqual([]);
   });
@@ -80,28 +69,28 @@ describe("a processed contract's fact sheet", () => {
 
   it("does not show a value whose number is not on the cited page, and counts it", async () => {
     const document = await processedDocument(testApp, owner, "Altered.pdf", contractPdfOf([...evergreenAgreement, "Copy altered"]));
-    await readySheet(owner, document.id);
+    await readyFactSheet(owner, document.id);
     // The page now says otherwise than the passages the reader reads: the value cannot be proven.
     await testApp.container.db
       .update(documentPages)
       .set({ text: sql`replace(replace(${documentPages.text}, '(180)', '(120)'), 'eighty', 'twenty')` })
       .where(and(eq(documentPages.documentId, document.id), eq(documentPages.pageNumber, 2)));
     await testApp.container.factSheets.requestBuild(document.id);
-    const sheet = await readySheet(owner, document.id);
+    const sheet = await readyFactSheet(owner, document.id);
     expect(valuesOf(sheet, "timely_filing").map((value) => value.productLine)).toEqual(["medicaid"]);
     expect(sheet.unverifiedCount).toBeGreaterThan(0);
   });
 
   it("is read again when the document is reprocessed, and goes with the document when it is deleted", async () => {
     const document = await processedDocument(testApp, owner, "Reprocessed.pdf", contractPdfOf([...evergreenAgreement, "Copy reprocessed"]));
-    const first = await readySheet(owner, document.id);
+    const first = await readyFactSheet(owner, document.id);
     expect((await owner.post(`/api/documents/${document.id}/process`, { trigger: "reprocess" })).status).toBe(200);
     await waitForStatus(owner, document.id, ["completed"]);
     const deadline = Date.now() + 20_000;
     let second = first;
     while (second.builtAt === first.builtAt && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      second = await readySheet(owner, document.id);
+      second = await readyFactSheet(owner, document.id);
     }
     expect(second.builtAt).not.toBe(first.builtAt);
     expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
@@ -113,7 +102,7 @@ describe("downloading the fact sheet", () => {
   const exportPath = (format: string) => `/api/documents/${contract.id}/fact-sheet/export?format=${format}`;
 
   it("as CSV: a row per value, named after the document", async () => {
-    await readySheet(owner, contract.id);
+    await readyFactSheet(owner, contract.id);
     const response = await owner.get(exportPath("csv"));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");

@@ -36,3 +36,16 @@ export function aFactSheet(fields: Partial<Record<FactFieldKey, FactValue[]>> = 
     fields: Object.entries(fields).map(([key, values]) => ({ key, values }) as FactField),
   };
 }
+
+/** Asks for a document's fact sheet until its reading is done (asking queues one never read). */
+export async function readyFactSheet(client: { get(path: string): Promise<Response> }, documentId: string, timeoutMs = 20_000): Promise<FactSheet> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/documents/${documentId}/fact-sheet`);
+    if (response.status !== 200) throw new Error(`the fact sheet answered ${response.status}`);
+    const { factSheet } = (await response.json()) as { factSheet: FactSheet };
+    if (factSheet.status === "ready") return factSheet;
+    if (Date.now() > deadline) throw new Error(`the fact sheet is still ${factSheet.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -39,7 +39,8 @@ const MAX_VALUES_PER_FIELD = 6;
 /** Values of one field for one product line, at most (different clauses that read equally strongly). */
 const MAX_VALUES_PER_PRODUCT_LINE = 3;
 
-const unitOf = (fact: StatedFact): { amount: number; unit: FactUnit } | undefined => {
+/** A length of time as a number and the unit deadlines count in ("two weeks" → 14 days). */
+export const quantityOf = (fact: StatedFact): { amount: number; unit: FactUnit } | undefined => {
   const match = /^(\d+(?:\.\d+)?) (business |working |calendar )?(day|week|month|year)s?$/.exec(fact.plain);
   if (!match) return undefined;
   const amount = Number(match[1]);
@@ -78,7 +79,7 @@ function aboutAt(rule: FactRule, text: string): number | undefined {
 
 function readDuration(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
   const candidates = findFacts(sentence, "duration")
-    .map((fact) => ({ fact, quantity: unitOf(fact) }))
+    .map((fact) => ({ fact, quantity: quantityOf(fact) }))
     .filter((entry) => entry.quantity && (!rule.units || rule.units.some((unit) => entry.fact.plain.includes(` ${unit}`))))
     .filter((entry) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, entry.fact.start - 60), entry.fact.end + 40))));
   if (!candidates.length) return undefined;
@@ -117,7 +118,7 @@ function readYes(rule: FactRule, sentence: string): Omit<Reading, "rule" | "scor
   const isAutomatic = /\bautomatic|\brenews? automatically\b|\bcontinue\b|\bunless\b/i.test(sentence) || !isChosen;
   const answer = isAutomatic ? "Yes" : "Only if a party chooses to renew";
   const term = findFacts(sentence, "duration")
-    .map((fact) => ({ fact, quantity: unitOf(fact) }))
+    .map((fact) => ({ fact, quantity: quantityOf(fact) }))
     .find(
       (entry) =>
         entry.quantity &&
@@ -233,7 +234,7 @@ function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPa
 export function isValueInQuote(value: Pick<FactValue, "amount" | "unit">, quote: string): boolean {
   if (value.amount === null) return true;
   return findFacts(quote, "duration").some((fact) => {
-    const quantity = unitOf(fact);
+    const quantity = quantityOf(fact);
     return quantity !== undefined && quantity.amount === value.amount && quantity.unit === value.unit;
   });
 }

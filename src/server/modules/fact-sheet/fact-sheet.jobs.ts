@@ -2,7 +2,10 @@ import type { Logger } from "pino";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { Mailer } from "../../adapters/mail/mailer";
 import { reminderEmail, toReminder } from "./fact-sheet-reminders";
-import { FACT_READER_VERSION, readFactSheet } from "../../../core/fact-sheet/read-facts";
+import { parseProposals, proposalPrompt, withProposals } from "../../../core/fact-sheet/model-proposals";
+import { FACT_READER_VERSION, readFactSheet, type FactPassage, type ReadFactSheet } from "../../../core/fact-sheet/read-facts";
+import type { PageTexts } from "../../../core/rag/citations";
+import type { ChatModel } from "../../adapters/llm/chat-model";
 import { defineJobType, type JobHandler } from "../../jobs/job-type";
 import type { FactSheetRepo } from "./fact-sheet.repo";
 
@@ -16,8 +19,29 @@ export const buildFactSheetJob = defineJobType<BuildFactSheetPayload>({ name: "f
 export interface BuildFactSheetDeps {
   repo: FactSheetRepo;
   logger: Logger;
+  /** When a language model is configured, it is offered the fields the rules left blank. */
+  chatModel?: ChatModel;
   /** Tells the owner's open pages the sheet changed. */
   announce: (userId: string, documentId: string) => Promise<void>;
+}
+
+/**
+ * The rules' sheet with what the model proposes for its blank fields, each proposal verified like
+ * the rules' values (ADR 023). A model that fails leaves the rules' sheet as it is.
+ */
+async function withModelProposals(model: ChatModel, read: ReadFactSheet, passages: FactPassage[], pages: PageTexts, logger: Logger): Promise<ReadFactSheet> {
+  const blank = read.fields.filter((field) => field.values.length === 0 && field.key !== "product_lines").map((field) => field.key);
+  const prompt = blank.length ? proposalPrompt(blank, passages) : undefined;
+  if (!prompt) return read;
+  try {
+    let answer = "";
+    for await (const piece of model.streamAnswer({ system: prompt.system, messages: [{ role: "user", content: prompt.user }] })) answer += piece;
+    const { fields, refused } = withProposals(read.fields, parseProposals(answer), passages, pages);
+    return { fields, unverifiedCount: read.unverifiedCount + refused };
+  } catch (error) {
+    logger.warn({ err: error }, "the language model could not propose fact sheet values; the sheet keeps the rules' values");
+    return read;
+  }
 }
 
 /** Reads the document's fact sheet from its passages and pages; a document deleted or reprocessing since has nothing to read. */
@@ -32,7 +56,8 @@ export function buildFactSheetHandler(deps: BuildFactSheetDeps): JobHandler<Buil
       const documentId = job.payload.document_id;
       if (!(await deps.repo.findOwner(documentId))) return;
       const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
-      const sheet = readFactSheet(passages, pages);
+      const read = readFactSheet(passages, pages);
+      const sheet = deps.chatModel ? await withModelProposals(deps.chatModel, read, passages, pages, deps.logger) : read;
       await job.withLease((tx) => deps.repo.saveRead(documentId, sheet, FACT_READER_VERSION, tx));
       await announce(documentId);
     },

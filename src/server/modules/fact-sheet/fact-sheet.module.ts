@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { paths } from "../../../shared/paths";
 import type { SiteConfig } from "../../../shared/site-config";
+import type { ChatModel } from "../../adapters/llm/chat-model";
 import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
@@ -22,6 +23,8 @@ export interface FactSheetModuleDeps {
   site: SiteConfig;
   publicUrl: string;
   now: () => Date;
+  /** A configured language model proposes values for the fields the rules leave blank. */
+  chatModel?: ChatModel;
 }
 
 /** Fact sheets: read by a job each time a document is processed; the sheet's page refetches when told. */
@@ -38,6 +41,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
     buildFactSheetHandler({
       repo,
       logger: deps.logger,
+      chatModel: deps.chatModel,
       announce: (userId, documentId) => deps.publishLiveEvent(userAddress(userId), { type: "fact_sheet", documentId }),
     }),
   );
