@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   AlertTriangle,
+  ClipboardList,
   CreditCard,
   Download,
   FileText,
@@ -211,6 +212,14 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
+            {isReady && (
+              <DropdownMenuItem asChild>
+                <Link to={paths.documentFactSheet(document.id)}>
+                  <ClipboardList aria-hidden />
+                  Fact sheet
+                </Link>
+              </DropdownMenuItem>
+            )}
             <DropdownMenuItem asChild>
               <a href={documentFileUrl(document.id)} download>
                 <Download aria-hidden />
