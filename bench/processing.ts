@@ -5,15 +5,16 @@
 // three fresh servers (the median counts). Then one 300-page document, with the peak memory of the whole server process
 // (worker threads and OCR workers included) against the 1 GB target.
 // Run alone with `npx tsx bench/processing.ts` (builds the app first).
-import { execFileSync, execSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { DocumentSummary } from "../src/shared/contracts/documents";
 import { LIVE_EVENTS_PATH } from "../src/shared/events";
-import { startServer, waitForHealth, type ServerRun } from "../tests/e2e/support/server-process";
+import type { ServerRun } from "../tests/e2e/support/server-process";
 import { cuadFile, readCuadContracts, requireCuadDev, type CuadContract } from "../tests/support/documents/cuad-dev";
+import { ensureBuilt, machineLoad, peakRssMb, resetPeakRss, signedUpClient, withServer as withBenchServer, type BenchClient } from "./support/bench-server";
 
 const END_TO_END_PAGES_PER_SECOND_TARGET = 40;
 /** Single runs on this shared 2-core machine vary by ±10%: throughput is the median of this many fresh servers. */
@@ -22,51 +23,6 @@ const LONG_DOCUMENT_PAGES = 300;
 const PEAK_MEMORY_TARGET_MB = 1024;
 const PORT = 3191;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-
-/** A signed-in API client for the server under test: keeps its cookies, sends the Origin Better Auth wants. */
-class BenchClient {
-  private readonly cookies = new Map<string, string>();
-
-  async request(pathname: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<Response> {
-    const headers: Record<string, string> = { Origin: BASE_URL };
-    if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    if (init.json !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(`${BASE_URL}${pathname}`, {
-      method: init.method ?? (init.json !== undefined || init.form ? "POST" : "GET"),
-      headers,
-      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ""] = cookie.split(";");
-      const separator = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1));
-    }
-    return response;
-  }
-
-  async json<T>(pathname: string, init?: { method?: string; json?: unknown; form?: FormData }): Promise<T> {
-    // A GET may meet a kept-alive connection the server is closing just then (ECONNRESET): ask again once.
-    const isRead = !init?.method && init?.json === undefined && !init?.form;
-    const response = await this.request(pathname, init).catch((error: unknown) => {
-      if (!isRead) throw error;
-      return this.request(pathname, init);
-    });
-    if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-}
-
-/** Signs up and verifies with the code from the local outbox, as a person would. */
-async function signedUpClient(): Promise<BenchClient> {
-  const client = new BenchClient();
-  const email = `bench-${Date.now()}@clinic.example`;
-  await client.json("/api/auth/sign-up/email", { json: { email, password: "bench-password-42", name: "" } });
-  const { messages } = await client.json<{ messages: { text: string }[] }>(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-  const code = messages[0]?.text.match(/6-digit code: (\d{6})/)?.[1];
-  if (!code) throw new Error("No verification code in the local outbox");
-  await client.json("/api/auth/email-otp/verify-email", { json: { email, otp: code } });
-  return client;
-}
 
 async function uploadAndProcess(client: BenchClient, filename: string, bytes: Uint8Array): Promise<string> {
   const form = new FormData();
@@ -144,35 +100,8 @@ async function waitUntilCompleted(client: BenchClient, events: LibraryEvents, id
   }
 }
 
-/**
- * Forgets a process's peak resident memory so far: a fresh embedded database's first start
- * (initdb and migrations) peaks higher than anything after it and would hide the figure wanted.
- */
-function resetPeakRss(pid: number): void {
-  writeFileSync(`/proc/${pid}/clear_refs`, "5");
-}
-
-/** Peak resident memory of a process (every thread included), from the kernel's high-water mark. */
-function peakRssMb(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m);
-  if (!match) throw new Error(`No VmHWM for process ${pid}`);
-  return Number(match[1]) / 1024;
-}
-
-async function withServer<T>(run: (server: ServerRun) => Promise<T>): Promise<T> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "cw-bench-processing-"));
-  const server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: BASE_URL, LOG_LEVEL: "warn", BILLING: "off", MAX_UPLOAD_MB: "50" });
-  try {
-    await waitForHealth(BASE_URL);
-    return await run(server);
-  } catch (error) {
-    console.error(`Server output:\n${server.output()}\nServer exit code: ${server.child.exitCode ?? "still running"}`);
-    throw error;
-  } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+function withServer<T>(run: (server: ServerRun) => Promise<T>): Promise<T> {
+  return withBenchServer(PORT, { BILLING: "off", MAX_UPLOAD_MB: "50" }, (server) => run(server));
 }
 
 /** Splits PDFs into one file per page and unites the chosen pages again, with poppler. */
@@ -215,12 +144,6 @@ function hasPoppler(): boolean {
   return ["pdftotext", "pdfseparate", "pdfunite"].every((tool) => spawnSync(tool, ["-v"], { stdio: "ignore" }).status === 0);
 }
 
-function ensureBuilt(): void {
-  if (!existsSync("dist/web/index.html")) execSync("npm run build", { stdio: "ignore" });
-  // The server bundle always matches the source being measured.
-  else execSync("node scripts/build-server.mjs", { stdio: "ignore" });
-}
-
 export async function runProcessingBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   requireCuadDev();
   if (!hasPoppler()) throw new Error("poppler-utils (pdftotext, pdfseparate, pdfunite) is needed: apt-get install poppler-utils");
@@ -251,7 +174,7 @@ interface ThroughputRound {
 /** The CUAD text PDFs uploaded and processed by a fresh server, then read by pdftotext on the same machine moments later. */
 async function measureThroughput(contracts: CuadContract[], warmUpPdfs: Buffer[]): Promise<ThroughputRound> {
   const throughput = await withServer(async (server) => {
-    const client = await signedUpClient();
+    const client = await signedUpClient(BASE_URL);
     const events = await LibraryEvents.open(client);
     // Warm-up: each extraction thread starts and loads pdf.js on its first document; two at
     // once start both (a server pays that once in its life, not per document).
@@ -286,10 +209,7 @@ async function measure(
   const warmUpPdf = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(0, 1));
   // Not the same file twice: an owner's duplicate upload is refused.
   const warmUpPdf2 = cutter.unite(cutter.pagesOf(cuadFile("contracts", contracts[0]!.contract_id)).slice(1, 2));
-  figures["machine"] = `${os.cpus().length} CPUs, load average ${os
-    .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(" / ")} at start`;
+  figures["machine"] = `${machineLoad()} at start`;
 
   const rounds: ThroughputRound[] = [];
   for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) rounds.push(await measureThroughput(contracts, [warmUpPdf, warmUpPdf2]));
@@ -316,7 +236,7 @@ async function measure(
   );
   const long = cutter.unite([...textPages, ...scannedPages]);
   const longRun = await withServer(async (server) => {
-    const client = await signedUpClient();
+    const client = await signedUpClient(BASE_URL);
     const events = await LibraryEvents.open(client);
     resetPeakRss(server.child.pid!);
     const start = performance.now();

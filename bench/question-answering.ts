@@ -7,6 +7,7 @@
 // the page text the passages hold, and time to the first streamed answer byte — against a naive
 // baseline: fixed 1,000-character chunks ranked by PostgreSQL full-text search over the raw question.
 // Run alone with `npx tsx bench/question-answering.ts`.
+import { Readable } from "node:stream";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -71,7 +72,7 @@ const format = (value: number) => value.toFixed(3);
 async function processFiles(container: Container, actor: Actor, files: { name: string; bytes: Uint8Array }[]) {
   const documentIds = new Map<string, string>();
   for (const file of files) {
-    const document = await container.documents.upload(actor, { filename: `${file.name}.pdf`, bytes: file.bytes });
+    const document = await container.documents.upload(actor, { filename: `${file.name}.pdf`, content: Readable.from([file.bytes]) });
     await container.documents.startProcessing(actor, document.id, "start");
     documentIds.set(file.name, document.id);
   }

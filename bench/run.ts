@@ -4,6 +4,7 @@ import { runLandingBudget } from "./landing-budget";
 import { runPlatformConsoleBench } from "./platform-console";
 import { runProcessingBench } from "./processing";
 import { runQuestionAnsweringBench } from "./question-answering";
+import { runUploadBench } from "./uploads";
 
 /** Prints a benchmark's figures under its title; answers whether its targets were met. */
 function reported(title: string, { ok, figures }: { ok: boolean; figures: Record<string, string> }): boolean {
@@ -20,6 +21,7 @@ const results = {
   questionAnswering: (await runQuestionAnsweringBench()).ok,
   platformConsole: reported("Platform console (issue 17)", await runPlatformConsoleBench()),
   factSheet: reported("Contract fact sheet (issue 18)", await runFactSheetBench()),
+  uploads: reported("Upload memory (issue 20, item 6)", await runUploadBench()),
 };
 const missed = Object.entries(results)
   .filter(([, ok]) => !ok)

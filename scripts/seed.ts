@@ -6,6 +6,7 @@
 // `npm run db:seed -- --size=large` also adds a deployment of the size the platform console is
 // measured at (200 organizations, 2,000 users, 20,000 documents, 50,000 chats, 5,000 jobs;
 // metadata only), beside whatever is there.
+import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { Actor } from "../src/core/access/actor";
@@ -44,7 +45,7 @@ async function giveLibraryAccess(container: Container, manager: Actor): Promise<
 async function processSampleContracts(container: Container, manager: Actor): Promise<string[]> {
   const ids: string[] = [];
   for (const contract of sampleContracts) {
-    const document = await container.documents.upload(manager, { filename: contract.filename, bytes: new Uint8Array(sampleContractPdf(contract)) });
+    const document = await container.documents.upload(manager, { filename: contract.filename, content: Readable.from([sampleContractPdf(contract)]) });
     await container.documents.startProcessing(manager, document.id, "start");
     ids.push(document.id);
   }

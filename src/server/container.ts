@@ -120,7 +120,9 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     chargeForProcessing: billing.chargeForProcessing,
     admitFreeProcessing: billing.admitFreeProcessing,
     domainEvents,
-    assertStorageRoom: organizations.plans.assertRoomFor,
+    assertOrganizationStorageRoom: organizations.plans.assertRoomFor,
+    accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
+    stagingDir: env.documents.stagingDir,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
   const chatModel = env.llm ? createAiSdkChatModel(env.llm) : undefined;

@@ -64,7 +64,27 @@ describe("loadEnv", () => {
     ],
     [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
     [{ PORT: "" }, { port: 3000 }],
-    [{ DATA_DIR: "/srv/cw" }, { storage: { kind: "local", root: path.resolve("/srv/cw/files") } }],
+    [
+      { DATA_DIR: "/srv/cw" },
+      {
+        storage: { kind: "local", root: path.resolve("/srv/cw/files") },
+        documents: expect.objectContaining({ stagingDir: path.resolve("/srv/cw/uploading") }),
+      },
+    ],
+    [
+      {},
+      {
+        documents: expect.objectContaining({
+          maxUploadBytes: 50 * 1024 ** 2,
+          accountStorageLimitBytes: 5 * 1024 ** 3,
+          uploadsPerHour: 120,
+        }),
+      },
+    ],
+    [
+      { ACCOUNT_STORAGE_LIMIT_MB: "200", UPLOADS_PER_HOUR: "10" },
+      { documents: expect.objectContaining({ accountStorageLimitBytes: 200 * 1024 ** 2, uploadsPerHour: 10 }) },
+    ],
     [
       { STORAGE: "s3", S3_BUCKET: "contracts" },
       { storage: { kind: "s3", bucket: "contracts", region: "us-east-1", endpoint: undefined, forcePathStyle: false, credentials: undefined } },

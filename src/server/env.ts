@@ -1,4 +1,4 @@
-import { DEFAULT_AUTH_REQUESTS_PER_MINUTE } from "../core/access/rate-limit";
+import { DEFAULT_AUTH_REQUESTS_PER_MINUTE, DEFAULT_UPLOADS_PER_HOUR } from "../core/access/rate-limit";
 import path from "node:path";
 import { z } from "zod";
 import { devMailboxSettings } from "./modules/mailbox/mailbox-access";
@@ -27,6 +27,8 @@ const envSchema = z
     SALES_EMAIL: z.email().default("sales@clausewise.example"),
     SALES_BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(500).default(50),
+    ACCOUNT_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(100_000_000).default(5120),
+    UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOADS_PER_HOUR),
     RUN_WORKER: z.stringbool().default(true),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -195,7 +197,13 @@ const envSchema = z
     organizations: { trialDays: raw.TRIAL_DAYS, monthlyCredits: raw.ORGANIZATION_MONTHLY_CREDITS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, smtpTimeoutMs: raw.SMTP_TIMEOUT_MS, devMailbox: raw.DEV_MAILBOX },
     isProduction: raw.NODE_ENV === "production",
-    documents: { maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024 },
+    documents: {
+      maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024,
+      accountStorageLimitBytes: raw.ACCOUNT_STORAGE_LIMIT_MB * 1024 * 1024,
+      uploadsPerHour: raw.UPLOADS_PER_HOUR,
+      /** Uploads as they arrive, beside DATA_DIR/files so that storing one there is a rename. */
+      stagingDir: path.join(path.resolve(raw.DATA_DIR), "uploading"),
+    },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
     billing: billingConfig(raw),
     storage:

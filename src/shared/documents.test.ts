@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentActionFor, findUploadProblem, normalizeDocumentStatus, statusBadgeLabels } from "./documents";
+import { documentActionFor, findUploadProblem, normalizeDocumentStatus, statusBadgeLabels, storageAmount } from "./documents";
 
 describe("document status", () => {
   it.each([
@@ -34,5 +34,19 @@ describe("findUploadProblem", () => {
 
   it("words the size limit in whole megabytes", () => {
     expect(findUploadProblem({ name: "big.pdf", size: limit + 1 }, limit)?.message).toBe("The file is larger than 50 MB.");
+  });
+});
+
+describe("storageAmount", () => {
+  it.each([
+    [1, "1 MB"],
+    [1024 * 1024, "1 MB"],
+    [750 * 1024 * 1024, "750 MB"],
+    [1024 ** 3, "1 GB"],
+    [1.5 * 1024 ** 3, "1.5 GB"],
+    [5 * 1024 ** 3, "5 GB"],
+    [5.04 * 1024 ** 3, "5 GB"],
+  ])("%d bytes read as %s", (bytes, text) => {
+    expect(storageAmount(bytes)).toBe(text);
   });
 });

@@ -54,7 +54,19 @@ export const uploadMessages = {
   unsupportedType: "Only PDF, Word (.docx, .doc) and image files (PNG, JPG, WEBP, TIFF) can be uploaded.",
   empty: "The file is empty.",
   tooLarge: (maxUploadBytes: number) => `The file is larger than ${Math.round(maxUploadBytes / (1024 * 1024))} MB.`,
+  /** Ours (the spec sets no per-person limit); answered with `payload_too_large`, as the organization's limit is. */
+  libraryFull: (limitBytes: number) =>
+    `Your documents have used your ${storageAmount(limitBytes)} of storage, counting files not yet processed. Delete documents you no longer need to upload more.`,
+  tooManyUploads: (wait: string) => `You have uploaded as many files as one person may in an hour. Please wait ${wait} and try again.`,
 } as const;
+
+const MIB = 1024 * 1024;
+
+/** A storage size as people read it: "750 MB", "5 GB", "1.5 GB". */
+export function storageAmount(bytes: number): string {
+  if (bytes < 1024 * MIB) return `${Math.max(1, Math.round(bytes / MIB))} MB`;
+  return `${Number((bytes / (1024 * MIB)).toFixed(1))} GB`;
+}
 
 export type UploadProblemKind = "unsupported_type" | "too_large" | "empty";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, supportRequestRateLimits } from "./rate-limit";
+import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, supportRequestRateLimits, uploadRateLimits } from "./rate-limit";
 
 const rule = { scope: "test", limit: 3, windowSeconds: 60 };
 const start = new Date("2026-01-01T00:00:00Z");
@@ -77,5 +77,14 @@ describe("supportRequestRateLimits", () => {
     ["the 21st send in a day", day!, 21, 23 * 60 * 60, false],
   ])("%s is allowed: %s", (_case, rule, count, seconds, isAllowed) => {
     expect(decideRateLimit(rule, { count, windowStartedAt: start }, at(seconds)).isAllowed).toBe(isAllowed);
+  });
+});
+
+describe("uploadRateLimits", () => {
+  it.each([
+    [undefined, 120],
+    [5, 5],
+  ])("with %s per hour allows %d uploads an hour, per person", (perHour, limit) => {
+    expect(uploadRateLimits(perHour)).toEqual([{ scope: "upload-user", limit, windowSeconds: 3600 }]);
   });
 });

@@ -97,3 +97,15 @@ export const supportRequestRateLimits: RateLimitRule[] = [
   { scope: "support-user", limit: 5, windowSeconds: 10 * 60 },
   { scope: "support-user-day", limit: 20, windowSeconds: 24 * 60 * 60 },
 ];
+
+/** Uploads one person may start in an hour, by default. */
+export const DEFAULT_UPLOADS_PER_HOUR = 120;
+
+/**
+ * Uploads one person may start: the storage limit bounds what they keep, this bounds how fast
+ * they can write (and delete and write again) to the disk. Every attempt counts, refused or not:
+ * it is charged before the file is read.
+ */
+export function uploadRateLimits(perHour = DEFAULT_UPLOADS_PER_HOUR): RateLimitRule[] {
+  return [{ scope: "upload-user", limit: perHour, windowSeconds: 60 * 60 }];
+}

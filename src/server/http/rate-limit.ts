@@ -47,20 +47,25 @@ async function chargeRequest(db: Database, rule: RateLimitRule, subject: string)
   return decideRateLimit(rule, counter, new Date());
 }
 
+/** The refusal's words, given how long to wait ("a minute", "14 minutes"). */
+type OverLimitMessage = (wait: string) => string;
+
+const tooManyAttempts: OverLimitMessage = (wait) => `Too many attempts. Please wait ${wait} and try again.`;
+
 /** Answers 429 with Retry-After when any of `decisions` refused the request. */
-function refuseOverLimit(c: Context, decisions: RateLimitDecision[]): void {
+function refuseOverLimit(c: Context, decisions: RateLimitDecision[], message = tooManyAttempts): void {
   const refused = decisions.find((decision) => !decision.isAllowed);
   if (!refused) return;
   c.header("Retry-After", String(refused.retryAfterSeconds));
   const minutes = Math.ceil(refused.retryAfterSeconds / 60);
-  throw new AppError("rate_limited", `Too many attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`);
+  throw new AppError("rate_limited", message(minutes === 1 ? "a minute" : `${minutes} minutes`));
 }
 
 /** Charges one request of `subject` to each of `rules`, and refuses it (429) when any is over its limit. */
-export async function requireWithinRateLimits(c: Context, db: Database, rules: RateLimitRule[], subject: string): Promise<void> {
+export async function requireWithinRateLimits(c: Context, db: Database, rules: RateLimitRule[], subject: string, message?: OverLimitMessage): Promise<void> {
   const decisions: RateLimitDecision[] = [];
   for (const rule of rules) decisions.push(await chargeRequest(db, rule, subject));
-  refuseOverLimit(c, decisions);
+  refuseOverLimit(c, decisions, message);
 }
 
 /** Limits every auth endpoint per IP, and those that send email or check a secret per email too. */

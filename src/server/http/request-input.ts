@@ -1,3 +1,6 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import { z } from "zod";
 import { check } from "../../shared/contracts/check";
 import { AppError } from "./app-error";
@@ -40,7 +43,67 @@ export function pathId(raw: string, notFoundMessage: string): string {
   return parsed.data;
 }
 
-/** The file sent as multipart/form-data in `field`: 400 when the body is not a form, 422 when the field holds no file. */
+/** A file of a multipart/form-data body, as it streams in. */
+export interface UploadedFileStream {
+  /** The name the browser gave, unchecked. */
+  filename: string;
+  content: Readable;
+}
+
+/**
+ * Reads a multipart/form-data body as it arrives and hands the file in `field` to `receive` while
+ * it streams: the file is never held whole in memory. 400 when the body is not such a form, 422
+ * when the field holds no file; a file past `maxFileBytes` fails its stream with 413
+ * (`tooLargeMessage`). Other fields and files are read past; the answer is `receive`'s, and the
+ * rest of the body is not read once it has answered.
+ */
+export function receiveUploadedFile<T>(
+  request: Request,
+  options: { field: string; maxFileBytes: number; missingMessage: string; tooLargeMessage: string },
+  receive: (file: UploadedFileStream) => Promise<T>,
+): Promise<T> {
+  const notAForm = () => new AppError("bad_request", `Send the file as multipart/form-data in the field '${options.field}'.`);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !/^multipart\/form-data/i.test(contentType)) return Promise.reject(notAForm());
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: options.maxFileBytes, fields: 8, fieldSize: 1024, parts: 16 },
+    });
+  } catch {
+    return Promise.reject(notAForm()); // no boundary
+  }
+  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  return new Promise<T>((resolve, reject) => {
+    let received: Promise<T> | undefined;
+    parser.on("file", (name, content, info) => {
+      if (name !== options.field || received) {
+        content.resume();
+        return;
+      }
+      content.on("limit", () => content.destroy(new AppError("payload_too_large", options.tooLargeMessage)));
+      // The receiver may not be reading yet when the stream fails: its pipeline reports the error
+      // when it starts, and the process does not treat it as unhandled meanwhile.
+      content.on("error", () => undefined);
+      received = receive({ filename: info.filename ?? "", content });
+      received.then(resolve, reject).finally(() => body.destroy());
+    });
+    parser.on("error", (error) => {
+      body.destroy();
+      if (!received) reject(notAForm());
+      else reject(error);
+    });
+    parser.on("close", () => {
+      if (!received) reject(new AppError("validation_failed", options.missingMessage));
+    });
+    body.on("error", (error) => parser.destroy(error));
+    body.pipe(parser);
+  });
+}
+
+/** The file sent as multipart/form-data in `field`, read whole (small files only): 400 when the body is not a form, 422 when the field holds no file. */
 export async function uploadedFile(request: { parseBody(): Promise<Record<string, unknown>> }, field: string, missingMessage: string): Promise<File> {
   const form = await request.parseBody().catch(() => {
     throw new AppError("bad_request", `Send the file as multipart/form-data in the field '${field}'.`);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -60,6 +60,17 @@ describe.each(adapters)("%s storage", (_, open) => {
     expect(streamed.equals(bytes)).toBe(true);
   });
 
+  it("stores a staged file under its key, and the key reads back exactly its bytes", async () => {
+    const key = newKey();
+    const bytes = new Uint8Array(randomBytes(3 * 1024 * 1024 + 17));
+    const staging = await mkdtemp(path.join(os.tmpdir(), "clausewise-staged-"));
+    const file = path.join(staging, "upload.part");
+    await writeFile(file, bytes);
+    await storage.putFile(key, { path: file, size: bytes.byteLength }, "application/pdf");
+    expect(Buffer.from(await storage.read(key)).equals(bytes)).toBe(true);
+    await rm(staging, { recursive: true, force: true });
+  });
+
   it("replaces a file put again under the same key", async () => {
     const key = newKey();
     await storage.put(key, pdfBytes("first"), "application/pdf");
@@ -95,6 +106,7 @@ describe.each(adapters)("%s storage", (_, open) => {
   ])("refuses the key %j for every operation", async (key) => {
     const operations = [
       () => storage.put(key, pdfBytes("x"), "application/pdf"),
+      () => storage.putFile(key, { path: "/nonexistent", size: 1 }, "application/pdf"),
       () => storage.read(key),
       () => storage.stream(key),
       () => storage.delete(key),

@@ -4,12 +4,24 @@ import type { Readable } from "node:stream";
 export interface FileStorage {
   readonly kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores a finished file of this machine under `key` without reading it into memory: the local
+   * disk moves it in (a rename on the same file system), S3 streams it with its length. The
+   * caller removes `file` afterwards whether or not it is still there.
+   */
+  putFile(key: string, file: StagedFile, contentType: string): Promise<void>;
   /** Throws StoredFileNotFoundError when nothing is stored under the key. */
   read(key: string): Promise<Uint8Array>;
   /** Throws StoredFileNotFoundError before returning when nothing is stored under the key. */
   stream(key: string): Promise<Readable>;
   /** Deleting a key that holds nothing succeeds: deletes may be retried. */
   delete(key: string): Promise<void>;
+}
+
+/** A file received on this machine's disk, with what was measured while it was written. */
+export interface StagedFile {
+  path: string;
+  size: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertStorageKey, StoredFileNotFoundError, type FileStorage } from "./file-storage";
 
@@ -25,6 +25,19 @@ export function createLocalDiskStorage(root: string): FileStorage {
       const temporary = `${target}.${process.pid}.partial`;
       await writeFile(temporary, bytes);
       await rename(temporary, target);
+    },
+    async putFile(key, file) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(file.path, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        // Staged on another file system: copy beside the target, then rename, so a reader never sees half a file.
+        const temporary = `${target}.${process.pid}.partial`;
+        await copyFile(file.path, temporary);
+        await rename(temporary, target);
+      }
     },
     read: (key) => ifStored(key, async (file) => new Uint8Array(await readFile(file))),
     // Opening first makes a missing file fail here rather than later, mid-response.

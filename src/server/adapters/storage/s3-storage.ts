@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { assertStorageKey, StoredFileNotFoundError, type FileStorage } from "./file-storage";
@@ -45,6 +46,13 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     async put(key, bytes, contentType) {
       assertStorageKey(key);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+    },
+    async putFile(key, file, contentType) {
+      assertStorageKey(key);
+      // Streamed with its length: S3 needs the length up front, and the file is never in memory whole.
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file.path), ContentType: contentType, ContentLength: file.size }),
+      );
     },
     read: async (key) => (await getObject(key)).transformToByteArray(),
     stream: getObject,

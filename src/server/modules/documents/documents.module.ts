@@ -9,6 +9,7 @@ import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { processDocumentHandler, processDocumentJob } from "./documents.jobs";
 import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
+import { removeAbandonedUploads } from "./upload-staging";
 import type { DomainEvents } from "../events/domain-events";
 
 export interface DocumentsModuleDeps {
@@ -27,13 +28,20 @@ export interface DocumentsModuleDeps {
   chargeForProcessing?: ChargeForProcessing;
   /** Billing's check for processing that costs no credit (Reprocess). */
   admitFreeProcessing?: AdmitFreeProcessing;
-  /** Refuses an upload the person's organization has no storage left for. */
-  assertStorageRoom?: (userId: string, addedBytes: number) => Promise<void>;
+  /** Refuses an upload the person's organization has no storage left for; inside `tx`, it holds the organization until it ends. */
+  assertOrganizationStorageRoom?: (userId: string, addedBytes: number, tx?: Database) => Promise<void>;
+  accountStorageLimitBytes: number;
+  /** Where uploads are written as they arrive (DATA_DIR/uploading). */
+  stagingDir: string;
   domainEvents: DomainEvents;
 }
 
+/** An upload takes minutes at most: a staged file a day old was left by a process that stopped mid-upload. */
+const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
 /** The library service; document processing is registered as a job type any worker process runs. */
 export function createDocumentsModule(deps: DocumentsModuleDeps) {
+  removeAbandonedUploads(deps.stagingDir, ABANDONED_UPLOAD_MS).catch((error: unknown) => deps.logger.warn({ err: error }, "could not clear abandoned uploads"));
   const publishChange = (change: DocumentChange) =>
     deps.publishLiveEvent(userAddress(change.userId), { type: "document", change: change.type, documentId: change.documentId });
   const service = createDocumentsService({
@@ -45,7 +53,9 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     publishChange,
     chargeForProcessing: deps.chargeForProcessing,
     admitFreeProcessing: deps.admitFreeProcessing,
-    assertStorageRoom: deps.assertStorageRoom,
+    assertOrganizationStorageRoom: deps.assertOrganizationStorageRoom,
+    accountStorageLimitBytes: deps.accountStorageLimitBytes,
+    stagingDir: deps.stagingDir,
     onProcessingQueued: deps.jobs.poke,
     onProcessingStopped: (documentId) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault: true }),
   });

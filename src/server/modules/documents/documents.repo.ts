@@ -3,7 +3,7 @@ import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
 import { can, type AccessSubject } from "../../../shared/access";
 import { queryRows, type Database } from "../../db/client";
-import { documentChunks, documentPages, documents, jobs } from "../../db/schema/index";
+import { documentChunks, documentPages, documents, jobs, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import { processDocumentJob, type ProcessDocumentPayload } from "./documents.jobs";
 
@@ -42,6 +42,12 @@ const pageTextColumns = {
 /** Takes one credit for a document inside the transaction that queues it (billing implements it). */
 export type ChargeForProcessing = (tx: Database, userId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
+/**
+ * Refuses (throws) when `addedBytes` more would not fit the person's storage: called with what
+ * their documents already take (`usedBytes`), inside the upload's transaction when one is given.
+ */
+export type AssertStorageRoom = (tx: Database, usedBytes: number, addedBytes: number) => Promise<void>;
+
 /** Whether processing that costs no credit (Reprocess) may start for the person. */
 export type AdmitFreeProcessing = (userId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
@@ -56,18 +62,35 @@ class ChargeRefused extends Error {
 
 class ProcessingAlreadyQueued extends Error {}
 
+async function storageUsedBytes(db: Database, userId: string): Promise<number> {
+  const [row] = await queryRows<{ used: number }>(db, sql`select coalesce(sum(file_size), 0)::bigint::float8 as used from documents where user_id = ${userId}`);
+  return Number(row?.used ?? 0);
+}
+
 export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue">) {
   return {
     /** One user's documents: another person's document is simply not found. */
     forUser({ userId }: UserScope) {
       return {
-        async insert(row: Omit<NewDocumentRow, "userId">): Promise<OwnedDocumentRow> {
-          const [inserted] = await db
-            .insert(documents)
-            .values({ ...row, userId })
-            .returning();
-          return owned(inserted!);
+        /**
+         * Inserts the document once `assertRoom` accepts it, in one transaction that first locks
+         * the person's row: their uploads arriving together are judged one after another, each
+         * against the documents the ones before it added, so together they cannot pass a limit.
+         */
+        async insertWithinStorage(row: Omit<NewDocumentRow, "userId">, assertRoom: AssertStorageRoom): Promise<OwnedDocumentRow> {
+          return db.transaction(async (tx) => {
+            await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+            await assertRoom(tx, await storageUsedBytes(tx, userId), row.fileSize);
+            const [inserted] = await tx
+              .insert(documents)
+              .values({ ...row, userId })
+              .returning();
+            return owned(inserted!);
+          });
         },
+
+        /** What the person's documents take in storage, processed or not. */
+        storageUsedBytes: () => storageUsedBytes(db, userId),
 
         async findByHash(sha256: string): Promise<OwnedDocumentRow | undefined> {
           const [row] = await db

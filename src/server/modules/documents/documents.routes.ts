@@ -1,9 +1,12 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import { uploadRateLimits } from "../../../core/access/rate-limit";
 import { processDocumentRequestSchema, renameDocumentRequestSchema, UPLOAD_FIELD } from "../../../shared/contracts/documents";
+import { uploadMessages } from "../../../shared/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
-import { jsonBody, pathId, uploadedFile } from "../../http/request-input";
+import { requireWithinRateLimits } from "../../http/rate-limit";
+import { jsonBody, pathId, receiveUploadedFile } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { contentDisposition, matchesEntityTag } from "../../http/downloads";
 import { requirePermission } from "../../http/guards";
@@ -18,14 +21,38 @@ function pageNumberParam(raw: string): number {
   return Number(raw);
 }
 
+/** A multipart body's own bytes beside its file (boundaries, part headers, at most 8 small fields). */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The length a request declares, when it declares one. */
+function declaredLength(raw: string | undefined): number | undefined {
+  return raw && /^[0-9]{1,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
 export function documentsRoutes(container: Container) {
-  const { documents } = container;
+  const { documents, db } = container;
+  const { maxUploadBytes, uploadsPerHour } = container.env.documents;
   return new Hono<AppBindings>()
     .use(requirePermission("documents.use"))
     .get("/", async (c) => c.json({ documents: await documents.list(c.var.actor) }))
     .post("/", async (c) => {
-      const file = await uploadedFile(c.req, UPLOAD_FIELD, "Choose a file to upload.");
-      const document = await documents.upload(c.var.actor, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      // Counted and judged before the body is read: a refused upload costs no more than its headers.
+      await requireWithinRateLimits(c, db, uploadRateLimits(uploadsPerHour), c.var.actor.userId, uploadMessages.tooManyUploads);
+      const length = declaredLength(c.req.header("content-length"));
+      if (length !== undefined) {
+        if (length > maxUploadBytes + FORM_OVERHEAD_BYTES) throw new AppError("payload_too_large", uploadMessages.tooLarge(maxUploadBytes));
+        await documents.admitUpload(c.var.actor, Math.max(0, length - FORM_OVERHEAD_BYTES));
+      }
+      const document = await receiveUploadedFile(
+        c.req.raw,
+        {
+          field: UPLOAD_FIELD,
+          maxFileBytes: maxUploadBytes,
+          missingMessage: "Choose a file to upload.",
+          tooLargeMessage: uploadMessages.tooLarge(maxUploadBytes),
+        },
+        (file) => documents.upload(c.var.actor, file),
+      );
       return c.json({ document }, 201);
     })
     .get("/:id", async (c) => c.json({ document: await documents.get(c.var.actor, documentId(c.req.param("id"))) }))

@@ -1,4 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
 import { cannotProcessMessages } from "../../../shared/billing";
@@ -6,6 +8,7 @@ import type { DocumentPageText, DocumentSummary, OutlineEntry, StartProcessingRe
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
   findUploadProblem,
+  hasAcceptedExtension,
   normalizeDocumentStatus,
   uploadMessages,
   type ProcessingStage,
@@ -17,7 +20,9 @@ import { isImageKind, type PageImage, type PageImages } from "../../adapters/pag
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
+import type { Database } from "../../db/client";
 import type { AdmitFreeProcessing, ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
+import { detectStagedKind, stageUpload, UploadTooLargeError } from "./upload-staging";
 import { processDocumentPayload } from "./documents.jobs";
 
 import type { DocumentKind } from "../../adapters/extract/types";
@@ -40,8 +45,12 @@ export interface DocumentsServiceDeps {
   repo: DocumentsRepo;
   chargeForProcessing?: ChargeForProcessing;
   admitFreeProcessing?: AdmitFreeProcessing;
-  /** Refuses an upload the person's organization has no storage left for. */
-  assertStorageRoom?: (userId: string, addedBytes: number) => Promise<void>;
+  /** Refuses an upload the person's organization has no storage left for; inside `tx`, it holds the organization until it ends. */
+  assertOrganizationStorageRoom?: (userId: string, addedBytes: number, tx?: Database) => Promise<void>;
+  /** What one person's documents may take in storage, processed or not. */
+  accountStorageLimitBytes: number;
+  /** Where uploads are written as they arrive, before they are checked and stored. */
+  stagingDir: string;
   storage: FileStorage;
   /** Draws the pages of image documents for the viewer. */
   pageImages: PageImages;
@@ -141,38 +150,64 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     return { ok: true, document: toDocumentSummary(outcome.row) };
   }
 
+  /** The person's own limit, then their organization's (locked inside `tx`). */
+  async function assertStorageRoom(userId: string, usedBytes: number, addedBytes: number, tx?: Database): Promise<void> {
+    if (usedBytes + addedBytes > deps.accountStorageLimitBytes)
+      throw new AppError("payload_too_large", uploadMessages.libraryFull(deps.accountStorageLimitBytes));
+    await deps.assertOrganizationStorageRoom?.(userId, addedBytes, tx);
+  }
+
   return {
-    /** Validates everything before writing anything; a rejected upload leaves no trace. */
-    async upload(actor: Actor, input: { filename: string; bytes: Uint8Array }): Promise<DocumentSummary> {
+    /**
+     * Refuses, before a byte of the file is read, an upload its request's length already shows
+     * cannot fit the person's storage (or their organization's). Cheap and unlocked: `upload`
+     * judges again, race-free.
+     */
+    async admitUpload(actor: Actor, declaredBytes: number): Promise<void> {
+      await assertStorageRoom(actor.userId, await repo.forUser(actor).storageUsedBytes(), declaredBytes);
+    },
+
+    /**
+     * Streams the file to disk, hashing it on the way, then checks it (type, size, duplicate,
+     * storage) before anything is stored; a refused upload leaves no trace. The storage check is
+     * made again when the row is written, under a lock, so uploads arriving together cannot pass
+     * the limit between them.
+     */
+    async upload(actor: Actor, input: { filename: string; content: Readable }): Promise<DocumentSummary> {
       const library = repo.forUser(actor);
       const filename = cleanDisplayFilename(input.filename);
       if (!filename) throw new AppError("validation_failed", "The file needs a name.");
-      const problem = findUploadProblem({ name: filename, size: input.bytes.byteLength }, deps.maxUploadBytes);
-      if (problem) throw new AppError(errorCodeByUploadProblem[problem.kind], problem.message);
-      const kind = await deps.detectKind(input.bytes, filename);
-      if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${uploadMessages.unsupportedType}`);
-      const sha256 = createHash("sha256").update(input.bytes).digest("hex");
-      const existing = await library.findByHash(sha256);
-      if (existing) throw new AppError("conflict", uploadMessages.duplicate, { documentId: existing.id });
-      await deps.assertStorageRoom?.(actor.userId, input.bytes.byteLength);
-
-      const storageKey = `documents/${randomUUID()}`;
-      await storage.put(storageKey, input.bytes, mimeTypeByKind[kind]);
-      try {
-        const row = await library.insert({
-          filename,
-          kind,
-          mimeType: mimeTypeByKind[kind],
-          fileSize: input.bytes.byteLength,
-          sha256,
-          storageKey,
-        });
-        await deps.publishChange({ type: "insert", userId: actor.userId, documentId: row.id });
-        return toDocumentSummary(row);
-      } catch (error) {
-        await storage.delete(storageKey);
-        if (await library.findByHash(sha256)) throw new AppError("conflict", uploadMessages.duplicate);
+      // The type by name first, as findUploadProblem judges it, so a refused type is not read at all.
+      if (!hasAcceptedExtension(filename)) throw new AppError(errorCodeByUploadProblem.unsupported_type, uploadMessages.unsupportedType);
+      const staged = await stageUpload(input.content, { dir: deps.stagingDir, maxBytes: deps.maxUploadBytes }).catch((error: unknown) => {
+        if (error instanceof UploadTooLargeError) throw new AppError("payload_too_large", uploadMessages.tooLarge(deps.maxUploadBytes));
         throw error;
+      });
+      try {
+        const problem = findUploadProblem({ name: filename, size: staged.size }, deps.maxUploadBytes);
+        if (problem) throw new AppError(errorCodeByUploadProblem[problem.kind], problem.message);
+        const kind = await detectStagedKind(staged, filename, deps.detectKind);
+        if (!kind) throw new AppError("unsupported_media_type", `The file's contents do not match its type. ${uploadMessages.unsupportedType}`);
+        const existing = await library.findByHash(staged.sha256);
+        if (existing) throw new AppError("conflict", uploadMessages.duplicate, { documentId: existing.id });
+        await assertStorageRoom(actor.userId, await library.storageUsedBytes(), staged.size);
+
+        const storageKey = `documents/${randomUUID()}`;
+        await storage.putFile(storageKey, staged, mimeTypeByKind[kind]);
+        try {
+          const row = await library.insertWithinStorage(
+            { filename, kind, mimeType: mimeTypeByKind[kind], fileSize: staged.size, sha256: staged.sha256, storageKey },
+            (tx, usedBytes, addedBytes) => assertStorageRoom(actor.userId, usedBytes, addedBytes, tx),
+          );
+          await deps.publishChange({ type: "insert", userId: actor.userId, documentId: row.id });
+          return toDocumentSummary(row);
+        } catch (error) {
+          await storage.delete(storageKey);
+          if (await library.findByHash(staged.sha256)) throw new AppError("conflict", uploadMessages.duplicate);
+          throw error;
+        }
+      } finally {
+        await rm(staged.path, { force: true });
       }
     },
 

@@ -64,12 +64,16 @@ export function createOrganizationPlans(deps: { db: Database; settings: Platform
       return { organizationId: organization.id, status: plan.status, hasAccess: plan.hasAccess, creditsAvailable: plan.creditsAvailable };
     },
 
-    /** Refuses an upload that would take the members' documents past the organization's storage limit. */
-    async assertRoomFor(userId: string, addedBytes: number): Promise<void> {
-      const membership = await repo.activeMembership(deps.db, userId);
-      if (!membership) return;
-      const { organization } = membership;
-      const used = await repo.storageUsedBytes(deps.db, organization.id);
+    /**
+     * Refuses an upload that would take the members' documents past the organization's storage
+     * limit. Inside an upload's transaction (`tx`) the organization stays locked until it commits,
+     * so members' uploads arriving together take turns with what is left.
+     */
+    async assertRoomFor(userId: string, addedBytes: number, tx: Database = deps.db): Promise<void> {
+      const membership = await repo.activeMembership(tx, userId);
+      const organization = membership && (await repo.lockOrganization(tx, membership.organization.id));
+      if (!organization) return;
+      const used = await repo.storageUsedBytes(tx, organization.id);
       if (used + addedBytes > organization.storageLimitGb * BYTES_PER_GB) {
         throw new AppError("payload_too_large", organizationMessages.storageFull(organization.storageLimitGb));
       }
