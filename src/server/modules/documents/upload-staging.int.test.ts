@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { detectDocumentKind } from "../../adapters/extract/detect";
 import { detectStagedKind, removeAbandonedUploads, stageUpload, UPLOAD_HEAD_BYTES, UploadTooLargeError, type StagedUpload } from "./upload-staging";
@@ -47,12 +48,25 @@ describe("stageUpload", () => {
 
 describe("detectStagedKind", () => {
   const oleHead = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-  const staged = async (bytes: Buffer): Promise<StagedUpload> => stageUpload(arriving(bytes), { dir, maxBytes: 10 * 1024 * 1024 });
+  const staged = async (bytes: Buffer): Promise<StagedUpload> => stageUpload(arriving(bytes), { dir, maxBytes: 50 * 1024 * 1024 });
 
   it("reads an OLE container whose Word stream lies past the head whole, as before", async () => {
     const bytes = Buffer.concat([Buffer.from(oleHead), Buffer.alloc(UPLOAD_HEAD_BYTES + 1000), Buffer.from("WordDocument", "utf16le")]);
     expect(await detectDocumentKind(bytes.subarray(0, UPLOAD_HEAD_BYTES), "contract.doc")).toBeUndefined();
     expect(await detectStagedKind(await staged(bytes), "contract.doc", detectDocumentKind)).toBe("doc");
+  });
+
+  it("reads a TIFF whose first directory lies past the head whole, as before", async () => {
+    const page = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#fff" } })
+      .composite([{ input: Buffer.from('<svg width="1200" height="1600"><text x="40" y="80" font-size="40">FAX</text></svg>'), top: 0, left: 0 }])
+      .png()
+      .toBuffer();
+    const tiff = await sharp([page, page, page], { join: { animated: true } })
+      .tiff({ compression: "none" })
+      .toBuffer();
+    expect(tiff.readUInt32LE(4)).toBeGreaterThan(UPLOAD_HEAD_BYTES); // sharp writes the directory after the pictures
+    expect(await detectDocumentKind(tiff.subarray(0, UPLOAD_HEAD_BYTES), "fax.tiff")).toBeUndefined();
+    expect(await detectStagedKind(await staged(tiff), "fax.tiff", detectDocumentKind)).toBe("tiff");
   });
 
   it("tells a PDF from its head and reads no more of it", async () => {

@@ -60,14 +60,23 @@ export async function stageUpload(content: Readable, options: { dir: string; max
   return { path: file, size, sha256: hash.digest("hex"), head: new Uint8Array(Buffer.concat(head)) };
 }
 
-const zipMagic = [0x50, 0x4b, 0x03, 0x04];
-const oleMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/**
+ * Types whose telling parts may lie past the head: a .docx is a ZIP whose entries are read in turn,
+ * a .doc an OLE file whose stream names may sit anywhere, a TIFF's first directory is wherever its
+ * header points (often the end), and a PNG's chunks before its image data can be large.
+ */
+const structuredMagics = [
+  [0x50, 0x4b, 0x03, 0x04], // ZIP
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], // OLE
+  [0x49, 0x49, 0x2a, 0x00], // TIFF, little-endian
+  [0x4d, 0x4d, 0x00, 0x2a], // TIFF, big-endian
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
 
 /**
- * The staged file's kind, told from its head. Word files are containers (a .docx a ZIP, a .doc an
- * OLE file) whose telling parts may lie past the head: one whose head leaves it open is read
- * whole, as every upload was before uploads streamed.
+ * The staged file's kind, told from its head. A file of a structured type (above) whose head
+ * leaves it open is read whole, as every upload was before uploads streamed.
  */
 export async function detectStagedKind(
   staged: StagedUpload,
@@ -75,8 +84,8 @@ export async function detectStagedKind(
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>,
 ): Promise<DocumentKind | undefined> {
   const fromHead = await detectKind(staged.head, filename);
-  const isContainer = startsWith(staged.head, zipMagic) || startsWith(staged.head, oleMagic);
-  if (fromHead || staged.head.byteLength === staged.size || !isContainer) return fromHead;
+  const isStructured = structuredMagics.some((magic) => startsWith(staged.head, magic));
+  if (fromHead || staged.head.byteLength === staged.size || !isStructured) return fromHead;
   return detectKind(new Uint8Array(await readFile(staged.path)), filename);
 }
 
