@@ -1,6 +1,7 @@
 import { runExtractionBench } from "./extraction";
 import { runFactSheetBench } from "./fact-sheet";
 import { runLandingBudget } from "./landing-budget";
+import { runPageImagesBench } from "./page-images";
 import { runPlatformConsoleBench } from "./platform-console";
 import { runProcessingBench } from "./processing";
 import { runQuestionAnsweringBench } from "./question-answering";
@@ -22,6 +23,7 @@ const results = {
   platformConsole: reported("Platform console (issue 17)", await runPlatformConsoleBench()),
   factSheet: reported("Contract fact sheet (issue 18)", await runFactSheetBench()),
   uploads: reported("Upload memory (issue 20, item 6)", await runUploadBench()),
+  pageImages: reported("Page images of image documents (issue 20, item 9)", await runPageImagesBench()),
 };
 const missed = Object.entries(results)
   .filter(([, ok]) => !ok)

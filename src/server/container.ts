@@ -7,6 +7,7 @@ import { createExtractionPool } from "./adapters/extract-worker/extraction-pool"
 import { createAiSdkEmbedder } from "./adapters/embeddings/embedder";
 import { createAiSdkChatModel } from "./adapters/llm/chat-model";
 import type { Mailer } from "./adapters/mail/mailer";
+import { createPageImageCache } from "./adapters/page-images/page-image-cache";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
 import { createSmtpMailer } from "./adapters/mail/smtp-mailer";
 import type { FileStorage } from "./adapters/storage/file-storage";
@@ -97,6 +98,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction();
   const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;
+  const pageImageCache = createPageImageCache(env.documents.pageImageCacheBytes);
   const billing = createBillingModule({
     db,
     config: env.billing,
@@ -111,6 +113,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     jobs,
     storage,
     pageImages: sharpPageImages,
+    pageImageCache,
     publishLiveEvent: liveEvents.publish,
     logger,
     maxUploadBytes: env.documents.maxUploadBytes,
@@ -189,6 +192,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     organizations,
     liveEvents,
     documents: documentsModule.service,
+    pageImageCache,
     billing: billing.service,
     chat,
     retrieval,

@@ -78,12 +78,13 @@ describe("loadEnv", () => {
           maxUploadBytes: 50 * 1024 ** 2,
           accountStorageLimitBytes: 5 * 1024 ** 3,
           uploadsPerHour: 120,
+          pageImageCacheBytes: 64 * 1024 ** 2,
         }),
       },
     ],
     [
-      { ACCOUNT_STORAGE_LIMIT_MB: "200", UPLOADS_PER_HOUR: "10" },
-      { documents: expect.objectContaining({ accountStorageLimitBytes: 200 * 1024 ** 2, uploadsPerHour: 10 }) },
+      { ACCOUNT_STORAGE_LIMIT_MB: "200", UPLOADS_PER_HOUR: "10", PAGE_IMAGE_CACHE_MB: "0" },
+      { documents: expect.objectContaining({ accountStorageLimitBytes: 200 * 1024 ** 2, uploadsPerHour: 10, pageImageCacheBytes: 0 }) },
     ],
     [
       { STORAGE: "s3", S3_BUCKET: "contracts" },

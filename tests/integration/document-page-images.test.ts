@@ -102,6 +102,27 @@ describe("GET /api/documents/:id/pages/:pageNumber/image", () => {
     expect((await owner.request(imageUrl(tiff, 2), { headers: { "If-None-Match": etag! } })).status).toBe(200);
   });
 
+  it("draws a page once: the next request without the browser's copy is answered from memory, and a deleted document's pages leave it", async () => {
+    const cache = testApp.container.pageImageCache;
+    const upload = await owner.upload("/api/documents", "Humana scan.png", renderTextPng(["HUMANA ADDENDUM", "Rates are set out in Exhibit B."]));
+    const { document } = (await upload.json()) as { document: DocumentSummary };
+    const before = cache.stats();
+    const first = await pageImage(owner, document, 1);
+    expect(cache.stats()).toMatchObject({ renders: before.renders + 1, hits: before.hits });
+    const second = await pageImage(owner, document, 1);
+    expect(second.response.status).toBe(200);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    expect(cache.stats()).toMatchObject({ renders: before.renders + 1, hits: before.hits + 1 });
+    // Served from memory only after the ownership check: another person still gets not-found.
+    expect((await stranger.get(imageUrl(document, 1))).status).toBe(404);
+    expect(cache.stats().hits).toBe(before.hits + 1);
+
+    const held = cache.stats().bytes;
+    expect(held).toBeGreaterThanOrEqual(first.bytes.byteLength);
+    expect((await owner.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(cache.stats().bytes).toBe(held - first.bytes.byteLength);
+  });
+
   it("is the same not-found for another person's document, also when they hold its tag", async () => {
     const { response: mine } = await pageImage(owner, tiff, 1);
     const attempts: Record<string, string>[] = [{}, { "If-None-Match": mine.headers.get("etag")! }];

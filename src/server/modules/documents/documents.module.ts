@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
+import type { PageImageCache } from "../../adapters/page-images/page-image-cache";
 import type { PageImages } from "../../adapters/page-images/page-images";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
@@ -17,6 +18,7 @@ export interface DocumentsModuleDeps {
   jobs: Jobs;
   storage: FileStorage;
   pageImages: PageImages;
+  pageImageCache: PageImageCache;
   publishLiveEvent: PublishLiveEvent;
   logger: Logger;
   maxUploadBytes: number;
@@ -48,6 +50,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     repo: createDocumentsRepo(deps.db, deps.jobs.queue),
     storage: deps.storage,
     pageImages: deps.pageImages,
+    pageImageCache: deps.pageImageCache,
     detectKind: deps.detectKind,
     maxUploadBytes: deps.maxUploadBytes,
     publishChange,

@@ -16,6 +16,7 @@ import {
   type UploadProblemKind,
 } from "../../../shared/documents";
 import type { ErrorCode } from "../../../shared/errors";
+import type { PageImageCache } from "../../adapters/page-images/page-image-cache";
 import { isImageKind, type PageImage, type PageImages } from "../../adapters/page-images/page-images";
 import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
@@ -54,6 +55,8 @@ export interface DocumentsServiceDeps {
   storage: FileStorage;
   /** Draws the pages of image documents for the viewer. */
   pageImages: PageImages;
+  /** Pages drawn lately, kept in this process's memory. */
+  pageImageCache: PageImageCache;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   maxUploadBytes: number;
   publishChange: (change: DocumentChange) => Promise<void>;
@@ -271,6 +274,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const row = await requireDocument(actor, id);
       await storage.delete(row.storageKey);
       if (!(await repo.delete(row.id))) throw new AppError("not_found", "Document not found.");
+      deps.pageImageCache.forgetDocument(row.id);
       await deps.publishChange({ type: "delete", userId: actor.userId, documentId: row.id });
     },
 
@@ -295,10 +299,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return {
         etag: `"${row.sha256.slice(0, 32)}-${pageNumber}-v${PAGE_IMAGE_VERSION}"`,
         render: async () => {
-          const image = await deps.pageImages.render(await readOriginal(row), kind, pageNumber).catch((error: unknown) => {
-            if (error instanceof ExtractionError) throw new AppError("validation_failed", `Page ${pageNumber} cannot be shown. ${error.message}`);
-            throw error;
-          });
+          // The original never changes (Reprocess reads it again, the same bytes): its hash names its drawings.
+          const key = { documentId: row.id, version: `${row.sha256}-v${PAGE_IMAGE_VERSION}`, pageNumber };
+          const image = await deps.pageImageCache.getOrRender(key, async () =>
+            deps.pageImages.render(await readOriginal(row), kind, pageNumber).catch((error: unknown) => {
+              if (error instanceof ExtractionError) throw new AppError("validation_failed", `Page ${pageNumber} cannot be shown. ${error.message}`);
+              throw error;
+            }),
+          );
           if (!image) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
           return image;
         },
