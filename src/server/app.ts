@@ -11,7 +11,8 @@ import { refuseCrossSiteWrites } from "./http/cross-site-guard";
 import { clientIp, headersWithClientIp } from "./http/client-ip";
 import { identifyActor } from "./http/identify-actor";
 import { refuseNulCharacters } from "./http/nul-guard";
-import { authRateLimit } from "./http/rate-limit";
+import { isEmailSendingAuthPath } from "../core/access/rate-limit";
+import { authRateLimit, requestEmail } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
@@ -20,6 +21,7 @@ import { chatRoutes } from "./modules/chat/chat.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { emailDeliveryRoutes, withEmailDeliveryReceipt } from "./modules/mail/mail.routes";
 import { offersDevMailbox } from "./modules/mailbox/mailbox-access";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { invitationsRoutes } from "./modules/organizations/invitations.routes";
@@ -41,10 +43,16 @@ function authRoutes(container: Container) {
     .route("/email-change", emailChangeCodeRoutes(container))
     .on(["GET", "POST"], "/*", async (c) => {
       const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, container.env.auth.trustProxy));
+      // A request that sends an email through the job queue (SMTP) gets a receipt for it, so its code
+      // screen can tell when sending fails; the local outbox is written in the request itself.
+      const sendsEmail = container.mailer.kind !== "outbox" && c.req.method === "POST" && isEmailSendingAuthPath(c.req.path.replace(/^\/api\/auth/, ""));
+      const email = sendsEmail ? await requestEmail(c.req.raw, (name) => c.req.query(name)) : undefined;
+      const askedAt = new Date();
       const response = await container.auth.handler(new Request(c.req.raw, { headers }));
       // Better Auth answers its own failures; one during an outage is the outage (see the error handler).
       if (response.status >= 500 && !(await isDatabaseReachable(container.db))) throw databaseUnavailableError();
-      return response;
+      if (!email || !response.ok) return response;
+      return withEmailDeliveryReceipt(response, container.emailDeliveries.receiptFor(email, askedAt), container.env.publicUrl.startsWith("https:"));
     });
 }
 
@@ -71,6 +79,7 @@ function apiRoutes(container: Container) {
       .use(refuseNulCharacters())
       .route("/health", healthRoutes(container))
       .route("/auth", authRoutes(container))
+      .route("/email-delivery", emailDeliveryRoutes(container))
       .route("/avatars", avatarRoutes(container))
       // After /auth, whose handlers answer every request they match: Better Auth reads its own
       // session there, and every route from here on has the actor without a second look-up.

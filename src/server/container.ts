@@ -29,6 +29,7 @@ import { createBillingModule } from "./modules/billing/billing.module";
 import { createLiveEvents } from "./modules/events/live-events";
 import { createDomainEvents } from "./modules/events/domain-events";
 import { createHealthService } from "./modules/health/health.service";
+import { createEmailDeliveries } from "./modules/mail/email-deliveries";
 import { createMailModule } from "./modules/mail/mail.module";
 import { createOrganizationsModule } from "./modules/organizations/organizations.module";
 import { createAccountService } from "./modules/account/account.service";
@@ -176,6 +177,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     site,
     db,
     mailer,
+    emailDeliveries: createEmailDeliveries({ db, secret: authSecret }),
     auth,
     health,
     adminActions,

@@ -279,6 +279,8 @@ const ownDocument = (extra: RequestSpec = {}): RequestSpec => ({ ...extra, param
 /** Keyed "METHOD path" exactly as the route table lists them. */
 const routePolicies: Record<string, RouteCase> = {
   "GET /api/health": { policy: open },
+  // About this browser's own receipt only: with none, every caller hears there is nothing to tell.
+  "GET /api/email-delivery": { policy: open },
   // A link with no code: every caller is sent back to /login.
   "GET /api/auth/email-link": { policy: open },
   // The rest of /api/auth/* is Better Auth's, listed as these two routes; auth.test.ts covers its flows.

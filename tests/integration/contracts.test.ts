@@ -39,6 +39,7 @@ import {
   type CreateOrganizationRequest,
   type UpdatePlatformSettingsRequest,
 } from "../../src/shared/contracts/admin";
+import { emailDeliveryResponseSchema } from "../../src/shared/contracts/auth";
 import { healthStatusSchema } from "../../src/shared/contracts/health";
 import { meResponseSchema } from "../../src/shared/contracts/me";
 import {
@@ -109,6 +110,7 @@ afterAll(() => testApp.close());
 describe("every JSON answer parses with its contract", () => {
   it("health and the signed-in person", async () => {
     expect((await answer(await person.get("/api/health"), healthStatusSchema)).status).toBe("ok");
+    expect((await answer(await person.get("/api/email-delivery"), emailDeliveryResponseSchema)).delivery).toBeNull();
     expect((await answer(await person.get("/api/me"), meResponseSchema)).user.role).toBe("platform_owner");
   });
 

@@ -6,6 +6,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema/index";
 import { sendEmailJob } from "../../src/server/modules/mail/mail.jobs";
+import { emailDeliveryResponseSchema } from "../../src/shared/contracts/auth";
 import { outboxMessagesResponseSchema } from "../../src/shared/contracts/mailbox";
 import { HttpClient } from "../support/http-client";
 import { listEmailJobs, retryEmailNow, unusedPort } from "../support/email-jobs";
@@ -121,6 +122,60 @@ describe("email delivery", () => {
     expect(logs).toContainEqual(
       expect.objectContaining({ msg: "job failed for good", type: sendEmailJob.name, reason: expect.stringMatching(/greeting|timeout/i) }),
     );
+  });
+
+  it("tells the browser that asked for a code when the mail server does not answer, and when sending failed for good", async () => {
+    const silent = await startSilentSmtpServer();
+    const testApp = await startTestApp({ SMTP_URL: silent.url, SMTP_TIMEOUT_MS: "500" });
+    const browser = new HttpClient(testApp);
+    const email = "unlucky-person@clinic.example";
+    const delivery = async (client: HttpClient) => {
+      const response = await client.get("/api/email-delivery");
+      expect(response.status).toBe(200);
+      return emailDeliveryResponseSchema.parse(await response.json()).delivery;
+    };
+    expect(await delivery(browser)).toBeNull();
+    expect((await browser.post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "" })).status).toBe(200);
+    expect(await delivery(browser)).toEqual({ email, status: "sending" });
+
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
+    await expect.poll(() => delivery(browser)).toEqual({ email, status: "retrying" });
+    // Only the browser that asked holds the receipt: nobody else learns that a code was asked for.
+    expect(await delivery(new HttpClient(testApp))).toBeNull();
+    const forged = new HttpClient(testApp);
+    forged.cookies.set("email_delivery", `${Buffer.from(email).toString("base64url")}.${Date.now()}.not-the-signature`);
+    expect(await delivery(forged)).toBeNull();
+
+    await testApp.database.db
+      .update(jobs)
+      .set({ attempts: sendEmailJob.maxAttempts - 1 })
+      .where(eq(jobs.type, sendEmailJob.name));
+    await retryEmailNow(testApp);
+    await expect.poll(() => delivery(browser)).toEqual({ email, status: "failed" });
+
+    // Asking for a new code starts a new delivery, told apart from the failed one.
+    expect((await browser.post("/api/auth/email-otp/send-verification-otp", { email, type: "email-verification" })).status).toBe(200);
+    expect(await delivery(browser)).toMatchObject({ status: expect.stringMatching(/^(sending|retrying)$/) });
+  });
+
+  it("tells the browser that asked for a code once its email was sent", async () => {
+    const smtp = await startSmtpServer();
+    const testApp = await startTestApp({ SMTP_URL: smtp.url });
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
+    const browser = new HttpClient(testApp);
+    const email = "lucky-person@clinic.example";
+    expect((await browser.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status).toBe(200);
+    await smtp.messageTo(email);
+    await expect
+      .poll(async () => emailDeliveryResponseSchema.parse(await (await browser.get("/api/email-delivery")).json()).delivery)
+      .toEqual({ email, status: "sent" });
+  });
+
+  it("has nothing to tell about email written to the local outbox", async () => {
+    const testApp = await startTestApp();
+    const browser = new HttpClient(testApp);
+    expect((await browser.post("/api/auth/sign-up/email", { email: "local-person@clinic.example", password: "long-enough-1", name: "" })).status).toBe(200);
+    expect(emailDeliveryResponseSchema.parse(await (await browser.get("/api/email-delivery")).json())).toEqual({ delivery: null });
   });
 
   it("the local mailbox shows outbox email to this machine", async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { authRateLimitRules, decideRateLimit, invitationRateLimitRules, supportRequestRateLimits, uploadRateLimits } from "./rate-limit";
+import {
+  authRateLimitRules,
+  decideRateLimit,
+  invitationRateLimitRules,
+  isEmailSendingAuthPath,
+  supportRequestRateLimits,
+  uploadRateLimits,
+} from "./rate-limit";
 
 const rule = { scope: "test", limit: 3, windowSeconds: 60 };
 const start = new Date("2026-01-01T00:00:00Z");
@@ -86,5 +93,18 @@ describe("uploadRateLimits", () => {
     [5, 5],
   ])("with %s per hour allows %d uploads an hour, per person", (perHour, limit) => {
     expect(uploadRateLimits(perHour)).toEqual([{ scope: "upload-user", limit, windowSeconds: 3600 }]);
+  });
+});
+
+describe("isEmailSendingAuthPath", () => {
+  it.each([
+    ["/sign-up/email", true],
+    ["/email-otp/send-verification-otp", true],
+    ["/forget-password/email-otp", true],
+    ["/sign-in/email", false],
+    ["/email-otp/verify-email", false],
+    ["/get-session", false],
+  ])("%s sends an email: %s", (path, sends) => {
+    expect(isEmailSendingAuthPath(path)).toBe(sends);
   });
 });

@@ -26,6 +26,11 @@ const sendsEmail = [
   "/send-verification-email",
   "/email-change/resend",
 ];
+/** Whether an auth endpoint (path under /api/auth) sends an email: a code, a link, a reset. */
+export function isEmailSendingAuthPath(authPath: string): boolean {
+  return sendsEmail.includes(authPath);
+}
+
 const checksPassword = ["/sign-in/email"];
 const checksEmailedCode = [
   "/sign-in/email-otp",

@@ -36,7 +36,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
  * (our email-link route), the body of anything else (Better Auth). Reading the query of a POST
  * would let "?email=<anything>" give every guess a fresh counter.
  */
-async function requestEmail(request: Request, query: (name: string) => string | undefined): Promise<string | undefined> {
+export async function requestEmail(request: Request, query: (name: string) => string | undefined): Promise<string | undefined> {
   const email = request.method === "GET" ? query("email") : (await readBody(request))?.email;
   return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
 }

@@ -12,3 +12,13 @@ export const emailLinkQuerySchema = z.object({
   [SWITCH_ACCOUNT_PARAM]: z.literal("1").optional(),
 });
 export type EmailLinkQuery = z.infer<typeof emailLinkQuerySchema>;
+
+/** How the last sign-in email this browser asked for is going (ours: the spec has no such state). */
+export const emailDeliveryStatuses = ["sending", "retrying", "sent", "failed"] as const;
+export type EmailDeliveryStatus = (typeof emailDeliveryStatuses)[number];
+
+/** GET /api/email-delivery: null when this browser asked for none lately, or email is the local outbox's. */
+export const emailDeliveryResponseSchema = z.object({
+  delivery: z.object({ email: z.string(), status: z.enum(emailDeliveryStatuses) }).nullable(),
+});
+export type EmailDeliveryResponse = z.infer<typeof emailDeliveryResponseSchema>;

@@ -9,6 +9,7 @@ import { AuthErrorPage } from "./auth-error-page";
 import { CUSTOM_INVITATION_TOKEN_KEY } from "../session/stored-invitation";
 import { FROM_EMAIL_AUTH_KEY, PASSWORD_RESET_KEY } from "./auth-storage";
 import { landing, renderRoutes, stubServer } from "./auth-test-utils";
+import { emailDeliveryMessages } from "./code-entry";
 import { CodePage } from "./code-page";
 import { HashPage } from "./hash-page";
 import { OpenLinkPage } from "./open-link-page";
@@ -79,6 +80,35 @@ describe("/auth/verify", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Send a new code" }));
     expect(await screen.findByText("New code sent!")).toBeInTheDocument();
     expect(server.callsTo("/api/auth/email-otp/send-verification-otp")[0]?.body).toEqual({ email: "pat@clinic.example", type: "sign-in" });
+  });
+
+  it.each([
+    ["retrying", "Email delayed"],
+    ["failed", "Email not sent"],
+  ] as const)("says when the code's email is %s, and asks again after a resend", async (status, title) => {
+    const server = stubServer({ "/api/email-delivery": { status: 200, body: { delivery: { email: "pat@clinic.example", status } } } });
+    renderAt("/auth/verify?email=Pat%40clinic.example&type=signup");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(title);
+    expect(alert).toHaveTextContent(emailDeliveryMessages[status]("pat@clinic.example"));
+    const asked = server.callsTo("/api/email-delivery").length;
+    await userEvent.click(screen.getByRole("button", { name: "Send a new code" }));
+    await waitFor(() => expect(server.callsTo("/api/email-delivery").length).toBeGreaterThan(asked));
+  });
+
+  it.each([
+    ["a code on its way", { delivery: { email: "pat@clinic.example", status: "sending" } }],
+    ["a code sent", { delivery: { email: "pat@clinic.example", status: "sent" } }],
+    ["another address's failure", { delivery: { email: "someone-else@clinic.example", status: "failed" } }],
+    ["nothing to tell", { delivery: null }],
+  ])("says nothing for %s", async (_, body) => {
+    const server = stubServer({ "/api/email-delivery": { status: 200, body } });
+    renderAt("/auth/verify?email=pat%40clinic.example");
+    expect(await screen.findByRole("button", { name: "Send a new code" })).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo("/api/email-delivery")).toHaveLength(1));
+    // The answer has been read and drawn.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("shows a rate limit's message when resending is refused", async () => {

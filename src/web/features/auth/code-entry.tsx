@@ -1,10 +1,12 @@
-import { Loader2 } from "lucide-react";
+import { Loader2, MailWarning } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { codeErrorMessage, serverMessage } from "./auth-errors";
 import { CodeInput, isCompleteCode } from "./code-input";
+import { useEmailDelivery } from "./use-email-delivery";
 
 export const INVALID_CODE_TOAST = { title: "Invalid code", description: "Please enter the 6-digit code from your email." } as const;
 
@@ -22,7 +24,15 @@ interface CodeEntryProps {
   /** False while the fields above are still empty: no submit, no auto-submit, no resend. */
   isReady?: boolean;
   autoFocus?: boolean;
+  /** The address the code went to: the form tells when sending it fails. */
+  email?: string;
 }
+
+/** Ours (the spec has no such state): the mail server failed to take the code's email. */
+export const emailDeliveryMessages = {
+  retrying: (email: string) => `We could not send the email to ${email} yet. We will keep trying for a few minutes, or you can send a new code.`,
+  failed: (email: string) => `We could not send the email to ${email}. Check that the address is right and send a new code, or try again later.`,
+} as const;
 
 /**
  * The 6-digit code form: verify (also on the sixth digit), resend, and the hint that a
@@ -37,6 +47,7 @@ export function CodeEntry({
   validateFields,
   isReady = true,
   autoFocus = false,
+  email,
 }: CodeEntryProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -45,6 +56,7 @@ export function CodeEntry({
   const [isVerifying, setVerifying] = useState(false);
   const [isResending, setResending] = useState(false);
   const busy = useRef(false);
+  const { delivery, restart: restartDeliveryCheck } = useEmailDelivery(onResend ? email : undefined);
 
   async function verify(candidate: string) {
     if (busy.current) return;
@@ -77,6 +89,7 @@ export function CodeEntry({
     setResending(true);
     try {
       await onResend?.();
+      restartDeliveryCheck();
       toast.success(resendSuccessTitle, { description: "Check your email for a new 6-digit code." });
       setProblem(undefined);
       setCode("");
@@ -96,6 +109,15 @@ export function CodeEntry({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {children}
+      {(delivery?.status === "retrying" || delivery?.status === "failed") && (
+        <Alert variant="destructive" role="alert">
+          <MailWarning aria-hidden />
+          <AlertTitle>{delivery.status === "failed" ? "Email not sent" : "Email delayed"}</AlertTitle>
+          <AlertDescription>
+            <p>{emailDeliveryMessages[delivery.status](delivery.email)}</p>
+          </AlertDescription>
+        </Alert>
+      )}
       <div className="space-y-2">
         <Label htmlFor={`${id}-code`}>6-digit code</Label>
         <CodeInput

@@ -73,6 +73,7 @@ export function CodePage() {
           return resend(email);
         }}
         resendSuccessTitle={resendSuccessTitle}
+        email={email}
       >
         <EmailField ref={emailRef} id={`${id}-email`} {...fieldProps} />
       </CodeEntry>

@@ -41,6 +41,7 @@ function VerifyCode({ email, type }: { email: string; type: CodeFlowType }) {
         onVerify={(code) => verify(email, code)}
         onResend={() => resend(email)}
         resendSuccessTitle={resendSuccessTitle}
+        email={email}
       />
       <Button asChild variant="ghost" className="w-full">
         <Link to={paths.login}>Back to Sign In</Link>
