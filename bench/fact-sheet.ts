@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { Actor } from "../src/core/access/actor";
@@ -49,7 +50,7 @@ function requirePayerDev(): Record<string, GoldSheet> {
 }
 
 async function processed(container: Container, actor: Actor, filename: string, bytes: Uint8Array): Promise<{ id: string }> {
-  const document = await container.documents.upload(actor, { filename, bytes });
+  const document = await container.documents.upload(actor, { filename, content: Readable.from([bytes]) });
   await container.documents.startProcessing(actor, document.id, "start");
   container.jobs.poke();
   for (;;) {
