@@ -77,6 +77,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publicUrl: env.publicUrl,
     socialProviders: enabledSocialProviders(env),
     maxUploadBytes: env.documents.maxUploadBytes,
+    accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
   };
   const domainEvents = createDomainEvents();
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });

@@ -15,6 +15,8 @@ export interface SiteConfig {
   socialProviders: SocialProvider[];
   /** The largest upload the server accepts (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
+  /** What one person's documents may take in storage (ACCOUNT_STORAGE_LIMIT_MB). */
+  accountStorageLimitBytes: number;
 }
 
 export const socialProviders = ["google", "microsoft"] as const;
@@ -38,6 +40,7 @@ export function isSiteConfig(value: unknown): value is SiteConfig {
   return (
     hasTexts &&
     typeof record.maxUploadBytes === "number" &&
+    typeof record.accountStorageLimitBytes === "number" &&
     (record.salesBookingUrl === null || typeof record.salesBookingUrl === "string") &&
     Array.isArray(providers) &&
     providers.every((provider) => (socialProviders as readonly unknown[]).includes(provider))

@@ -12,6 +12,7 @@ export function testSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig 
     salesBookingUrl: null,
     socialProviders: [],
     maxUploadBytes: 50 * 1024 * 1024,
+    accountStorageLimitBytes: 5 * 1024 ** 3,
     ...overrides,
   };
 }

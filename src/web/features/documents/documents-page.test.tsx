@@ -45,6 +45,14 @@ describe("document library", () => {
     expect(document.title).toBe("Document Library · Clausewise");
   });
 
+  it("says how much of the person's storage their documents take", async () => {
+    stubServer({
+      "GET /api/documents": listAnswer([aDocument({ fileSize: 1.5 * 1024 ** 3 }), aDocument({ fileSize: 512 * 1024 ** 2 })]),
+    });
+    renderDocuments();
+    expect(await screen.findByText("Storage: 2 GB of 5 GB used")).toBeInTheDocument();
+  });
+
   it("filters by file name or display type, and says when nothing matches", async () => {
     stubServer({
       "GET /api/documents": listAnswer([

@@ -10,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api-client";
+import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { SubscriptionGate } from "../billing";
 import { DocumentCard } from "./document-card";
@@ -17,6 +18,8 @@ import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
 import { useDocumentEvents, useDocumentList } from "./use-documents";
 import { useUpload, type UploadState } from "./use-upload";
 import { paths, withQuery } from "../../../shared/paths";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { storageAmount } from "../../../shared/documents";
 
 const LOAD_ERROR_TITLE = "Error loading documents";
 const LOAD_ERROR_DESCRIPTION = "Failed to load your documents. Please try again.";
@@ -72,6 +75,20 @@ function EmptyState({ icon: Icon, title, children }: { icon: typeof FileUp; titl
 
 const PAGE_TITLE = "Document Library";
 const PAGE_DESCRIPTION = "Upload and manage your healthcare contracts and agreements";
+
+/**
+ * How much of the person's storage their documents take: the list holds every one of them, so the
+ * sum needs no request of its own. Uploads past the limit are refused (ADR 022).
+ */
+function StorageUsed({ documents }: { documents: DocumentSummary[] }) {
+  const { accountStorageLimitBytes } = useSiteConfig();
+  const used = documents.reduce((total, document) => total + document.fileSize, 0);
+  return (
+    <p className="mb-3 text-sm text-muted-foreground">
+      Storage: {storageAmount(used)} of {storageAmount(accountStorageLimitBytes)} used
+    </p>
+  );
+}
 
 /** /app/documents: the library behind the subscription gate. */
 export function DocumentsPage() {
@@ -217,6 +234,8 @@ function DocumentLibrary() {
       />
 
       {uploading && <UploadProgress upload={uploading} />}
+
+      {!isSignedOut && documents.length > 0 && <StorageUsed documents={documents} />}
 
       {!isSignedOut && (
         <div className="relative mb-6 max-w-md">
