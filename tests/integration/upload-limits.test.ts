@@ -125,6 +125,39 @@ describe("the storage limit of one person", () => {
   });
 });
 
+describe("an upload cut off midway", () => {
+  it("keeps nothing, staged or stored, and is not counted against the storage", async () => {
+    const person = await signedUpClient(testApp);
+    const boundary = "cut-off-boundary";
+    const encoder = new TextEncoder();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0)
+          controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Cut.pdf"\r\n\r\n%PDF-1.7\n`));
+        else if (sent < 20) controller.enqueue(new Uint8Array(16 * KIB).fill(0x20));
+        else controller.error(new Error("the browser went away"));
+        sent += 1;
+      },
+    });
+    const before = await storedFiles();
+    const response = await testApp.app.request("/api/documents", {
+      method: "POST",
+      headers: {
+        Origin: person.origin,
+        Cookie: [...person.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(await stagedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+    expect(await libraryOf(person)).toEqual([]);
+  });
+});
+
 describe("the organization's storage limit", () => {
   it("holds for members uploading at the same moment", async () => {
     const admin = await signedUpClient(testApp, `admin-${Date.now()}@limits-${Date.now()}.example`);

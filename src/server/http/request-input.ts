@@ -78,11 +78,13 @@ export function receiveUploadedFile<T>(
   const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   return new Promise<T>((resolve, reject) => {
     let received: Promise<T> | undefined;
+    let file: Readable | undefined;
     parser.on("file", (name, content, info) => {
       if (name !== options.field || received) {
         content.resume();
         return;
       }
+      file = content;
       content.on("limit", () => content.destroy(new AppError("payload_too_large", options.tooLargeMessage)));
       // The receiver may not be reading yet when the stream fails: its pipeline reports the error
       // when it starts, and the process does not treat it as unhandled meanwhile.
@@ -90,15 +92,20 @@ export function receiveUploadedFile<T>(
       received = receive({ filename: info.filename ?? "", content });
       received.then(resolve, reject).finally(() => body.destroy());
     });
+    // Once the file is being received, its receiver answers (after cleaning up): the error ends its stream.
     parser.on("error", (error) => {
       body.destroy();
-      if (!received) reject(notAForm());
-      else reject(error);
+      if (received) file?.destroy(error as Error);
+      else reject(notAForm());
     });
     parser.on("close", () => {
       if (!received) reject(new AppError("validation_failed", options.missingMessage));
     });
-    body.on("error", (error) => parser.destroy(error));
+    // A body cut off (the browser went away) ends the file's stream too, so its receiver stops.
+    body.on("error", (error) => {
+      file?.destroy(error);
+      parser.destroy(error);
+    });
     body.pipe(parser);
   });
 }
