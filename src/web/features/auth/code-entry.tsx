@@ -1,5 +1,5 @@
 import { Loader2, MailWarning } from "lucide-react";
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -56,7 +56,7 @@ export function CodeEntry({
   const [isVerifying, setVerifying] = useState(false);
   const [isResending, setResending] = useState(false);
   const busy = useRef(false);
-  const { delivery, restart: restartDeliveryCheck } = useEmailDelivery(onResend ? email : undefined);
+  const [resends, setResends] = useState(0);
 
   async function verify(candidate: string) {
     if (busy.current) return;
@@ -89,7 +89,7 @@ export function CodeEntry({
     setResending(true);
     try {
       await onResend?.();
-      restartDeliveryCheck();
+      setResends((count) => count + 1);
       toast.success(resendSuccessTitle, { description: "Check your email for a new 6-digit code." });
       setProblem(undefined);
       setCode("");
@@ -109,15 +109,7 @@ export function CodeEntry({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {children}
-      {(delivery?.status === "retrying" || delivery?.status === "failed") && (
-        <Alert variant="destructive" role="alert">
-          <MailWarning aria-hidden />
-          <AlertTitle>{delivery.status === "failed" ? "Email not sent" : "Email delayed"}</AlertTitle>
-          <AlertDescription>
-            <p>{emailDeliveryMessages[delivery.status](delivery.email)}</p>
-          </AlertDescription>
-        </Alert>
-      )}
+      {onResend && email && <EmailDeliveryNotice email={email} resends={resends} />}
       <div className="space-y-2">
         <Label htmlFor={`${id}-code`}>6-digit code</Label>
         <CodeInput
@@ -161,5 +153,23 @@ export function CodeEntry({
         </p>
       )}
     </form>
+  );
+}
+
+/** Says when the code's email to `email` is delayed or could not be sent; asks afresh after each resend. */
+function EmailDeliveryNotice({ email, resends }: { email: string; resends: number }) {
+  const { delivery, restart } = useEmailDelivery(email);
+  useEffect(() => {
+    if (resends > 0) restart();
+  }, [resends, restart]);
+  if (delivery?.status !== "retrying" && delivery?.status !== "failed") return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <MailWarning aria-hidden />
+      <AlertTitle>{delivery.status === "failed" ? "Email not sent" : "Email delayed"}</AlertTitle>
+      <AlertDescription>
+        <p>{emailDeliveryMessages[delivery.status](delivery.email)}</p>
+      </AlertDescription>
+    </Alert>
   );
 }
