@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
 import { maxPageImageSide, renderImagePage } from "./image";
-import { fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
+import { fakeOcr, multiPageTiff, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { ExtractionError } from "./types";
 
 const answer = "Provider shall submit claims within ninety (90) days of the date of service.";
@@ -41,12 +41,43 @@ describe("image extraction", () => {
     const seen = await sharp(ocr.calls[0]!.image).metadata();
     expect([seen.width, seen.height]).toEqual([width, height]);
 
-    const transparent = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    // A black square on transparent black: the paper must come out white, the square stay black.
+    const square = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    const transparent = await sharp({ create: { width: 120, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: square, left: 40, top: 40 }])
       .png()
       .toBuffer();
     await extractDocument(transparent, "png", { ocr });
-    const stats = await sharp(ocr.calls[1]!.image).stats();
-    expect(stats.channels[0]?.mean).toBe(255);
+    const corner = await sharp(ocr.calls[1]!.image).extract({ left: 0, top: 0, width: 30, height: 30 }).raw().toBuffer();
+    expect(corner.every((level) => level === 255)).toBe(true);
+    expect((await sharp(ocr.calls[1]!.image).stats()).channels[0]?.min).toBe(0);
+  });
+
+  it("sends no blank page of a TIFF to OCR, and keeps it as an empty page that is not unreadable", async () => {
+    const text = renderTextPng(["Page one of the fax"]);
+    const { width = 0, height = 0 } = await sharp(text).metadata();
+    const blank = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const ocr = fakeOcr(() => ({ text: "Page one of the fax", confidence: 90 }));
+    const result = await extractDocument(await multiPageTiff([blank, text, blank]), "tiff", { ocr });
+    expect(ocr.calls).toHaveLength(1);
+    expect(result.pages).toEqual([
+      { pageNumber: 1, method: "ocr", text: "", isUnreadable: false, wordBoxes: [] },
+      expect.objectContaining({ pageNumber: 2, text: "Page one of the fax" }),
+      { pageNumber: 3, method: "ocr", text: "", isUnreadable: false, wordBoxes: [] },
+    ]);
+  });
+
+  it("refuses an image over the decode limit from its header, before decoding it", async () => {
+    const huge = await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const ocr = fakeOcr(() => ({ text: "never", confidence: 90 }));
+    await expect(extractDocument(huge, "png", { ocr })).rejects.toMatchObject({ reason: "too_large" });
+    expect(ocr.calls).toHaveLength(0);
   });
 
   it("makes one page per page of a multi-page TIFF, in order", async () => {

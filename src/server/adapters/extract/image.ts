@@ -1,8 +1,8 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
-import { maxOcrPixels } from "./raster";
+import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels } from "./raster";
 import type { ImageKind, PageImage, PageImages } from "../page-images/page-images";
-import { ocrPage, throwIfAborted } from "./text";
+import { blankImagePage, ocrPage, throwIfAborted } from "./text";
 import { ExtractionError, type DocumentKind, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
 
 /** Resolution assumed for photos and scans that do not record one (or record the 72 dpi placeholder). */
@@ -10,7 +10,7 @@ export const assumedImageDpi = 300;
 /** Most pages accepted in one multi-page TIFF. */
 export const maxImagePages = 500;
 /** Largest image accepted at all (decoding beyond this is a memory hazard, not a document). */
-const maxInputPixels = 150_000_000;
+const maxInputPixels = maxDecodedPixels;
 
 const corruptMessage = "This image is damaged or in a format variant that can't be read. Save it again as PNG, JPEG or PDF and upload the new copy.";
 
@@ -22,7 +22,7 @@ async function readMetadata(bytes: Uint8Array): Promise<Metadata> {
   try {
     return await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
   } catch (error) {
-    throw new ExtractionError("corrupt", corruptMessage, { cause: error });
+    throw pageReadError(error);
   }
 }
 
@@ -43,8 +43,11 @@ function pageReadError(error: unknown): ExtractionError {
   return new ExtractionError("corrupt", corruptMessage, { cause: error });
 }
 
-/** One page of the image as an upright grayscale PNG on white, scaled down if it is enormous. */
-async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<{ png: Buffer; dpi: number }> {
+/**
+ * One page of the image as an upright grayscale PNG on white, scaled down if it is enormous;
+ * undefined when the page is blank (or paper noise), so it goes to no OCR.
+ */
+async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<{ png: Buffer; dpi: number } | undefined> {
   try {
     const pipeline = openPage(bytes, page).grayscale();
     const { width = 0, height = 0 } = await pipeline.clone().metadata();
@@ -55,8 +58,9 @@ async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<
       pipeline.resize(Math.floor(width * scale));
       usedDpi = Math.round(dpi * scale);
     }
-    const png = await pipeline.withDensity(usedDpi).png({ compressionLevel: 1 }).toBuffer();
-    return { png, dpi: usedDpi };
+    const { data, info } = await pipeline.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    if (isBlankPage(data, info.width, info.height, usedDpi)) return undefined;
+    return { png: await grayToPng(data, info.width, info.height, usedDpi), dpi: usedDpi };
   } catch (error) {
     throw pageReadError(error);
   }
@@ -82,11 +86,18 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
     // Pages of a TIFF can differ in resolution; sharp reports the first page's in `metadata`.
     const pageDpi = index === 0 ? dpi : plausibleDpi((await readMetadataOfPage(bytes, index)).density);
     const image = await pageToPng(bytes, index, pageDpi);
-    await queue.add(async () => {
-      const result = await options.ocr.recognize(image.png, image.dpi);
-      pages[index] = ocrPage(index + 1, result.text, result.confidence, result.words);
+    const pageDone = (page: ExtractedPage) => {
+      pages[index] = page;
       done += 1;
       options.onProgress?.(done, total);
+    };
+    if (!image) {
+      pageDone(blankImagePage(index + 1));
+      continue;
+    }
+    await queue.add(async () => {
+      const result = await options.ocr.recognize(image.png, image.dpi);
+      pageDone(ocrPage(index + 1, result.text, result.confidence, result.words));
     });
   }
   await queue.drain();

@@ -27,6 +27,35 @@ async function scanPixels(lines: string[]): Promise<{ width: number; height: num
 }
 
 describe("PDF extraction", () => {
+  it("sends no blank page to OCR: pages that draw nothing, white scans and speckled ones, and keeps them as empty text pages", async () => {
+    const white = { width: 850, height: 1100, pixels: new Uint8Array(850 * 1100).fill(255) };
+    const speckled = { ...white, pixels: white.pixels.map((level, index) => (index % 397 === 0 ? 0 : level)) };
+    const pdf = buildPdf([
+      { lines: [{ text: "This Agreement is made between the Payer and the Provider.", x: 72, y: 720 }] },
+      {},
+      { image: white },
+      { image: speckled },
+      { image: await scanPixels([ocrText]) },
+    ]);
+    const ocr = fakeOcr(() => ({ text: ocrText, confidence: 91 }));
+    const result = await extractDocument(pdf, "pdf", { ocr });
+    expect(ocr.calls).toHaveLength(1);
+    expect(result.pages.map((page) => [page.pageNumber, page.method, page.text, page.isUnreadable])).toEqual([
+      [1, "text", "This Agreement is made between the Payer and the Provider.", false],
+      [2, "text", "", false],
+      [3, "text", "", false],
+      [4, "text", "", false],
+      [5, "ocr", ocrText, false],
+    ]);
+  });
+
+  it("fails a PDF of nothing but blank pages as empty, without OCR", async () => {
+    const ocr = fakeOcr(() => ({ text: "never", confidence: 90 }));
+    const error = await failure(buildPdf(Array.from({ length: 300 }, () => ({}))), { ocr });
+    expect(error.reason).toBe("empty");
+    expect(ocr.calls).toHaveLength(0);
+  });
+
   it("reads each page's text layer in reading order, without OCR, reporting progress per page", async () => {
     const pdf = buildPdf([
       {

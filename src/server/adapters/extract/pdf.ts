@@ -3,7 +3,7 @@ import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { layoutPageText, type PositionedText } from "./pdf-layout";
 import { loadPdfJs, pdfjsAssets } from "./pdfjs";
-import { maxOcrPixels, rgbaToGrayPng } from "./raster";
+import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels, rgbaToGray } from "./raster";
 import { countMeaningfulCharacters, minReadableCharacters, ocrPage, textPage, throwIfAborted } from "./text";
 import { ExtractionError, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
 
@@ -57,6 +57,8 @@ async function readPageText(page: PDFPageProxy): Promise<string> {
 }
 
 interface PageImages {
+  /** Whether any operator puts something on the page (text, a path, an image, a shading, an annotation): a page with none is blank unrendered. */
+  hasMarks: boolean;
   /** Share of the page covered by images: a scan is ~1; a logo is small. */
   coverage: number;
   /** Resolution (pixels per inch, along its finer axis) of the image covering the most of the page, if there is one. */
@@ -71,14 +73,72 @@ function imageSize(args: unknown[] | null): { width: number; height: number } | 
   return typeof image?.width === "number" && typeof image.height === "number" ? { width: image.width, height: image.height } : undefined;
 }
 
+/** Operators that set state but draw nothing; any other one may leave a mark (listed by name, so an operator pdf.js adds counts as a mark). */
+const stateOperators = new Set([
+  "dependency",
+  "setLineWidth",
+  "setLineCap",
+  "setLineJoin",
+  "setMiterLimit",
+  "setDash",
+  "setRenderingIntent",
+  "setFlatness",
+  "setGState",
+  "save",
+  "restore",
+  "transform",
+  "beginText",
+  "endText",
+  "setCharSpacing",
+  "setWordSpacing",
+  "setHScale",
+  "setLeading",
+  "setFont",
+  "setTextRenderingMode",
+  "setTextRise",
+  "moveText",
+  "setLeadingMoveText",
+  "setTextMatrix",
+  "nextLine",
+  "setCharWidth",
+  "setCharWidthAndBounds",
+  "setStrokeColorSpace",
+  "setFillColorSpace",
+  "setStrokeColor",
+  "setStrokeColorN",
+  "setFillColor",
+  "setFillColorN",
+  "setStrokeGray",
+  "setFillGray",
+  "setStrokeRGBColor",
+  "setFillRGBColor",
+  "setStrokeCMYKColor",
+  "setFillCMYKColor",
+  "markPoint",
+  "markPointProps",
+  "beginMarkedContent",
+  "beginMarkedContentProps",
+  "endMarkedContent",
+  "beginCompat",
+  "endCompat",
+  "paintFormXObjectBegin",
+  "paintFormXObjectEnd",
+  "beginGroup",
+  "endGroup",
+  "setStrokeTransparent",
+  "setFillTransparent",
+]);
+
 /**
- * The page's images, following the transformation matrix through the page's operators (an
- * image fills the unit square of the current matrix).
+ * The page's marks and images, following the transformation matrix through the page's operators
+ * (an image fills the unit square of the current matrix).
  */
 async function pageImages(page: PDFPageProxy): Promise<PageImages> {
   const { OPS } = await loadPdfJs();
   const unitSquareImages = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+  const stateOps = new Set(Object.entries(OPS).flatMap(([name, op]) => (stateOperators.has(name) ? [op] : [])));
   const operators = await page.getOperatorList();
+  const hasMarks = operators.fnArray.some((op) => !stateOps.has(op));
   const stack: Matrix[] = [];
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
   let covered = 0;
@@ -106,6 +166,7 @@ async function pageImages(page: PDFPageProxy): Promise<PageImages> {
   const [x1, y1, x2, y2] = page.view;
   const pageArea = Math.abs((x2! - x1!) * (y2! - y1!));
   return {
+    hasMarks,
     coverage: pageArea > 0 ? Math.min(1, covered / pageArea) : 0,
     largestImageDpi: largest.area > 0 ? largest.dpi : undefined,
   };
@@ -120,8 +181,8 @@ export function ocrResolution(largestImageDpi: number | undefined): number {
   return Math.min(ocrDpi, Math.max(minOcrDpi, Math.round(largestImageDpi)));
 }
 
-/** Renders a page to a grayscale PNG at `dpi` (lowered for huge pages); returns the dpi used. */
-async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi: number): Promise<{ png: Buffer; dpi: number }> {
+/** Renders a page to a grayscale PNG at `dpi` (lowered for huge pages); returns the dpi used, or undefined for a page that came out blank. */
+async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi: number): Promise<{ png: Buffer; dpi: number } | undefined> {
   const base = page.getViewport({ scale: 1 });
   const pixelsAtDpi = ((base.width * dpi) / 72) * ((base.height * dpi) / 72);
   const usedDpi = pixelsAtDpi > maxOcrPixels ? Math.floor(dpi * Math.sqrt(maxOcrPixels / pixelsAtDpi)) : dpi;
@@ -135,8 +196,9 @@ async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, width, height);
     await page.render({ canvas, canvasContext: context, viewport, background: "#ffffff" }).promise;
-    const pixels = context.getImageData(0, 0, width, height);
-    return { png: await rgbaToGrayPng(pixels.data, width, height, usedDpi), dpi: usedDpi };
+    const gray = rgbaToGray(context.getImageData(0, 0, width, height).data, width, height);
+    if (isBlankPage(gray, width, height, usedDpi)) return undefined;
+    return { png: await grayToPng(gray, width, height, usedDpi), dpi: usedDpi };
   } finally {
     factory.destroy({ canvas, context });
   }
@@ -152,6 +214,8 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: VerbosityLevel.ERRORS,
+    // An image larger than this is left undrawn rather than decoded (a compressed "bomb" inflates to gigabytes).
+    maxImageSize: maxDecodedPixels,
   });
   try {
     return await task.promise;
@@ -191,15 +255,16 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       }
       const characters = countMeaningfulCharacters(text);
       // An unreadable operator list (a broken image) counts as no image; rendering will show.
-      const images = characters < scanWithImageTextThreshold ? await pageImages(page).catch((): PageImages => ({ coverage: 0 })) : undefined;
+      const images = characters < scanWithImageTextThreshold ? await pageImages(page).catch((): PageImages => ({ hasMarks: true, coverage: 0 })) : undefined;
       const isPicture = images !== undefined && images.coverage >= scanImageCoverage;
       const needsOcr = characters < scanTextThreshold || isPicture;
-      if (!needsOcr) {
+      // A page that draws nothing is blank without being rendered (a file of thousands of empty pages costs no more than reading them).
+      if (!needsOcr || images?.hasMarks === false) {
         page.cleanup();
         pageDone(textPage(pageNumber, text));
         continue;
       }
-      let image: { png: Buffer; dpi: number };
+      let image: { png: Buffer; dpi: number } | undefined;
       try {
         image = await rasterizePage(document, page, ocrResolution(images?.largestImageDpi));
       } catch (error) {
@@ -207,8 +272,14 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       } finally {
         page.cleanup();
       }
+      if (!image) {
+        // Rendered blank (white, or paper noise): nothing for OCR to read.
+        pageDone(textPage(pageNumber, text));
+        continue;
+      }
+      const { png, dpi } = image;
       await queue.add(async () => {
-        const result = await options.ocr.recognize(image.png, image.dpi);
+        const result = await options.ocr.recognize(png, dpi);
         const recognized = ocrPage(pageNumber, result.text, result.confidence, result.words);
         // Keep the text layer when OCR read less than it (a blank or drawing-only page); a picture
         // of a page with no text layer at all stays an OCR page, flagged when nothing could be read.

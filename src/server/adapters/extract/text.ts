@@ -63,6 +63,11 @@ export function ocrPage(pageNumber: number, text: string, confidence: number, wo
   return page;
 }
 
+/** A picture page that is blank (or only paper noise): no text, nothing unreadable, and no OCR was asked. */
+export function blankImagePage(pageNumber: number): ExtractedPage {
+  return { pageNumber, text: "", method: "ocr", isUnreadable: false, wordBoxes: [] };
+}
+
 /** Characters per estimated page: about one printed page of a single-spaced contract. */
 export const estimatedPageCharacters = 3_000;
 
