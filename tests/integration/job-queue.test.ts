@@ -90,6 +90,50 @@ describe("claiming jobs", () => {
   });
 });
 
+describe("turns between owners", () => {
+  const ownerOf = async (claim: { id: string } | undefined) => (claim ? (await jobRow(claim.id)).ownerKey : undefined);
+
+  it("one owner's fifty jobs do not hold up another's one: the owner with fewer jobs running goes first", async () => {
+    const type = newJobType();
+    for (let n = 0; n < 50; n += 1) await queue.enqueue(db, type, { n }, { ownerKey: "busy-account" });
+    const single = await queue.enqueue(db, type, { n: 50 }, { ownerKey: "other-account" });
+    const first = await queue.claim("worker", [type.name]);
+    const second = await queue.claim("worker", [type.name]);
+    expect(await ownerOf(first)).toBe("busy-account");
+    expect(second?.id).toBe(single);
+    // Once each has one running, the busy account's next job is next (no one else waits).
+    expect(await ownerOf(await queue.claim("worker", [type.name]))).toBe("busy-account");
+  });
+
+  it("one job at a time goes round the owners, the one served longest ago first, then the oldest job", async () => {
+    const type = newJobType();
+    for (let n = 0; n < 5; n += 1) await queue.enqueue(db, type, { n }, { ownerKey: "a" });
+    await queue.enqueue(db, type, { n: 5 }, { ownerKey: "b" });
+    await queue.enqueue(db, type, { n: 6 }, { ownerKey: "c" });
+    await queue.enqueue(db, type, { n: 7 });
+    const order: Array<string | null | undefined> = [];
+    for (let turn = 0; turn < 6; turn += 1) {
+      const claimed = await queue.claim("worker", [type.name]);
+      order.push(await ownerOf(claimed));
+      expect(await queue.endAttempt(claimed!, "worker", { kind: "completed" })).toBe(true);
+    }
+    // The job with no owner is served like an owner never served; "a" waits its turn behind each newcomer, then runs on alone.
+    expect(order).toEqual(["a", "b", "c", null, "a", "a"]);
+  });
+
+  it("a lapsed lease does not count as a job running for its owner", async () => {
+    const type = newJobType();
+    await queue.enqueue(db, type, { n: 1 }, { ownerKey: "a" });
+    await queue.enqueue(db, type, { n: 2 }, { ownerKey: "a" });
+    await queue.enqueue(db, type, { n: 3 }, { ownerKey: "b" });
+    const first = await queue.claim("stalled-worker", [type.name]);
+    await lapseLease(first!.id);
+    // "b" was never served, so it goes first; then "a", whose lapsed job no longer counts as running, has it taken over (its oldest).
+    expect(await ownerOf(await queue.claim("worker", [type.name]))).toBe("b");
+    expect((await queue.claim("worker", [type.name]))?.id).toBe(first!.id);
+  });
+});
+
 describe("leases", () => {
   it("a lapsed lease passes the job to another worker, and nothing the first one does then counts", async () => {
     const type = newJobType();

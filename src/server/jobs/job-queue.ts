@@ -10,6 +10,8 @@ export interface EnqueueOptions {
   singletonKey?: string;
   /** Not before this many seconds from now. */
   delaySeconds?: number;
+  /** Whom the job works for (e.g. a document's owner): owners take turns at the queue (see claim). */
+  ownerKey?: string;
 }
 
 function endedJob(end: AttemptEnd): PgUpdateSetSource<typeof jobs> {
@@ -63,6 +65,7 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
           payload,
           maxAttempts: type.maxAttempts,
           singletonKey: enqueueOptions.singletonKey,
+          ownerKey: enqueueOptions.ownerKey,
           runAfter: sql`now() + make_interval(secs => ${enqueueOptions.delaySeconds ?? 0})`,
         })
         .onConflictDoNothing()
@@ -70,16 +73,26 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
       return row?.id;
     },
 
-    /** Leases the oldest runnable job of one of `types`: queued and due, or running with a lapsed lease. */
+    /**
+     * Leases a runnable job of one of `types` (queued and due, or running with a lapsed lease),
+     * taking turns between owners: first the jobs of owners with the fewest jobs running now, then
+     * of the owner served longest ago (whose most recently started job started first), then the oldest due. One
+     * account's fifty files therefore run one at a time beside everyone else's, not before them.
+     * Jobs without an owner count as an owner with nothing running, served never.
+     */
     async claim(workerId: string, types: string[]): Promise<ClaimedJob | undefined> {
       if (types.length === 0) return undefined;
       const [row] = await queryRows<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(
         db,
         sql`
           with next as (
-            select id from jobs
+            select id from jobs as candidate
             where type in ${types} and ((status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now()))
-            order by run_after, created_at
+            order by
+              (select count(*) from jobs as mine
+                where mine.owner_key = candidate.owner_key and mine.status = 'running' and mine.locked_until >= now()),
+              (select max(mine.started_at) from jobs as mine where mine.owner_key = candidate.owner_key) nulls first,
+              run_after, created_at
             for update skip locked
             limit 1
           )

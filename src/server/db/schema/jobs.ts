@@ -12,6 +12,8 @@ export const jobs = pgTable(
     payload: jsonb().$type<unknown>().notNull().default({}),
     /** At most one queued or running job of a type per key: a document's processing, a schedule's run. */
     singletonKey: text(),
+    /** Whom the job works for (a document's owner): claims take turns between owners, so one account's many jobs never hold up another's. */
+    ownerKey: text(),
     /** queued | running | completed | failed */
     status: text().notNull().default("queued"),
     stage: text().notNull().default("queued"),
@@ -30,6 +32,9 @@ export const jobs = pgTable(
   },
   (table) => [
     index().on(table.status, table.runAfter),
+    index()
+      .on(table.ownerKey, table.status, table.startedAt)
+      .where(sql`owner_key is not null`),
     uniqueIndex()
       .on(table.type, table.singletonKey)
       .where(sql`status in ('queued', 'running')`),

@@ -243,7 +243,7 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
           if (!row) return { kind: "not_startable" } as const;
           const charged = charge ? await charge(tx, row.userId, id) : ({ ok: true } as const);
           if (!charged.ok) throw new ChargeRefused(charged.reason);
-          if (!(await queue.enqueue(tx, processDocumentJob, payload, { singletonKey: id }))) throw new ProcessingAlreadyQueued();
+          if (!(await queue.enqueue(tx, processDocumentJob, payload, { singletonKey: id, ownerKey: row.userId }))) throw new ProcessingAlreadyQueued();
           if (replacesFailedJobId) await tx.delete(jobs).where(and(eq(jobs.id, replacesFailedJobId), processingJobsOf(id), eq(jobs.status, "failed")));
           return { kind: "queued", row: owned(row) } as const;
         });
