@@ -4,6 +4,7 @@ import { createChangeFeed } from "./adapters/events/change-feed";
 import { detectDocumentKind, ExtractionError } from "./adapters/extract/index";
 import { sharpPageImages } from "./adapters/extract/image";
 import { createExtractionPool } from "./adapters/extract-worker/extraction-pool";
+import { createOcrEngine } from "./adapters/extract/native-tesseract-ocr";
 import { createAiSdkEmbedder } from "./adapters/embeddings/embedder";
 import { createAiSdkChatModel } from "./adapters/llm/chat-model";
 import type { Mailer } from "./adapters/mail/mailer";
@@ -51,11 +52,13 @@ function createMailTransport(env: Env, db: Database, logger: Logger): Mailer {
 }
 
 /**
- * Text extraction with OCR for scans, in a worker thread; a file we cannot read fails for good,
- * not by retrying.
+ * Text extraction with OCR for scans (the engine OCR_ENGINE names, held to OCR_* budgets), in
+ * worker threads; a file we cannot read fails for good, not by retrying.
  */
-function createExtraction(): { read: ReadDocument; close(): Promise<void> } {
-  const pool = createExtractionPool();
+function createExtraction(env: Env, logger: Logger): { read: ReadDocument; close(): Promise<void> } {
+  const ocr = createOcrEngine(env.ocr.engine);
+  logger.debug({ ocrEngine: ocr.kind }, "OCR engine chosen");
+  const pool = createExtractionPool({ ocr: ocr.engine, ocrBudget: env.ocr.budget });
   return {
     async read(bytes, kind, onProgress) {
       try {
@@ -98,7 +101,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const now = () => new Date();
   const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
-  const extraction = createExtraction();
+  const extraction = createExtraction(env, logger);
   const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;
   const pageImageCache = createPageImageCache(env.documents.pageImageCacheBytes);
   const billing = createBillingModule({

@@ -7,6 +7,8 @@ import type { EmbeddingsConfig } from "./adapters/embeddings/embedder";
 import type { StripeConfig } from "./adapters/payments/stripe-gateway";
 import type { S3StorageConfig } from "./adapters/storage/s3-storage";
 import type { LlmConfig } from "./adapters/llm/chat-model";
+import { defaultOcrBudget } from "./adapters/extract/ocr-queue";
+import type { OcrBudget } from "./adapters/extract/types";
 
 /** The only reader of process.env: every setting, validated once, with offline defaults. */
 const envSchema = z
@@ -32,6 +34,10 @@ const envSchema = z
     UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOADS_PER_HOUR),
     RUN_WORKER: z.stringbool().default(true),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+    OCR_ENGINE: z.enum(["auto", "wasm", "native"]).default("auto"),
+    OCR_BYTES_PER_PAGE: z.coerce.number().int().min(1).max(10_000_000).default(defaultOcrBudget.bytesPerPage),
+    OCR_MIN_PAGES: z.coerce.number().int().min(1).max(100_000).default(defaultOcrBudget.minPages),
+    OCR_SECONDS_PER_PAGE: z.coerce.number().min(1).max(3600).default(defaultOcrBudget.secondsPerPage),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     PLATFORM_OWNER_EMAILS: z
       .string()
@@ -205,6 +211,15 @@ const envSchema = z
       pageImageCacheBytes: raw.PAGE_IMAGE_CACHE_MB * 1024 * 1024,
       /** Uploads as they arrive, beside DATA_DIR/files so that storing one there is a rename. */
       stagingDir: path.join(path.resolve(raw.DATA_DIR), "uploading"),
+    },
+    ocr: {
+      engine: raw.OCR_ENGINE,
+      budget: {
+        bytesPerPage: raw.OCR_BYTES_PER_PAGE,
+        minPages: raw.OCR_MIN_PAGES,
+        secondsPerPage: raw.OCR_SECONDS_PER_PAGE,
+        baseSeconds: defaultOcrBudget.baseSeconds,
+      } satisfies OcrBudget,
     },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
     billing: billingConfig(raw),

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../../src/server/db/client";
 import { loadEnv } from "../../src/server/env";
 import type { WebShell } from "../../src/server/web/spa";
 import { createTestDatabase } from "./test-database";
+import { testOcrEngineSetting } from "./test-ocr";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -19,7 +20,7 @@ export interface TestApp {
 /** The real app and container on a fresh database, for requests through app.request(). */
 export async function createTestApp(options: { env?: Record<string, string>; web?: WebShell; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-app-"));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", ...options.env });
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", OCR_ENGINE: testOcrEngineSetting(), ...options.env });
   const database = await createTestDatabase();
   const container = createContainer(env, database, options.logger ?? pino({ level: "silent" }));
   return {

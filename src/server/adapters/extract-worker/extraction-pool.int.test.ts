@@ -46,6 +46,16 @@ describe("extraction pool", () => {
     await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
   });
 
+  it("counts waiting on OCR as silence too: a page the engine never answers stops the thread and fails the document", async () => {
+    const pool = createExtractionPool({
+      threads: 1,
+      ocr: { recognize: () => new Promise(() => undefined), close: async () => undefined },
+      stalledThreadMs: 300,
+    });
+    pools.push(pool);
+    await expect(pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
+  });
+
   it("passes an OCR failure back to the document as an error", async () => {
     const pool = createExtractionPool({
       threads: 1,

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { createTesseractOcr, ExtractionError, type DocumentKind, type OcrEngine } from "../extract/index";
+import { createTesseractOcr, ExtractionError, type DocumentKind, type OcrBudget, type OcrEngine } from "../extract/index";
 import type { DocumentReading, ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
 interface Pending {
@@ -12,15 +12,13 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
-  /** Pages this thread is waiting on our OCR engine for: it is not stuck meanwhile. */
-  ocrInFlight: number;
   lastHeardAt: number;
 }
 
 /**
  * A thread reading documents that has said nothing for this long (no page done, no OCR asked
- * for, not waiting on OCR) is stuck, on a file that loops pdf.js or a decoder: it is stopped and
- * its documents fail and are retried, instead of staying 'processing' for ever.
+ * for or answered) is stuck, on a file that loops pdf.js, a decoder or the OCR engine: it is
+ * stopped and its documents fail and are retried, instead of staying 'processing' for ever.
  */
 export const STALLED_THREAD_MS = 5 * 60_000;
 
@@ -31,9 +29,13 @@ function threadEntry(): URL {
   return new URL(isSource ? "./source-thread.mjs" : "./extraction-thread.js", import.meta.url);
 }
 
-/** Stuck: documents in hand, not waiting on our OCR, and silent for longer than `stalledThreadMs`. */
-export function isStalled(thread: { documents: number; ocrInFlight: number; silentForMs: number }, stalledThreadMs: number): boolean {
-  return thread.documents > 0 && thread.ocrInFlight === 0 && thread.silentForMs > stalledThreadMs;
+/**
+ * Stuck: documents in hand, and nothing heard (no page done, no OCR asked for or answered) for
+ * longer than `stalledThreadMs`. Waiting on OCR counts too: one page that holds the engine that
+ * long is a hostile page, not a slow one.
+ */
+export function isStalled(thread: { documents: number; silentForMs: number }, stalledThreadMs: number): boolean {
+  return thread.documents > 0 && thread.silentForMs > stalledThreadMs;
 }
 
 /** Two threads on a machine with two cores or more: two documents extract side by side. */
@@ -45,7 +47,7 @@ export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParalle
  * next document); an ExtractionError crosses back as one. OCR for every thread goes through one
  * engine here, so there is one set of Tesseract workers however many threads run.
  */
-export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine; stalledThreadMs?: number; threadEntry?: URL } = {}) {
+export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine; ocrBudget?: OcrBudget; stalledThreadMs?: number; threadEntry?: URL } = {}) {
   const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
   const ocr = options.ocr ?? createTesseractOcr({ workers: 2 });
   const stalledThreadMs = options.stalledThreadMs ?? STALLED_THREAD_MS;
@@ -57,8 +59,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
 
   function stopStalledThreads(): void {
     for (const thread of threads) {
-      if (!isStalled({ documents: thread.pending.size, ocrInFlight: thread.ocrInFlight, silentForMs: Date.now() - thread.lastHeardAt }, stalledThreadMs))
-        continue;
+      if (!isStalled({ documents: thread.pending.size, silentForMs: Date.now() - thread.lastHeardAt }, stalledThreadMs)) continue;
       const error = new Error(`Reading the document stopped responding for ${Math.round(stalledThreadMs / 1000)} s; its thread was stopped.`);
       for (const request of thread.pending.values()) request.reject(error);
       thread.pending.clear();
@@ -74,9 +75,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
   }
 
   function answerOcr(thread: Thread, ocrId: number, image: Uint8Array, dpi: number): void {
-    thread.ocrInFlight += 1;
     const reply = (message: OcrReply) => {
-      thread.ocrInFlight -= 1;
       thread.lastHeardAt = Date.now();
       thread.worker.postMessage(message);
     };
@@ -87,7 +86,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
   }
 
   function startThread(): Thread {
-    const thread: Thread = { worker: new Worker(options.threadEntry ?? threadEntry()), pending: new Map(), ocrInFlight: 0, lastHeardAt: Date.now() };
+    const thread: Thread = { worker: new Worker(options.threadEntry ?? threadEntry()), pending: new Map(), lastHeardAt: Date.now() };
     const failAll = (error: Error) => {
       for (const request of thread.pending.values()) request.reject(error);
       thread.pending.clear();
@@ -132,7 +131,7 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
         if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
         thread.pending.set(id, { resolve, reject, onProgress });
         const copy = new Uint8Array(bytes);
-        const request: ExtractionRequest = { id, bytes: copy, kind };
+        const request: ExtractionRequest = { id, bytes: copy, kind, ocrBudget: options.ocrBudget };
         thread.worker.postMessage(request, [copy.buffer]);
       });
     },

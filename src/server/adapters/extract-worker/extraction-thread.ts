@@ -36,6 +36,7 @@ async function extract(request: ExtractionRequest): Promise<void> {
   try {
     const extraction = await extractDocument(request.bytes, request.kind, {
       ocr,
+      ocrBudget: request.ocrBudget,
       onProgress: (done, total) => send({ id: request.id, type: "progress", done, total }),
     });
     const clauses = structureDocument(extraction.pages);

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
+import { defaultOcrBudget, OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels } from "./raster";
 import type { ImageKind, PageImage, PageImages } from "../page-images/page-images";
 import { blankImagePage, ocrPage, throwIfAborted } from "./text";
@@ -80,7 +80,7 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
 
   const pages: ExtractedPage[] = new Array(total);
   let done = 0;
-  const queue = new OcrQueue(ocrPagesInFlight);
+  const queue = new OcrQueue(ocrPagesInFlight, options.ocrBudget ?? defaultOcrBudget, bytes.byteLength);
   for (let index = 0; index < total; index += 1) {
     throwIfAborted(options.signal);
     // Pages of a TIFF can differ in resolution; sharp reports the first page's in `metadata`.

@@ -1,5 +1,6 @@
 export { detectDocumentKind } from "./detect";
 export { extractDocument } from "./extract";
+export { defaultOcrBudget } from "./ocr-queue";
 export { createTesseractOcr } from "./tesseract-ocr";
 export {
   ExtractionError,
@@ -8,6 +9,7 @@ export {
   type ExtractionErrorReason,
   type ExtractionOptions,
   type ExtractionResult,
+  type OcrBudget,
   type OcrEngine,
   type OcrResult,
 } from "./types";

@@ -7,13 +7,13 @@ import { buildPdf, renderTextPng } from "../../../../tests/support/documents/tes
 import { fixturesDirectory, scanLines } from "../../../../tests/support/documents/write-fixtures";
 import { extractDocument } from "./extract";
 import { renderImagePage } from "./image";
-import { createTesseractOcr } from "./tesseract-ocr";
+import { createTestOcrEngine } from "../../../../tests/support/test-ocr";
 import type { ExtractedPage } from "./types";
 
 // The word boxes real OCR gives the fixture scan (tests/fixtures/documents/scanned-page.*): each
 // keyed to its word in the stored text, on the picture the viewer shows, however the file turns it.
 
-const ocr = createTesseractOcr({ workers: 1 });
+const { engine: ocr, name: engineName } = createTestOcrEngine({ workers: 1 });
 afterAll(() => ocr.close());
 
 const fixture = (name: string) => readFileSync(path.join(fixturesDirectory, name));
@@ -51,7 +51,7 @@ function expectSameBoxes(actual: OcrWordBox[], expected: OcrWordBox[]): void {
   actual.forEach(({ box }, index) => box.forEach((edge, side) => expect(edge).toBeCloseTo(expected[index]!.box[side]!, 2)));
 }
 
-describe("word boxes from OCR", { timeout: 120_000 }, () => {
+describe(`word boxes from OCR with ${engineName}`, { timeout: 120_000 }, () => {
   /** The fixture PNG as OCR reads it: what the other pictures of the same page are compared with. */
   let uprightPage: ExtractedPage;
   beforeAll(async () => {

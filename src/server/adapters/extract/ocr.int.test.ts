@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { cuadFile, requireCuadDev, wordRecall, words } from "../../../../tests/support/documents/cuad-dev";
 import { extractDocument } from "./extract";
-import { createTesseractOcr } from "./tesseract-ocr";
 import { fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import type { OcrEngine } from "./types";
+import { createTestOcrEngine } from "../../../../tests/support/test-ocr";
+import sharp from "sharp";
 
 requireCuadDev();
-const ocr = createTesseractOcr({ workers: 1 });
+const { engine: ocr, name: engineName } = createTestOcrEngine({ workers: 1 });
 afterAll(() => ocr.close());
 
 /** Real OCR for the first `pages` page images, nothing for the rest (keeps the test short). */
@@ -19,7 +20,7 @@ function onlyFirstPages(pages: number): OcrEngine {
   };
 }
 
-describe("OCR with tesseract.js (English model from node_modules)", () => {
+describe(`OCR with ${engineName}`, () => {
   it("reads a page of a scanned contract nearly word for word", { timeout: 240_000 }, async () => {
     const id = "SYKESHEALTHPLANSERVICESINC_04_24_1998-EX-10.14-OUTSOURCING_AGREEMENT";
     const scanned = await extractDocument(readFileSync(cuadFile("scanned", id)), "pdf", { ocr: onlyFirstPages(1) });
@@ -45,7 +46,6 @@ describe("OCR with tesseract.js (English model from node_modules)", () => {
   });
 
   it("flags a page of noise as unreadable rather than inventing text", { timeout: 120_000 }, async () => {
-    const sharp = (await import("sharp")).default;
     const noise = await sharp(Buffer.from(Array.from({ length: 400 * 400 }, (_, index) => ((index * 2654435761) >>> 24) & 0xff)), {
       raw: { width: 400, height: 400, channels: 1 },
     })
@@ -55,5 +55,24 @@ describe("OCR with tesseract.js (English model from node_modules)", () => {
     // Either nothing at all was found (empty) or what was found is flagged.
     if (result instanceof Error) expect(result).toMatchObject({ reason: "empty" });
     else expect(result.pages[0]?.isUnreadable).toBe(true);
+  });
+
+  it("reads a page of faint grey type on grainy paper instead of skipping it as blank", { timeout: 120_000 }, async () => {
+    const lines = ["ARTICLE 4. TIMELY FILING", "Provider shall submit claims within ninety (90)", "days of the date of service to the Payer."];
+    const { data, info } = await sharp(renderTextPng(lines, { fontSize: 32 }))
+      .removeAlpha()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // Black type washed to gray 190 on paper of 245, every pixel off by up to ±6 (a fixed sequence: the same grain every run).
+    let seed = 7;
+    const grain = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 12;
+    const faint = data.map((level) => Math.round(190 + (level / 255) * 55 + grain()));
+    const png = await sharp(faint, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .withDensity(200)
+      .png()
+      .toBuffer();
+    const result = await extractDocument(png, "png", { ocr });
+    expect(wordRecall(words(lines.join(" ")), words(result.pages[0]?.text ?? ""))).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract";
 import { ocrResolution } from "./pdf";
 import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
-import { ExtractionError, type ExtractionOptions } from "./types";
+import { defaultOcrBudget, ocrTooSlowMessage, tooManyOcrPagesMessage } from "./ocr-queue";
+import { ExtractionError, type ExtractionOptions, type OcrEngine } from "./types";
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ocrText = "The Payer shall reimburse the Provider within thirty (30) days of receipt of a clean claim.";
@@ -47,6 +48,28 @@ describe("PDF extraction", () => {
       [4, "text", "", false],
       [5, "ocr", ocrText, false],
     ]);
+  });
+
+  it("holds a document to its OCR page budget: past the pages its size allows it fails as too large, having sent no more", async () => {
+    const scan = await scanPixels([ocrText]);
+    const pdf = buildPdf(Array.from({ length: 12 }, () => ({ image: scan })));
+    const ocr = fakeOcr(() => ({ text: ocrText, confidence: 90 }));
+    const error = await failure(pdf, { ocr, ocrBudget: { bytesPerPage: pdf.length, minPages: 5, secondsPerPage: 60, baseSeconds: 60 } });
+    expect(error).toMatchObject({ reason: "too_large", message: tooManyOcrPagesMessage(5) });
+    expect(ocr.calls).toHaveLength(5);
+    // The same file with a budget it fits in reads every page.
+    const read = await extractDocument(pdf, "pdf", {
+      ocr: fakeOcr(() => ({ text: ocrText, confidence: 90 })),
+      ocrBudget: { ...defaultOcrBudget, minPages: 12 },
+    });
+    expect(read.pages).toHaveLength(12);
+  });
+
+  it("holds a document to its OCR time budget: OCR that outruns its seconds per page fails it as too large", async () => {
+    const never: OcrEngine = { recognize: () => new Promise(() => undefined), close: async () => undefined };
+    const pdf = buildPdf([{ image: await scanPixels([ocrText]) }]);
+    const error = await failure(pdf, { ocr: never, ocrBudget: { ...defaultOcrBudget, secondsPerPage: 0.05, baseSeconds: 0 } });
+    expect(error).toMatchObject({ reason: "too_large", message: ocrTooSlowMessage });
   });
 
   it("fails a PDF of nothing but blank pages as empty, without OCR", async () => {

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
-import { OcrQueue, ocrPagesInFlight } from "./ocr-queue";
+import { defaultOcrBudget, OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { layoutPageText, type PositionedText } from "./pdf-layout";
 import { loadPdfJs, pdfjsAssets } from "./pdfjs";
 import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels, rgbaToGray } from "./raster";
@@ -241,7 +241,7 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       done += 1;
       options.onProgress?.(done, total);
     };
-    const queue = new OcrQueue(ocrPagesInFlight);
+    const queue = new OcrQueue(ocrPagesInFlight, options.ocrBudget ?? defaultOcrBudget, bytes.byteLength);
 
     for (let pageNumber = 1; pageNumber <= total; pageNumber += 1) {
       throwIfAborted(options.signal);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { meanWordConfidence } from "./native-tesseract-ocr";
 import { wordsFromTsv } from "./tesseract-ocr";
 
 const row = (...cells: Array<string | number>) => cells.join("\t");
@@ -34,5 +35,23 @@ describe("wordsFromTsv", () => {
   it("finds no words without the page row's size", () => {
     expect(wordsFromTsv(row(5, 1, 1, 1, 1, 1, 10, 10, 20, 10, 90, "orphan"))).toEqual([]);
     expect(wordsFromTsv("")).toEqual([]);
+  });
+});
+
+describe("meanWordConfidence", () => {
+  it.each([
+    [
+      "the mean of the words' confidences",
+      [row(1, 1, 0, 0, 0, 0, 0, 0, 10, 10, -1, ""), row(5, 1, 1, 1, 1, 1, 0, 0, 1, 1, 90, "Term"), row(5, 1, 1, 1, 1, 2, 0, 0, 1, 1, 80, "ends")],
+      85,
+    ],
+    [
+      "rows above words and empty words left out",
+      [row(4, 1, 1, 1, 1, 0, 0, 0, 1, 1, 10, ""), row(5, 1, 1, 1, 1, 1, 0, 0, 1, 1, 30, " "), row(5, 1, 1, 1, 1, 2, 0, 0, 1, 1, 70, "Payer")],
+      70,
+    ],
+    ["no words: 0", [row("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height", "conf", "text")], 0],
+  ])("%s", (_, rows, expected) => {
+    expect(meanWordConfidence(rows.join("\n"))).toBe(expected);
   });
 });

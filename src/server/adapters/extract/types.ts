@@ -58,9 +58,23 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
+/** What one document may spend on OCR (settings OCR_BYTES_PER_PAGE, OCR_MIN_PAGES, OCR_SECONDS_PER_PAGE). */
+export interface OcrBudget {
+  /** One page may go to OCR per this many bytes of the file… */
+  bytesPerPage: number;
+  /** …and never fewer than this many pages. */
+  minPages: number;
+  /** OCR of the document may take this many seconds per page sent to it… */
+  secondsPerPage: number;
+  /** …plus this many. */
+  baseSeconds: number;
+}
+
 export interface ExtractionOptions {
   /** Called after each page with the pages done so far and the total. */
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
   signal?: AbortSignal;
   ocr: OcrEngine;
+  /** Default `defaultOcrBudget`. */
+  ocrBudget?: OcrBudget;
 }
