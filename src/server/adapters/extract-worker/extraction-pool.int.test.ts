@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
-import { createExtractionPool } from "./extraction-pool";
+import { createExtractionPool, isLargeDocument } from "./extraction-pool";
 
 const pools: Array<ReturnType<typeof createExtractionPool>> = [];
 const stuckThread = new URL("../../../../tests/support/documents/stuck-extraction-thread.mjs", import.meta.url);
@@ -54,6 +54,61 @@ describe("extraction pool", () => {
     });
     pools.push(pool);
     await expect(pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
+  });
+
+  it("reads large documents one at a time (small ones side by side), so two large ones never add up their memory", async () => {
+    /** An OCR engine that takes a second a page and records when each page was in it. */
+    const timedOcr = () => {
+      const spans: Array<[number, number]> = [];
+      const engine = {
+        spans,
+        recognize: async () => {
+          const start = Date.now();
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          spans.push([start, Date.now()]);
+          return { text: "The Payer shall reimburse the Provider within thirty days.", confidence: 90 };
+        },
+        close: async () => undefined,
+      };
+      return engine;
+    };
+    const overlaps = ([a, b]: Array<[number, number]>) => a![0] < b![1] && b![0] < a![1];
+    const scans = [buildPdf([{ image: await scanPage() }]), buildPdf([{ image: await scanPage() }])];
+    const text = buildPdf([{ lines: [{ text: "1.1 Term. This Agreement lasts one year.", x: 72, y: 720 }] }]);
+    /** Both threads started and pdf.js loaded in each, so neither document waits on a thread starting. */
+    const warmUp = (pool: ReturnType<typeof createExtractionPool>) => Promise.all([text, text].map((bytes) => pool.read(bytes, "pdf", () => undefined)));
+
+    const small = timedOcr();
+    const pairPool = createExtractionPool({ threads: 2, ocr: small });
+    pools.push(pairPool);
+    await warmUp(pairPool);
+    await Promise.all(scans.map((scan) => pairPool.read(scan, "pdf", () => undefined)));
+    expect(overlaps(small.spans)).toBe(true);
+
+    const large = timedOcr();
+    // Scans (2.8 KB) count as large here, the warm-up's text (0.6 KB) does not: both threads are warm.
+    const largePool = createExtractionPool({ threads: 2, ocr: large, large: { bytes: 2000, pixels: 1 } });
+    pools.push(largePool);
+    await warmUp(largePool);
+    await Promise.all(scans.map((scan) => largePool.read(scan, "pdf", () => undefined)));
+    expect(large.spans).toHaveLength(2);
+    expect(overlaps(large.spans)).toBe(false);
+  });
+
+  it.each([
+    ["a 17 MB file", new Uint8Array(17 * 1024 * 1024), "pdf", true],
+    ["a small PDF", new Uint8Array(1000), "pdf", false],
+  ] as const)("%s is large: %s", async (_, bytes, kind, expected) => {
+    expect(await isLargeDocument(bytes, kind)).toBe(expected);
+  });
+
+  it("judges an image by the pixels its header declares", async () => {
+    const header = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer();
+    expect(await isLargeDocument(await header(5000, 4000), "png")).toBe(true);
+    expect(await isLargeDocument(await header(2550, 3300), "png")).toBe(false);
   });
 
   it("passes an OCR failure back to the document as an error", async () => {

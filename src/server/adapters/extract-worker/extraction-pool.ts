@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import sharp from "sharp";
 import { createTesseractOcr, ExtractionError, type DocumentKind, type OcrBudget, type OcrEngine } from "../extract/index";
 import type { DocumentReading, ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
@@ -38,6 +39,27 @@ export function isStalled(thread: { documents: number; silentForMs: number }, st
   return thread.documents > 0 && thread.silentForMs > stalledThreadMs;
 }
 
+/** A file at least this large reads only when no other large one is being read (two at once would double the peak memory). */
+export const LARGE_DOCUMENT_BYTES = 16 * 1024 * 1024;
+/** So does an image with a page of at least this many pixels (decoded, it takes that many bytes several times over). */
+export const LARGE_IMAGE_PIXELS = 20_000_000;
+
+const imageKinds = new Set<DocumentKind>(["png", "jpeg", "webp", "tiff"]);
+
+/** Whether a document is large enough to read alone among large ones: by its size, and for images by the pixels their header declares (nothing decoded). */
+export async function isLargeDocument(
+  bytes: Uint8Array,
+  kind: DocumentKind,
+  limits = { bytes: LARGE_DOCUMENT_BYTES, pixels: LARGE_IMAGE_PIXELS },
+): Promise<boolean> {
+  if (bytes.byteLength >= limits.bytes) return true;
+  if (!imageKinds.has(kind)) return false;
+  const header = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  return (header?.width ?? 0) * (header?.pageHeight ?? header?.height ?? 0) >= limits.pixels;
+}
+
 /** Two threads on a machine with two cores or more: two documents extract side by side. */
 export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParallelism()));
 
@@ -47,7 +69,17 @@ export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParalle
  * next document); an ExtractionError crosses back as one. OCR for every thread goes through one
  * engine here, so there is one set of Tesseract workers however many threads run.
  */
-export function createExtractionPool(options: { threads?: number; ocr?: OcrEngine; ocrBudget?: OcrBudget; stalledThreadMs?: number; threadEntry?: URL } = {}) {
+export function createExtractionPool(
+  options: {
+    threads?: number;
+    ocr?: OcrEngine;
+    ocrBudget?: OcrBudget;
+    stalledThreadMs?: number;
+    threadEntry?: URL;
+    /** What counts as a large document (default LARGE_DOCUMENT_BYTES, LARGE_IMAGE_PIXELS). */
+    large?: { bytes: number; pixels: number };
+  } = {},
+) {
   const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
   const ocr = options.ocr ?? createTesseractOcr({ workers: 2 });
   const stalledThreadMs = options.stalledThreadMs ?? STALLED_THREAD_MS;
@@ -123,17 +155,28 @@ export function createExtractionPool(options: { threads?: number; ocr?: OcrEngin
     return threads.reduce((least, thread) => (thread.pending.size < least.pending.size ? thread : least));
   }
 
+  function dispatch(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
+    const id = nextId++;
+    return new Promise<DocumentReading>((resolve, reject) => {
+      const thread = pickThread();
+      if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
+      thread.pending.set(id, { resolve, reject, onProgress });
+      const copy = new Uint8Array(bytes);
+      const request: ExtractionRequest = { id, bytes: copy, kind, ocrBudget: options.ocrBudget };
+      thread.worker.postMessage(request, [copy.buffer]);
+    });
+  }
+
+  /** Large documents read one at a time, in the order they came; the rest read beside them. */
+  let largeTurn: Promise<unknown> = Promise.resolve();
+
   return {
-    read(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
-      const id = nextId++;
-      return new Promise<DocumentReading>((resolve, reject) => {
-        const thread = pickThread();
-        if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
-        thread.pending.set(id, { resolve, reject, onProgress });
-        const copy = new Uint8Array(bytes);
-        const request: ExtractionRequest = { id, bytes: copy, kind, ocrBudget: options.ocrBudget };
-        thread.worker.postMessage(request, [copy.buffer]);
-      });
+    async read(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
+      if (!(await isLargeDocument(bytes, kind, options.large))) return dispatch(bytes, kind, onProgress);
+      const previous = largeTurn;
+      const reading = previous.then(() => dispatch(bytes, kind, onProgress));
+      largeTurn = reading.catch(() => undefined);
+      return reading;
     },
     async close(): Promise<void> {
       clearInterval(watchdog);

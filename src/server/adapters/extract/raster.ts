@@ -62,7 +62,13 @@ export function isBlankPage(gray: Uint8Array, width: number, height: number, dpi
   let paper = 255;
   for (let level = 0; level < 256; level += 1) if (histogram[level]! > histogram[paper]!) paper = level;
   const isInk = new Uint8Array(256);
-  for (let level = 0; level < 256; level += 1) isInk[level] = Math.abs(level - paper) >= inkContrast ? 1 : 0;
+  let inkPixels = 0;
+  for (let level = 0; level < 256; level += 1) {
+    isInk[level] = Math.abs(level - paper) >= inkContrast ? 1 : 0;
+    if (isInk[level]) inkPixels += histogram[level]!;
+  }
+  // Too little ink to mark even the fewest squares (clean paper, or a few specks): blank without looking where it is.
+  if (inkPixels < minMarkedCells * solidPixelsPerMarkedCell) return true;
 
   const cell = Math.max(4, Math.round(dpi * cellInches));
   const columns = Math.ceil(width / cell);
