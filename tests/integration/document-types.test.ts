@@ -9,7 +9,8 @@ import type { DocumentPageText, DocumentSummary, OutlineEntry } from "../../src/
 import { signedUpClient } from "../support/accounts";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { listProcessingJobs, makeRetryDue, waitForStatus } from "../support/documents/processing";
-import { buildDocx, multiPageTiff, renderTextPng, w } from "../support/documents/test-fixtures";
+import { blankPagesPdf, blankTiff, flateBombPdf, hugePng } from "../support/documents/hostile-files";
+import { buildDocx, buildPdf, multiPageTiff, renderTextPng, w } from "../support/documents/test-fixtures";
 import { buildDoc } from "../support/documents/word97-doc";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import type { HttpClient } from "../support/http-client";
@@ -283,21 +284,22 @@ describe("each accepted file type", () => {
   });
 });
 
-describe("files that upload but cannot be read", () => {
-  async function failedForGood(filename: string, bytes: Uint8Array): Promise<DocumentSummary> {
-    const document = await upload(owner, filename, bytes);
-    await startProcessing(owner, document.id);
-    const failed = await waitForStatus(owner, document.id, ["failed", "completed"]);
-    // Nothing half-written: no pages or chunks, and the job failed on its first attempt (retrying cannot fix the file).
-    expect(await pagesOf(owner, document.id)).toEqual([]);
-    expect(await outlineOf(owner, document.id)).toEqual([]);
-    const rows = await storedRows(document.id);
-    expect(rows.pages).toEqual([]);
-    expect(rows.chunks).toEqual([]);
-    expect(rows.jobs.map((job) => ({ status: job.status, attempts: job.attempts }))).toEqual([{ status: "failed", attempts: 1 }]);
-    return failed;
-  }
+/** Uploads and processes a file that must fail for good: on its first attempt (retrying cannot fix the file), with nothing half-written. */
+async function failedForGood(filename: string, bytes: Uint8Array, timeoutMs?: number): Promise<DocumentSummary> {
+  const document = await upload(owner, filename, bytes);
+  await startProcessing(owner, document.id);
+  const failed = await waitForStatus(owner, document.id, ["failed", "completed"], timeoutMs);
+  // Nothing half-written: no pages or chunks, and the job failed on its first attempt (retrying cannot fix the file).
+  expect(await pagesOf(owner, document.id)).toEqual([]);
+  expect(await outlineOf(owner, document.id)).toEqual([]);
+  const rows = await storedRows(document.id);
+  expect(rows.pages).toEqual([]);
+  expect(rows.chunks).toEqual([]);
+  expect(rows.jobs.map((job) => ({ status: job.status, attempts: job.attempts }))).toEqual([{ status: "failed", attempts: 1 }]);
+  return failed;
+}
 
+describe("files that upload but cannot be read", () => {
   it("a truncated PDF ends as failed with a reason that says what to do, and writes no pages or chunks", async () => {
     const failed = await failedForGood("Cut short.pdf", fixture("truncated.pdf"));
     expect(failed).toMatchObject({
@@ -318,6 +320,48 @@ describe("files that upload but cannot be read", () => {
       pageCount: null,
     });
   });
+});
+
+// Hostile files (issue 20, item 5): each is refused or ends quickly, reading no page it need not, with bounded memory.
+// How long each takes and how much memory it costs is measured by the bench (bench/hostile-files.ts), not here.
+describe("hostile files", () => {
+  const noText = { pdf: "No text could be found in this PDF.", image: "No text could be found in this image." };
+  const tooLarge = "This image is too large to process. Scan it at a lower resolution and upload it again.";
+
+  it.each<[string, string, () => Promise<Buffer>, string]>([
+    ["a 200 KB PDF of 2,000 blank pages (no page rendered or OCRed)", "Blank.pdf", async () => blankPagesPdf(2000), noText.pdf],
+    ["a 144-megapixel PNG (refused from its header)", "Poster.png", () => hugePng(12_000, 12_000), tooLarge],
+    ["a PDF whose picture is a 200 MiB Flate bomb (left undrawn, never inflated)", "Bomb.pdf", () => flateBombPdf(200), noText.pdf],
+    // Letter at 100 dpi keeps the test short; the bench reads 500 pages at 200 dpi.
+    [
+      "a 500-page blank TIFF (every page found blank, none OCRed)",
+      "Blank.tif",
+      async () => blankTiff(500, { width: 850, height: 1100, dpi: 100 }),
+      noText.image,
+    ],
+  ])("%s fails for good on its first attempt with a reason, writing nothing", { timeout: 180_000 }, async (_, filename, build, reason) => {
+    const bytes = await build();
+    expect(bytes.length).toBeLessThan(500_000);
+    const failed = await failedForGood(filename, bytes, 150_000);
+    expect(failed).toMatchObject({ status: "failed", failureReason: reason, pageCount: null });
+  });
+
+  it(
+    "a PDF of 1,000 blank pages around one page of text completes with every page, the blank ones empty and not unreadable",
+    { timeout: 120_000 },
+    async () => {
+      const pages = Array.from({ length: 1001 }, (_, index) =>
+        index === 500 ? { lines: [{ text: "12. TERM. This Agreement lasts three (3) years from the Effective Date.", x: 72, y: 720 }] } : {},
+      );
+      const document = await upload(owner, "Mostly blank.pdf", buildPdf(pages));
+      await startProcessing(owner, document.id);
+      const done = await waitForStatus(owner, document.id, ["completed", "failed"], 100_000);
+      expect(done).toMatchObject({ status: "completed", pageCount: 1001, unreadablePages: [] });
+      const { pages: stored } = await storedRows(document.id);
+      expect(stored.filter((page) => page.text).map((page) => page.pageNumber)).toEqual([501]);
+      expect(stored.every((page) => page.method === "text")).toBe(true);
+    },
+  );
 });
 
 describe("a scanned page that cannot be read", () => {

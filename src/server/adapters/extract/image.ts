@@ -47,11 +47,12 @@ function pageReadError(error: unknown): ExtractionError {
  * One page of the image as an upright grayscale PNG on white, scaled down if it is enormous;
  * undefined when the page is blank (or paper noise), so it goes to no OCR.
  */
-async function pageToPng(bytes: Uint8Array, page: number, dpi: number): Promise<{ png: Buffer; dpi: number } | undefined> {
+async function pageToPng(bytes: Uint8Array, page: number, size: Metadata, dpi: number): Promise<{ png: Buffer; dpi: number } | undefined> {
   try {
     const pipeline = openPage(bytes, page).grayscale();
-    const { width = 0, height = 0 } = await pipeline.clone().metadata();
-    const pixels = width * height;
+    // The page's size as stored: turning it upright changes its sides, not its pixel count.
+    const width = size.width ?? 0;
+    const pixels = width * (size.pageHeight ?? size.height ?? 0);
     let usedDpi = dpi;
     if (pixels > maxOcrPixels) {
       const scale = Math.sqrt(maxOcrPixels / pixels);
@@ -83,9 +84,10 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
   const queue = new OcrQueue(ocrPagesInFlight, options.ocrBudget ?? defaultOcrBudget, bytes.byteLength);
   for (let index = 0; index < total; index += 1) {
     throwIfAborted(options.signal);
-    // Pages of a TIFF can differ in resolution; sharp reports the first page's in `metadata`.
-    const pageDpi = index === 0 ? dpi : plausibleDpi((await readMetadataOfPage(bytes, index)).density);
-    const image = await pageToPng(bytes, index, pageDpi);
+    // Pages of a TIFF can differ in size and resolution; sharp reports the first page's in `metadata`.
+    // (Each opening of a TIFF walks all its pages' directories: one for this page's metadata, one to decode it.)
+    const pageMetadata = index === 0 ? metadata : await readMetadataOfPage(bytes, index);
+    const image = await pageToPng(bytes, index, pageMetadata, index === 0 ? dpi : plausibleDpi(pageMetadata.density));
     const pageDone = (page: ExtractedPage) => {
       pages[index] = page;
       done += 1;
