@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPdf } from "../support/documents/test-fixtures";
-import { jobs } from "../../src/server/db/schema/index";
+import { documents, jobs } from "../../src/server/db/schema/index";
 import { createJobQueue } from "../../src/server/jobs/job-queue";
 import { processDocumentJob } from "../../src/server/modules/documents/documents.jobs";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
@@ -38,7 +38,12 @@ describe("document processing jobs", () => {
     const claims = await Promise.all(Array.from({ length: 8 }, (_, index) => queue.claim(`worker-${index % 2}`, [processDocumentJob.name])));
     const claimed = claims.filter((claim) => claim !== undefined).map((claim) => (claim.payload as { document_id: string }).document_id);
     expect(claimed.sort()).toEqual([...ids].sort());
-    for (const id of ids) expect(await listProcessingJobs(testApp.database.db, id)).toEqual([expect.objectContaining({ singletonKey: id, status: "running" })]);
+    // Each names the document's owner, so owners take turns at the queue (ADR 021).
+    const [{ userId }] = (await testApp.database.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, ids[0]!))) as [
+      { userId: string },
+    ];
+    for (const id of ids)
+      expect(await listProcessingJobs(testApp.database.db, id)).toEqual([expect.objectContaining({ singletonKey: id, status: "running", ownerKey: userId })]);
     await testApp.database.db.update(jobs).set({ status: "completed" }).where(eq(jobs.status, "running"));
   });
 
