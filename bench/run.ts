@@ -1,5 +1,6 @@
 import { runExtractionBench } from "./extraction";
 import { runFactSheetBench } from "./fact-sheet";
+import { runHostileFilesBench } from "./hostile-files";
 import { runLandingBudget } from "./landing-budget";
 import { runPageImagesBench } from "./page-images";
 import { runPlatformConsoleBench } from "./platform-console";
@@ -18,6 +19,7 @@ function reported(title: string, { ok, figures }: { ok: boolean; figures: Record
 const results = {
   landing: await runLandingBudget(),
   extraction: reported("Document extraction (CUAD dev set)", await runExtractionBench()),
+  hostileFiles: reported("Hostile files (issue 20, item 5)", await runHostileFilesBench()),
   processing: reported("Document processing end to end (CUAD dev set)", await runProcessingBench()),
   questionAnswering: (await runQuestionAnsweringBench()).ok,
   platformConsole: reported("Platform console (issue 17)", await runPlatformConsoleBench()),
