@@ -8,6 +8,7 @@ await build({
   entryPoints: {
     main: "src/server/main.ts",
     "migrate-main": "src/server/migrate-main.ts",
+    "audit-verify-main": "src/server/audit-verify-main.ts",
     worker: "src/server/worker.ts",
     "extraction-thread": "src/server/adapters/extract-worker/extraction-thread.ts",
   },

@@ -15,6 +15,7 @@ import { isEmailSendingAuthPath } from "../core/access/rate-limit";
 import { authRateLimit, requestEmail } from "./http/rate-limit";
 import { requestContext } from "./http/request-context";
 import { adminRoutes } from "./modules/admin/admin.routes";
+import { auditRoutes, recordDeniedRequests } from "./modules/audit/audit.routes";
 import { emailLinkRoutes } from "./modules/auth/email-link.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
@@ -48,6 +49,8 @@ function authRoutes(container: Container) {
       const sendsEmail = container.mailer.kind !== "outbox" && c.req.method === "POST" && isEmailSendingAuthPath(c.req.path.replace(/^\/api\/auth/, ""));
       const email = sendsEmail ? await requestEmail(c.req.raw, (name) => c.req.query(name)) : undefined;
       const askedAt = new Date();
+      // The audit log's sign-in events name the request they came with.
+      headers.set("x-request-id", c.get("requestId"));
       const response = await container.auth.handler(new Request(c.req.raw, { headers }));
       // Better Auth answers its own failures; one during an outage is the outage (see the error handler).
       if (response.status >= 500 && !(await isDatabaseReachable(container.db))) throw databaseUnavailableError();
@@ -84,12 +87,14 @@ function apiRoutes(container: Container) {
       // After /auth, whose handlers answer every request they match: Better Auth reads its own
       // session there, and every route from here on has the actor without a second look-up.
       .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy, memberships: container.organizations.memberships }))
+      .use(recordDeniedRequests(container.audit))
       .route("/me", meRoutes(container))
       .route("/account", accountRoutes(container))
       .route("/invitations", invitationsRoutes(container))
       .route("/organizations", organizationsRoutes(container))
       .route("/platform/organizations", platformOrganizationsRoutes(container))
       .route("/admin", adminRoutes(container))
+      .route("/audit", auditRoutes(container))
       .route("/billing", billingRoutes(container))
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))

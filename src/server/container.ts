@@ -24,6 +24,7 @@ import type { ReadDocument } from "./modules/documents/document-pipeline";
 import { createAdminActions } from "./modules/admin/admin-actions";
 import { createAdminRepo } from "./modules/admin/admin.repo";
 import { createAdminService } from "./modules/admin/admin.service";
+import { createAuditModule } from "./modules/audit/audit.module";
 import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
@@ -85,6 +86,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const domainEvents = createDomainEvents();
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
+  const now = () => new Date();
+  const audit = createAuditModule({ db, jobs, logger, retentionDays: env.audit.retentionDays, now });
   const authSecret = resolveAuthSecret(env.auth.secret, env.dataDir);
   const organizations = createOrganizationsModule({
     db,
@@ -95,10 +98,10 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     secret: authSecret,
     logger,
     domainEvents,
+    audit,
   });
-  const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships });
+  const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships, audit });
   const storage = createFileStorage(env);
-  const now = () => new Date();
   const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction(env, logger);
@@ -112,6 +115,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     logger,
     organizationPlans: organizations.plans,
     domainEvents,
+    audit,
   });
   const documentsModule = createDocumentsModule({
     db,
@@ -131,6 +135,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     assertOrganizationStorageRoom: organizations.plans.assertRoomFor,
     accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
     stagingDir: env.documents.stagingDir,
+    audit,
   });
   const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
   const chatModel = env.llm ? createAiSdkChatModel(env.llm) : undefined;
@@ -153,6 +158,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     chatModel,
     publishLiveEvent: liveEvents.publish,
     logger,
+    audit,
   });
   const support = createSupportModule({
     db,
@@ -162,10 +168,19 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     productName: env.site.productName,
     publicUrl: env.publicUrl,
   });
-  const emailChange = createEmailChangeService({ db, mailer, memberships: organizations.memberships, secret: authSecret, publicUrl: env.publicUrl, site, now });
-  const account = createAccountService({ db, storage, documents: documentsModule.service, memberships: organizations.memberships, logger, now });
+  const emailChange = createEmailChangeService({
+    db,
+    mailer,
+    memberships: organizations.memberships,
+    secret: authSecret,
+    publicUrl: env.publicUrl,
+    site,
+    now,
+    audit,
+  });
+  const account = createAccountService({ db, storage, documents: documentsModule.service, memberships: organizations.memberships, logger, now, audit });
   const health = createHealthService({ db, databaseKind: database.kind, version: env.version });
-  const adminActions = createAdminActions({ logger });
+  const adminActions = createAdminActions({ logger, audit });
   const admin = createAdminService({
     repo: createAdminRepo(db),
     organizations,
@@ -186,6 +201,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     health,
     adminActions,
     admin,
+    audit,
     profiles: createProfilesService({
       db,
       storage,

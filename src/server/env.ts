@@ -93,6 +93,13 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    // Six years: the common reading of HIPAA's documentation rule (issue 19).
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(36_500)
+      .default(6 * 365),
   })
   .superRefine((raw, context) => {
     const stripeSettings = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_PRO", "STRIPE_PRICE_CREDIT"] as const;
@@ -222,6 +229,7 @@ const envSchema = z
       } satisfies OcrBudget,
     },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
+    audit: { retentionDays: raw.AUDIT_RETENTION_DAYS },
     billing: billingConfig(raw),
     storage:
       raw.STORAGE === "s3"

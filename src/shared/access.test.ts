@@ -24,7 +24,7 @@ describe("accessRoleOf", () => {
 });
 
 describe("can, without a resource: may they use the feature at all", () => {
-  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage"];
+  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read"];
   const granted: Record<SubjectName, Permission[]> = {
     user: everyone,
     orgUser: everyone,
@@ -64,6 +64,11 @@ describe("can, for a resource: is it within the grant's reach", () => {
     ["an organization, as a user in none", "user", "organization.manage", { organizationId: null }, false],
     ["the platform, as platform owner", "platformOwner", "platform.administer", organizationB, true],
     ["the platform, as an organization admin", "orgAdmin", "platform.administer", organizationA, false],
+    ["their own security events", "orgUser", "audit.read", ownedBy("orgUser", "org-a"), true],
+    ["their organization's audit log, as a member", "orgUser", "audit.read", organizationA, false],
+    ["their organization's audit log, as admin", "orgAdmin", "audit.read", organizationA, true],
+    ["another organization's audit log, as admin", "orgAdmin", "audit.read", organizationB, false],
+    ["any organization's audit log, as platform owner", "platformOwner", "audit.read", organizationB, true],
   ])("%s (%s, %s) → %s", (_case, subject, permission, resource, expected) => {
     expect(can(subjects[subject], permission, resource)).toBe(expected);
   });

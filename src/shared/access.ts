@@ -38,7 +38,7 @@ export function accessRoleOf(subject: Pick<AccessSubject, "platformRole" | "orga
  */
 export type Reach = "own" | "organization" | "platform";
 
-export const permissions = ["documents.use", "chat.use", "billing.manage", "organization.manage", "platform.administer"] as const;
+export const permissions = ["documents.use", "chat.use", "billing.manage", "organization.manage", "platform.administer", "audit.read"] as const;
 export type Permission = (typeof permissions)[number];
 
 /** A role missing from a permission's row does not have it. */
@@ -50,6 +50,8 @@ export const permissionTable: Record<Permission, Partial<Record<AccessRole, Reac
   "billing.manage": { org_user: "own", org_admin: "own", platform_owner: "own" },
   "organization.manage": { org_admin: "organization", platform_owner: "platform" },
   "platform.administer": { platform_owner: "platform" },
+  // The audit log (issue 19): everyone their own security events, an admin their organization's, the owner all.
+  "audit.read": { org_user: "own", org_admin: "organization", platform_owner: "platform" },
 };
 
 /** What a permission is checked against: the user it belongs to and its organization, when known. */

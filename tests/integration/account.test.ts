@@ -139,8 +139,13 @@ describe("sessions and password", () => {
   });
 });
 
-/** Every table of the schema, read from the schema itself: a table added later is searched too. */
-const allTables: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable));
+/**
+ * Every table of the schema, read from the schema itself: a table added later is searched too. The
+ * audit log aside: it keeps who did what, the closure included, for the retention period, and its
+ * rows cannot be changed (ADR 020); the test below checks what it keeps.
+ */
+const auditTables = new Set<unknown>([schema.auditEvents, schema.auditChainHeads]);
+const allTables: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable) && !auditTables.has(value));
 
 describe.each(["local", "s3"] as const)("closing an account (%s storage)", (storage) => {
   let s3: S3Server | undefined;
@@ -202,6 +207,9 @@ describe.each(["local", "s3"] as const)("closing an account (%s storage)", (stor
     expect(await (await closer.post("/api/account/close", { password: TEST_PASSWORD })).json()).toEqual({ closed: true });
 
     expect(await rowsNaming([userId, email.toLowerCase(), document.id])).toEqual([]);
+    // The audit log keeps what the account did, its closure last (ADR 020).
+    const kept = await closingApp.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.actorUserId, userId));
+    expect(kept.map((event) => event.action)).toEqual(expect.arrayContaining(["document.uploaded", "chat.question-asked", "account.closed"]));
     if (s3) for (const key of keys) expect(await s3.hasObject(key)).toBe(false);
     else expect(await storedKeys()).toEqual([]);
     expect((await closer.get("/api/me")).status).toBe(401);

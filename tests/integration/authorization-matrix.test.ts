@@ -375,6 +375,14 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/admin/jobs": { policy: platformOwnerOnly, request: () => ({ query: "status=failed&age=24h" }) },
   "POST /api/admin/jobs/:jobId/retry": { policy: platformOwnerOnly, request: async () => ({ params: { jobId: await failedJob() } }) },
   "GET /api/admin/system": { policy: platformOwnerOnly },
+
+  // The audit log: everyone their own security events, an organization's admins (and the owner) its log, the platform owner all.
+  "GET /api/audit/mine": { policy: signedIn, request: () => ({ query: "action=auth.sign-in" }) },
+  "GET /api/audit/organizations/:organizationId/events": { policy: organizationAdmins, request: () => ownOrganization({ query: "from=2026-01-01" }) },
+  "GET /api/audit/organizations/:organizationId/events.csv": { policy: organizationAdmins, request: () => ownOrganization() },
+  "GET /api/audit/platform/events": { policy: platformOwnerOnly, request: () => ({ query: "actor=matrix" }) },
+  "GET /api/audit/platform/events.csv": { policy: platformOwnerOnly },
+  "GET /api/audit/platform/verification": { policy: platformOwnerOnly },
   "GET /api/admin/settings": { policy: platformOwnerOnly },
   "PUT /api/admin/settings": {
     policy: platformOwnerOnly,

@@ -66,6 +66,7 @@ import {
   signOutOthersResponseSchema,
   type ProfileUpdateRequest,
 } from "../../src/shared/contracts/account";
+import { auditEventPageSchema, auditVerificationSchema } from "../../src/shared/contracts/audit";
 import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { pictureOf, uploadAvatar } from "../support/avatars";
 import { HttpClient as AnonymousClient } from "../support/http-client";
@@ -267,6 +268,11 @@ describe("every JSON answer parses with its contract", () => {
     expect((await answer(await person.get("/api/admin/chats"), adminChatListResponseSchema)).chats.length).toBeGreaterThan(0);
     expect((await answer(await person.get("/api/admin/jobs?age=24h"), adminJobListResponseSchema)).jobs.length).toBeGreaterThan(0);
     await answer(await person.get("/api/admin/system"), systemStatusSchema);
+    expect((await answer(await person.get("/api/audit/platform/events"), auditEventPageSchema)).events.length).toBeGreaterThan(0);
+    expect((await answer(await person.get("/api/audit/mine"), auditEventPageSchema)).events.length).toBeGreaterThan(0);
+    const ownOrganizationId = await organizationIdOf(person);
+    await answer(await person.get(`/api/audit/organizations/${ownOrganizationId}/events?action=document.uploaded`), auditEventPageSchema);
+    expect((await answer(await person.get("/api/audit/platform/verification"), auditVerificationSchema)).isIntact).toBe(true);
     const { settings } = await answer(await person.get("/api/admin/settings"), platformSettingsResponseSchema);
     const unchanged: UpdatePlatformSettingsRequest = {
       trialDays: settings.trialDays,

@@ -9,6 +9,7 @@ import { loadEnv } from "../../src/server/env";
 import type { WebShell } from "../../src/server/web/spa";
 import { createTestDatabase } from "./test-database";
 import { testOcrEngineSetting } from "./test-ocr";
+import { findAuditLeaks } from "./audit";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -29,7 +30,10 @@ export async function createTestApp(options: { env?: Record<string, string>; web
     database,
     close: async () => {
       await container.close();
+      // Every integration test's audit events are scanned for what must never be recorded.
+      const leaks = await findAuditLeaks(database.db);
       await database.close();
+      if (leaks.length > 0) throw new Error(`The audit log recorded what it must not:\n${leaks.join("\n")}`);
     },
   };
 }

@@ -17,6 +17,8 @@ import { authCodeEmail, existingAccountEmail, type AuthCodePurpose } from "../mo
 import type { MembershipsService } from "../modules/organizations/memberships.service";
 import { invitationSignIn } from "./invitation-sign-in";
 import { createSignInPolicy } from "./sign-in-policy";
+import { createSignInAudit } from "./sign-in-audit";
+import type { AuditService } from "../modules/audit/audit.service";
 import { profileLimits, profileMessages } from "../../shared/profile";
 
 export const AUTH_CODE_TTL_MINUTES = 10;
@@ -40,6 +42,7 @@ export interface AuthDeps {
   site: SiteConfig;
   secret: string;
   memberships: MembershipsService;
+  audit: AuditService;
 }
 
 /** Google by OpenID Connect discovery (generic OAuth). */
@@ -90,8 +93,9 @@ async function isFirstAccount(db: Database): Promise<boolean> {
   return (row?.total ?? 0) === 0;
 }
 
-export function createAuth({ env, db, mailer, logger, site, secret, memberships }: AuthDeps) {
+export function createAuth({ env, db, mailer, logger, site, secret, memberships, audit }: AuthDeps) {
   const policy = createSignInPolicy({ db, memberships, platformOwnerEmails: env.auth.platformOwnerEmails });
+  const signInAudit = createSignInAudit(audit);
   const sendMail = (to: string, content: Omit<Parameters<Mailer["send"]>[0], "to">) =>
     mailer.send({ to, ...content }).catch((error: unknown) => logger.error({ err: error, to }, "email could not be sent"));
 
@@ -155,7 +159,8 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
         create: {
           before: (session, context) => policy.judgeSession(session, context),
           // The console's last sign-in; and an address added to PLATFORM_OWNER_EMAILS later is promoted at its next sign-in.
-          after: async (session) => {
+          after: async (session, context) => {
+            await signInAudit.sessionCreated(session, context);
             await db
               .update(schema.users)
               .set({ lastSignInAt: session.createdAt, updatedAt: sql`${schema.users.updatedAt}` })
@@ -170,7 +175,9 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships 
       },
     },
     hooks: {
+      after: createAuthMiddleware((ctx) => signInAudit.afterEndpoint(ctx)),
       before: createAuthMiddleware(async (ctx) => {
+        await signInAudit.beforeEndpoint(ctx);
         const password = (ctx.body as { password?: unknown } | undefined)?.password;
         const name = (ctx.body as { name?: unknown } | undefined)?.name;
         if (ctx.path === "/sign-up/email" && typeof name === "string" && name.trim().length > profileLimits.displayNameMax) {

@@ -12,3 +12,4 @@ export * from "./platform";
 export * from "./profiles";
 export * from "./rate-limits";
 export * from "./support";
+export * from "./audit";

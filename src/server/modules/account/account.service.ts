@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import type { AuditService } from "../audit/audit.service";
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import type { AccountSession } from "../../../shared/contracts/account";
@@ -18,6 +19,7 @@ export interface AccountDeps {
   memberships: Pick<MembershipsService, "leaveForAccountClosure">;
   logger: Logger;
   now: () => Date;
+  audit: AuditService;
 }
 
 /** Rows that name the account (its id, address or documents) without a foreign key: queued and finished jobs, the outbox, counters, codes. */
@@ -54,6 +56,7 @@ export function createAccountService(deps: AccountDeps) {
         .delete(sessions)
         .where(and(eq(sessions.userId, actor.userId), others))
         .returning({ id: sessions.id });
+      await deps.audit.record(actor, "account.sessions-revoked", { type: "user", id: actor.userId, name: actor.email }, { sessionsEnded: ended.length });
       return ended.length;
     },
 
@@ -73,6 +76,8 @@ export function createAccountService(deps: AccountDeps) {
       if (profile?.avatarPath) await deps.storage.delete(profile.avatarPath);
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
       await db.transaction(async (tx) => {
+        // The record of the closure stays for the retention period (ADR 020), in the organization's log it leaves.
+        await deps.audit.record(actor, "account.closed", { type: "user", id: actor.userId, name: actor.email }, { deleted: documentIds.length }, { tx });
         await deps.memberships.leaveForAccountClosure(tx, actor.userId, deps.now());
         await deleteLooseTraces(tx, [actor.userId, ...documentIds, ...(user ? [user.email.toLowerCase()] : [])]);
         // Sessions, accounts, profile, chats, support requests, billing rows and memberships go with the user (cascade).

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import type { AuditService } from "../audit/audit.service";
 import type { Actor } from "../../../core/access/actor";
 import { buildEmailLink } from "../../../shared/auth-links";
 import type { EmailChangeConfirmResponse } from "../../../shared/contracts/account";
@@ -30,6 +31,7 @@ export interface EmailChangeDeps {
   publicUrl: string;
   site: SiteConfig;
   now: () => Date;
+  audit: AuditService;
 }
 
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -96,8 +98,17 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       await db.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
       throw new AppError("conflict", profileMessages.emailInUse);
     }
+    // Confirmed by codes, possibly from another device: the person is named by their account, not a request.
+    const actor = await deps.audit.actorFor({ userId: change.userId }, { ip: null, userAgent: null, requestId: null });
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email: change.newEmail, emailVerified: true }).where(eq(users.id, change.userId));
+      await deps.audit.record(
+        actor,
+        "account.email-changed",
+        { type: "user", id: change.userId, name: change.newEmail },
+        { previousEmail: change.oldEmail, newEmail: change.newEmail },
+        { tx },
+      );
       const others = change.requestedBySessionId ? ne(sessions.id, change.requestedBySessionId) : undefined;
       await tx.delete(sessions).where(and(eq(sessions.userId, change.userId), others));
       await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));

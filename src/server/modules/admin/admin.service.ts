@@ -101,7 +101,12 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async createOrganization(actor: Actor, request: CreateOrganizationRequest & { name: string }): Promise<AdminOrganization> {
       const created = await deps.organizations.administration.createOrganization(actor, request);
-      await deps.actions.recordAdminAction(actor, "organization.create", { kind: "organization", id: created.id }, { ...request });
+      await deps.actions.recordAdminAction(
+        actor,
+        "organization.create",
+        { kind: "organization", id: created.id, name: request.name },
+        { domain: request.domain },
+      );
       return requireOrganizationRow(created.id);
     },
 
@@ -163,7 +168,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       } else {
         if (!(await deps.jobs.requeueFailed(job.id))) throw new AppError("conflict", adminMessages.jobAlreadyQueued);
       }
-      await deps.actions.recordAdminAction(actor, "job.retry", { kind: "job", id: job.id }, { type: job.type, documentId: job.documentId });
+      await deps.actions.recordAdminAction(actor, "job.retry", { kind: "job", id: job.id }, { jobType: job.type, documentId: job.documentId });
     },
 
     async systemStatus(): Promise<SystemStatus> {

@@ -16,6 +16,7 @@ export interface BillingModuleDeps {
   logger: Logger;
   domainEvents: DomainEvents;
   organizationPlans: BillingServiceDeps["organizationPlans"];
+  audit: BillingServiceDeps["audit"];
 }
 
 /** The billing service on the configured provider: none (BILLING=off), the local test mode, or Stripe. */
@@ -35,6 +36,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
     publishCreditsChange: (userId, within) => deps.publishLiveEvent(userAddress(userId), { type: "credits" }, within),
     domainEvents: deps.domainEvents,
     organizationPlans: deps.organizationPlans,
+    audit: deps.audit,
   });
   deps.domainEvents.on("documents.processing-failed", async ({ documentId, isOurFault }) => {
     if (isOurFault) await service.refundFailedProcessing(documentId);

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { AuditDetails } from "../../../core/audit/redaction";
+import type { AuditService, AuditTarget } from "../audit/audit.service";
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor, type ChargeDecision } from "../../../core/billing/credits";
@@ -38,6 +40,7 @@ export interface BillingServiceDeps {
   logger: Logger;
   /** Tells the person's browsers that their credits changed; inside the transaction `within`, once it commits. */
   publishCreditsChange: (userId: string, within?: Database) => Promise<void>;
+  audit: AuditService;
   /** Announces billing.credits-arrived when a credit or a new period arrives. */
   domainEvents: Pick<DomainEvents, "emit">;
   /** The person's organization plan: its allowance pays first, and it opens document management without a subscription. */
@@ -149,9 +152,19 @@ export function createBillingService(deps: BillingServiceDeps) {
         providerSubscriptionId: report.subscriptionId,
         providerStateAt: report.reportedAt,
       });
-      return { userId, hasAccess: hasActivePeriod({ status: report.status, period }, now()) };
+      return { userId, planKey, hasAccess: hasActivePeriod({ status: report.status, period }, now()) };
     });
     if (!result) return;
+    await recordForPayer(
+      result.userId,
+      "billing.subscription-changed",
+      { type: "subscription", id: report.subscriptionId, name: result.planKey },
+      {
+        plan: result.planKey,
+        status: report.status,
+        reason: report.cancelAtPeriodEnd ? "cancels at period end" : undefined,
+      },
+    );
     // A new period, a first subscription or an upgrade may each bring credits someone waits for.
     if (result.hasAccess) await afterCreditsArrived(result.userId);
     else await deps.publishCreditsChange(result.userId);
@@ -164,7 +177,15 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!purchase.isPaid) return false;
       return repo.addCredits(tx, { userId: purchase.userId, quantity: purchase.quantity, providerReference: purchase.reference });
     });
-    if (isGranted) await afterCreditsArrived(purchase.userId);
+    if (!isGranted) return;
+    await recordForPayer(purchase.userId, "billing.credits-added", { type: "user", id: purchase.userId }, { quantity: purchase.quantity });
+    await afterCreditsArrived(purchase.userId);
+  }
+
+  /** Payments are reported by the provider (a webhook, the test-mode page): the payer is named by their account. */
+  async function recordForPayer(userId: string, action: "billing.subscription-changed" | "billing.credits-added", target: AuditTarget, details: AuditDetails) {
+    const payer = await deps.audit.actorFor({ userId }, { ip: null, userAgent: null, requestId: null });
+    await deps.audit.record(payer, action, { name: payer.email, ...target }, details);
   }
 
   /** One subscription at a time: another checkout, confirmed later, must not restart the period. */

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { AuditService } from "../audit/audit.service";
 import type { ChatModel } from "../../adapters/llm/chat-model";
 import type { Database } from "../../db/client";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
@@ -12,6 +13,7 @@ export function createChatModule(deps: {
   chatModel?: ChatModel;
   publishLiveEvent: PublishLiveEvent;
   logger: Logger;
+  audit: AuditService;
 }) {
   return createChatService({
     repo: createChatRepo(deps.db),
@@ -19,5 +21,6 @@ export function createChatModule(deps: {
     chatModel: deps.chatModel,
     publishChange: (change) => deps.publishLiveEvent(userAddress(change.userId), { type: "chat_session", change: change.type, sessionId: change.sessionId }),
     logger: deps.logger,
+    audit: deps.audit,
   });
 }

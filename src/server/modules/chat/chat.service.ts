@@ -1,3 +1,4 @@
+import type { AuditService } from "../audit/audit.service";
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
@@ -42,6 +43,7 @@ export interface ChatServiceDeps {
   chatModel?: ChatModel;
   publishChange: (change: ChatSessionChange) => Promise<void>;
   logger: Logger;
+  audit: AuditService;
 }
 
 function toSource(chunk: RankedChunk, index: number): SourcePassage {
@@ -185,6 +187,8 @@ export function createChatService(deps: ChatServiceDeps) {
     async deleteSession(actor: Actor, sessionId: string): Promise<void> {
       if (!(await repo.forUser(actor).deleteSession(sessionId))) throw new AppError("not_found", "Conversation not found.");
       await publish("delete", actor, sessionId);
+      // A conversation's title is taken from its first question: the log names it by id only.
+      await deps.audit.record(actor, "chat.deleted", { type: "chat", id: sessionId });
     },
 
     /**
@@ -199,6 +203,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const session = existing ?? (await repo.forUser(actor).createSession(document.id, chatTitleFrom(input.question)));
       const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }));
       await publish(existing ? "update" : "insert", actor, session.id);
+      // Ids only: a question (and its answer) may hold patient details by mistake.
+      await deps.audit.record(actor, "chat.question-asked", { type: "chat", id: session.id }, { documentId: document.id, messageId: userMessage.id });
       const { logger } = deps;
 
       return (async function* (): AsyncGenerator<ChatStreamEvent> {

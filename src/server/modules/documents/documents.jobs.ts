@@ -57,6 +57,8 @@ export interface ProcessDocumentHandlerDeps {
   onFailed: (documentId: string, isOurFault: boolean) => Promise<void>;
   /** Told when a document's pages and passages were (re)written: its fact sheet is read again. */
   onProcessed: (documentId: string, userId: string) => Promise<void>;
+  /** Told when processing ends for good, done or failed (the audit log). */
+  onEnded?: (document: { id: string; userId: string; filename: string; pageCount: number | null }, isCompleted: boolean) => Promise<void>;
   /** Progress is written and announced at most this often. */
   progressIntervalMs?: number;
 }
@@ -109,13 +111,21 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
       if (end.kind === "failed" && !job.payload.reprocess) {
         await deps.onFailed(documentId, !end.isPermanent).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
       }
-      const [document] = await deps.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, documentId));
+      const [document] = await deps.db
+        .select({ id: documents.id, userId: documents.userId, filename: documents.filename, pageCount: documents.pageCount })
+        .from(documents)
+        .where(eq(documents.id, documentId));
       if (!document) return;
       await announce(document.userId, documentId);
       if (end.kind === "completed") {
         await deps
           .onProcessed(documentId, document.userId)
           .catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-processing step failed"));
+      }
+      if (end.kind === "completed" || end.kind === "failed") {
+        await deps
+          .onEnded?.(document, end.kind === "completed")
+          .catch((error: unknown) => deps.logger.error({ err: error, documentId }, "processing end not recorded"));
       }
     },
   };

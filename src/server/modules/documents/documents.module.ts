@@ -1,3 +1,4 @@
+import { systemActor, type AuditService } from "../audit/audit.service";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { PageImageCache } from "../../adapters/page-images/page-image-cache";
@@ -7,7 +8,7 @@ import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
-import { processDocumentHandler, processDocumentJob } from "./documents.jobs";
+import { processDocumentHandler, processDocumentJob, type ProcessDocumentHandlerDeps } from "./documents.jobs";
 import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing } from "./documents.repo";
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
 import { removeAbandonedUploads } from "./upload-staging";
@@ -36,6 +37,7 @@ export interface DocumentsModuleDeps {
   /** Where uploads are written as they arrive (DATA_DIR/uploading). */
   stagingDir: string;
   domainEvents: DomainEvents;
+  audit: AuditService;
 }
 
 /** An upload takes minutes at most: a staged file a day old was left by a process that stopped mid-upload. */
@@ -61,7 +63,19 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     stagingDir: deps.stagingDir,
     onProcessingQueued: deps.jobs.poke,
     onProcessingStopped: (documentId) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault: true }),
+    audit: deps.audit,
   });
+  /** Processing ends for good (done, or failed): recorded as the system's work, in the owner's organization's log. */
+  const recordProcessed: ProcessDocumentHandlerDeps["onEnded"] = async (document, isCompleted) => {
+    const owner = await deps.audit.actorFor({ userId: document.userId }, { ip: null, userAgent: null, requestId: null });
+    await deps.audit.record(
+      systemActor,
+      "document.processed",
+      { type: "document", id: document.id, name: document.filename },
+      { pageCount: document.pageCount, status: isCompleted ? "completed" : "failed", documentId: document.id },
+      { outcome: isCompleted ? "success" : "failed", organizationId: owner.organizationId },
+    );
+  };
   deps.jobs.register(
     processDocumentJob,
     processDocumentHandler({
@@ -71,6 +85,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
       announce: (userId, documentId) => publishChange({ type: "update", userId, documentId }),
       onFailed: (documentId, isOurFault) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault }),
       onProcessed: (documentId, userId) => deps.domainEvents.emit("documents.processed", { documentId, userId }),
+      onEnded: recordProcessed,
     }),
   );
   const startAwaitingCredit = ({ userId }: { userId: string }) => service.startAwaitingCredit({ userId });

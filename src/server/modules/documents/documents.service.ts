@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { createEventSampler } from "../../../core/audit/event-sampler";
+import type { AuditService } from "../audit/audit.service";
 import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
 import { cannotProcessMessages } from "../../../shared/billing";
@@ -64,6 +66,7 @@ export interface DocumentsServiceDeps {
   onProcessingQueued: () => void;
   /** A document's first processing was stopped before it ran (its organization was suspended): not the file's fault. */
   onProcessingStopped: (documentId: string) => Promise<void>;
+  audit: AuditService;
 }
 
 /** The statuses each trigger starts from ('error' is the spec's old word for failed). */
@@ -120,8 +123,12 @@ export function toDocumentSummary<Row extends Omit<DocumentRow, "outline">>(
   };
 }
 
+/** A document open in a tab is fetched again on every change: one view per person and document in 15 minutes is recorded. */
+const VIEW_RECORD_WINDOW_MS = 15 * 60 * 1000;
+
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repo, storage } = deps;
+  const views = createEventSampler({ perWindow: 1, windowMs: VIEW_RECORD_WINDOW_MS });
 
   /** The ownership check every use case by document id starts with. */
   async function requireDocument(actor: Actor, id: string): Promise<OwnedDocumentRow> {
@@ -203,6 +210,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             (tx, usedBytes, addedBytes) => assertStorageRoom(actor.userId, usedBytes, addedBytes, tx),
           );
           await deps.publishChange({ type: "insert", userId: actor.userId, documentId: row.id });
+          await deps.audit.record(actor, "document.uploaded", { type: "document", id: row.id, name: row.filename }, { format: kind });
           return toDocumentSummary(row);
         } catch (error) {
           await storage.delete(storageKey);
@@ -218,8 +226,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return (await repo.forUser(actor).list()).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
     },
 
+    /** One document, as the document view opens it: recorded as viewed. */
     async get(actor: Actor, id: string): Promise<OwnedDocumentSummary> {
-      return toDocumentSummary(await requireDocument(actor, id));
+      const row = await requireDocument(actor, id);
+      if (views.admit(`${actor.userId}:${row.id}`).record)
+        await deps.audit.record(actor, "document.viewed", { type: "document", id: row.id, name: row.filename });
+      return toDocumentSummary(row);
     },
 
     async listPages(actor: Actor, id: string): Promise<DocumentPageText[]> {
@@ -262,6 +274,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (filename === current.filename) throw new AppError("validation_failed", "The new name is the same as the current one.");
       const row = (await repo.rename(current.id, filename))!;
       await deps.publishChange({ type: "update", userId: actor.userId, documentId: current.id });
+      await deps.audit.record(
+        actor,
+        "document.renamed",
+        { type: "document", id: row.id, name: row.filename },
+        { previousName: current.filename, newName: row.filename },
+      );
       return toDocumentSummary(row);
     },
 
@@ -276,6 +294,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!(await repo.delete(row.id))) throw new AppError("not_found", "Document not found.");
       deps.pageImageCache.forgetDocument(row.id);
       await deps.publishChange({ type: "delete", userId: actor.userId, documentId: row.id });
+      await deps.audit.record(actor, "document.deleted", { type: "document", id: row.id, name: row.filename });
     },
 
     async openDownload(actor: Actor, id: string) {
@@ -284,6 +303,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
         throw error;
       });
+      await deps.audit.record(actor, "document.downloaded", { type: "document", id: row.id, name: row.filename });
       return { filename: row.filename, mimeType: row.mimeType, fileSize: row.fileSize, stream };
     },
 

@@ -9,6 +9,7 @@ import {
 } from "../../../core/organizations/membership-rules";
 import { trialEndFor } from "../../../core/organizations/plan";
 import { invitationMessages, organizationMessages } from "../../../shared/organizations";
+import type { AuditService } from "../audit/audit.service";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { PlatformSettingsStore } from "./platform-settings";
@@ -29,6 +30,7 @@ export interface MembershipsDeps {
   /** The trial length and limits new organizations get. */
   settings: PlatformSettingsStore;
   now: () => Date;
+  audit: AuditService;
 }
 
 /** The person as membership rules read them. */
@@ -147,6 +149,14 @@ export function createMembershipsService(deps: MembershipsDeps) {
         });
       }
       await repo.updateInvitation(tx, invitation.id, { status: "accepted", acceptedAt: now, acceptedBy: acceptor.userId });
+      // In the acceptance's transaction; the person has no request of their own here (an acceptance can happen at identifyActor).
+      await deps.audit.record(
+        { userId: acceptor.userId, email: invitation.email, role, organizationId: organization.id, ip: null, userAgent: null, requestId: null },
+        "invitation.accepted",
+        { type: "invitation", id: invitation.id, name: invitation.email },
+        { role, method: acceptor.signInMethod ?? null },
+        { tx },
+      );
       return { organization, role };
     });
   }

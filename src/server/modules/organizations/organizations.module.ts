@@ -3,6 +3,7 @@ import type { SiteConfig } from "../../../shared/site-config";
 import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import type { DomainEvents } from "../events/domain-events";
+import type { AuditService } from "../audit/audit.service";
 import { createInvitationsService } from "./invitations.service";
 import { createMembershipsService, type OrganizationsConfig } from "./memberships.service";
 import { createOrganizationPlans } from "./organization-plans";
@@ -19,6 +20,7 @@ export interface OrganizationsModuleDeps {
   secret: string;
   logger: Logger;
   domainEvents: DomainEvents;
+  audit: AuditService;
   now?: () => Date;
 }
 
@@ -26,7 +28,7 @@ export interface OrganizationsModuleDeps {
 export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
   const now = deps.now ?? (() => new Date());
   const settings = createPlatformSettings({ db: deps.db, trialDays: deps.config.trialDays, monthlyCredits: deps.config.monthlyCredits });
-  const memberships = createMembershipsService({ db: deps.db, config: deps.config, settings, now });
+  const memberships = createMembershipsService({ db: deps.db, config: deps.config, settings, now, audit: deps.audit });
   const plans = createOrganizationPlans({ db: deps.db, settings, now });
   const invitations = createInvitationsService({ ...deps, memberships, now });
   const administration = createOrganizationAdminService({
@@ -38,6 +40,7 @@ export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
     settings,
     domainEvents: deps.domainEvents,
     now,
+    audit: deps.audit,
   });
   return { memberships, plans, invitations, administration, settings };
 }

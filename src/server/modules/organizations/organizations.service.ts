@@ -1,3 +1,4 @@
+import type { AuditService } from "../audit/audit.service";
 import type { Actor } from "../../../core/access/actor";
 import { resolveDisplayName } from "../../../core/access/display-name";
 import { isFreeMailDomain } from "../../../core/organizations/membership-rules";
@@ -33,6 +34,7 @@ export interface OrganizationAdminDeps {
   /** Announces organizations.plan-opened and organizations.suspended to each active member. */
   domainEvents: Pick<DomainEvents, "emit">;
   now: () => Date;
+  audit: AuditService;
 }
 
 type ListedMemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
@@ -151,12 +153,24 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     },
 
     async updateSettings(actor: Actor, organizationId: string, settings: UpdateOrganizationRequest): Promise<Organization> {
-      await requireOrganization(actor, organizationId);
+      const before = await requireOrganization(actor, organizationId);
       const updated = await db.transaction(async (tx) => {
         await repo.lockOrganization(tx, organizationId);
         const taken = (await repo.countActiveMembers(tx, organizationId)) + (await repo.countOpenInvitations(tx, organizationId, deps.now()));
         if (settings.maxUsers < taken) throw new AppError("conflict", organizationMessages.maxUsersBelowMembers(taken));
-        return repo.updateOrganization(tx, organizationId, { name: settings.name, maxUsers: settings.maxUsers, storageLimitGb: settings.storageLimitGb });
+        const changed = await repo.updateOrganization(tx, organizationId, {
+          name: settings.name,
+          maxUsers: settings.maxUsers,
+          storageLimitGb: settings.storageLimitGb,
+        });
+        await deps.audit.record(
+          actor,
+          "organization.settings-changed",
+          { type: "organization", id: organizationId, name: changed.name },
+          { previousName: before.name, newName: changed.name, maxUsers: changed.maxUsers, storageLimitGb: changed.storageLimitGb },
+          { organizationId, tx },
+        );
+        return changed;
       });
       return view(updated);
     },
@@ -173,6 +187,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         defaultAuthMethod: settings.defaultMethod,
         azureTenantIds,
       });
+      await deps.audit.record(
+        actor,
+        "organization.sign-in-methods-changed",
+        { type: "organization", id: organizationId, name: updated.name },
+        { emailPasswordEnabled: settings.emailPasswordEnabled, azureAdEnabled: settings.azureAdEnabled, defaultMethod: settings.defaultMethod, azureTenantIds },
+        { organizationId },
+      );
       return view(updated);
     },
 
@@ -189,6 +210,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         const isLastAdmin = admins.length === 1 && admins[0]!.id === member.id;
         if (isLastAdmin && role !== "org_admin") throw new AppError("conflict", organizationMessages.lastAdmin);
         await repo.setMemberRole(tx, member.id, role);
+        await deps.audit.record(
+          actor,
+          "member.role-changed",
+          { type: "membership", id: member.id, name: member.joinedAsEmail },
+          { previousRole: member.role, role },
+          { organizationId: organization.id, tx },
+        );
       });
       return memberView(organization.id, member.id);
     },
@@ -203,6 +231,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         if (admins.length === 1 && admins[0]!.id === member.id) throw new AppError("conflict", organizationMessages.lastAdmin);
         await repo.deactivateMember(tx, member.id, now);
         await deps.memberships.giveOwnOrganization(tx, member.userId, now);
+        await deps.audit.record(
+          actor,
+          "member.removed",
+          { type: "membership", id: member.id, name: member.joinedAsEmail },
+          { previousRole: member.role },
+          { organizationId: organization.id, tx },
+        );
       });
     },
 
@@ -227,6 +262,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         return deps.invitations.create(tx, organization, { email: request.email, role: request.role, invitedBy: actor.userId }, now);
       });
       await deliver();
+      await deps.audit.record(
+        actor,
+        "invitation.sent",
+        { type: "invitation", id: invitation.id, name: invitation.email },
+        { role: invitation.role },
+        { organizationId },
+      );
       return toInvitation(invitation, await repo.displayNameOf(db, invitation.invitedBy), now);
     },
 
@@ -242,6 +284,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         return deps.invitations.send(tx, current, organization, now);
       });
       await deliver();
+      await deps.audit.record(
+        actor,
+        "invitation.resent",
+        { type: "invitation", id: invitation.id, name: invitation.email },
+        { role: invitation.role },
+        { organizationId },
+      );
       return toInvitation(invitation, await repo.displayNameOf(db, invitation.invitedBy), now);
     },
 
@@ -249,6 +298,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     async cancelInvitation(actor: Actor, organizationId: string, invitationId: string): Promise<void> {
       const invitation = await requireInvitation(await requireOrganization(actor, organizationId), invitationId);
       await repo.updateInvitation(db, invitation.id, { status: "cancelled", cancelledAt: deps.now() });
+      await deps.audit.record(actor, "invitation.cancelled", { type: "invitation", id: invitation.id, name: invitation.email }, {}, { organizationId });
     },
 
     /**

@@ -1,0 +1,97 @@
+import { getSessionFromCtx, isAPIError } from "better-auth/api";
+import type { AuditAction } from "../../shared/audit";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
+import type { AuditService } from "../modules/audit/audit.service";
+import { signInMethodOf } from "./sign-in-policy";
+
+/** What Better Auth's hooks give us about the request at work. */
+interface HookContext {
+  path?: string;
+  body?: unknown;
+  headers?: Headers;
+  request?: Request;
+  params?: Record<string, string | undefined>;
+  context?: { returned?: unknown; session?: { user: { id: string } } | null };
+}
+
+/** Where a request came from, as our limiter resolved it (app.ts hands Better Auth the client address and request id). */
+export function requestOf(context: HookContext | null | undefined) {
+  const headers = context?.headers ?? context?.request?.headers;
+  return {
+    ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+    userAgent: headers?.get("user-agent") ?? null,
+    requestId: headers?.get("x-request-id") ?? null,
+  };
+}
+
+/** Endpoints where a person proves who they are; a refusal there is a failed sign-in. */
+const signInPaths = new Set(["/sign-in/email", "/sign-in/email-otp", "/email-otp/verify-email"]);
+
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.length <= 254 ? email.trim() : undefined;
+}
+
+/**
+ * Better Auth's hooks feeding the audit log (issue 19): each session made is a sign-in with its
+ * method; a refused sign-in is a failed one (with the refusal's code, never what was typed but
+ * the address); sign-out, password reset and password change. Recording never fails the request.
+ */
+export function createSignInAudit(audit: AuditService) {
+  return {
+    /** databaseHooks.session.create.after */
+    async sessionCreated(
+      session: { userId: string; signInMethod?: unknown; ipAddress?: string | null; userAgent?: string | null },
+      context: HookContext | null,
+    ) {
+      const request = requestOf(context);
+      const actor = await audit.actorFor(
+        { userId: session.userId },
+        { ...request, ip: request.ip ?? session.ipAddress ?? null, userAgent: request.userAgent ?? session.userAgent ?? null },
+      );
+      await audit.record(actor, "auth.sign-in", { type: "user", id: session.userId, name: actor.email }, { method: signInMethodOf(session, context) });
+    },
+
+    /** hooks.before: sign-out is recorded while the session is still there to name who. */
+    async beforeEndpoint(ctx: HookContext) {
+      if (ctx.path !== "/sign-out") return;
+      const session = await getSessionFromCtx(ctx as Parameters<typeof getSessionFromCtx>[0]).catch(() => null);
+      if (!session) return;
+      const actor = await audit.actorFor({ userId: session.user.id }, requestOf(ctx));
+      await audit.record(actor, "auth.sign-out", { type: "session", id: session.session.id, name: actor.email });
+    },
+
+    /** hooks.after: what an endpoint's answer tells. */
+    async afterEndpoint(ctx: HookContext) {
+      const path = ctx.path ?? "";
+      const returned = ctx.context?.returned;
+      const failed = isAPIError(returned);
+      const request = requestOf(ctx);
+      const email = emailOf(ctx.body);
+      if (signInPaths.has(path) && failed && email) {
+        const actor = await audit.actorFor({ email }, request);
+        const errorCode = (returned.body as { code?: unknown } | undefined)?.code;
+        await audit.record(
+          actor,
+          "auth.sign-in-failed",
+          { type: "user", id: actor.userId, name: email.toLowerCase() },
+          { method: signInMethodOf({}, ctx), errorCode: typeof errorCode === "string" ? errorCode : returned.status },
+          { outcome: "failed" },
+        );
+        return;
+      }
+      if (failed) return;
+      const byEmail: Record<string, AuditAction> = { "/email-otp/reset-password": "auth.password-reset" };
+      if (byEmail[path] && email) {
+        const actor = await audit.actorFor({ email }, request);
+        if (actor.userId) await audit.record(actor, byEmail[path], { type: "user", id: actor.userId, name: actor.email });
+        return;
+      }
+      const userId = ctx.context?.session?.user.id;
+      if (path === "/change-password" && userId) {
+        const actor = await audit.actorFor({ userId }, request);
+        await audit.record(actor, "auth.password-changed", { type: "user", id: userId, name: actor.email });
+      }
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import type { Logger } from "pino";
+import type { Actor } from "../../../core/access/actor";
+import { PLATFORM_CHAIN } from "../../../core/audit/chain";
+import { redactAuditDetails, type AuditDetails } from "../../../core/audit/redaction";
+import { accessRoleOf, type AccessRole } from "../../../shared/access";
+import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditAction, type AuditOutcome, type AuditTargetType } from "../../../shared/audit";
+import type { AuditEvent, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
+import { isPlatformRole } from "../../../shared/roles";
+import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope } from "./audit.repo";
+
+type Executor = Parameters<AuditRepo["append"]>[0];
+
+/** Who did it, as the log keeps it: a request's actor, or a person known only by the sign-in they attempted. */
+export interface AuditActor {
+  userId: string | null;
+  email: string | null;
+  role: AccessRole | null;
+  organizationId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+export interface AuditTarget {
+  type: AuditTargetType;
+  id?: string | null;
+  /** The target's name at the time. */
+  name?: string | null;
+}
+
+export interface RecordOptions {
+  outcome?: AuditOutcome;
+  /** Whose log shows the event when it is not the actor's organization (an owner acting on an organization). */
+  organizationId?: string | null;
+  /** The transaction of the action recorded: the event exists only if the action commits, and a failure to record fails it. */
+  tx?: Executor;
+}
+
+/** Work of the system itself (the retention job, document processing): no person, no request. */
+export const systemActor: AuditActor = { userId: null, email: null, role: null, organizationId: null, ip: null, userAgent: null, requestId: null };
+
+export function auditActorOf(actor: Actor | AuditActor): AuditActor {
+  if (!("sessionId" in actor)) return actor;
+  return {
+    userId: actor.userId,
+    email: actor.email,
+    role: accessRoleOf(actor),
+    organizationId: actor.organizationId,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+  };
+}
+
+export function toAuditEvent(row: AuditEventRow): AuditEvent {
+  return {
+    id: row.id,
+    occurredAt: row.occurredAt.toISOString(),
+    organizationId: row.organizationId,
+    actorUserId: row.actorUserId,
+    actorEmail: row.actorEmail,
+    actorRole: row.actorRole,
+    action: row.action as AuditEvent["action"],
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    outcome: row.outcome as AuditOutcome,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    requestId: row.requestId,
+    details: row.details,
+  };
+}
+
+const csvColumns: (keyof AuditEvent)[] = [
+  "occurredAt",
+  "actorEmail",
+  "actorUserId",
+  "actorRole",
+  "organizationId",
+  "action",
+  "outcome",
+  "targetType",
+  "targetId",
+  "targetName",
+  "ip",
+  "userAgent",
+  "requestId",
+  "details",
+];
+
+/** One CSV cell: quoted, quotes doubled, and text a spreadsheet would run as a formula made inert. */
+export function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${inert.replaceAll('"', '""')}"`;
+}
+
+export function auditCsv(events: AuditEvent[]): string {
+  const lines = [csvColumns.join(","), ...events.map((event) => csvColumns.map((column) => csvCell(event[column])).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+const breakReasons: Record<NonNullable<AuditVerification["firstBreak"]>["reason"], string> = {
+  missing_event: "an event is missing (deleted)",
+  previous_hash_mismatch: "the event does not link to the one before it (an earlier event was changed or removed)",
+  content_changed: "the event's content no longer matches its hash (changed)",
+  head_mismatch: "the chain's last event is not the one recorded as last",
+};
+
+/** The verification in one line a person reads: `npm run audit:verify` prints it. */
+export function describeVerification(verification: AuditVerification): string {
+  const checked = `${verification.events} events in ${verification.chains} chains`;
+  const broken = verification.firstBreak;
+  if (!broken) return `Audit log intact: ${checked} verified.`;
+  const event = broken.eventId ? ` (event ${broken.eventId})` : "";
+  return `Audit log BROKEN in chain ${broken.chain} at event #${broken.seq}${event}: ${breakReasons[broken.reason]}. Checked ${checked}.`;
+}
+
+/** The filters as the export event records them: names and values, never more than the allowed detail text. */
+function filtersNamed(filters: AuditFilters): string[] {
+  return Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${value instanceof Date ? value.toISOString() : String(value)}`);
+}
+
+/**
+ * The audit log (issue 19, ADR 020): `record` is the one door every module writes through;
+ * reads are scoped by who asks (the routes' permission check decides the scope).
+ */
+export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  async function record(actorOrRequest: Actor | AuditActor, action: AuditAction, target: AuditTarget, details: AuditDetails = {}, options: RecordOptions = {}) {
+    const actor = auditActorOf(actorOrRequest);
+    const redacted = redactAuditDetails(details);
+    if (redacted.dropped.length > 0) deps.logger.warn({ action, dropped: redacted.dropped }, "audit details outside the allow-list were not recorded");
+    const event = {
+      occurredAt: now(),
+      organizationId: options.organizationId === undefined ? actor.organizationId : options.organizationId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      actorRole: actor.role,
+      actorOrganizationId: actor.organizationId,
+      action,
+      targetType: target.type,
+      targetId: target.id ?? null,
+      targetName: target.name ?? null,
+      outcome: options.outcome ?? "success",
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+      details: redacted.details,
+    };
+    if (options.tx) {
+      await deps.repo.append(options.tx, event);
+      return;
+    }
+    // On its own: recording never fails the action it records, which has already happened.
+    try {
+      await deps.repo.appendAlone(event);
+    } catch (error) {
+      deps.logger.error({ err: error, action, requestId: actor.requestId }, "audit event could not be recorded");
+    }
+  }
+
+  async function list(scope: AuditScope, filters: AuditFilters, offset: number): Promise<AuditEventPage> {
+    const rows = await deps.repo.list(scope, filters, { offset, limit: AUDIT_PAGE_SIZE + 1 });
+    return { events: rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditEvent), nextOffset: rows.length > AUDIT_PAGE_SIZE ? offset + AUDIT_PAGE_SIZE : null };
+  }
+
+  return {
+    record,
+    list,
+
+    /** The scope's events as CSV (at most 10,000, newest first); the export is itself recorded. */
+    async exportCsv(actor: Actor, scope: AuditScope, filters: AuditFilters): Promise<{ csv: string; rows: number }> {
+      const rows = await deps.repo.list(scope, filters, { offset: 0, limit: AUDIT_EXPORT_MAX_ROWS });
+      const target: AuditTarget =
+        scope.kind === "organization"
+          ? { type: "audit_log", id: scope.organizationId }
+          : { type: "audit_log", id: scope.kind === "own" ? scope.userId : PLATFORM_CHAIN };
+      await record(
+        actor,
+        "audit.exported",
+        target,
+        { format: "csv", rows: rows.length, filters: filtersNamed(filters) },
+        { organizationId: scope.kind === "organization" ? scope.organizationId : actor.organizationId },
+      );
+      return { csv: auditCsv(rows.map(toAuditEvent)), rows: rows.length };
+    },
+
+    /** Walks every chain: the System tab's indicator and `npm run audit:verify`. */
+    async verify(): Promise<AuditVerification> {
+      const result = await deps.repo.verify();
+      return {
+        checkedAt: now().toISOString(),
+        chains: result.chains,
+        events: result.events,
+        isIntact: result.breaks.length === 0,
+        firstBreak: result.breaks[0] ?? null,
+      };
+    },
+
+    /** A person known by id or by the address they typed, with their organization and role now: for events with no request actor. */
+    async actorFor(
+      by: { userId: string } | { email: string },
+      request: { ip: string | null; userAgent: string | null; requestId: string | null },
+    ): Promise<AuditActor> {
+      const person = await deps.repo.findPerson(by);
+      if (!person) return { ...systemActor, ...request, email: "email" in by ? by.email.toLowerCase() : null };
+      const platformRole = isPlatformRole(person.platformRole) ? person.platformRole : "user";
+      const organizationRole = person.organizationRole === "org_admin" || person.organizationRole === "org_user" ? person.organizationRole : null;
+      return {
+        userId: person.userId,
+        email: person.email,
+        role: accessRoleOf({ platformRole, organizationRole }),
+        organizationId: person.organizationId,
+        ...request,
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

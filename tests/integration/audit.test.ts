@@ -1,0 +1,414 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
+import { pruneAuditEvents } from "../../src/server/modules/audit/audit.jobs";
+import { createAuditRepo } from "../../src/server/modules/audit/audit.repo";
+import { describeVerification, systemActor } from "../../src/server/modules/audit/audit.service";
+import { AUDIT_PAGE_SIZE } from "../../src/shared/audit";
+import { auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
+import { changeEmail, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
+import { eventsOf, onlyEvent } from "../support/audit";
+import { buyCreditLocally, subscribeLocally } from "../support/billing";
+import { readEvents } from "../support/chat";
+import { payerContractPdf } from "../support/documents/payer-contract";
+import { processedDocument } from "../support/documents/processing";
+import { HttpClient } from "../support/http-client";
+import { latestEmailTo } from "../support/outbox";
+import { invite, joinedMember, whoAmI } from "../support/organizations";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+async function page(response: Response): Promise<AuditEventPage> {
+  expect(response.status, await response.clone().text()).toBe(200);
+  return auditEventPageSchema.parse(await response.json());
+}
+
+let testApp: TestApp;
+let owner: HttpClient;
+let ownerId: string;
+let admin: HttpClient;
+let adminId: string;
+let adminEmail: string;
+let organizationId: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // The first account is the platform owner.
+  owner = await signedUpClient(testApp, uniqueTestEmail("owner"));
+  ownerId = (await whoAmI(owner)).id;
+  adminEmail = uniqueTestEmail("admin");
+  admin = await signedUpClient(testApp, adminEmail);
+  const me = await whoAmI(admin);
+  adminId = me.id;
+  organizationId = me.organizationId!;
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe("what the audit log records", () => {
+  it("sign-ins by each method, a failed sign-in, sign-out, password change and reset, other sessions ended", async () => {
+    const db = testApp.database.db;
+    const email = adminEmail;
+    const byPassword = new HttpClient(testApp, { "User-Agent": "AuditTest/1.0" });
+    expect((await byPassword.post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).status).toBe(200);
+    const signIn = (await eventsOf(db, "auth.sign-in")).filter((event) => event.actorUserId === adminId).at(-1)!;
+    expect(signIn).toMatchObject({
+      actorEmail: email,
+      actorRole: "org_admin",
+      organizationId,
+      targetType: "user",
+      targetId: adminId,
+      outcome: "success",
+      userAgent: "AuditTest/1.0",
+      details: { method: "password" },
+    });
+    expect(signIn.ip).toMatch(/^203\.0\./);
+    expect(signIn.requestId).toBeTruthy();
+
+    const byCode = new HttpClient(testApp);
+    await byCode.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { code } = await latestEmailTo(db, email);
+    expect((await byCode.post("/api/auth/sign-in/email-otp", { email, otp: code })).status).toBe(200);
+    expect((await eventsOf(db, "auth.sign-in")).filter((event) => event.actorUserId === adminId).at(-1)!.details).toEqual({ method: "code" });
+
+    const guesser = new HttpClient(testApp);
+    expect((await guesser.post("/api/auth/sign-in/email", { email, password: "wrong-password" })).status).toBe(401);
+    const failed = await onlyEvent(db, "auth.sign-in-failed", adminId);
+    expect(failed).toMatchObject({
+      outcome: "failed",
+      actorEmail: email,
+      organizationId,
+      details: { method: "password", errorCode: "INVALID_EMAIL_OR_PASSWORD" },
+    });
+
+    expect((await byCode.post("/api/auth/sign-out")).status).toBe(200);
+    expect(await onlyEvent(db, "auth.sign-out", (await eventsOf(db, "auth.sign-out")).at(-1)!.targetId)).toMatchObject({ actorUserId: adminId });
+
+    const changed = await byPassword.post("/api/auth/change-password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "a-new-password-1",
+      revokeOtherSessions: false,
+    });
+    expect(changed.status).toBe(200);
+    expect(await onlyEvent(db, "auth.password-changed", adminId)).toMatchObject({ actorUserId: adminId });
+
+    const anonymous = new HttpClient(testApp);
+    expect((await anonymous.post("/api/auth/forget-password/email-otp", { email })).status).toBe(200);
+    const reset = await latestEmailTo(db, email);
+    expect((await anonymous.post("/api/auth/email-otp/reset-password", { email, otp: reset.code, password: TEST_PASSWORD })).status).toBe(200);
+    expect(await onlyEvent(db, "auth.password-reset", adminId)).toMatchObject({ actorEmail: email, organizationId });
+
+    expect((await admin.post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).status).toBe(200);
+    const other = new HttpClient(testApp);
+    expect((await other.post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await admin.post("/api/account/sessions/sign-out-others")).status).toBe(200);
+    expect(await onlyEvent(db, "account.sessions-revoked", adminId)).toMatchObject({ details: { sessionsEnded: 1 } });
+  });
+
+  it("documents uploaded, processed, viewed, downloaded, renamed and deleted; questions asked and chats deleted, by id only", async () => {
+    const db = testApp.database.db;
+    await subscribeLocally(admin);
+    const document = await processedDocument(testApp, admin, "Audit Provider Agreement.pdf", payerContractPdf("audit"));
+    expect(await onlyEvent(db, "document.uploaded", document.id)).toMatchObject({
+      actorUserId: adminId,
+      organizationId,
+      targetName: "Audit Provider Agreement.pdf",
+    });
+    await expect.poll(async () => (await eventsOf(db, "document.processed")).filter((event) => event.targetId === document.id)).toHaveLength(1);
+    expect(await onlyEvent(db, "document.processed", document.id)).toMatchObject({ actorUserId: null, organizationId, outcome: "success" });
+    // Waiting for processing fetched the document again and again: one view in the window is recorded.
+    expect((await admin.get(`/api/documents/${document.id}`)).status).toBe(200);
+    expect(await onlyEvent(db, "document.viewed", document.id)).toMatchObject({ actorUserId: adminId });
+    expect((await admin.get(`/api/documents/${document.id}/file`)).status).toBe(200);
+    expect(await onlyEvent(db, "document.downloaded", document.id)).toMatchObject({ actorUserId: adminId });
+    expect((await admin.request(`/api/documents/${document.id}`, { method: "PATCH", json: { filename: "Renamed" } })).status).toBe(200);
+    expect(await onlyEvent(db, "document.renamed", document.id)).toMatchObject({
+      details: { previousName: "Audit Provider Agreement.pdf", newName: "Renamed.pdf" },
+    });
+
+    const question = "How many days do we have to file a claim under this agreement?";
+    const asked = await readEvents(await admin.post("/api/chat/messages", { documentId: document.id, question }));
+    const session = asked.find((event) => event.type === "session");
+    if (session?.type !== "session") throw new Error("no session");
+    const askedEvent = await onlyEvent(db, "chat.question-asked", session.session.id);
+    expect(askedEvent).toMatchObject({ targetName: null, details: { documentId: document.id, messageId: session.userMessage.id } });
+    expect(JSON.stringify(askedEvent)).not.toContain("file a claim");
+    expect((await admin.request(`/api/chat/sessions/${session.session.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await onlyEvent(db, "chat.deleted", session.session.id)).toMatchObject({ actorUserId: adminId, targetName: null });
+
+    expect((await admin.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await onlyEvent(db, "document.deleted", document.id)).toMatchObject({ targetName: "Renamed.pdf" });
+  });
+
+  it("subscriptions and purchased credits", async () => {
+    const db = testApp.database.db;
+    const payer = await signedUpClient(testApp, uniqueTestEmail("payer"));
+    const payerId = (await whoAmI(payer)).id;
+    await subscribeLocally(payer, "basic");
+    expect((await eventsOf(db, "billing.subscription-changed")).filter((event) => event.actorUserId === payerId)).toHaveLength(1);
+    expect((await eventsOf(db, "billing.subscription-changed")).find((event) => event.actorUserId === payerId)).toMatchObject({
+      details: { plan: "basic", status: "active" },
+    });
+    await buyCreditLocally(payer);
+    expect(await onlyEvent(db, "billing.credits-added", payerId)).toMatchObject({ details: { quantity: 1 } });
+  });
+
+  it("invitations, roles, removals, settings and sign-in methods, each in the organization's log", async () => {
+    const db = testApp.database.db;
+    const email = uniqueTestEmail("invitee");
+    const { invitationId } = await invite(testApp, admin, organizationId, email);
+    expect(await onlyEvent(db, "invitation.sent", invitationId)).toMatchObject({
+      actorUserId: adminId,
+      organizationId,
+      targetName: email,
+      details: { role: "org_user" },
+    });
+    expect((await admin.post(`/api/organizations/${organizationId}/invitations/${invitationId}/resend`)).status).toBe(200);
+    expect(await onlyEvent(db, "invitation.resent", invitationId)).toMatchObject({ organizationId });
+    expect((await admin.request(`/api/organizations/${organizationId}/invitations/${invitationId}`, { method: "DELETE" })).status).toBe(204);
+    expect(await onlyEvent(db, "invitation.cancelled", invitationId)).toMatchObject({ organizationId });
+
+    const member = await joinedMember(testApp, admin, organizationId);
+    const accepted = (await eventsOf(db, "invitation.accepted")).filter((event) => event.actorUserId === member.userId);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]).toMatchObject({ organizationId, actorEmail: member.email, details: { role: "org_user" } });
+
+    expect(
+      (await admin.request(`/api/organizations/${organizationId}/members/${member.membershipId}`, { method: "PATCH", json: { role: "org_admin" } })).status,
+    ).toBe(200);
+    expect(await onlyEvent(db, "member.role-changed", member.membershipId)).toMatchObject({
+      organizationId,
+      details: { previousRole: "org_user", role: "org_admin" },
+    });
+    expect((await admin.request(`/api/organizations/${organizationId}/members/${member.membershipId}`, { method: "DELETE" })).status).toBe(204);
+    expect(await onlyEvent(db, "member.removed", member.membershipId)).toMatchObject({ organizationId, targetName: member.email });
+
+    const settings = await admin.request(`/api/organizations/${organizationId}`, {
+      method: "PATCH",
+      json: { name: "Audit Clinic", maxUsers: 20, storageLimitGb: 50 },
+    });
+    expect(settings.status).toBe(200);
+    expect(await onlyEvent(db, "organization.settings-changed", organizationId)).toMatchObject({
+      targetName: "Audit Clinic",
+      details: { newName: "Audit Clinic", maxUsers: 20 },
+    });
+    const methods = await admin.request(`/api/organizations/${organizationId}/authentication`, {
+      method: "PATCH",
+      json: { emailPasswordEnabled: true, azureAdEnabled: false, defaultMethod: "email_password" },
+    });
+    expect(methods.status).toBe(200);
+    expect(await onlyEvent(db, "organization.sign-in-methods-changed", organizationId)).toMatchObject({ details: { emailPasswordEnabled: true } });
+  });
+
+  it("platform-owner actions, shown in the organization's log when they touch it", async () => {
+    const db = testApp.database.db;
+    const target = await signedUpClient(testApp, uniqueTestEmail("banned"));
+    const targetId = (await whoAmI(target)).id;
+    expect((await owner.post(`/api/admin/users/${targetId}/ban`, { reason: "Shared their account" })).status).toBe(200);
+    expect(await onlyEvent(db, "admin.user-banned", targetId)).toMatchObject({
+      actorUserId: ownerId,
+      actorRole: "platform_owner",
+      details: { reason: "Shared their account" },
+    });
+    expect((await owner.post(`/api/admin/users/${targetId}/unban`)).status).toBe(200);
+    expect(await onlyEvent(db, "admin.user-unbanned", targetId)).toMatchObject({ actorUserId: ownerId });
+    const plan = await owner.request(`/api/platform/organizations/${organizationId}/plan`, { method: "PATCH", json: { status: "enterprise" } });
+    expect(plan.status, await plan.clone().text()).toBe(200);
+    expect(await onlyEvent(db, "admin.organization-plan-changed", organizationId)).toMatchObject({ organizationId, details: { status: "enterprise" } });
+  });
+
+  it("an email change and a closed account stay on record", async () => {
+    const db = testApp.database.db;
+    const leaver = await signedUpClient(testApp, uniqueTestEmail("leaver"));
+    const leaverId = (await whoAmI(leaver)).id;
+    const newEmail = uniqueTestEmail("moved");
+    await changeEmail(testApp, leaver, newEmail);
+    expect(await onlyEvent(db, "account.email-changed", leaverId)).toMatchObject({ details: { newEmail } });
+    expect((await leaver.post("/api/account/close", { password: TEST_PASSWORD })).status).toBe(200);
+    expect(await onlyEvent(db, "account.closed", leaverId)).toMatchObject({ actorEmail: newEmail });
+  });
+
+  it("refusals of another's object are recorded, at most ten a minute per person", async () => {
+    const db = testApp.database.db;
+    const scanner = await signedUpClient(testApp, uniqueTestEmail("scanner"));
+    const scannerId = (await whoAmI(scanner)).id;
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      expect((await scanner.get(`/api/documents/00000000-0000-4000-8000-${String(attempt).padStart(12, "0")}`)).status).toBe(404);
+    }
+    const denied = (await eventsOf(db, "access.denied")).filter((event) => event.actorUserId === scannerId);
+    expect(denied).toHaveLength(10);
+    expect(denied[0]).toMatchObject({ outcome: "denied", details: { httpMethod: "GET", status: 404 } });
+  });
+});
+
+describe("who sees what", () => {
+  it("a person sees their own security events, no one else's and nothing but security", async () => {
+    const mine = await page(await admin.get("/api/audit/mine"));
+    expect(mine.events.length).toBeGreaterThan(0);
+    expect(mine.events.every((event) => event.actorUserId === adminId)).toBe(true);
+    expect(new Set(mine.events.map((event) => event.action))).toContain("auth.sign-in");
+    expect(mine.events.some((event) => event.action.startsWith("document."))).toBe(false);
+  });
+
+  it("an admin reads their organization's log with filters and pages; a member and another organization's admin cannot", async () => {
+    const all = await page(await admin.get(`/api/audit/organizations/${organizationId}/events`));
+    expect(all.events.every((event) => event.organizationId === organizationId)).toBe(true);
+    const uploads = await page(await admin.get(`/api/audit/organizations/${organizationId}/events?action=document.uploaded`));
+    expect(uploads.events.map((event) => event.action)).toEqual(["document.uploaded"]);
+    const byTarget = await page(await admin.get(`/api/audit/organizations/${organizationId}/events?target=Renamed`));
+    expect(byTarget.events.length).toBeGreaterThan(0);
+    expect(byTarget.events.every((event) => event.targetName === "Renamed.pdf")).toBe(true);
+    const byActor = await page(await admin.get(`/api/audit/organizations/${organizationId}/events?actor=${encodeURIComponent(adminEmail.slice(0, 8))}`));
+    expect(byActor.events.every((event) => event.actorEmail === adminEmail)).toBe(true);
+    const future = await page(await admin.get(`/api/audit/organizations/${organizationId}/events?from=2999-01-01`));
+    expect(future.events).toEqual([]);
+    const bad = await admin.get(`/api/audit/organizations/${organizationId}/events?from=2026-02-01&to=2026-01-01`);
+    expect(bad.status).toBe(422);
+
+    const member = await joinedMember(testApp, admin, organizationId);
+    expect((await member.client.get(`/api/audit/organizations/${organizationId}/events`)).status).toBe(403);
+    expect((await member.client.get(`/api/audit/platform/events`)).status).toBe(403);
+    const otherAdmin = await signedUpClient(testApp, uniqueTestEmail("other-admin"));
+    expect((await otherAdmin.get(`/api/audit/organizations/${organizationId}/events`)).status).toBe(404);
+    expect((await otherAdmin.get(`/api/audit/organizations/${organizationId}/events.csv`)).status).toBe(404);
+  });
+
+  it("pages of 50 on the server, newest first", async () => {
+    const first = await page(await owner.get("/api/audit/platform/events"));
+    expect(first.events).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(first.nextOffset).toBe(AUDIT_PAGE_SIZE);
+    const second = await page(await owner.get(`/api/audit/platform/events?offset=${AUDIT_PAGE_SIZE}`));
+    expect(second.events[0]!.occurredAt <= first.events.at(-1)!.occurredAt).toBe(true);
+    expect(second.events.map((event) => event.id)).not.toContain(first.events[0]!.id);
+  });
+
+  it("the CSV export holds the filtered events and is itself recorded", async () => {
+    const response = await admin.get(`/api/audit/organizations/${organizationId}/events.csv?action=member.role-changed`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="audit-log-organization-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "occurredAt,actorEmail,actorUserId,actorRole,organizationId,action,outcome,targetType,targetId,targetName,ip,userAgent,requestId,details",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"member.role-changed"');
+    const exported = (await eventsOf(testApp.database.db, "audit.exported")).at(-1)!;
+    expect(exported).toMatchObject({
+      actorUserId: adminId,
+      organizationId,
+      targetId: organizationId,
+      details: { rows: 1, format: "csv", filters: ["action=member.role-changed"] },
+    });
+  });
+});
+
+describe("tamper evidence", () => {
+  it("the log verifies, and a changed or deleted row is found at its place", async () => {
+    const db = testApp.database.db;
+    const verified = auditVerificationSchema.parse(await (await owner.get("/api/audit/platform/verification")).json());
+    expect(verified).toMatchObject({ isIntact: true, firstBreak: null });
+    expect(verified.events).toBeGreaterThan(20);
+    expect((await admin.get("/api/audit/platform/verification")).status).toBe(403);
+
+    const [victim] = await eventsOf(db, "member.role-changed");
+    // What someone with the database would do: switch the trigger off for their session, then edit.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(auditEvents)
+        .set({ details: { previousRole: "org_user", role: "org_user" } })
+        .where(eq(auditEvents.id, victim!.id));
+    });
+    const tampered = await testApp.container.audit.verify();
+    expect(tampered).toMatchObject({ isIntact: false, firstBreak: { chain: victim!.chain, seq: victim!.seq, eventId: victim!.id, reason: "content_changed" } });
+    expect(describeVerification(tampered)).toContain(`BROKEN in chain ${victim!.chain} at event #${victim!.seq}`);
+    const indicator = auditVerificationSchema.parse(await (await owner.get("/api/audit/platform/verification")).json());
+    expect(indicator.isIntact).toBe(false);
+
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(auditEvents).set({ details: victim!.details }).where(eq(auditEvents.id, victim!.id));
+    });
+    expect((await testApp.container.audit.verify()).isIntact).toBe(true);
+
+    const [deleted] = await eventsOf(db, "invitation.resent");
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(auditEvents).where(eq(auditEvents.id, deleted!.id));
+    });
+    expect((await testApp.container.audit.verify()).firstBreak).toMatchObject({ chain: deleted!.chain, seq: deleted!.seq, reason: "missing_event" });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.insert(auditEvents).values(deleted!);
+    });
+    expect((await testApp.container.audit.verify()).isIntact).toBe(true);
+  });
+
+  it("the database refuses to update, delete or truncate audit rows", async () => {
+    const db = testApp.database.db;
+    const refusal = (error: unknown) => /append-only/.test(String((error as { cause?: Error }).cause?.message ?? error));
+    await expect(db.update(auditEvents).set({ outcome: "denied" })).rejects.toSatisfy(refusal);
+    await expect(db.delete(auditEvents)).rejects.toSatisfy(refusal);
+    await expect(db.execute(sql`truncate audit_events`)).rejects.toSatisfy(refusal);
+  });
+
+  it("appends from many requests at once keep every chain one line", async () => {
+    const actor = { ...systemActor, organizationId, userId: adminId, email: adminEmail, role: "org_admin" as const };
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) => testApp.container.audit.record(actor, "document.viewed", { type: "document", id: `parallel-${index}` })),
+    );
+    const [head] = await testApp.database.db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, organizationId));
+    const seqs = (await testApp.database.db.select({ seq: auditEvents.seq }).from(auditEvents).where(eq(auditEvents.chain, organizationId))).map(
+      (row) => row.seq,
+    );
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(Math.max(...seqs)).toBe(head!.seq);
+    expect((await testApp.container.audit.verify()).isIntact).toBe(true);
+  });
+});
+
+describe("retention", () => {
+  it("prunes events past the period oldest first, in batches, records that it did, and what remains verifies", async () => {
+    const retentionApp = await createTestApp({ env: { BILLING: "off" } });
+    try {
+      const { audit } = retentionApp.container;
+      const repo = createAuditRepo(retentionApp.database.db);
+      let clock = new Date("2020-01-01T00:00:00Z");
+      const actor = { ...systemActor, organizationId: "3f0c5b1e-0d7a-4d3e-9a57-1f0f3c1e2a10" };
+      for (let index = 0; index < 7; index += 1) {
+        clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
+        await retentionApp.database.db.transaction((tx) =>
+          repo.append(tx, {
+            occurredAt: clock,
+            organizationId: actor.organizationId,
+            actorUserId: null,
+            actorEmail: null,
+            actorRole: null,
+            actorOrganizationId: actor.organizationId,
+            action: "document.viewed",
+            targetType: "document",
+            targetId: `old-${index}`,
+            targetName: null,
+            outcome: "success",
+            ip: null,
+            userAgent: null,
+            requestId: null,
+            details: {},
+          }),
+        );
+      }
+      await audit.record(actor, "document.viewed", { type: "document", id: "recent" });
+      const pruned = await pruneAuditEvents({ repo, audit, retentionDays: 6 * 365, now: () => new Date(), batchSize: 3 });
+      expect(pruned).toEqual([{ chain: actor.organizationId, deleted: 7, throughSeq: 7 }]);
+      const remaining = await retentionApp.database.db.select().from(auditEvents).where(eq(auditEvents.chain, actor.organizationId));
+      expect(remaining.map((event) => event.targetId)).toEqual(["recent"]);
+      const [record] = await eventsOf(retentionApp.database.db, "audit.retention-pruned");
+      expect(record).toMatchObject({ chain: "platform", targetId: actor.organizationId, details: { deleted: 7, throughSeq: 7 } });
+      expect(await audit.verify()).toMatchObject({ isIntact: true });
+      expect(await pruneAuditEvents({ repo, audit, retentionDays: 6 * 365, now: () => new Date() })).toEqual([]);
+    } finally {
+      await retentionApp.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "../../src/server/db/client";
+import { auditEvents, chatMessages, outboxEmails } from "../../src/server/db/schema/index";
+import { isAllowedAuditDetailKey, MAX_DETAIL_TEXT } from "../../src/core/audit/redaction";
+import type { AuditAction } from "../../src/shared/audit";
+import { TEST_PASSWORD } from "./accounts";
+
+export type AuditRow = typeof auditEvents.$inferSelect;
+
+/** Every recorded event of one action, oldest first. */
+export function eventsOf(db: Database, action: AuditAction): Promise<AuditRow[]> {
+  return db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.occurredAt), asc(auditEvents.seq));
+}
+
+/** The one event of `action` naming `targetId`. */
+export async function onlyEvent(db: Database, action: AuditAction, targetId: string | null): Promise<AuditRow> {
+  const events = (await eventsOf(db, action)).filter((event) => event.targetId === targetId);
+  expect(events, `${action} on ${targetId}`).toHaveLength(1);
+  return events[0]!;
+}
+
+const extraPasswords = ["a-new-password-1", "not-my-password", "wrong-password", "brand-new-password"];
+
+/**
+ * The audit log's leak scanner (issue 19), run on every integration test's database when its app
+ * closes (test-app.ts): details hold allowed keys and short values only, and no event anywhere
+ * carries a test password, an emailed code or token, or the text of a chat message.
+ */
+export async function findAuditLeaks(db: Database): Promise<string[]> {
+  const events = await db.select().from(auditEvents);
+  if (events.length === 0) return [];
+  const secrets = new Set<string>([TEST_PASSWORD, ...extraPasswords]);
+  for (const email of await db.select({ text: outboxEmails.text }).from(outboxEmails)) {
+    for (const match of email.text.matchAll(/code: (\d{6})|token=([A-Za-z0-9_-]{16,})|#(\S{16,})/g)) secrets.add(match[1] ?? match[2] ?? match[3]!);
+  }
+  for (const message of await db.select({ content: chatMessages.content }).from(chatMessages)) {
+    if (message.content.trim().length >= 12) secrets.add(message.content.trim().slice(0, 40));
+  }
+  const leaks: string[] = [];
+  for (const event of events) {
+    for (const [key, value] of Object.entries(event.details)) {
+      if (!isAllowedAuditDetailKey(key)) leaks.push(`${event.action}: detail key ${key}`);
+      if (typeof value === "string" && value.length > MAX_DETAIL_TEXT) leaks.push(`${event.action}: ${key} is ${value.length} characters`);
+    }
+    // What a person or module wrote into the event; ids and hashes are random and could hold six digits by chance.
+    const text = JSON.stringify([event.details, event.targetName, event.actorEmail, event.userAgent]);
+    for (const secret of secrets) {
+      const isCode = /^\d{6}$/.test(secret);
+      const found = isCode ? new RegExp(`(?<![0-9a-f-])${secret}(?![0-9a-f-])`).test(text) : text.includes(secret);
+      if (found) leaks.push(`${event.action}: carries a secret or chat text (${secret.slice(0, 4)}…)`);
+    }
+  }
+  return leaks;
+}
