@@ -31,6 +31,7 @@ const featureOrder = [
   "fact-sheet",
   "support",
   "chat",
+  "audit",
   "organizations",
   "platform-console",
   "app-shell",

@@ -69,7 +69,7 @@ export function latestActivity<Item extends { at: string }>(lists: Item[][], cou
 }
 
 /** Console tabs, in the order the spec lists them; Settings has no trigger (spec section 2). */
-export const adminTabs = ["overview", "organizations", "users", "documents", "chats", "system", "settings"] as const;
+export const adminTabs = ["overview", "organizations", "users", "documents", "chats", "audit", "system", "settings"] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** How far back the jobs list looks (the System tab's age filter). */

@@ -126,13 +126,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
 
 export const auditOutcomeLabels: Record<AuditOutcome, string> = { success: "Success", denied: "Denied", failed: "Failed" };
 
-/** The audit log in the page headers and empty states. */
+/** The audit log's words on the web. */
 export const auditCopy = {
-  title: "Audit log",
   securityTitle: "Security activity",
   securityDescription: "Sign-ins, sign-outs and changes to your password, email and sessions.",
-  organizationDescription: "Who signed in, viewed, asked, downloaded, changed or deleted what in your organization, and when.",
-  platformDescription: "Every recorded event on the platform.",
   empty: "No events match these filters.",
   export: "Export CSV",
   chainIntact: "Audit log intact",

@@ -13,6 +13,8 @@ import { DialogActions } from "../../components/ui/dialog-actions";
 import { Field } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { auditCopy } from "../../../shared/audit";
+import { AuditLog } from "../audit";
 import { TextField } from "../../components/ui/text-field";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, errorMessage, isApiError } from "../../lib/api-client";
@@ -402,6 +404,7 @@ export function ProfileDialog({
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="activity">Activity</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="pt-4">
             <ProfileForm user={user} onSaved={onClose} onChanged={onChanged} />
@@ -410,6 +413,10 @@ export function ProfileDialog({
             <PasswordSection />
             <SessionsSection />
             <CloseAccountSection onClosed={onAccountClosed} />
+          </TabsContent>
+          <TabsContent value="activity" className="space-y-3 pt-4">
+            <p className="text-sm text-muted-foreground">{auditCopy.securityDescription}</p>
+            <AuditLog source={{ kind: "mine" }} label={auditCopy.securityTitle} canExport={false} />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Settings, Users } from "lucide-react";
+import { Building2, CreditCard, ScrollText, Settings, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import type { Organization } from "../../../shared/contracts/organizations";
@@ -8,13 +8,14 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { AuditLog } from "../audit";
 import { useSession } from "../session";
 import { BillingTab } from "./billing-tab";
 import { SettingsTab } from "./settings-tab";
 import { useOrganization } from "./use-organization";
 import { UsersTab } from "./users-tab";
 
-const tabs = ["users", "settings", "billing"] as const;
+const tabs = ["users", "settings", "billing", "audit"] as const;
 type Tab = (typeof tabs)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -59,6 +60,10 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
             <CreditCard aria-hidden />
             Billing
           </TabsTrigger>
+          <TabsTrigger value="audit">
+            <ScrollText aria-hidden />
+            Audit log
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="users">
           <UsersTab organizationId={organizationId} organization={organization.data} />
@@ -72,6 +77,9 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
           {organizationPanel((loaded) => (
             <BillingTab organization={loaded} />
           ))}
+        </TabsContent>
+        <TabsContent value="audit">
+          {tab === "audit" && <AuditLog source={{ kind: "organization", organizationId }} label="Organization audit log" />}
         </TabsContent>
       </Tabs>
     </>

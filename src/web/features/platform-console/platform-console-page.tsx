@@ -1,7 +1,8 @@
-import { Activity, Building2, FileText, LayoutDashboard, MessageSquare, Plus, Server, Users } from "lucide-react";
+import { Activity, Building2, FileText, LayoutDashboard, MessageSquare, Plus, ScrollText, Server, Users } from "lucide-react";
 import { useState } from "react";
 import { adminMessages, type AdminTab } from "../../../shared/admin";
 import { PageHeader } from "../../components/layout/page-header";
+import { AuditLog } from "../audit";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { ChatsTab, DocumentsTab } from "./content-tabs";
@@ -18,6 +19,7 @@ const triggers: { tab: AdminTab; label: string; icon: typeof Activity }[] = [
   { tab: "users", label: "Users", icon: Users },
   { tab: "documents", label: "Documents", icon: FileText },
   { tab: "chats", label: "Chats", icon: MessageSquare },
+  { tab: "audit", label: "Audit log", icon: ScrollText },
   { tab: "system", label: "System", icon: Server },
 ];
 
@@ -61,6 +63,7 @@ export function PlatformConsolePage() {
         <TabsContent value="users">{url.tab === "users" && <UsersTab key={url.get("q")} url={url} />}</TabsContent>
         <TabsContent value="documents">{url.tab === "documents" && <DocumentsTab key={url.get("q")} url={url} />}</TabsContent>
         <TabsContent value="chats">{url.tab === "chats" && <ChatsTab key={url.get("q")} url={url} />}</TabsContent>
+        <TabsContent value="audit">{url.tab === "audit" && <AuditLog source={{ kind: "platform" }} label="Platform audit log" />}</TabsContent>
         <TabsContent value="system">{url.tab === "system" && <SystemTab url={url} />}</TabsContent>
         <TabsContent value="settings">{url.tab === "settings" && <PlatformSettingsCard />}</TabsContent>
       </Tabs>

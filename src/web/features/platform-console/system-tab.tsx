@@ -1,4 +1,5 @@
-import { Cpu, Database, HardDrive, ListChecks, Mail, RotateCcw, Server } from "lucide-react";
+import { AuditChainStatus } from "../audit";
+import { Cpu, Database, HardDrive, ListChecks, Mail, RotateCcw, Server, ShieldCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { jobAgeFilters } from "../../../shared/admin";
 import {
@@ -71,6 +72,9 @@ function SystemStatusCards() {
           <p>
             {mailer.kind === "smtp" ? "SMTP" : "Outbox"} · {mailer.outboxSize} in the outbox
           </p>
+        </StatusCard>
+        <StatusCard icon={ShieldCheck} title="Audit log">
+          <AuditChainStatus />
         </StatusCard>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,0 +1,215 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, Download, ScrollText } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { AUDIT_PAGE_SIZE, auditActionLabels, auditCopy, auditActions, auditOutcomeLabels, securityAuditActions, type AuditAction } from "../../../shared/audit";
+import type { AuditEvent } from "../../../shared/contracts/audit";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { LoadProblem } from "../../components/ui/load-problem";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { auditApi, type AuditLogSource, type AuditQuery } from "./audit-api";
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+type Filters = Required<Pick<AuditQuery, "actor" | "action" | "target" | "from" | "to">>;
+const noFilters: Filters = { actor: "", action: "", target: "", from: "", to: "" };
+
+/** Details as a short line: "previousRole: org_user · role: org_admin". */
+function detailsText(details: AuditEvent["details"]): string {
+  return Object.entries(details)
+    .filter(([, value]) => value !== null && value !== "")
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : String(value)}`)
+    .join(" · ");
+}
+
+function targetText(event: AuditEvent): string {
+  return event.targetName ?? event.targetId ?? event.targetType;
+}
+
+function TextFilter({
+  label,
+  value,
+  onChange,
+  type = "search",
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: "search" | "date";
+}) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/**
+ * An audit log with its filters (actor, action, target, dates), pages of 50 from the server, and
+ * the CSV export of what the filters select (`canExport`). Used by the account page (one's own
+ * security events), the organization admin page and the platform console.
+ */
+export function AuditLog({ source, label, canExport = true }: { source: AuditLogSource; label: string; canExport?: boolean }) {
+  const actionId = useId();
+  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [applied, setApplied] = useState<Filters>(noFilters);
+  const [offset, setOffset] = useState(0);
+  const query: AuditQuery = Object.fromEntries(
+    Object.entries({ ...applied, offset: offset > 0 ? String(offset) : "" }).filter(([, value]) => value !== ""),
+  ) as AuditQuery;
+  const events = useQuery({ queryKey: ["audit", source, query], queryFn: () => auditApi.events(source, query), placeholderData: keepPreviousData });
+  const actions: readonly AuditAction[] = source.kind === "mine" ? securityAuditActions : auditActions;
+  const set = (name: keyof Filters) => (value: string) => setDraft((current) => ({ ...current, [name]: value }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(draft);
+    setOffset(0);
+  };
+
+  return (
+    <section aria-label={label} className="space-y-4">
+      <form role="search" aria-label={`Filter ${label.toLowerCase()}`} onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+        {source.kind !== "mine" && <TextFilter label="Actor" value={draft.actor} onChange={set("actor")} />}
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={actionId}>Action</Label>
+          <NativeSelect id={actionId} value={draft.action} onChange={(event) => set("action")(event.target.value)}>
+            <option value="">Any action</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {auditActionLabels[action]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {source.kind !== "mine" && <TextFilter label="Target" value={draft.target} onChange={set("target")} />}
+        <TextFilter label="From" type="date" value={draft.from} onChange={set("from")} />
+        <TextFilter label="To" type="date" value={draft.to} onChange={set("to")} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">Apply filters</Button>
+          {canExport && (
+            <Button asChild variant="outline">
+              <a href={auditApi.csvUrl(source, query)} download>
+                <Download aria-hidden />
+                {auditCopy.export}
+              </a>
+            </Button>
+          )}
+        </div>
+      </form>
+      <AuditEvents label={label} events={events} offset={offset} onOffset={setOffset} showActor={source.kind !== "mine"} />
+    </section>
+  );
+}
+
+function AuditEvents({
+  label,
+  events,
+  offset,
+  onOffset,
+  showActor,
+}: {
+  label: string;
+  events: ReturnType<typeof useQuery<Awaited<ReturnType<typeof auditApi.events>>>>;
+  offset: number;
+  onOffset: (offset: number) => void;
+  showActor: boolean;
+}) {
+  if (events.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-2 rounded-lg border p-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (events.isError) return <LoadProblem message={`Failed to load ${label.toLowerCase()}.`} onRetry={() => void events.refetch()} />;
+  const { events: rows, nextOffset } = events.data;
+  return (
+    <div className="space-y-3">
+      {rows.length === 0 ? (
+        <EmptyState icon={ScrollText} title="No events" className="rounded-lg border border-dashed px-6 py-10">
+          <p className="text-sm text-muted-foreground">{auditCopy.empty}</p>
+        </EmptyState>
+      ) : (
+        <Table label={label}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Time</TableHead>
+              {showActor && <TableHead>Actor</TableHead>}
+              <TableHead>Action</TableHead>
+              <TableHead>Target</TableHead>
+              <TableHead>Outcome</TableHead>
+              <TableHead>From</TableHead>
+              <TableHead>Details</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((event) => (
+              <TableRow key={event.id}>
+                <TableCell className="whitespace-nowrap">{dateTimeFormat.format(new Date(event.occurredAt))}</TableCell>
+                {showActor && <TableCell className="break-all">{event.actorEmail ?? "System"}</TableCell>}
+                <TableCell>{auditActionLabels[event.action]}</TableCell>
+                <TableCell className="break-all">{targetText(event)}</TableCell>
+                <TableCell>
+                  <Badge variant={event.outcome === "success" ? "secondary" : "destructive"}>{auditOutcomeLabels[event.outcome]}</Badge>
+                </TableCell>
+                <TableCell className="text-xs break-all text-muted-foreground">{[event.ip, event.userAgent].filter(Boolean).join(" · ") || "—"}</TableCell>
+                <TableCell className="text-xs break-words text-muted-foreground">{detailsText(event.details) || "—"}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {(offset > 0 || nextOffset !== null) && (
+        <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+          <span>
+            Events {offset + (rows.length > 0 ? 1 : 0)}–{offset + rows.length}
+          </span>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
+              <ChevronLeft aria-hidden />
+              Previous
+            </Button>
+            <Button type="button" variant="outline" size="sm" disabled={nextOffset === null} onClick={() => nextOffset !== null && onOffset(nextOffset)}>
+              Next
+              <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** The platform console's System tab indicator: whether every chain verifies, or where the first one breaks. */
+export function AuditChainStatus() {
+  const verification = useQuery({ queryKey: ["audit", "verification"], queryFn: auditApi.verification });
+  if (verification.isPending) {
+    return (
+      <div role="status" aria-label="Checking the audit log">
+        <Skeleton className="h-6 w-48" />
+      </div>
+    );
+  }
+  if (verification.isError) return <LoadProblem message="Failed to check the audit log." onRetry={() => void verification.refetch()} />;
+  const { isIntact, firstBreak, events, chains } = verification.data;
+  return (
+    <div className="space-y-1 text-sm" aria-live="polite">
+      <Badge variant={isIntact ? "secondary" : "destructive"}>{isIntact ? auditCopy.chainIntact : auditCopy.chainBroken}</Badge>
+      <p className="text-muted-foreground">
+        {isIntact
+          ? `${events} events in ${chains} chains verified.`
+          : `First broken link: chain ${firstBreak?.chain}, event #${firstBreak?.seq} (${firstBreak?.reason.replaceAll("_", " ")}).`}
+      </p>
+    </div>
+  );
+}
