@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres, type PostgresHandle } from "../../src/server/db/client";
+import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
+import { createAuditRepo } from "../../src/server/modules/audit/audit.repo";
+import { createAuditService, systemActor } from "../../src/server/modules/audit/audit.service";
+import { createTestDatabase } from "../support/test-database";
+import pino from "pino";
+
+// What only a PostgreSQL server shows: a role granted INSERT and SELECT (as deployments run the web
+// process, README "Audit log") cannot change or delete audit rows, and appends from several
+// processes (pools of their own) keep each chain one line.
+
+let database: PostgresHandle;
+const role = `audit_web_${randomBytes(4).toString("hex")}`;
+const organizationId = "7d3f6a52-3c0b-4b1e-9f1a-2a6f4b8c9d01";
+
+beforeAll(async () => {
+  const handle = await createTestDatabase();
+  if (handle.kind !== "postgres") throw new Error("the PostgreSQL pass needs DATABASE_URL");
+  database = handle;
+  await database.db.execute(sql.raw(`create role ${role} nologin`));
+  await database.db.execute(sql.raw(`grant select, insert on audit_events to ${role}`));
+  await database.db.execute(sql.raw(`grant select, insert, update on audit_chain_heads to ${role}`));
+});
+afterAll(async () => {
+  await database.close();
+  const admin = openPostgres(process.env.DATABASE_URL!);
+  await admin.db.execute(sql.raw(`drop role if exists ${role}`));
+  await admin.close();
+});
+
+const newEvent = (targetId: string) => ({
+  occurredAt: new Date(),
+  organizationId,
+  actorUserId: null,
+  actorEmail: null,
+  actorRole: null,
+  actorOrganizationId: organizationId,
+  action: "document.viewed",
+  targetType: "document",
+  targetId,
+  targetName: null,
+  outcome: "success",
+  ip: null,
+  userAgent: null,
+  requestId: null,
+  details: {},
+});
+
+/** Runs `work` in a transaction as the web role. */
+function asWebRole<T>(work: (tx: PostgresHandle["db"]) => Promise<T>): Promise<T> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${role}`));
+    return work(tx as unknown as PostgresHandle["db"]);
+  });
+}
+
+const errorCode = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+
+describe("the web role on PostgreSQL", () => {
+  it("appends, but cannot update or delete, even with the retention setting", async () => {
+    const repo = createAuditRepo(database.db);
+    const stored = await asWebRole((tx) => repo.append(tx, newEvent("by-web-role")));
+    expect(stored.seq).toBeGreaterThan(0);
+    await expect(asWebRole((tx) => tx.update(auditEvents).set({ outcome: "failed" }).where(eq(auditEvents.id, stored.id)))).rejects.toSatisfy(
+      (error) => errorCode(error) === "42501",
+    );
+    await expect(
+      asWebRole(async (tx) => {
+        await tx.execute(sql`select set_config('clausewise.audit_retention', 'on', true)`);
+        return tx.delete(auditEvents).where(eq(auditEvents.id, stored.id));
+      }),
+    ).rejects.toSatisfy((error) => errorCode(error) === "42501");
+    const [still] = await database.db.select().from(auditEvents).where(eq(auditEvents.id, stored.id));
+    expect(still?.outcome).toBe("success");
+  });
+
+  it("the owner is refused by the trigger too, unless it is the retention job's delete", async () => {
+    const [any] = await database.db.select().from(auditEvents).limit(1);
+    await expect(database.db.update(auditEvents).set({ outcome: "failed" }).where(eq(auditEvents.id, any!.id))).rejects.toSatisfy(
+      (error) => errorCode(error) === "42501",
+    );
+  });
+});
+
+describe("appends from several processes", () => {
+  it("keep each chain one line with no gaps, and the chain verifies", async () => {
+    const url = database.pool.options.connectionString!;
+    const processes = Array.from({ length: 4 }, () => openPostgres(url));
+    try {
+      const services = processes.map((process) => createAuditService({ repo: createAuditRepo(process.db), logger: pino({ level: "silent" }) }));
+      const actor = { ...systemActor, organizationId };
+      await Promise.all(
+        services.flatMap((service, processIndex) =>
+          Array.from({ length: 25 }, (_, index) => service.record(actor, "document.viewed", { type: "document", id: `p${processIndex}-${index}` })),
+        ),
+      );
+      const seqs = (await database.db.select({ seq: auditEvents.seq }).from(auditEvents).where(eq(auditEvents.chain, organizationId)))
+        .map((row) => row.seq)
+        .sort((a, b) => a - b);
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, index) => index + 1));
+      expect(seqs.length).toBe(101);
+      const [head] = await database.db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, organizationId));
+      expect(head!.seq).toBe(101);
+      expect((await services[0]!.verify()).isIntact).toBe(true);
+    } finally {
+      await Promise.all(processes.map((process) => process.close()));
+    }
+  });
+});
