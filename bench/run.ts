@@ -1,3 +1,4 @@
+import { runAuditLogBench } from "./audit-log";
 import { runExtractionBench } from "./extraction";
 import { runFactSheetBench } from "./fact-sheet";
 import { runHostileFilesBench } from "./hostile-files";
@@ -26,6 +27,7 @@ const results = {
   factSheet: reported("Contract fact sheet (issue 18)", await runFactSheetBench()),
   uploads: reported("Upload memory (issue 20, item 6)", await runUploadBench()),
   pageImages: reported("Page images of image documents (issue 20, item 9)", await runPageImagesBench()),
+  auditLog: reported("Audit log (issue 19)", await runAuditLogBench()),
 };
 const missed = Object.entries(results)
   .filter(([, ok]) => !ok)

@@ -223,6 +223,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     jobs,
     async close(): Promise<void> {
       await jobs.stopWorker();
+      await audit.flush();
       await changeFeed.close();
       await extraction.close();
     },

@@ -208,6 +208,7 @@ describe.each(["local", "s3"] as const)("closing an account (%s storage)", (stor
 
     expect(await rowsNaming([userId, email.toLowerCase(), document.id])).toEqual([]);
     // The audit log keeps what the account did, its closure last (ADR 020).
+    await closingApp.container.audit.flush();
     const kept = await closingApp.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.actorUserId, userId));
     expect(kept.map((event) => event.action)).toEqual(expect.arrayContaining(["document.uploaded", "chat.question-asked", "account.closed"]));
     if (s3) for (const key of keys) expect(await s3.hasObject(key)).toBe(false);

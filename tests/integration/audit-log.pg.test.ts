@@ -97,6 +97,7 @@ describe("appends from several processes", () => {
           Array.from({ length: 25 }, (_, index) => service.record(actor, "document.viewed", { type: "document", id: `p${processIndex}-${index}` })),
         ),
       );
+      await Promise.all(services.map((service) => service.flush()));
       const seqs = (await database.db.select({ seq: auditEvents.seq }).from(auditEvents).where(eq(auditEvents.chain, organizationId)))
         .map((row) => row.seq)
         .sort((a, b) => a - b);

@@ -5,17 +5,19 @@ import { auditEvents, chatMessages, outboxEmails } from "../../src/server/db/sch
 import { isAllowedAuditDetailKey, MAX_DETAIL_TEXT } from "../../src/core/audit/redaction";
 import type { AuditAction } from "../../src/shared/audit";
 import { TEST_PASSWORD } from "./accounts";
+import type { TestApp } from "./test-app";
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 
-/** Every recorded event of one action, oldest first. */
-export function eventsOf(db: Database, action: AuditAction): Promise<AuditRow[]> {
-  return db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.occurredAt), asc(auditEvents.seq));
+/** Every recorded event of one action, oldest first, once the app has written what it recorded. */
+export async function eventsOf(testApp: TestApp, action: AuditAction): Promise<AuditRow[]> {
+  await testApp.container.audit.flush();
+  return testApp.database.db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.occurredAt), asc(auditEvents.seq));
 }
 
 /** The one event of `action` naming `targetId`. */
-export async function onlyEvent(db: Database, action: AuditAction, targetId: string | null): Promise<AuditRow> {
-  const events = (await eventsOf(db, action)).filter((event) => event.targetId === targetId);
+export async function onlyEvent(testApp: TestApp, action: AuditAction, targetId: string | null): Promise<AuditRow> {
+  const events = (await eventsOf(testApp, action)).filter((event) => event.targetId === targetId);
   expect(events, `${action} on ${targetId}`).toHaveLength(1);
   return events[0]!;
 }

@@ -71,9 +71,32 @@ export function createAuditRepo(db: Database) {
       return stored!;
     },
 
-    /** Appends in a transaction of its own. */
-    appendAlone(event: NewAuditEvent): Promise<AuditEventRow> {
-      return db.transaction((tx) => this.append(tx, event));
+    /**
+     * Appends events recorded outside a transaction, in their order, in one transaction: each chain's
+     * head is locked once (chains in name order, so two processes never wait on each other in a
+     * circle) and its events go in with one INSERT.
+     */
+    async appendBatch(events: readonly NewAuditEvent[]): Promise<void> {
+      const byChain = new Map<string, NewAuditEvent[]>();
+      for (const event of events) {
+        const chain = chainOf(event.organizationId);
+        byChain.set(chain, [...(byChain.get(chain) ?? []), event]);
+      }
+      await db.transaction(async (tx) => {
+        for (const chain of [...byChain.keys()].sort()) {
+          const head = await lockHead(tx, chain);
+          let previous = { seq: head.seq, hash: head.hash };
+          const rows = byChain.get(chain)!.map((event) => {
+            const content: ChainedContent = { ...event, chain, seq: previous.seq + 1 };
+            const hash = hashEvent(sha256, previous.hash, content);
+            const row = { ...content, prevHash: previous.hash, hash };
+            previous = { seq: content.seq, hash };
+            return row;
+          });
+          await tx.insert(auditEvents).values(rows);
+          await tx.update(auditChainHeads).set({ seq: previous.seq, hash: previous.hash, updatedAt: new Date() }).where(eq(auditChainHeads.chain, chain));
+        }
+      });
     },
 
     /** Who a person is in the log when the request has no actor yet (sign-in): their address and active membership. */

@@ -6,9 +6,12 @@ import { accessRoleOf, type AccessRole } from "../../../shared/access";
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditAction, type AuditOutcome, type AuditTargetType } from "../../../shared/audit";
 import type { AuditEvent, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
 import { isPlatformRole } from "../../../shared/roles";
-import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope } from "./audit.repo";
+import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope, NewAuditEvent } from "./audit.repo";
 
 type Executor = Parameters<AuditRepo["append"]>[0];
+
+/** Events written in one transaction at most, when many were recorded while the last batch was written. */
+const WRITE_BATCH = 200;
 
 /** Who did it, as the log keeps it: a request's actor, or a person known only by the sign-in they attempted. */
 export interface AuditActor {
@@ -130,6 +133,9 @@ function filtersNamed(filters: AuditFilters): string[] {
  */
 export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
+  /** Events recorded without a transaction, written in batches behind the requests that recorded them. */
+  const pending: NewAuditEvent[] = [];
+  let writing: Promise<void> | undefined;
 
   async function record(actorOrRequest: Actor | AuditActor, action: AuditAction, target: AuditTarget, details: AuditDetails = {}, options: RecordOptions = {}) {
     const actor = auditActorOf(actorOrRequest);
@@ -156,15 +162,35 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
       await deps.repo.append(options.tx, event);
       return;
     }
-    // On its own: recording never fails the action it records, which has already happened.
-    try {
-      await deps.repo.appendAlone(event);
-    } catch (error) {
-      deps.logger.error({ err: error, action, requestId: actor.requestId }, "audit event could not be recorded");
+    // On its own: written behind the answer, in this process's order, and never failing the action
+    // it records, which has already happened (a failure is logged).
+    pending.push(event);
+    writing ??= writePending();
+  }
+
+  /** Writes what waits, a batch at a time, until nothing does; events recorded meanwhile join the next batch. */
+  async function writePending(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending.splice(0, WRITE_BATCH);
+      try {
+        await deps.repo.appendBatch(batch);
+      } catch (error) {
+        deps.logger.error(
+          { err: error, actions: batch.map((event) => event.action), requestIds: batch.map((event) => event.requestId) },
+          "audit events could not be recorded",
+        );
+      }
     }
+    writing = undefined;
+  }
+
+  /** Resolves once everything recorded so far without a transaction is written. */
+  async function flush(): Promise<void> {
+    while (writing) await writing;
   }
 
   async function list(scope: AuditScope, filters: AuditFilters, offset: number): Promise<AuditEventPage> {
+    await flush();
     const rows = await deps.repo.list(scope, filters, { offset, limit: AUDIT_PAGE_SIZE + 1 });
     return { events: rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditEvent), nextOffset: rows.length > AUDIT_PAGE_SIZE ? offset + AUDIT_PAGE_SIZE : null };
   }
@@ -173,8 +199,13 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
     record,
     list,
 
+    /** Waits until every event recorded so far without a transaction is written (a stopping process, tests). */
+    flush,
+
     /** The scope's events as CSV (at most 10,000, newest first); the export is itself recorded. */
     async exportCsv(actor: Actor, scope: AuditScope, filters: AuditFilters): Promise<{ csv: string; rows: number }> {
+      // The export shows what was recorded up to the moment it was asked for, this process's last events included.
+      await flush();
       const rows = await deps.repo.list(scope, filters, { offset: 0, limit: AUDIT_EXPORT_MAX_ROWS });
       const target: AuditTarget =
         scope.kind === "organization"
@@ -192,6 +223,7 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
 
     /** Walks every chain: the System tab's indicator and `npm run audit:verify`. */
     async verify(): Promise<AuditVerification> {
+      await flush();
       const result = await deps.repo.verify();
       return {
         checkedAt: now().toISOString(),

@@ -1,0 +1,168 @@
+// Audit log benchmark (issue 19): what recording adds to a request. The real app on a fresh
+// database answers requests that each record one event — a document renamed (PATCH, the event
+// after the change) and its file downloaded (GET) — 300 times each with recording on and 300 with
+// it off (the service's record replaced by a no-op in this harness only), in alternating blocks of
+// 25 so drift of a shared machine falls on both. Events are written behind the answer, so "on"
+// includes the next requests' wait for those writes (one PGlite, one event loop). Target: p95 with recording − p95 without < 2 ms, on
+// PGlite and on PostgreSQL (DATABASE_URL, or the local server). Prints the load average.
+// Run alone with `npx tsx bench/audit-log.ts`.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import pino from "pino";
+import { createApp } from "../src/server/app";
+import { createContainer } from "../src/server/container";
+import { openPostgres, pgliteExtensions, pgliteSettings, wrapPglite, type DatabaseHandle } from "../src/server/db/client";
+import { applyMigrations } from "../src/server/db/migrate";
+import { loadEnv } from "../src/server/env";
+import { payerContractPdf } from "../tests/support/documents/payer-contract";
+import { createVerifiedUser } from "../tests/support/factories";
+
+const TARGET_MS = 2;
+const WARM_UPS = 20;
+const RUNS = 300;
+const BLOCK = 25;
+const DEFAULT_POSTGRES_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+const PASSWORD = "bench-password-1";
+
+function percentile(samples: number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]!;
+}
+const p95 = (samples: number[]) => percentile(samples, 0.95);
+const median = (samples: number[]) => percentile(samples, 0.5);
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" / ");
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Target {
+  open(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+}
+
+const pgliteTarget: Target = {
+  open: async () => wrapPglite(new PGlite({ extensions: pgliteExtensions, postgresqlconf: pgliteSettings })),
+  dispose: async () => undefined,
+};
+
+function postgresTarget(serverUrl: string): Target {
+  const name = `clausewise_audit_bench_${process.pid}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    async open() {
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await adminQuery(serverUrl, `create database ${name}`);
+      return openPostgres(url.toString());
+    },
+    dispose: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+type Timings = Record<"rename" | "download", { on: number[]; off: number[] }>;
+
+async function measure(target: Target): Promise<Timings> {
+  const database = await target.open();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-audit-bench-"));
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off", RUN_WORKER: "false", AUTH_SECRET: "a".repeat(40) });
+  const container = createContainer(env, database, pino({ level: "silent" }));
+  const app = createApp(container);
+  const record = container.audit.record;
+  const noRecord: typeof record = async () => undefined;
+  try {
+    await applyMigrations(database);
+    const email = `bench-${process.pid}@clinic.example`;
+    await createVerifiedUser(container.auth, { email, password: PASSWORD, name: "Bench" });
+    const origin = { Origin: env.publicUrl };
+    const signIn = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { ...origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+    const headers = { ...origin, Cookie: cookie };
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(payerContractPdf("bench"))], "Bench Agreement.pdf"));
+    const uploaded = await app.request("/api/documents", { method: "POST", headers, body: form });
+    const { document } = (await uploaded.json()) as { document: { id: string } };
+    let renames = 0;
+    const requests = {
+      rename: () =>
+        app.request(`/api/documents/${document.id}`, {
+          method: "PATCH",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify({ filename: `Bench ${(renames += 1)}` }),
+        }),
+      download: () => app.request(`/api/documents/${document.id}/file`, { headers }),
+    };
+    const timings: Timings = { rename: { on: [], off: [] }, download: { on: [], off: [] } };
+    for (const [name, request] of Object.entries(requests) as [keyof Timings, () => Promise<Response>][]) {
+      for (let index = 0; index < WARM_UPS; index++) await (await request()).arrayBuffer();
+      for (let index = 0; index < RUNS * 2; index++) {
+        // Blocks of 25 each way, alternating: with recording on, an event's write behind one answer
+        // overlaps the next request of its block, as it would on a busy server.
+        const isOn = Math.floor(index / BLOCK) % 2 === 0;
+        if (index % BLOCK === 0) await container.audit.flush();
+        container.audit.record = isOn ? record : noRecord;
+        const started = performance.now();
+        const response = await request();
+        await response.arrayBuffer();
+        const elapsed = performance.now() - started;
+        if (!response.ok) throw new Error(`${name} answered ${response.status}`);
+        timings[name][isOn ? "on" : "off"].push(elapsed);
+      }
+    }
+    container.audit.record = record;
+    return timings;
+  } finally {
+    await container.close();
+    await database.close();
+    await target.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runAuditLogBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
+  const figures: Record<string, string> = { "load average (1 / 5 / 15 min), before": loadAverage() };
+  let ok = true;
+  const targets = { PGlite: pgliteTarget, PostgreSQL: postgresTarget(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL) };
+  for (const [kind, target] of Object.entries(targets)) {
+    const timings = await measure(target);
+    for (const [name, { on, off }] of Object.entries(timings)) {
+      const added = p95(on) - p95(off);
+      const isMet = added < TARGET_MS;
+      ok &&= isMet;
+      figures[`${kind}, ${name}: p95 recording on / off (added)`] =
+        `${p95(on).toFixed(2)} ms / ${p95(off).toFixed(2)} ms (${added.toFixed(2)} ms)${isMet ? "" : "  MISSED"}`;
+    }
+  }
+  figures["load average (1 / 5 / 15 min), after"] = loadAverage();
+  figures.target = `recording adds < ${TARGET_MS} ms to a request's p95 (${RUNS} requests each way)`;
+  return { ok, figures };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { ok, figures } = await runAuditLogBench();
+  console.log("\nAudit log (issue 19)");
+  for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);
+  process.exit(ok ? 0 : 1);
+}
