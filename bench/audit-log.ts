@@ -153,6 +153,7 @@ export async function runAuditLogBench(): Promise<{ ok: boolean; figures: Record
       ok &&= isMet;
       figures[`${kind}, ${name}: p95 recording on / off (added)`] =
         `${p95(on).toFixed(2)} ms / ${p95(off).toFixed(2)} ms (${added.toFixed(2)} ms)${isMet ? "" : "  MISSED"}`;
+      figures[`${kind}, ${name}: median recording on / off`] = `${median(on).toFixed(2)} ms / ${median(off).toFixed(2)} ms`;
     }
   }
   figures["load average (1 / 5 / 15 min), after"] = loadAverage();

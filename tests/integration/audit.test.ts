@@ -105,7 +105,7 @@ describe("what the audit log records", () => {
     expect(await onlyEvent(testApp, "account.sessions-revoked", adminId)).toMatchObject({ details: { sessionsEnded: 1 } });
   });
 
-  it("documents uploaded, processed, viewed, downloaded, renamed and deleted; questions asked and chats deleted, by id only", async () => {
+  it("documents uploaded, processed, viewed, downloaded, renamed and deleted; questions asked, chats exported and deleted, by id only", async () => {
     await subscribeLocally(admin);
     const document = await processedDocument(testApp, admin, "Audit Provider Agreement.pdf", payerContractPdf("audit"));
     expect(await onlyEvent(testApp, "document.uploaded", document.id)).toMatchObject({
@@ -132,6 +132,8 @@ describe("what the audit log records", () => {
     const askedEvent = await onlyEvent(testApp, "chat.question-asked", session.session.id);
     expect(askedEvent).toMatchObject({ targetName: null, details: { documentId: document.id, messageId: session.userMessage.id } });
     expect(JSON.stringify(askedEvent)).not.toContain("file a claim");
+    expect((await admin.get(`/api/chat/sessions/${session.session.id}/export?format=markdown`)).status).toBe(200);
+    expect(await onlyEvent(testApp, "chat.exported", session.session.id)).toMatchObject({ actorUserId: adminId, details: { format: "markdown" } });
     expect((await admin.request(`/api/chat/sessions/${session.session.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await onlyEvent(testApp, "chat.deleted", session.session.id)).toMatchObject({ actorUserId: adminId, targetName: null });
 

@@ -167,7 +167,9 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** One of the actor's conversations as a Markdown or PDF file, with its citations; not found otherwise. */
     async exportSession(actor: Actor, sessionId: string, format: ChatExportFormat, generatedAt = new Date()): Promise<ConversationExport> {
-      return exportConversation(await getSession(actor, sessionId), format, generatedAt);
+      const file = exportConversation(await getSession(actor, sessionId), format, generatedAt);
+      await deps.audit.record(actor, "chat.exported", { type: "chat", id: sessionId }, { format });
+      return file;
     },
 
     /** One of the actor's answers, for a report about it: its conversation, itself and its document; not found otherwise. */
