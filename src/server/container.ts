@@ -151,6 +151,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     publicUrl: env.publicUrl,
     now,
     chatModel,
+    audit,
   });
   const chat = createChatModule({
     db,

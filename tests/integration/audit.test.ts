@@ -8,6 +8,7 @@ import { AUDIT_PAGE_SIZE } from "../../src/shared/audit";
 import { auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
 import { changeEmail, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { eventsOf, onlyEvent } from "../support/audit";
+import { readyFactSheet } from "../support/fact-sheets";
 import { buyCreditLocally, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
@@ -136,6 +137,10 @@ describe("what the audit log records", () => {
     expect(await onlyEvent(testApp, "chat.exported", session.session.id)).toMatchObject({ actorUserId: adminId, details: { format: "markdown" } });
     expect((await admin.request(`/api/chat/sessions/${session.session.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await onlyEvent(testApp, "chat.deleted", session.session.id)).toMatchObject({ actorUserId: adminId, targetName: null });
+
+    await readyFactSheet(admin, document.id);
+    expect((await admin.get(`/api/documents/${document.id}/fact-sheet/export?format=csv`)).status).toBe(200);
+    expect(await onlyEvent(testApp, "fact-sheet.exported", document.id)).toMatchObject({ actorUserId: adminId, details: { format: "csv" } });
 
     expect((await admin.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await onlyEvent(testApp, "document.deleted", document.id)).toMatchObject({ targetName: "Renamed.pdf" });

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { paths } from "../../../shared/paths";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { ChatModel } from "../../adapters/llm/chat-model";
+import type { AuditService } from "../audit/audit.service";
 import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
@@ -25,6 +26,7 @@ export interface FactSheetModuleDeps {
   now: () => Date;
   /** A configured language model proposes values for the fields the rules leave blank. */
   chatModel?: ChatModel;
+  audit: AuditService;
 }
 
 /** Fact sheets: read by a job each time a document is processed; the sheet's page refetches when told. */
@@ -35,6 +37,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
     getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
     onBuildQueued: deps.jobs.poke,
     now: deps.now,
+    audit: deps.audit,
   });
   deps.jobs.register(
     buildFactSheetJob,

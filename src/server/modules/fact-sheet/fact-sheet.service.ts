@@ -2,6 +2,7 @@ import type { Actor } from "../../../core/access/actor";
 import { FACT_READER_VERSION } from "../../../core/fact-sheet/read-facts";
 import type { CreateReminderRequest, FactSheet, FactSheetExportFormat, Reminder } from "../../../shared/contracts/fact-sheet";
 import { downloadFilename } from "../../http/downloads";
+import type { AuditService } from "../audit/audit.service";
 import { factSheetCsv, factSheetPdf } from "./fact-sheet-export";
 import { factFieldKeys } from "../../../shared/fact-sheet";
 import { AppError } from "../../http/app-error";
@@ -18,6 +19,7 @@ export interface FactSheetServiceDeps {
   /** Wakes this process's worker after a build was queued. */
   onBuildQueued: () => void;
   now: () => Date;
+  audit: Pick<AuditService, "record">;
 }
 
 /** Every field, in the sheet's order, with the values the row has for it (none while the first reading runs). */
@@ -99,6 +101,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
       if (!row?.builtAt) throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
       const sheet = toFactSheet(document, row);
       const filename = downloadFilename(`${document.filename.replace(/\.[a-z0-9]{2,5}$/i, "")} fact sheet`, format);
+      await deps.audit.record(actor, "fact-sheet.exported", { type: "document", id: document.id, name: document.filename }, { format });
       return format === "csv"
         ? { filename, contentType: "text/csv; charset=utf-8", body: factSheetCsv(sheet) }
         : { filename, contentType: "application/pdf", body: await factSheetPdf(sheet, { generatedAt: deps.now() }) };
