@@ -60,7 +60,8 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(" / ");
 
-async function adminQuery(url: string, statement: string): Promise<void> {
+/** One statement on a PostgreSQL server (create or drop a bench database). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

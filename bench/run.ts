@@ -3,6 +3,7 @@ import { runExtractionBench } from "./extraction";
 import { runFactSheetBench } from "./fact-sheet";
 import { runHostileFilesBench } from "./hostile-files";
 import { runLandingBudget } from "./landing-budget";
+import { runLoadBench } from "./load";
 import { runPageImagesBench } from "./page-images";
 import { runPlatformConsoleBench } from "./platform-console";
 import { runProcessingBench } from "./processing";
@@ -28,6 +29,7 @@ const results = {
   uploads: reported("Upload memory (issue 20, item 6)", await runUploadBench()),
   pageImages: reported("Page images of image documents (issue 20, item 9)", await runPageImagesBench()),
   auditLog: reported("Audit log (issue 19)", await runAuditLogBench()),
+  load: reported("Load, 50 clients on one server (issue 20)", await runLoadBench()),
 };
 const missed = Object.entries(results)
   .filter(([, ok]) => !ok)
