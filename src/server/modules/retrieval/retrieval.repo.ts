@@ -65,7 +65,8 @@ export function createRetrievalRepo(db: Database) {
      * BM25-like full-text ranking in PostgreSQL: each term's ts_rank (headings weigh more than
      * body text, repeats saturate) times its weight and its rarity in this document (IDF). What
      * each term with a word form added is returned apart, to be taken back where the text lacks
-     * that form (see respectWordForms).
+     * that form (see respectWordForms). `frequency` and `total` are materialized: inlined, the
+     * planner ran them again for every matching chunk (a count of the document's chunks each time).
      */
     async rankLexically(documentId: OwnedDocumentId, terms: readonly QueryTerm[], limit = CANDIDATE_LIMIT): Promise<LexicalRow[]> {
       if (terms.length === 0) return [];
@@ -82,9 +83,9 @@ export function createRetrievalRepo(db: Database) {
             select u.term, u.weight, u.form, c.id, ts_rank('{0.1, 0.2, 0.4, 0.6}', c.search, u.query, 1) as rank
             from usable u
             cross join lateral (select id, search from document_chunks where search @@ u.query and document_id = ${documentId}) c
-          ), frequency as (
+          ), frequency as materialized (
             select term, count(*)::float8 as matching from matches group by term
-          ), total as (
+          ), total as materialized (
             select count(*)::float8 as chunks from document_chunks where document_id = ${documentId}
           )
           select m.id, sum(m.weight * ln(1 + (total.chunks - f.matching + 0.5) / (f.matching + 0.5)) * m.rank)::float8 as score,
