@@ -108,6 +108,10 @@ describe("phrasePositions", () => {
     ["a non-compete clause", "compete", [2]],
     ["the license is not exclusive", "exclusive", []],
     ["a non-exclusive or no exclusive", "non exclusive", [1]],
+    ["notice of termination and notice of renewal", "notice of termination", [0]],
+    ["notice, notice of termination, notice of", "notice of", [1, 4]],
+    ["the term ends", "term ends here", []],
+    ["", "term", []],
   ])("%s / %s", (text, phrase, positions) => {
     expect(phrasePositions(stemsOf(text), stemsOf(phrase))).toEqual(positions);
   });

@@ -5,13 +5,21 @@ import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-t
 /** Words before which an "-ive" adjective means its opposite: "non-exclusive" is not "exclusive" (a "non-compete" still is about competing). */
 const negations = new Set(["non", "not"]);
 
-/** Where `phrase` (a stem sequence) starts in `stems`. */
+/**
+ * Where `phrase` (a stem sequence) starts in `stems`. Runs for every phrase of a question's topic
+ * over every candidate passage of each search: a plain loop that skips on the first word, with no
+ * closure per position (the search route's hottest JavaScript under load).
+ */
 export function phrasePositions(stems: readonly string[], phrase: readonly string[]): number[] {
   const found: number[] = [];
-  const isNegatable = phrase[0]!.endsWith("iv");
+  const first = phrase[0]!;
+  const isNegatable = first.endsWith("iv");
   for (let at = 0; at + phrase.length <= stems.length; at++) {
+    if (stems[at] !== first) continue;
     if (isNegatable && at > 0 && negations.has(stems[at - 1]!)) continue;
-    if (phrase.every((word, offset) => stems[at + offset] === word)) found.push(at);
+    let offset = 1;
+    while (offset < phrase.length && stems[at + offset] === phrase[offset]) offset++;
+    if (offset === phrase.length) found.push(at);
   }
   return found;
 }
