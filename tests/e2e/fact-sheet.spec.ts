@@ -6,6 +6,9 @@ import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
 
+// Toasts fade in: without motion, axe reads their colours as they are meant to be.
+test.use({ reducedMotion: "reduce" });
+
 test("open a contract's fact sheet, compute a filing deadline and set a reminder, download it, follow a value to its highlighted clause, and compare two contracts", async ({
   page,
 }, testInfo) => {

@@ -9,7 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
+        // Hover moves away from the text colour rather than fading: a faded red over a white dialog drops below AA contrast with white text (dark mode has dark text, so it lightens).
+        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:brightness-90 dark:hover:brightness-110",
         outline: "border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground",
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
         ghost: "hover:bg-accent hover:text-accent-foreground",

@@ -47,7 +47,7 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
     <>
       <PageHeader title={PAGE_TITLE} description={organization.data?.name ?? "Your team, its sign-in methods and its subscription."} />
       <Tabs value={tab} onValueChange={(value) => setSearchParams(value === "users" ? {} : { tab: value }, { replace: true })}>
-        <TabsList aria-label="Organization">
+        <TabsList aria-label="Organization" className="max-sm:[&_svg]:hidden">
           <TabsTrigger value="users">
             <Users aria-hidden />
             Users
