@@ -122,7 +122,8 @@ test("a contract goes from upload through processing to a cited page, and is del
 test("a long contract shows its reading progress live on its card until it is Ready", { tag: "@large-screen" }, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signUpThroughApi(page, uniqueEmail(testInfo.title));
-  const pageCount = 240;
+  // Long enough that reading it outlasts several progress reports (every 250 ms) on a quiet machine too.
+  const pageCount = 800;
   const schedulePages = Array.from({ length: pageCount - contractPages.length }, (_, index) => ({
     lines: [
       { text: `SCHEDULE ${index + 1} - FEE TABLE ${testInfo.testId} ${Date.now()}`, x: 72, y: 720 },

@@ -107,10 +107,15 @@ describe("turns between owners", () => {
 
   it("one job at a time goes round the owners, the one served longest ago first, then the oldest job", async () => {
     const type = newJobType();
-    for (let n = 0; n < 5; n += 1) await queue.enqueue(db, type, { n }, { ownerKey: "a" });
-    await queue.enqueue(db, type, { n: 5 }, { ownerKey: "b" });
-    await queue.enqueue(db, type, { n: 6 }, { ownerKey: "c" });
-    await queue.enqueue(db, type, { n: 7 });
+    // The embedded database keeps time to the millisecond: spaced out, the jobs' order is the order they were queued in.
+    const enqueueApart = async (n: number, ownerKey?: string) => {
+      await queue.enqueue(db, type, { n }, { ownerKey });
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    };
+    for (let n = 0; n < 5; n += 1) await enqueueApart(n, "a");
+    await enqueueApart(5, "b");
+    await enqueueApart(6, "c");
+    await enqueueApart(7);
     const order: Array<string | null | undefined> = [];
     for (let turn = 0; turn < 6; turn += 1) {
       const claimed = await queue.claim("worker", [type.name]);

@@ -76,7 +76,8 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
     /**
      * Leases a runnable job of one of `types` (queued and due, or running with a lapsed lease),
      * taking turns between owners: first the jobs of owners with the fewest jobs running now, then
-     * of the owner served longest ago (whose most recently started job started first), then the oldest due. One
+     * of the owner served longest ago (whose most recently started job started first), then a job whose
+     * worker died, then the oldest due. One
      * account's fifty files therefore run one at a time beside everyone else's, not before them.
      * Jobs without an owner count as an owner with nothing running, served never.
      */
@@ -92,6 +93,8 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
               (select count(*) from jobs as mine
                 where mine.owner_key = candidate.owner_key and mine.status = 'running' and mine.locked_until >= now()),
               (select max(mine.started_at) from jobs as mine where mine.owner_key = candidate.owner_key) nulls first,
+              -- A job whose worker died is taken over before its owner's next one (timestamps can tie).
+              candidate.status = 'running' desc,
               run_after, created_at
             for update skip locked
             limit 1
