@@ -10,74 +10,27 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import pino from "pino";
 import { createApp } from "../src/server/app";
 import { createContainer } from "../src/server/container";
-import { openPostgres, pgliteExtensions, pgliteSettings, wrapPglite, type DatabaseHandle } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
 import { loadEnv } from "../src/server/env";
 import { payerContractPdf } from "../tests/support/documents/payer-contract";
 import { createVerifiedUser } from "../tests/support/factories";
+import { DEFAULT_POSTGRES_URL, loadAverage, percentile, pgliteTarget, postgresTarget, type DatabaseTarget } from "./support/bench-measures";
 
 const TARGET_MS = 2;
 const WARM_UPS = 20;
 const RUNS = 300;
 const BLOCK = 25;
-const DEFAULT_POSTGRES_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "bench-password-1";
 
-function percentile(samples: number[], fraction: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]!;
-}
 const p95 = (samples: number[]) => percentile(samples, 0.95);
 const median = (samples: number[]) => percentile(samples, 0.5);
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" / ");
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Target {
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-const pgliteTarget: Target = {
-  open: async () => wrapPglite(new PGlite({ extensions: pgliteExtensions, postgresqlconf: pgliteSettings })),
-  dispose: async () => undefined,
-};
-
-function postgresTarget(serverUrl: string): Target {
-  const name = `clausewise_audit_bench_${process.pid}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    async open() {
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-      await adminQuery(serverUrl, `create database ${name}`);
-      return openPostgres(url.toString());
-    },
-    dispose: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
 type Timings = Record<"rename" | "download", { on: number[]; off: number[] }>;
 
-async function measure(target: Target): Promise<Timings> {
+async function measure(target: DatabaseTarget): Promise<Timings> {
   const database = await target.open();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-audit-bench-"));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off", RUN_WORKER: "false", AUTH_SECRET: "a".repeat(40) });
@@ -144,7 +97,7 @@ async function measure(target: Target): Promise<Timings> {
 export async function runAuditLogBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   const figures: Record<string, string> = { "load average (1 / 5 / 15 min), before": loadAverage() };
   let ok = true;
-  const targets = { PGlite: pgliteTarget, PostgreSQL: postgresTarget(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL) };
+  const targets = { PGlite: pgliteTarget(), PostgreSQL: postgresTarget(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL, "clausewise_audit_bench") };
   for (const [kind, target] of Object.entries(targets)) {
     const timings = await measure(target);
     for (const [name, { on, off }] of Object.entries(timings)) {

@@ -5,26 +5,22 @@
 // Also times how long after processing a 90-page contract's sheet is ready, and how long the
 // reading itself takes. Run alone with `npx tsx bench/fact-sheet.ts`.
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import pino from "pino";
 import type { Actor } from "../src/core/access/actor";
 import { readFactSheet } from "../src/core/fact-sheet/read-facts";
 import { locateQuote } from "../src/core/rag/citations";
-import { createContainer } from "../src/server/container";
+import type { Container } from "../src/server/container";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "../src/server/db/client";
-import { applyMigrations } from "../src/server/db/migrate";
-import { users } from "../src/server/db/schema/index";
-import { loadEnv } from "../src/server/env";
+import { queryRows } from "../src/server/db/client";
 import { createFactSheetRepo } from "../src/server/modules/fact-sheet/fact-sheet.repo";
 import type { FactSheet } from "../src/shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../src/shared/fact-sheet";
 import { cuadFile, readCuadContracts, readCuadQuestions, repoRoot } from "../tests/support/documents/cuad-dev";
 import { emptyScore, scoreSheet, type GoldSheet } from "./fact-sheet-scoring";
+import { openBenchContainer } from "./support/bench-container";
 
 const payerDevDirectory = path.resolve(repoRoot, "../shared/bench/payer-dev");
 const TARGETS = { fieldAccuracy: 0.9, notStatedPrecision: 0.95, quotesVerbatim: 1, cuadOnGoldPage: 0.85, readyAfterProcessingMs: 5000 };
@@ -37,8 +33,6 @@ const cuadFields: Record<string, FactFieldKey[]> = {
   "Governing Law": ["governing_law"],
   "Anti-Assignment": ["assignment"],
 };
-
-type Container = ReturnType<typeof createContainer>;
 
 const ratio = (hits: number, total: number) => (total ? hits / total : 0);
 const format = (value: number) => value.toFixed(3);
@@ -91,26 +85,9 @@ async function quotesVerbatim(container: Container, sheet: FactSheet): Promise<{
 
 export async function runFactSheetBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   const gold = requirePayerDev();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-fact-sheet-bench-"));
-  const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
-  await applyMigrations(database);
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off" });
-  const container = createContainer(env, database, pino({ level: "silent" }));
+  const { container, actor, close } = await openBenchContainer("fact-sheet");
   const figures: Record<string, string> = {};
   try {
-    const actor: Actor = {
-      userId: "bench-owner",
-      email: "bench@clausewise.example",
-      platformRole: "user",
-      organizationId: null,
-      organizationRole: null,
-      requestId: "bench",
-      ip: "127.0.0.1",
-      userAgent: "bench/fact-sheet",
-      signInMethod: null,
-      sessionId: null,
-    };
-    await container.db.insert(users).values({ id: actor.userId, name: "Bench", email: actor.email, emailVerified: true });
     container.jobs.startWorker({ pollIntervalMs: 20 });
 
     // payer-dev: one contract at a time, so the time to a ready sheet is this contract's alone.
@@ -184,9 +161,7 @@ export async function runFactSheetBench(): Promise<{ ok: boolean; figures: Recor
       slowest < TARGETS.readyAfterProcessingMs;
     return { ok, figures };
   } finally {
-    await container.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

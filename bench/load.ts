@@ -21,9 +21,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { cuadFile, readCuadContracts, repoRoot } from "../tests/support/documents/cuad-dev";
-import { adminQuery } from "./platform-console";
+import { DEFAULT_POSTGRES_URL, loadAverage, percentile, postgresDatabase } from "./support/bench-measures";
 
-const DEFAULT_POSTGRES_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "correct-horse-42";
 const TARGETS_MS = { pglite: { list: 100, search: 250, chat: 300 }, postgres: { list: 50, search: 125, chat: 150 } } as const;
 const SEARCH_QUERIES = [
@@ -64,17 +63,6 @@ export const loadSettings = () => ({
   uploads: setting("LOAD_BENCH_UPLOADS", 3),
 });
 type Settings = ReturnType<typeof loadSettings>;
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" / ");
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? Number.NaN;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -322,17 +310,9 @@ interface RunResult {
 
 /** One full run against one database kind. */
 async function measure(kind: "pglite" | "postgres", settings: Settings): Promise<RunResult> {
-  const serverUrl = process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-  const databaseName = `clausewise_load_bench_${process.pid}`;
-  let databaseUrl: string | undefined;
-  if (kind === "postgres") {
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-    await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
-    await adminQuery(serverUrl, `create database ${databaseName}`);
-  }
-  const server = await startServer(databaseUrl);
+  const database = kind === "postgres" ? postgresDatabase(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL, "clausewise_load_bench") : undefined;
+  await database?.create();
+  const server = await startServer(database?.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.clients + settings.chatClients + 4 });
   try {
     const owner = await signUp(server.port, agent);
@@ -405,7 +385,7 @@ async function measure(kind: "pglite" | "postgres", settings: Settings): Promise
   } finally {
     agent.destroy();
     await server.stop();
-    if (kind === "postgres") await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await database?.drop();
   }
 }
 

@@ -9,20 +9,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import pino from "pino";
 import { createContainer, type Container } from "../src/server/container";
-import { openPostgres, pgliteExtensions, pgliteSettings, wrapPglite, type DatabaseHandle } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
 import { loadEnv } from "../src/server/env";
 import { insertScaleDeployment, largeDeployment } from "../tests/support/factories";
+import { DEFAULT_POSTGRES_URL, loadAverage, percentile, pgliteTarget, postgresTarget, type DatabaseTarget } from "./support/bench-measures";
 
 const PGLITE_P95_TARGET_MS = 150;
 const POSTGRES_P95_TARGET_MS = 50;
 const WARM_UPS = 3;
 const RUNS = 30;
-const DEFAULT_POSTGRES_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 
 type Ask = (container: Container, context: { organizationId: string }) => Promise<unknown>;
 
@@ -49,59 +46,8 @@ const asks: Record<string, Ask> = {
   system: (c) => c.admin.systemStatus(),
 };
 
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-}
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" / ");
-
-/** One statement on a PostgreSQL server (create or drop a bench database). */
-export async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Target {
-  kind: "pglite" | "postgres";
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-function pgliteTarget(): Target {
-  return {
-    kind: "pglite",
-    open: () => wrapPglite(new PGlite({ extensions: pgliteExtensions, postgresqlconf: pgliteSettings })),
-    dispose: async () => undefined,
-  };
-}
-
-function postgresTarget(serverUrl: string): Target {
-  const name = `clausewise_console_bench_${process.pid}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: "postgres",
-    async open() {
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-      await adminQuery(serverUrl, `create database ${name}`);
-      return openPostgres(url.toString());
-    },
-    dispose: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
 /** Seeds a fresh database of `target` and times every ask on it; answers each ask's p95 in ms. */
-async function measure(target: Target): Promise<{ seedSeconds: number; p95s: Record<string, number> }> {
+async function measure(target: DatabaseTarget): Promise<{ seedSeconds: number; p95s: Record<string, number> }> {
   const database = await target.open();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-console-bench-"));
   const container = createContainer(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), database, pino({ level: "silent" }));
@@ -121,7 +67,7 @@ async function measure(target: Target): Promise<{ seedSeconds: number; p95s: Rec
         await ask(container, context);
         samples.push(performance.now() - started);
       }
-      p95s[name] = p95(samples);
+      p95s[name] = percentile(samples, 0.95);
     }
     return { seedSeconds, p95s };
   } finally {
@@ -135,7 +81,7 @@ async function measure(target: Target): Promise<{ seedSeconds: number; p95s: Rec
 export async function runPlatformConsoleBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   const loadBefore = loadAverage();
   const embedded = await measure(pgliteTarget());
-  const server = await measure(postgresTarget(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL));
+  const server = await measure(postgresTarget(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL, "clausewise_console_bench"));
   const figures: Record<string, string> = {
     deployment: `${largeDeployment.organizations} organizations, ${largeDeployment.users} users, ${largeDeployment.documents} documents (${largeDeployment.passagesPerDocument} passages each), ${largeDeployment.chats} chats, ${largeDeployment.jobs} jobs`,
     "load average (1 / 5 / 15 min), before": loadBefore,

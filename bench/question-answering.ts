@@ -9,23 +9,20 @@
 // Run alone with `npx tsx bench/question-answering.ts`.
 import { Readable } from "node:stream";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import type { Actor } from "../src/core/access/actor";
-import { createContainer } from "../src/server/container";
-import { openDatabase, queryRows, type Database } from "../src/server/db/client";
-import { applyMigrations } from "../src/server/db/migrate";
-import { users } from "../src/server/db/schema/index";
-import { loadEnv } from "../src/server/env";
+import type { Container } from "../src/server/container";
+import { queryRows, type Database } from "../src/server/db/client";
 import { UNVERIFIED_NOTE } from "../src/core/rag/answer";
 import type { AssistantMetadata, ChatStreamEvent, SearchPassage } from "../src/shared/contracts/chat";
 import { findQuote } from "../src/shared/quote-match";
 import { canonical, cuadFile, readCuadContracts, readCuadNoAnswerQuestions, readCuadQuestions, requireCuadDev } from "../tests/support/documents/cuad-dev";
 import { measurePassageCoverage } from "../tests/support/documents/passage-coverage";
+import { openBenchContainer } from "./support/bench-container";
+import { percentile } from "./support/bench-measures";
 
 const LONG_DOCUMENT_PAGES = 300;
 const TARGETS = {
@@ -51,19 +48,12 @@ interface Question {
   answers: { text: string; pages: number[] }[];
 }
 
-type Container = ReturnType<typeof createContainer>;
-
 /** Whether `passage` holds `span` (both canonical): whole, or a 250-character window (every 50) of a long span. */
 export function holdsSpan(passage: string, span: string): boolean {
   if (!span) return false;
   if (span.length <= LONG_SPAN_CHARS) return passage.includes(span);
   for (let start = 0; start + 250 <= span.length; start += 50) if (passage.includes(span.slice(start, start + 250))) return true;
   return false;
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
 }
 
 const ratio = (hits: number, total: number) => (total ? hits / total : 0);
@@ -237,31 +227,14 @@ const pagesOf = (passage: SearchPassage) => Array.from({ length: passage.pageEnd
 
 export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   requireCuadDev();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-qa-bench-"));
-  const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
-  await applyMigrations(database);
   // EMBEDDINGS_* from the environment, when set, measure retrieval fused with vector search.
-  const embeddingsSettings = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("EMBEDDINGS_")));
-  const env = loadEnv({ ...embeddingsSettings, DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off" });
-  const container = createContainer(env, database, pino({ level: "silent" }));
+  const embeddingsSettings = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("EMBEDDINGS_"))) as Record<string, string>;
+  const { container, env, actor, close } = await openBenchContainer("question-answering", embeddingsSettings);
   const figures: Record<string, string> = {};
   figures["retrieval"] = env.embeddings
     ? `full text + vectors (${env.embeddings.provider}:${env.embeddings.model}), fused by RRF`
     : "full text (set EMBEDDINGS_* to measure fusion with vectors)";
   try {
-    const actor: Actor = {
-      userId: "bench-owner",
-      email: "bench@clausewise.example",
-      platformRole: "user",
-      organizationId: null,
-      organizationRole: null,
-      requestId: "bench",
-      ip: "127.0.0.1",
-      userAgent: "bench/question-answering",
-      signInMethod: null,
-      sessionId: null,
-    };
-    await container.db.insert(users).values({ id: actor.userId, name: "Bench", email: actor.email, emailVerified: true });
     const processingStart = performance.now();
     const contracts = await Promise.all(
       readCuadContracts().map(async (contract) => ({
@@ -331,7 +304,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     }
     const coverage = await measureCoverage(container.db, documentIds);
 
-    const longFirstBytes = await timeLongDocument(container, actor, dataDir, [...new Set(questions.map((question) => question.question))]);
+    const longFirstBytes = await timeLongDocument(container, actor, env.dataDir, [...new Set(questions.map((question) => question.question))]);
     const recall5 = ratio(ours.recallAt[5], ours.questions);
     const baselineRecall5 = ratio(baseline.recallAt[5], baseline.questions);
     const pageHit = ratio(ours.pageHitAt5, ours.questions);
@@ -386,9 +359,7 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);
     return { ok, figures };
   } finally {
-    await container.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
