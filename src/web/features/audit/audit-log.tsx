@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Download, ScrollText } from "lucide-react";
+import { Download, ScrollText } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { AUDIT_PAGE_SIZE, auditActionLabels, auditCopy, auditActions, auditOutcomeLabels, securityAuditActions, type AuditAction } from "../../../shared/audit";
 import type { AuditEvent } from "../../../shared/contracts/audit";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { Pager } from "../../components/ui/pager";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -169,23 +170,7 @@ function AuditEvents({
           </TableBody>
         </Table>
       )}
-      {(offset > 0 || nextOffset !== null) && (
-        <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-          <span>
-            Events {offset + (rows.length > 0 ? 1 : 0)}–{offset + rows.length}
-          </span>
-          <div className="flex gap-2">
-            <Button type="button" variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
-              <ChevronLeft aria-hidden />
-              Previous
-            </Button>
-            <Button type="button" variant="outline" size="sm" disabled={nextOffset === null} onClick={() => nextOffset !== null && onOffset(nextOffset)}>
-              Next
-              <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </nav>
-      )}
+      <Pager label={label} noun="Events" offset={offset} shown={rows.length} pageSize={AUDIT_PAGE_SIZE} nextOffset={nextOffset} onOffset={onOffset} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Search, type LucideIcon } from "lucide-react";
+import { Search, type LucideIcon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { ADMIN_PAGE_SIZE } from "../../../shared/admin";
 import { Button } from "../../components/ui/button";
+import { Pager } from "../../components/ui/pager";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -113,29 +114,7 @@ export function PagedTable<Data extends { nextOffset: number | null }, Row>({
           <TableBody>{rows.map(renderRow)}</TableBody>
         </Table>
       )}
-      {(url.offset > 0 || nextOffset !== null) && (
-        <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-          <span>
-            Rows {url.offset + (rows.length > 0 ? 1 : 0)}–{url.offset + rows.length}
-          </span>
-          <div className="flex gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={url.offset === 0}
-              onClick={() => url.setOffset(Math.max(0, url.offset - ADMIN_PAGE_SIZE))}
-            >
-              <ChevronLeft aria-hidden />
-              Previous
-            </Button>
-            <Button type="button" variant="outline" size="sm" disabled={nextOffset === null} onClick={() => nextOffset !== null && url.setOffset(nextOffset)}>
-              Next
-              <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </nav>
-      )}
+      <Pager label={label} noun="Rows" offset={url.offset} shown={rows.length} pageSize={ADMIN_PAGE_SIZE} nextOffset={nextOffset} onOffset={url.setOffset} />
     </div>
   );
 }
