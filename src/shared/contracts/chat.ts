@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typedText } from "./fields";
+import { exportFormatQuery, typedText } from "./fields";
 
 /** /api/chat: conversations about one document and their streamed answers; /api/documents/:id/search, the chat's retrieval. */
 
@@ -27,9 +27,7 @@ export type RenameSessionRequest = z.infer<typeof renameSessionRequestSchema>;
 /** GET /api/chat/sessions/:id/export?format=: the conversation with its citations, as a file to keep or send. */
 export const chatExportFormats = ["markdown", "pdf"] as const;
 export type ChatExportFormat = (typeof chatExportFormats)[number];
-export const chatExportQuerySchema = z.object({
-  format: z.enum(chatExportFormats, { message: "Choose Markdown or PDF to download the conversation." }),
-});
+export const chatExportQuerySchema = exportFormatQuery(chatExportFormats, "Choose Markdown or PDF to download the conversation.");
 export type ChatExportQuery = z.infer<typeof chatExportQuerySchema>;
 
 /** GET /api/documents/:id/search?q= */

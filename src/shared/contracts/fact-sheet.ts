@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { factFieldKeys, productLineLabels, type ProductLine } from "../fact-sheet";
-import { typedText, wholeNumber } from "./fields";
+import { exportFormatQuery, typedText, wholeNumber } from "./fields";
 
 /** /api/documents/:id/fact-sheet: the contract's key terms, each read from a verified quote; its exports; deadlines from them. */
 
@@ -107,7 +107,5 @@ export const factSheetExportFormats = ["csv", "pdf"] as const;
 export type FactSheetExportFormat = (typeof factSheetExportFormats)[number];
 
 /** GET /api/documents/:id/fact-sheet/export?format=csv|pdf: the sheet as a file. */
-export const factSheetExportQuerySchema = z.object({
-  format: z.enum(factSheetExportFormats, { message: "Choose CSV or PDF to download the fact sheet." }),
-});
+export const factSheetExportQuerySchema = exportFormatQuery(factSheetExportFormats, "Choose CSV or PDF to download the fact sheet.");
 export type FactSheetExportQuery = z.infer<typeof factSheetExportQuerySchema>;

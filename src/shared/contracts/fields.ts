@@ -9,3 +9,8 @@ export function typedText(maxChars: number, messages: { blank: string; tooLong: 
 export function wholeNumber(min: number, max: number, message: string) {
   return z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message });
 }
+
+/** The query of a download route: `?format=` one of `formats`, refused in the words the page would show. */
+export function exportFormatQuery<const Format extends string>(formats: readonly [Format, ...Format[]], message: string) {
+  return z.object({ format: z.enum(formats, { message }) });
+}

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, factSheetReminders, factSheets, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { OwnedDocumentId } from "../documents/documents.repo";
+import { passageColumns } from "../retrieval/retrieval.repo";
 import { buildFactSheetJob, sendReminderJob } from "./fact-sheet.jobs";
 
 export type FactSheetRow = typeof factSheets.$inferSelect;
@@ -32,23 +33,8 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
 
     /** The document's passages in order, as the reader takes them. */
     async listPassages(documentId: string): Promise<FactPassage[]> {
-      const rows = await db
-        .select({
-          chunkId: documentChunks.id,
-          clauseNumber: documentChunks.clauseNumber,
-          clauseNumbers: documentChunks.clauseNumbers,
-          heading: documentChunks.heading,
-          headingPath: documentChunks.headingPath,
-          pageStart: documentChunks.pageStart,
-          pageEnd: documentChunks.pageEnd,
-          text: documentChunks.text,
-          clauses: documentChunks.clauses,
-          kind: documentChunks.kind,
-        })
-        .from(documentChunks)
-        .where(eq(documentChunks.documentId, documentId))
-        .orderBy(asc(documentChunks.ordinal));
-      return rows.map((row, index) => ({ ...row, number: index + 1, clauseNumbers: row.clauseNumbers ?? [], clauses: row.clauses ?? [] }));
+      const rows = await db.select(passageColumns).from(documentChunks).where(eq(documentChunks.documentId, documentId)).orderBy(asc(documentChunks.ordinal));
+      return rows.map(({ id, ordinal, ...row }) => ({ ...row, chunkId: id, number: ordinal + 1 }));
     },
 
     async listPageTexts(documentId: string): Promise<Map<number, string>> {

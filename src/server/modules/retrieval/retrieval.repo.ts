@@ -10,7 +10,8 @@ import type { OwnedDocumentId } from "../documents/documents.repo";
 
 export const CANDIDATE_LIMIT = 40;
 
-const chunkColumns = {
+/** A passage as retrieval and the fact sheet's reader read it. */
+export const passageColumns = {
   id: documentChunks.id,
   ordinal: documentChunks.ordinal,
   clauseNumber: documentChunks.clauseNumber,
@@ -140,7 +141,7 @@ export function createRetrievalRepo(db: Database) {
     listChunks(documentId: OwnedDocumentId, ids: readonly string[]): Promise<Omit<RankedChunk, "score">[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db
-        .select(chunkColumns)
+        .select(passageColumns)
         .from(documentChunks)
         .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.id, [...ids])));
     },
@@ -148,7 +149,7 @@ export function createRetrievalRepo(db: Database) {
     listChunksByOrdinal(documentId: OwnedDocumentId, ordinals: readonly number[]): Promise<Omit<RankedChunk, "score">[]> {
       if (ordinals.length === 0) return Promise.resolve([]);
       return db
-        .select(chunkColumns)
+        .select(passageColumns)
         .from(documentChunks)
         .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.ordinal, [...ordinals])));
     },
