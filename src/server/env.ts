@@ -333,3 +333,8 @@ export function loadEnv(source: EnvSource): Env {
 export function readProcessEnv(): Env {
   return loadEnv(process.env);
 }
+
+/** The environment a program this server starts runs in: this process's own (PATH, locale), with `overrides`. */
+export function childProcessEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}

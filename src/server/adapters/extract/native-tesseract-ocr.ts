@@ -1,3 +1,4 @@
+import { childProcessEnvironment } from "../../env";
 import { execFile, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -59,7 +60,7 @@ async function runTesseract(image: Buffer, dpi: number): Promise<{ text: string;
           "tsv",
         ],
         // One thread per page: pages run side by side instead (OpenMP threads fight over the same cores).
-        { env: { ...process.env, OMP_THREAD_LIMIT: "1" }, timeout: nativePageTimeoutMs, killSignal: "SIGKILL", maxBuffer: 1024 * 1024 },
+        { env: childProcessEnvironment({ OMP_THREAD_LIMIT: "1" }), timeout: nativePageTimeoutMs, killSignal: "SIGKILL", maxBuffer: 1024 * 1024 },
         (error, _stdout, stderr) => (error ? reject(new Error(`tesseract failed: ${stderr.trim() || error.message}`, { cause: error })) : resolve()),
       );
       child.stdin?.on("error", () => undefined);
