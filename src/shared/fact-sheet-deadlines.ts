@@ -96,6 +96,11 @@ export function addCalendarDays(date: IsoDate, days: number): IsoDate {
   return formatIsoDate(new Date(requireIsoDate(date).getTime() + days * DAY_MS));
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function calendarDaysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((requireIsoDate(to).getTime() - requireIsoDate(from).getTime()) / DAY_MS);
+}
+
 /** Month ends hold: January 31 plus one month is February 28, or 29 in a leap year. */
 export function addCalendarMonths(date: IsoDate, months: number): IsoDate {
   const start = requireIsoDate(date);

@@ -1,15 +1,14 @@
 import type { Reminder } from "../../../shared/contracts/fact-sheet";
+import { addCalendarDays, formatLongDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { MailMessage } from "../../adapters/mail/mailer";
 import { emailButton, emailLayout, escapeHtml } from "../mail/html";
 
 /** The hour (UTC) a reminder is sent on its day: the start of a US working day. */
 export const REMINDER_HOUR_UTC = 13;
-const DAY_MS = 86_400_000;
-
 /** The day `daysBefore` days ahead of `deadline` (yyyy-mm-dd, calendar days). */
-export function remindOnFor(deadline: string, daysBefore: number): string {
-  return new Date(Date.parse(`${deadline}T00:00:00Z`) - daysBefore * DAY_MS).toISOString().slice(0, 10);
+export function remindOnFor(deadline: IsoDate, daysBefore: number): IsoDate {
+  return addCalendarDays(deadline, -daysBefore);
 }
 
 /** Seconds from `now` to the reminder's hour on `remindOn`; 0 when that is already past (it goes at once). */
@@ -18,14 +17,10 @@ export function secondsUntilReminder(remindOn: string, now: Date): number {
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
-function longDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
-}
-
 /** The reminder email: what falls due and when, with the fact sheet one click away. Nothing of the contract's text is in it. */
 export function reminderEmail(options: { to: string; reminder: Reminder; documentName: string; factSheetUrl: string; site: SiteConfig }): MailMessage {
   const { reminder, documentName, site } = options;
-  const due = longDate(reminder.deadline);
+  const due = formatLongDate(reminder.deadline);
   const subject = `Reminder: ${reminder.label} on ${due}`;
   const lines = [`${reminder.label}: ${due}.`, `Contract: ${documentName}`, `Open its fact sheet: ${options.factSheetUrl}`];
   const html = emailLayout(

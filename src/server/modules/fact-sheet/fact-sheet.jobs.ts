@@ -46,26 +46,26 @@ async function withModelProposals(model: ChatModel, read: ReadFactSheet, passage
 
 /** Reads the document's fact sheet from its passages and pages; a document deleted or reprocessing since has nothing to read. */
 export function buildFactSheetHandler(deps: BuildFactSheetDeps): JobHandler<BuildFactSheetPayload> {
-  const announce = async (documentId: string) => {
-    const userId = await deps.repo.findOwner(documentId);
-    if (userId)
-      await deps.announce(userId, documentId).catch((error: unknown) => deps.logger.warn({ err: error, documentId }, "could not announce a fact sheet"));
-  };
+  const announce = (userId: string, documentId: string) =>
+    deps.announce(userId, documentId).catch((error: unknown) => deps.logger.warn({ err: error, documentId }, "could not announce a fact sheet"));
   return {
     async run(job) {
       const documentId = job.payload.document_id;
-      if (!(await deps.repo.findOwner(documentId))) return;
+      const userId = await deps.repo.findOwner(documentId);
+      if (!userId) return;
       const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
       const read = readFactSheet(passages, pages);
       const sheet = deps.chatModel ? await withModelProposals(deps.chatModel, read, passages, pages, deps.logger) : read;
       await job.withLease((tx) => deps.repo.saveRead(documentId, sheet, FACT_READER_VERSION, tx));
-      await announce(documentId);
+      await announce(userId, documentId);
     },
     describeFailure: () => "The fact sheet could not be read. Open it again to retry.",
     async afterAttemptEnd(job, end) {
       if (end.kind !== "failed") return;
-      await deps.repo.markFailed(job.payload.document_id);
-      await announce(job.payload.document_id);
+      const documentId = job.payload.document_id;
+      await deps.repo.markFailed(documentId);
+      const userId = await deps.repo.findOwner(documentId);
+      if (userId) await announce(userId, documentId);
     },
   };
 }

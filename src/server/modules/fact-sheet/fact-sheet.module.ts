@@ -35,7 +35,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
   const service = createFactSheetService({
     repo,
     getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
-    onBuildQueued: deps.jobs.poke,
+    wakeWorker: deps.jobs.poke,
     now: deps.now,
     audit: deps.audit,
   });

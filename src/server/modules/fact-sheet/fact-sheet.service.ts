@@ -9,15 +9,16 @@ import { AppError } from "../../http/app-error";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
 import type { FactSheetRepo, FactSheetRow } from "./fact-sheet.repo";
 import { remindOnFor, secondsUntilReminder, toReminder } from "./fact-sheet-reminders";
+import { formatIsoDate } from "../../../shared/fact-sheet-deadlines";
 
-export const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been processed.";
+const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been processed.";
 
 export interface FactSheetServiceDeps {
   repo: FactSheetRepo;
   /** The documents module's ownership check. */
   getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
-  /** Wakes this process's worker after a build was queued. */
-  onBuildQueued: () => void;
+  /** Wakes this process's worker after a job was queued (a reading, a reminder). */
+  wakeWorker: () => void;
   now: () => Date;
   audit: Pick<AuditService, "record">;
 }
@@ -45,7 +46,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
 
   async function requestBuild(documentId: string): Promise<void> {
     await deps.repo.requestBuild(documentId);
-    deps.onBuildQueued();
+    deps.wakeWorker();
   }
 
   return {
@@ -67,7 +68,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
     /** POST …/fact-sheet/reminders: an email on the day `daysBefore` ahead of the deadline; a day already past is refused. */
     async createReminder(actor: Actor, documentId: string, input: CreateReminderRequest): Promise<Reminder> {
       const document = await requireProcessedDocument(actor, documentId);
-      const today = deps.now().toISOString().slice(0, 10);
+      const today = formatIsoDate(deps.now());
       const remindOn = remindOnFor(input.deadline, input.daysBefore);
       if (input.deadline < today) throw new AppError("validation_failed", "That deadline has already passed.");
       if (remindOn < today) throw new AppError("validation_failed", "That day has already passed: choose fewer days before the deadline.");
@@ -75,7 +76,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
         { userId: actor.userId, documentId: document.id, field: input.field, label: input.label, deadline: input.deadline, remindOn },
         secondsUntilReminder(remindOn, deps.now()),
       );
-      deps.onBuildQueued();
+      deps.wakeWorker();
       return toReminder(row);
     },
 

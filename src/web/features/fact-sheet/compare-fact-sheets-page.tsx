@@ -178,6 +178,7 @@ export function CompareFactSheetsPage() {
           />
         </div>
       )}
+      {leftId && rightId && leftId === rightId && <p className="text-sm text-muted-foreground">Choose two different contracts to compare.</p>}
       {leftId && rightId && leftId !== rightId && <ComparedSheets leftId={leftId} rightId={rightId} />}
     </div>
   );

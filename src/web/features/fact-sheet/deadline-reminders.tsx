@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { REMINDER_MAX_DAYS_BEFORE, type Reminder } from "../../../shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../../../shared/fact-sheet";
-import { formatLongDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { calendarDaysBetween, formatLongDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
@@ -13,12 +13,7 @@ import { factSheetApi } from "./fact-sheet-api";
 import { factSheetKeys } from "./use-fact-sheet";
 
 const DEFAULT_DAYS_BEFORE = 30;
-const DAY_MS = 86_400_000;
 const remindersKey = (documentId: string) => [...factSheetKeys.detail(documentId), "reminders"] as const;
-
-function daysBetween(from: IsoDate, to: IsoDate): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 /** "Email me a reminder" for a deadline still ahead: how many days before, then one click. */
 export function ReminderForm({
@@ -36,7 +31,7 @@ export function ReminderForm({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const daysLeft = daysBetween(today, deadline);
+  const daysLeft = calendarDaysBetween(today, deadline);
   const [daysBefore, setDaysBefore] = useState(String(Math.min(DEFAULT_DAYS_BEFORE, Math.max(0, daysLeft - 1))));
   const remind = useMutation({
     mutationFn: () => factSheetApi.remind(documentId, { field, label, deadline, daysBefore: Number(daysBefore) }),

@@ -141,6 +141,12 @@ describe("comparing two fact sheets", () => {
     expect(screen.getByRole("status")).toHaveTextContent("1 of 24 terms differ");
   });
 
+  it("asks for two different contracts when both sides name the same one", async () => {
+    stubServer({ "GET /api/documents": { status: 200, body: { documents: [contract, template] } } });
+    render(`/app/compare?left=${contract.id}&right=${contract.id}`);
+    expect(await screen.findByText("Choose two different contracts to compare.")).toBeInTheDocument();
+  });
+
   it("asks for a second processed document when there is only one", async () => {
     stubServer({ "GET /api/documents": { status: 200, body: { documents: [contract] } } });
     render(`/app/compare?left=${contract.id}`);
