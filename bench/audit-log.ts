@@ -1,6 +1,6 @@
 // Audit log benchmark (issue 19): what recording adds to a request. The real app on a fresh
 // database answers requests that each record one event — a document renamed (PATCH, the event
-// after the change) and its file downloaded (GET) — 300 times each with recording on and 300 with
+// after the change) and its file downloaded (GET) — 1,000 times each with recording on and 1,000 with
 // it off (the service's record replaced by a no-op in this harness only), in alternating blocks of
 // 25 so drift of a shared machine falls on both. Events are written behind the answer, so "on"
 // includes the next requests' wait for those writes (one PGlite, one event loop). Target: p95 with recording − p95 without < 2 ms, on
@@ -21,7 +21,7 @@ import { DEFAULT_POSTGRES_URL, loadAverage, percentile, pgliteTarget, postgresTa
 
 const TARGET_MS = 2;
 const WARM_UPS = 20;
-const RUNS = 300;
+const RUNS = 1000;
 const BLOCK = 25;
 const PASSWORD = "bench-password-1";
 

@@ -368,6 +368,37 @@ describe("tamper evidence", () => {
     expect(Math.max(...seqs)).toBe(head!.seq);
     expect((await testApp.container.audit.verify()).isIntact).toBe(true);
   });
+
+  it("a process whose remembered head another process moved appends behind the real head", async () => {
+    // Two repos on one database are two processes: each remembers the head it last wrote.
+    const [first, second] = [createAuditRepo(testApp.database.db), createAuditRepo(testApp.database.db)];
+    const event = (targetId: string) => ({
+      occurredAt: new Date(),
+      organizationId,
+      actorUserId: adminId,
+      actorEmail: adminEmail,
+      actorRole: "org_admin",
+      actorOrganizationId: organizationId,
+      action: "document.viewed",
+      targetType: "document",
+      targetId,
+      targetName: null,
+      outcome: "success",
+      ip: null,
+      userAgent: null,
+      requestId: null,
+      details: {},
+    });
+    await first.appendBatch([event("first-a")]);
+    await second.appendBatch([event("second-a"), event("second-b")]);
+    await first.appendBatch([event("first-b")]);
+    await second.appendBatch([event("second-c")]);
+    const rows = await testApp.database.db.select().from(auditEvents).where(eq(auditEvents.chain, organizationId)).orderBy(auditEvents.seq);
+    expect(rows.slice(-5).map((row) => row.targetId)).toEqual(["first-a", "second-a", "second-b", "first-b", "second-c"]);
+    const [head] = await testApp.database.db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, organizationId));
+    expect(head!.seq).toBe(rows.at(-1)!.seq);
+    expect((await testApp.container.audit.verify()).isIntact).toBe(true);
+  });
 });
 
 describe("retention", () => {

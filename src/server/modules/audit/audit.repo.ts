@@ -14,6 +14,8 @@ export type NewAuditEvent = Omit<ChainedContent, "chain" | "seq">;
 /** Whose events a reader may see: their own security events, their organization's, or all. */
 export type AuditScope = { kind: "own"; userId: string } | { kind: "organization"; organizationId: string } | { kind: "platform" };
 
+type ChainHead = { seq: number; hash: string };
+
 export interface AuditFilters {
   actor?: string;
   action?: string;
@@ -56,25 +58,78 @@ export function createAuditRepo(db: Database) {
     return head!;
   }
 
+  /** The head each chain had after this process's last batch: a hint, checked by the database on use. */
+  const knownHeads = new Map<string, ChainHead>();
+
+  /** The events chained behind `head`, hashed in order. */
+  function chainedRows(chain: string, head: ChainHead, events: readonly NewAuditEvent[]) {
+    let previous = head;
+    const rows = events.map((event) => {
+      const content: ChainedContent = { ...event, chain, seq: previous.seq + 1 };
+      const row = { ...content, prevHash: previous.hash, hash: hashEvent(sha256, previous.hash, content) };
+      previous = { seq: row.seq, hash: row.hash };
+      return row;
+    });
+    return { rows, head: previous };
+  }
+
+  /** Inserts the events behind the locked `head` and moves the head past them; answers the new head. */
+  async function appendRows(tx: Executor, chain: string, head: ChainHead, events: readonly NewAuditEvent[]): Promise<ChainHead> {
+    const chained = chainedRows(chain, head, events);
+    await tx.insert(auditEvents).values(chained.rows);
+    await tx
+      .update(auditChainHeads)
+      .set({ ...chained.head, updatedAt: new Date() })
+      .where(eq(auditChainHeads.chain, chain));
+    return chained.head;
+  }
+
+  /**
+   * One statement: the head moves from `known` to the last new event only if it is still at
+   * `known`, and each row's seq is read from that move, so when the head has moved elsewhere the
+   * seq is null, the NOT NULL column refuses the row and nothing of the statement stays.
+   * Answers false then.
+   */
+  async function appendAfterKnownHead(chain: string, known: ChainHead, events: readonly NewAuditEvent[]): Promise<boolean> {
+    const chained = chainedRows(chain, known, events);
+    const moved = db.$with("moved").as(
+      db
+        .update(auditChainHeads)
+        .set({ ...chained.head, updatedAt: new Date() })
+        .where(and(eq(auditChainHeads.chain, chain), eq(auditChainHeads.seq, known.seq), eq(auditChainHeads.hash, known.hash)))
+        .returning({ seq: auditChainHeads.seq }),
+    );
+    const rows = chained.rows.map((row) => ({ ...row, seq: sql<number>`(select ${row.seq}::bigint from ${moved})` }));
+    try {
+      await db.with(moved).insert(auditEvents).values(rows);
+    } catch {
+      knownHeads.delete(chain);
+      return false;
+    }
+    knownHeads.set(chain, chained.head);
+    return true;
+  }
+
   return {
     /** Appends one event to its organization's chain, inside `tx`: it exists only if the transaction commits. */
     async append(tx: Executor, event: NewAuditEvent): Promise<AuditEventRow> {
       const chain = chainOf(event.organizationId);
-      const head = await lockHead(tx, chain);
-      const content: ChainedContent = { ...event, chain, seq: head.seq + 1 };
-      const hash = hashEvent(sha256, head.hash, content);
-      const [stored] = await tx
-        .insert(auditEvents)
-        .values({ ...content, prevHash: head.hash, hash })
-        .returning();
-      await tx.update(auditChainHeads).set({ seq: content.seq, hash, updatedAt: new Date() }).where(eq(auditChainHeads.chain, chain));
+      knownHeads.delete(chain);
+      const chained = chainedRows(chain, await lockHead(tx, chain), [event]);
+      const [stored] = await tx.insert(auditEvents).values(chained.rows).returning();
+      await tx
+        .update(auditChainHeads)
+        .set({ ...chained.head, updatedAt: new Date() })
+        .where(eq(auditChainHeads.chain, chain));
       return stored!;
     },
 
     /**
-     * Appends events recorded outside a transaction, in their order, in one transaction: each chain's
-     * head is locked once (chains in name order, so two processes never wait on each other in a
-     * circle) and its events go in with one INSERT.
+     * Appends events recorded outside a transaction, in their order, each chain's events in one
+     * statement. The head this process last wrote is remembered, so the usual append is a single
+     * statement that moves the head only if it is still there and inserts behind it (see
+     * `appendAfterKnownHead`); when another process (or an append inside a transaction) moved it,
+     * that statement fails whole and the chain is appended under its locked head instead.
      */
     async appendBatch(events: readonly NewAuditEvent[]): Promise<void> {
       const byChain = new Map<string, NewAuditEvent[]>();
@@ -82,21 +137,11 @@ export function createAuditRepo(db: Database) {
         const chain = chainOf(event.organizationId);
         byChain.set(chain, [...(byChain.get(chain) ?? []), event]);
       }
-      await db.transaction(async (tx) => {
-        for (const chain of [...byChain.keys()].sort()) {
-          const head = await lockHead(tx, chain);
-          let previous = { seq: head.seq, hash: head.hash };
-          const rows = byChain.get(chain)!.map((event) => {
-            const content: ChainedContent = { ...event, chain, seq: previous.seq + 1 };
-            const hash = hashEvent(sha256, previous.hash, content);
-            const row = { ...content, prevHash: previous.hash, hash };
-            previous = { seq: content.seq, hash };
-            return row;
-          });
-          await tx.insert(auditEvents).values(rows);
-          await tx.update(auditChainHeads).set({ seq: previous.seq, hash: previous.hash, updatedAt: new Date() }).where(eq(auditChainHeads.chain, chain));
-        }
-      });
+      for (const [chain, chainEvents] of byChain) {
+        const known = knownHeads.get(chain);
+        if (known && (await appendAfterKnownHead(chain, known, chainEvents))) continue;
+        knownHeads.set(chain, await db.transaction(async (tx) => appendRows(tx, chain, await lockHead(tx, chain), chainEvents)));
+      }
     },
 
     /** Who a person is in the log when the request has no actor yet (sign-in): their address and active membership. */
