@@ -146,6 +146,36 @@ describe("search within a document", () => {
     expect(passages[0]!.text).toContain("2.1 Timely Filing");
   });
 
+  it("answers a question about the agreement's date from its opening, not from the contents page before it", async () => {
+    const line = (text: string, y: number) => ({ text, x: 72, y });
+    const sections = ["Definitions", "Services", "Payment", "Term", "Notices", "Records", "Insurance", "Confidentiality"];
+    const contents = sections.map((title, index) => line(`${index + 1}. ${title} ${".".repeat(60)} ${index + 2}`, 710 - index * 20));
+    const clause = (title: string, index: number) => [
+      `${index + 1}. ${title}. The parties agree to the terms of this section on ${title.toLowerCase()} as set out below.`,
+      `Each party shall perform its duties under this section in good faith and with reasonable care.`,
+      `A party that cannot perform shall tell the other party in writing within ten (10) business days.`,
+    ];
+    const body = sections.flatMap(clause);
+    const pdf = buildPdf([
+      { lines: [line("TABLE OF CONTENTS", 740), ...contents] },
+      {
+        lines: [
+          line("SERVICES AGREEMENT", 740),
+          line("This Services Agreement is made on the 3rd day of March, 2025, between", 710),
+          line("Lakeside Pediatrics, P.C. and Northwind Billing Services, Inc.", 696),
+          ...body.slice(0, 12).map((text, index) => line(text, 670 - index * 20)),
+        ],
+      },
+      { lines: body.slice(12).map((text, index) => line(text, 740 - index * 20)) },
+    ]);
+    const opened = await processedDocument(testApp, owner, "Services Agreement With Contents.pdf", pdf);
+    const response = await owner.get(`/api/documents/${opened.id}/search?q=${encodeURIComponent("What is the date of this agreement?")}`);
+    const { passages } = (await response.json()) as { passages: SearchPassage[] };
+    expect(passages[0]!.headingPath).toEqual(["SERVICES AGREEMENT"]);
+    expect(passages[0]!.text).toContain("made on the 3rd day of March, 2025");
+    expect(passages[0]!.text).not.toContain("TABLE OF CONTENTS");
+  });
+
   it.each([
     ["an empty query", "", 422],
     ["a query over 500 characters", "x".repeat(501), 422],

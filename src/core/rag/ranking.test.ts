@@ -157,9 +157,12 @@ describe("preferDated", () => {
 });
 
 describe("preferOpening", () => {
-  it("puts the document's first chunks first for a question about the document itself", () => {
-    const ranked = [chunk(7, { score: 5 }), chunk(1, { score: 1 })];
-    expect(preferOpening(ranked, [chunk(0)]).map((item) => item.ordinal)).toEqual([0, 1, 7]);
+  it.each([
+    ["the first chunks", [chunk(1), chunk(0)], [0, 1, 7, 4]],
+    ["the first chunks after a contents page", [chunk(3), chunk(2)], [2, 3, 7, 1, 4]],
+  ])("puts %s first for a question about the document itself", (_, opening, expected) => {
+    const ranked = [chunk(7, { score: 5 }), chunk(1, { score: 2 }), chunk(4, { score: 1 })];
+    expect(preferOpening(ranked, opening).map((item) => item.ordinal)).toEqual(expected);
   });
 });
 

@@ -209,14 +209,11 @@ export function preferDated(ranked: readonly RankedChunk[]): RankedChunk[] {
     .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
 }
 
-/** Puts the document's opening chunks first, for questions about its name, parties or date. */
-export function preferOpening(ranked: readonly RankedChunk[], chunks: readonly RankedChunk[], openingOrdinals = 2): RankedChunk[] {
+/** Puts the document's opening chunks (its first after any contents page) first, for questions about its name, parties or date. */
+export function preferOpening(ranked: readonly RankedChunk[], opening: readonly Omit<RankedChunk, "score">[]): RankedChunk[] {
   const top = ranked[0]?.score ?? 1;
-  const opening = [...ranked, ...chunks]
-    .filter((chunk, index, all) => chunk.ordinal < openingOrdinals && all.findIndex((other) => other.id === chunk.id) === index)
-    .sort((a, b) => a.ordinal - b.ordinal)
-    .map((chunk, index) => ({ ...chunk, score: top * (1 + 0.01 * (openingOrdinals - index)) }));
-  return [...opening, ...ranked.filter((chunk) => !opening.some((first) => first.id === chunk.id))];
+  const first = [...opening].sort((a, b) => a.ordinal - b.ordinal).map((chunk, index) => ({ ...chunk, score: top * (1 + 0.01 * (opening.length - index)) }));
+  return [...first, ...ranked.filter((chunk) => !first.some((openingChunk) => openingChunk.id === chunk.id))];
 }
 
 /** How many of the best candidates the question's topic may reorder. */

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, ne, sql } from "drizzle-orm";
 import type { LexicalRow, RankedChunk } from "../../../core/rag/ranking";
 import type { QueryTerm } from "../../../core/rag/query-analysis";
 import type { QuestionTopic, TopicSlot } from "../../../core/rag/question-topic";
@@ -152,6 +152,16 @@ export function createRetrievalRepo(db: Database) {
         .select(passageColumns)
         .from(documentChunks)
         .where(and(eq(documentChunks.documentId, documentId), inArray(documentChunks.ordinal, [...ordinals])));
+    },
+
+    /** The document's first `count` chunks after any contents page: its title, parties and date. */
+    listOpeningChunks(documentId: OwnedDocumentId, count: number): Promise<Omit<RankedChunk, "score">[]> {
+      return db
+        .select(passageColumns)
+        .from(documentChunks)
+        .where(and(eq(documentChunks.documentId, documentId), ne(documentChunks.kind, "contents")))
+        .orderBy(asc(documentChunks.ordinal))
+        .limit(count);
     },
 
     async listPageTexts(documentId: OwnedDocumentId, firstPage: number, lastPage: number): Promise<Map<number, string>> {

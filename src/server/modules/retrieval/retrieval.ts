@@ -17,8 +17,8 @@ import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 import type { RetrievalRepo } from "./retrieval.repo";
 
-/** The first chunks of a document: its title, parties and date. */
-const OPENING_ORDINALS = [0, 1];
+/** How many of a document's first chunks (after a contents page) hold its title, parties and date. */
+const OPENING_CHUNKS = 2;
 /** How many of the best candidates get the chunks beside them read, to join or to score. */
 const NEIGHBOUR_SEEDS = 10;
 /** A question waits this long at most for its vector; past it, the answer uses full-text ranking alone. */
@@ -76,10 +76,13 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const operative = preferOperative(found);
       const ranked = query.asksForDate ? preferDated(operative) : operative;
       const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
-      const nearby = await repo.listChunksByOrdinal(documentId, [...seedOrdinals, ...(query.isAboutOpening ? OPENING_ORDINALS : [])]);
-      const neighbours = nearby.map((chunk) => ({ ...chunk, score: 0 }));
+      const [nearby, opening] = await Promise.all([
+        repo.listChunksByOrdinal(documentId, seedOrdinals),
+        query.isAboutOpening ? repo.listOpeningChunks(documentId, OPENING_CHUNKS) : [],
+      ]);
+      const neighbours = [...nearby, ...opening].map((chunk) => ({ ...chunk, score: 0 }));
       const expanded = expandNeighbours(ranked, neighbours);
-      const ordered = query.isAboutOpening ? preferOpening(expanded, neighbours) : expanded;
+      const ordered = query.isAboutOpening ? preferOpening(expanded, opening) : expanded;
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
       const joinedPassages = joinNeighbours(ordered, byOrdinal);
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
