@@ -146,12 +146,12 @@ describe("joinNeighbours", () => {
 });
 
 describe("preferDated", () => {
-  it("lifts a chunk that states a date above a slightly better one that does not", () => {
-    const undated = chunk(1, { id: "undated", text: "This Agreement takes effect as provided in Section 3.", score: 1 });
-    const dated = chunk(2, { id: "dated", text: "This Agreement shall commence on 1 January 1998.", score: 0.8 });
+  it("lifts a chunk that states a date above one that does not with up to twice its score", () => {
+    const undated = chunk(1, { id: "undated", text: "Termination shall become effective as provided in Section 3.", score: 1.9 });
+    const dated = chunk(2, { id: "dated", text: "This Agreement shall commence on 1 January 1998.", score: 1 });
     expect(preferDated([undated, dated]).map((item) => [item.id, item.score])).toEqual([
-      ["dated", 0.8 * (1 + DATED_SHARE)],
-      ["undated", 1],
+      ["dated", 1 + DATED_SHARE],
+      ["undated", 1.9],
     ]);
   });
 });

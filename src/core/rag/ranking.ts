@@ -200,9 +200,13 @@ export function preferOperative(ranked: readonly RankedChunk[]): RankedChunk[] {
   return ranked.map((chunk) => ({ ...chunk, score: chunk.score * KIND_WEIGHT[chunk.kind] })).sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
 }
 
-export const DATED_SHARE = 0.5;
+export const DATED_SHARE = 1;
 
-/** For a question asking when: chunks that state a date gain half their score again, since only they can answer it. */
+/**
+ * For a question asking when: chunks that state a date count double, since only they can answer it
+ * (a clause that says "become effective" without a date shares more of the question's words than
+ * "shall commence on 1 January 1998", which answers it).
+ */
 export function preferDated(ranked: readonly RankedChunk[]): RankedChunk[] {
   return ranked
     .map((chunk) => (statesFact(chunk.text, "date") ? { ...chunk, score: chunk.score * (1 + DATED_SHARE) } : chunk))
