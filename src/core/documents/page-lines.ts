@@ -27,7 +27,8 @@ export function splitPageLines(page: PageText): PageLine[] {
 
 const pageNumberPatterns = [/^(page\s+)?\d{1,4}(\s+(of|\/)\s+\d{1,4})?$/i, /^[-–—]\s*\d{1,4}\s*[-–—]$/, /^[ivxlc]{1,6}$/i, /^\d{1,4}\s*$/];
 
-function isPageNumber(text: string): boolean {
+/** A line that is only a page number ("7", "Page 3 of 9", "- 4 -", "iv"). */
+export function isPageNumber(text: string): boolean {
   return pageNumberPatterns.some((pattern) => pattern.test(text));
 }
 

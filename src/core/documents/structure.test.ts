@@ -109,6 +109,39 @@ describe("structureDocument", () => {
     expect(ownTextOf(clauses[0]!)).toBe("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.");
   });
 
+  it("starts a clause after a page number printed mid-page (a printed page break inside a PDF page)", () => {
+    const pages = [
+      {
+        pageNumber: 1,
+        text: [
+          "1. DEFINITIONS.",
+          '1.1 "Claim" means a bill for services',
+          "rendered to a Member",
+          "",
+          "7",
+          "",
+          "8",
+          "2. GRANT OF RIGHTS.",
+          "2.1 License. Payer grants Provider a license.",
+          "2.2 Term. The license lasts while this Agreement does.",
+          "2.3 Fees. No fee is due for the license.",
+          "2.4 Records. Provider keeps its records.",
+          "2.5 Notices. Notices are given in writing.",
+        ].join("\n"),
+      },
+    ];
+    expect(structureDocument(pages).map(headingOf)).toEqual([
+      "1 DEFINITIONS",
+      "1.1",
+      "2 GRANT OF RIGHTS",
+      "2.1 License",
+      "2.2 Term",
+      "2.3 Fees",
+      "2.4 Records",
+      "2.5 Notices",
+    ]);
+  });
+
   it("still starts numbered items after a line that ends in an unrelated number word", () => {
     const pages = [{ pageNumber: 1, text: "4.1 Provider shall maintain the following, as applicable to one:\n(1) a license;\n(2) insurance." }];
     expect(structureDocument(pages).map((clause) => clause.number)).toEqual(["4.1", "4.1(1)", "4.1(2)"]);

@@ -1,6 +1,6 @@
 import { isCapsHeading, isMostlyUpperCase, readClauseMarker, type ClauseMarker } from "./clause-markers";
 import { findContentsLines } from "./contents-pages";
-import { removePageFurniture, splitPageLines, type PageLine, type PageText } from "./page-lines";
+import { isPageNumber, removePageFurniture, splitPageLines, type PageLine, type PageText } from "./page-lines";
 import type { OutlineEntry } from "../../shared/contracts/documents";
 
 export interface TextPosition {
@@ -55,8 +55,9 @@ function letterStyleOf(letter: string, previous: OpenClause | undefined): Letter
   return "alpha";
 }
 
+/** Whether a clause may begin after `line`: a finished sentence, a blank line, or a page number printed mid-page (a printed page break inside a PDF page). */
 function endsSentenceOrBlock(line: PageLine | undefined): boolean {
-  return !line || line.text === "" || /[.:;!?)”"]$/.test(line.text) || /;\s*(and|or)$/.test(line.text);
+  return !line || line.text === "" || /[.:;!?)”"]$/.test(line.text) || /;\s*(and|or)$/.test(line.text) || isPageNumber(line.text);
 }
 
 const unitWords = [
