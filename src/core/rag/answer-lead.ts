@@ -1,4 +1,4 @@
-import { findFacts, type StatedFact } from "./facts";
+import { findFacts, findRedactedDuration, type StatedFact } from "./facts";
 import type { AnalyzedQuery } from "./query-analysis";
 import { topicPositions } from "./relevance";
 import { stem, tokenize, tokenStarts } from "./text";
@@ -75,6 +75,38 @@ export function answerLead(question: string, query: AnalyzedQuery, sentence: str
     return answer ? { text: answer, focus: duration } : undefined;
   }
   if (kind === "date") return dateLead(query, sentence);
+  if (kind === "duration") return durationLead(asked, sentence);
   const [fact] = findFacts(sentence, kind);
   return fact && { text: fact.plain, focus: fact };
+}
+
+/** What the answer says when the copy blacks out the length of time asked for. */
+export const REDACTED_LEAD = "Redacted in this copy";
+
+/** How far from "notice" a length of time may stand and still be the notice's ("ninety (90) days' prior written notice", "notice of at least thirty (30) days"). */
+const NOTICE_REACH = 30;
+
+/**
+ * The length of time a "how long" question asks for. For one about notice, the length that
+ * belongs to the notice, not another the sentence also names ("renews for one (1) year unless
+ * either party gives ninety (90) days' notice" → 90 days); nothing when no length stands by it.
+ * A figure blacked out in the copy is said to be so, never replaced by another.
+ */
+function durationLead(asked: string, sentence: string): AnswerLead | undefined {
+  const redacted = findRedactedDuration(sentence);
+  const candidates: { start: number; end: number; plain?: string }[] = [...findFacts(sentence, "duration"), ...(redacted ? [redacted] : [])];
+  const chosen = /\bnotice\b/.test(asked) ? nearestToNotice(sentence, candidates) : candidates.sort((a, b) => a.start - b.start)[0];
+  if (!chosen) return undefined;
+  return { text: chosen.plain ?? REDACTED_LEAD, focus: chosen };
+}
+
+function nearestToNotice<Span extends { start: number; end: number }>(sentence: string, spans: readonly Span[]): Span | undefined {
+  const notices = [...sentence.matchAll(/\bnotices?\b/gi)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  const gap = (span: Span, notice: { start: number; end: number }) => {
+    const between = span.end <= notice.start ? sentence.slice(span.end, notice.start) : sentence.slice(notice.end, span.start);
+    return span.start < notice.end && span.end > notice.start ? 0 : /[,;:.]/.test(between) ? Infinity : between.length;
+  };
+  const distance = (span: Span) => Math.min(...notices.map((notice) => gap(span, notice)));
+  const nearest = [...spans].sort((a, b) => distance(a) - distance(b))[0];
+  return nearest && distance(nearest) <= NOTICE_REACH ? nearest : undefined;
 }

@@ -90,6 +90,22 @@ export function findFacts(text: string, kind: FactKind): StatedFact[] {
   }
 }
 
+/** A figure blacked out in a filed copy ("[***]", "****", "[*]"). */
+const redaction = String.raw`(?:\[\s*\*+\s*\]|\*{3,})`;
+const redactedDurationPattern = new RegExp(
+  `${redaction}\\s*(?:\\(?(?:business|calendar)\\)?\\s*)?(?:days?|weeks?|months?|years?|prior to|before|after|in advance)\\b|\\b(?:at least|not less than|no less than|within|periods? of|term of)\\s*${redaction}`,
+  "i",
+);
+
+/**
+ * Where a text blacks out a length of time it needs ("at least **** prior to", "for additional
+ * periods of [***]", "[***] days"): the clause says how long, the copy hides the figure.
+ */
+export function findRedactedDuration(text: string): { start: number; end: number } | undefined {
+  const match = redactedDurationPattern.exec(text);
+  return match ? { start: match.index, end: match.index + match[0].length } : undefined;
+}
+
 /** Whether a text states a fact of this kind: a sentence answering "how long" names a length of time. */
 export function statesFact(text: string, kind: FactKind): boolean {
   return kind === "yes-no" || findFacts(text, kind).length > 0;

@@ -1,4 +1,4 @@
-import { statesFact, type FactKind } from "./facts";
+import { findRedactedDuration, statesFact, type FactKind } from "./facts";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
 
@@ -98,6 +98,7 @@ const requiredFacts = new Set<FactKind>(["duration", "amount", "percentage"]);
 /** Whether a text states what the question asks for: "when" is answered by a date or a length of time ("for a period of two (2) years"). */
 function statesAsked(text: string, kind: FactKind | undefined): boolean {
   if (kind === "date") return statesFact(text, "date") || statesFact(text, "duration");
+  if (kind === "duration") return statesFact(text, kind) || findRedactedDuration(text) !== undefined;
   return !kind || !requiredFacts.has(kind) || statesFact(text, kind);
 }
 
