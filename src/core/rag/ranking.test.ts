@@ -177,6 +177,15 @@ describe("preferOperative", () => {
     expect(preferOperative(ranked).map((item) => item.id)).toEqual(["clause", "definitions", "title", "contents"]);
     expect(KIND_WEIGHT.body).toBe(1);
   });
+
+  it("keeps a definition at full weight when it defines a term the question asks about", () => {
+    const ranked = [
+      chunk(1, { id: "definition", kind: "definitions", text: "“Effective Date” shall mean the date of signature of the last Party.", score: 1.2 }),
+      chunk(2, { id: "clause", kind: "body", score: 1 }),
+    ];
+    expect(preferOperative(ranked, new Set(["effective date"])).map((item) => item.id)).toEqual(["definition", "clause"]);
+    expect(preferOperative(ranked, new Set(["termination"])).map((item) => item.id)).toEqual(["clause", "definition"]);
+  });
 });
 
 describe("preferAnswering", () => {

@@ -196,8 +196,17 @@ export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(
  */
 export const KIND_WEIGHT: Record<PassageKind, number> = { body: 1, definitions: 0.6, title: 0.5, contents: 0.2 };
 
-export function preferOperative(ranked: readonly RankedChunk[]): RankedChunk[] {
-  return ranked.map((chunk) => ({ ...chunk, score: chunk.score * KIND_WEIGHT[chunk.kind] })).sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
+/** A term a definition defines: “Effective Date” shall mean…, "Clean Claim" means… */
+const definedTerm = /[“"]([^”"]{2,60})[”"]\s*(?:shall\s+)?(?:means?|refers? to|is defined as)\b/gi;
+
+/** Whether a chunk defines one of the terms asked about: the definition is then the answer ("When does it become effective?" — “Effective Date” shall mean…). */
+function definesAskedTerm(chunk: Pick<RankedChunk, "text">, askedTerms: ReadonlySet<string>): boolean {
+  return [...chunk.text.matchAll(definedTerm)].some((match) => askedTerms.has(match[1]!.toLowerCase().replace(/\s+/g, " ")));
+}
+
+export function preferOperative(ranked: readonly RankedChunk[], askedTerms: ReadonlySet<string> = new Set()): RankedChunk[] {
+  const weightOf = (chunk: RankedChunk) => (chunk.kind === "definitions" && definesAskedTerm(chunk, askedTerms) ? KIND_WEIGHT.body : KIND_WEIGHT[chunk.kind]);
+  return ranked.map((chunk) => ({ ...chunk, score: chunk.score * weightOf(chunk) })).sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
 }
 
 export const DATED_SHARE = 1;

@@ -73,7 +73,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
         const chunk = byId.get(row.id);
         return chunk ? [{ ...chunk, score: row.score }] : [];
       });
-      const operative = preferOperative(found);
+      const operative = preferOperative(found, new Set(query.terms.map((term) => term.text.toLowerCase())));
       const ranked = query.asksForDate ? preferDated(operative) : operative;
       const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
       const [nearby, opening] = await Promise.all([
