@@ -67,6 +67,13 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
     ["Which state or country's law governs this contract?", "This Agreement shall be governed by the law of England.", true],
     ["When does the initial term of this contract expire?", "The term of this Agreement shall be for a period of two (2) years.", true],
     ["When does the initial term of this contract expire?", "Upon expiration of this Agreement, Provider shall return all records.", false],
+    // A window around the expiry ("three (3) months prior to the expiration") does not say when the term ends.
+    [
+      "When does the initial term of this contract expire?",
+      "Payer shall give notice of non-renewal at least three (3) months prior to the expiration of the initial term.",
+      false,
+    ],
+    ["When does the initial term of this contract expire?", "The initial term of this Agreement is ten (10) years commencing on the date of signature.", true],
     // A question about a restriction is answered only by a sentence that restricts.
     ["Is the licensee's ability to sublicense the license restricted?", "Licensee shall not sublicense the license without Payer's consent.", true],
     [

@@ -1,4 +1,4 @@
-import { findRedactedDuration, statesFact, type FactKind } from "./facts";
+import { findFacts, findRedactedDuration, statesFact, type FactKind } from "./facts";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
 
@@ -95,9 +95,17 @@ export interface WindowJudgement {
 /** Fact kinds an answer cannot do without: "How long…" is not answered by a sentence with no length of time. */
 const requiredFacts = new Set<FactKind>(["duration", "amount", "percentage"]);
 
+/** What follows a length of time that places something relative to an event: "30 days prior to the expiration", "sixty (60) days after termination". */
+const relativeToEvent = /^[’'s]*\s*(?:\w+\s+){0,2}?(?:prior to|before|after|following|from)\b/i;
+
+/** Whether a text states a length of time that is not only a window around an event ("within 60 days after termination"): a term's length says when it ends. */
+function statesLength(text: string): boolean {
+  return findFacts(text, "duration").some((fact) => !relativeToEvent.test(text.slice(fact.end)) && !/\bwithin\s*$/i.test(text.slice(0, fact.start)));
+}
+
 /** Whether a text states what the question asks for: "when" is answered by a date or a length of time ("for a period of two (2) years"). */
 function statesAsked(text: string, kind: FactKind | undefined): boolean {
-  if (kind === "date") return statesFact(text, "date") || statesFact(text, "duration");
+  if (kind === "date") return statesFact(text, "date") || statesLength(text);
   if (kind === "duration") return statesFact(text, kind) || findRedactedDuration(text) !== undefined;
   return !kind || !requiredFacts.has(kind) || statesFact(text, kind);
 }
