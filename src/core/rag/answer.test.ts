@@ -77,6 +77,41 @@ describe("composeExtractiveAnswer: the answer first, then the quote it comes fro
     expect(answer.citations[0]!.quote).toMatch(/^Provider shall submit every claim, .+ … .*ninety \(90\) days/);
   });
 
+  // Dated sentences first (a date answers "when"), then among them the one said of the agreement itself.
+  it.each([
+    [
+      "a clause saying when the agreement itself takes effect, over a notice's",
+      "7.2 Notices. A notice sent by mail is effective on the date of receipt.",
+      "This Agreement shall take effect on the date of signature by both parties.",
+    ],
+    [
+      "the agreement's own effective date, over a price change's",
+      "4.2 Rates. The hourly rate will increase by 2% effective 10/1/2025 under the rate memorandum.",
+      "Signed and effective this 3rd day of March, 2025.",
+    ],
+  ])("answers when the contract becomes effective with %s", (_, distractor, expected) => {
+    const page = {
+      pageNumber: 1,
+      text: [
+        "SERVICES AGREEMENT",
+        "This Agreement is made between Lakeside Pediatrics, P.C. and Northwind Billing Services, Inc.",
+        distractor,
+        `12.1 Term. ${expected}`,
+      ].join("\n"),
+    };
+    const passages = chunkClauses(structureDocument([page])).map((chunk, index) => ({ ...chunk, number: index + 1, chunkId: `c${index}` }));
+    const question = "When does this contract become effective?";
+    const query = analyzeQuery(question);
+    const answer = composeExtractiveAnswer(
+      question,
+      query,
+      passages,
+      new Map([[1, page.text]]),
+      topicWeights(query.topic, { passages: passages.length, slots: [] }),
+    );
+    expect(answer.citations[0]!.quote).toBe(expected);
+  });
+
   it("answers a question about the document itself from its opening", () => {
     expect(answerTo("What is the name of this contract?").citations[0]!.quote).toBe("PROVIDER PARTICIPATION AGREEMENT");
     expect(answerTo("Who are the parties to this agreement?").citations[0]!.quote).toContain("Blue Valley Health Plan");

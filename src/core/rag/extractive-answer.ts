@@ -82,7 +82,10 @@ const documentWords = /\b(?:agreement|contract|amendment|addendum|policy|plan|te
 const filingLabel = /^exhibit\s+[\d.]+$/i;
 const partiesWording = /\b(?:between|among|by and|entered into|hereinafter)\b|\(["“][A-Z]/i;
 const effectiveQuestion = /\beffective\b|\bcommence|\bstart\b|\bbegin/;
-const effectiveWording = /\beffective\b|\bcommenc/i;
+const effectiveWording = /\beffective\b|\bcommenc|\btakes? effect\b/i;
+/** Said of the agreement itself ("This Agreement shall take effect…", "Signed and effective…"), not of a notice or a price change ("effective 10/1/99"). */
+const effectiveOfDocument =
+  /\b(?:agreement|contract|signed|executed)\b[^.;]{0,60}?(?:\beffective\b|\bcommenc|\btakes? effect\b)|(?:\beffective\b|\bcommenc|\btakes? effect\b)[^.;]{0,30}?\b(?:agreement|contract|signature|execution)\b/i;
 /** The opening sentences that name the parties: the first of them and the one after, which often lists the second party. */
 const MAX_PARTY_SENTENCES = 2;
 
@@ -120,7 +123,12 @@ function openingSentences(question: string, candidates: readonly Candidate[], pa
   const effective = effectiveQuestion.test(asked)
     ? [...candidates]
         .filter((candidate) => effectiveWording.test(candidate.text))
-        .sort((a, b) => Number(dated(b)) - Number(dated(a)) || b.termScore - a.termScore)[0]
+        .sort(
+          (a, b) =>
+            Number(dated(b)) - Number(dated(a)) ||
+            Number(effectiveOfDocument.test(b.text)) - Number(effectiveOfDocument.test(a.text)) ||
+            b.termScore - a.termScore,
+        )[0]
     : undefined;
   const wanted = effective ?? opening.find(dated) ?? [...candidates].filter(dated).sort((a, b) => b.termScore - a.termScore)[0];
   return [wanted ?? first[0]].filter((candidate) => candidate !== undefined);
