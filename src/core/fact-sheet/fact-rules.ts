@@ -33,6 +33,12 @@ export interface FactRule {
   near?: RegExp;
   /** Units a duration of this field may have; others are someone else's (a 10-year retention is not a notice period). */
   units?: readonly ("day" | "week" | "month" | "year")[];
+  /**
+   * For durations, what a sentence about the field may say instead of a length of time: that a
+   * statute sets it ("within the time frames specified in <statute>"), or that changes the law
+   * requires apply automatically.
+   */
+  otherwise?: readonly ("statute" | "automatic-amendment")[];
   /** Read only from the document's first pages (who signs is said at the top). */
   firstPages?: number;
   /** At most this many values (the parties are named once). */
@@ -59,7 +65,8 @@ export const factRules: readonly FactRule[] = [
       /\b(?:shall )?(?:become effective|commence|take effect|takes effect)s? (?:on|as of)\b/,
       /\b(?:made|entered into|dated)\b.{0,60}\b(?:as of|this|on)\b.{0,20}\b(?:day|19\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
     ],
-    notAbout: /\bamendment\b|\btermination\b|\bof (?:the|such) (?:change|termination|amendment)\b/,
+    notAbout:
+      /\bamendment\b|\btermination\b|\bof (?:the|such) (?:change|termination|amendment)\b|\bnotices?\b[^.]{0,40}\b(?:shall|will|is) be (?:deemed )?effective\b/,
     headingHint: /\bterm\b|\beffective\b/,
   },
   {
@@ -85,6 +92,7 @@ export const factRules: readonly FactRule[] = [
       /\bexpiration date\b/,
       /\b(?:until|up to and including)\b[^.]{0,40}\b(?:19|20)\d{2}\b/,
       /\b(?:continue|remain in (?:full )?(?:force|effect))\b[^.]{0,30}\bindefinitely\b/,
+      /\bcontinue\w*\b[^.]{0,80}\buntil terminated\b/,
     ],
     notAbout: /\beffective date\b|\bsigned\b/,
     headingHint: /\bterm\b/,
@@ -93,7 +101,10 @@ export const factRules: readonly FactRule[] = [
     field: "auto_renewal",
     kind: "yes",
     about: [
-      /\b(?:automatically|auto-?)\s*renew/,
+      /\b(?:automatically|auto-?)\s*(?:renew|extend)/,
+      /\bautomatic (?:renewal|extension)\b/,
+      /\brenewable\b[^.]{0,60}\b(?:terms?|periods?|basis)\b/,
+      /\bunless\b.{0,250}\b(?:will|shall) (?:be )?(?:renewed|extended)\b/,
       /\brenew(?:s|ed)? automatically\b/,
       /\bcontinue (?:automatically|in effect)[^.]{0,60}\b(?:successive|consecutive|additional|renewal)\b/,
       /\b(?:successive|consecutive|additional|subsequent|further) (?:\w+[- ])?(?:\(\d+\)[- ])?(?:year|month)\w* (?:renewal )?(?:terms?|periods?)\b/,
@@ -110,6 +121,8 @@ export const factRules: readonly FactRule[] = [
       /\b(?:non-?renewal|not to (?:renew|extend)|decline to renew)\b/,
       /\bprior to the (?:end|expiration) of the (?:then[- ]current |initial |renewal )?term\b/,
       /\b(?:renew|extend)\w*\b.{0,150}\bunless\b.{0,100}\bnoti(?:ce|f)/,
+      /\b(?:following|after) (?:the )?(?:expiration of the )?(?:initial|original) term\b[^.]{0,80}\bterminat/,
+      /\bterminat\w*\b[^.]{0,60}\bautomatic (?:renewal|extension)\b[^.]{0,150}\bnotice\b/,
     ],
     notAbout: /\binsurance\b|\bpolic(?:y|ies)\b|\bcoverage\b|\blicens/,
     near: notice,
@@ -118,7 +131,12 @@ export const factRules: readonly FactRule[] = [
   {
     field: "termination_without_cause",
     kind: "duration",
-    about: [/\bwithout cause\b/, /\bfor any reason or no reason\b/, /\bfor convenience\b/],
+    about: [
+      /\bwithout cause\b/,
+      /\bfor any reason or no reason\b/,
+      /\bfor convenience\b/,
+      /^(?!.*\b(?:breach|cause|cure|default|insolven|bankrupt|immediately|expir|renew)).*\bterminated\b[^.]{0,30}\b(?:on|upon|with)\b[^.]{0,60}\bnotice\b[^.]{0,10}\bby either\b/,
+    ],
     near: notice,
     units: ["day", "month"],
     headingHint: /\btermination\b/,
@@ -140,13 +158,15 @@ export const factRules: readonly FactRule[] = [
       /\bclaims?\b[^.]{0,80}\b(?:submitted|filed|received|submit|file)\b[^.]{0,100}\b(?:within|no later than|not later than)\b/,
       /\b(?:submit|file)\b[^.]{0,40}\bclaims?\b[^.]{0,100}\bwithin\b/,
       /\bfiling (?:limit|deadline)\b/,
+      /\b(?:have|has|allowed)\b[^.]{0,80}\bdays?\b[^.]{0,120}\bto (?:file|submit)\b[^.]{0,20}\bclaims?\b/,
     ],
     notAbout:
-      /\bcorrected\b|\breconsideration\b|\bappeal\b|\bresubmi|\bdispute\b|\boverpayment\b|\brefund\b|\bpay(?:ment)? (?:of|for)\b[^.]{0,20}\bclean\b|\bclean claims?\b[^.]{0,40}\bpaid\b/,
+      /\bcorrected\b|\breconsideration\b|\bappeal\b|\bresubmi|\bdispute\b|\boverpayment\b|\brefund\b|\bpay(?:ment)? (?:of|for)\b[^.]{0,20}\bclean\b|\bpay\b[^.]{0,40}\bclean claims?\b|\bclean claims?\b[^.]{0,40}\bpaid\b/,
     near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b|\bfollowing\b|\blater than\b/,
     units: ["day", "month", "year"],
     headingHint: /\bclaims?\b|\bfiling\b|\bsubmission\b|\bbilling\b/,
     heading: /\btimely filing\b/,
+    otherwise: ["statute"],
   },
   {
     field: "corrected_claim",
@@ -163,13 +183,16 @@ export const factRules: readonly FactRule[] = [
       /\bappeal\b/,
       /\brequest (?:additional|further) payment\b/,
       /\b(?:payment|claims?) disputes?\b/,
-      /\bdispute\b[^.]{0,60}\b(?:claim|payment|denial|adjudicat)/,
+      /\bdisput\w*\b[^.]{0,60}\b(?:claim|payment|denial|adjudicat)/,
       /\brequest (?:a |an )?(?:review|redetermination)\b/,
+      /\brequest (?:for )?(?:a )?reconsideration\b/,
+      /\b(?:initiate|commence|file|submit|bring|raise)\w*\b[^.]{0,40}\b(?:disputes?|complaints?)\b(?! of members?| by members?)/,
     ],
     notAbout: /\bmember(?:'s|s')? appeal|\benrollee(?:'s|s')? appeal|\bgrievance\b(?![^.]*\bprovider\b)/,
     near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b/,
     units: ["day", "month"],
     headingHint: /\bappeal|\bdispute|\breconsideration/,
+    otherwise: ["statute"],
   },
   {
     field: "clean_claim_payment",
@@ -179,15 +202,22 @@ export const factRules: readonly FactRule[] = [
     near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b/,
     units: ["day"],
     headingHint: /\bpayment\b|\bclaims?\b/,
+    otherwise: ["statute"],
   },
   {
     field: "payer_amendment_notice",
     kind: "duration",
-    about: [/\bamend(?:ment|ments|ed|s)?\b/, /\bmodif(?:y|ication|ications)\b[^.]{0,60}\b(?:agreement|attachment|fee schedule|compensation)\b/],
-    notAbout: /\bwithout cause\b|\bmember\b/,
+    about: [
+      /\bamend(?:ment|ments|ed|s)?\b/,
+      /\bmodif(?:y|ied|ication|ications)\b[^.]{0,60}\b(?:agreement|attachment|fee schedules?|compensation)\b/,
+      /\b(?:modif\w*|revis\w*|chang\w*|updat\w*)\b[^.]{0,60}\b(?:provider manuals?|manuals?|polic(?:y|ies))\b/,
+      /\bnotif\w*\b[^.]{0,80}\bchanges? (?:to|in) (?:the |its |any )?[^.]{0,40}\b(?:fee schedules?|provider manuals?|polic(?:y|ies)|compensation)\b/,
+    ],
+    notAbout: /\bwithout cause\b|\bmember\b|\binsurance\b/,
     near: notice,
     units: ["day"],
     headingHint: /\bamendment|\bmodification/,
+    otherwise: ["automatic-amendment"],
   },
   {
     field: "overpayment_refund",
@@ -223,6 +253,8 @@ export const factRules: readonly FactRule[] = [
       /\bpercent(?:age)? of\b[^.]{0,60}\b(?:fee schedule|medicare|medicaid|allowable)/,
       /\breimburse(?:ment|d)?\b[^.]{0,80}\bfee schedule\b/,
       /\bcompensat(?:ion|ed)\b[^.]{0,80}\bfee schedule\b/,
+      /\b(?:reimbursement|compensation|payment) amount\b[^.]{0,200}\bshall be\b/,
+      /\brate\b[^.]{0,60}\b(?:calculated|determined) (?:based on|by|using)\b/,
     ],
     notAbout: /\bupdate|\bnotice\b/,
     headingHint: /\bcompensation\b|\breimbursement\b|\bpayment\b|\brates?\b|\bfee schedule\b/,
@@ -246,7 +278,9 @@ export const factRules: readonly FactRule[] = [
       /\bgoverning law\b/,
       /\blaws of the (?:state|commonwealth|province) of\b/,
       /\bin accordance with the (?:substantive )?laws?\b/,
+      /\bin accordance with federal law\b/,
     ],
+    notAbout: /\b(?:organized|organised|incorporated|existing|formed|licensed)\b[^.]{0,30}\bunder the laws\b/,
     heading: /\bgoverning law\b|\bchoice of law\b/,
   },
   {
@@ -263,7 +297,8 @@ export const factRules: readonly FactRule[] = [
       /\bassign(?:ed|s|ment)?\b[^.]{0,120}\b(?:consent|approval|permission)\b/,
       /\b(?:consent|approval|permission)\b[^.]{0,120}\bassign(?:ed|s|ment)?\b/,
       /\b(?:may|shall|will) not (?:be )?assign/,
-      /\b(?:may|entitled to) assign\b/,
+      /\b(?:may|entitled to|right to) assign\b/,
+      /\b(?:agreement|contract)\b[^.]{0,40}\b(?:shall|will|is) (?:be )?(?:freely )?assignable\b/,
       /\bassign\w*\b[^.]{0,100}\b(?:null and void|void)\b/,
     ],
     notAbout: /\bassigned to (?:a |the )?(?:member|patient)|\bassignment of benefits\b/,
@@ -276,8 +311,9 @@ export const factRules: readonly FactRule[] = [
       /\b(?:retain|maintain|keep|preserve)\w*\b[^.]{0,100}\brecords?\b/,
       /\brecords?\b[^.]{0,100}\b(?:retain|maintain|kept|preserve)\w*\b/,
       /\bretention\b/,
+      /\b(?:access|audit|inspect)\w*\b[^.]{0,200}\brecords?\b[^.]{0,300}\byears?\b/,
     ],
-    near: /\bfor\b|\bof\b|\bleast\b|\bafter\b|\bperiod\b/,
+    near: /\bfor\b|\bof\b|\bleast\b|\bafter\b|\bperiod\b|\bthrough\b/,
     units: ["year"],
     headingHint: /\brecords?\b/,
     heading: /\b(?:records? retention|retention of records)\b/,
@@ -289,8 +325,10 @@ export const factRules: readonly FactRule[] = [
       /\bchange[sd]?\b[^.]{0,60}\b(?:ownership|control|location|address|tax identification|tin\b|federal tax)/,
       /\b(?:ownership|location|address|tax identification number|tin)\b[^.]{0,40}\bchange/,
       /\b(?:merger|acquisition|sale of (?:all|substantially))\b/,
+      /\bclos(?:e|es|ing)\b[^.]{0,30}\b(?:practice|panel)\b|\bceas(?:e|es|ing)\b[^.]{0,40}\bpractice\b/,
+      /\bnotif\w*\b[^.]{0,60}\bof any changes? (?:to|in)\b(?![^.]{0,40}\b(?:fee schedules?|manuals?|polic(?:y|ies)|members?|compensation|rates?|agreement)\b)/,
     ],
-    near: notice,
+    near: /\bnotice\b|\bnotif(?:y|ication)\b|\bwithin\b/,
     units: ["day"],
     heading: /\bchange (?:in|of) (?:status|ownership|control|provider information)\b|\bnotice of changes?\b/,
   },

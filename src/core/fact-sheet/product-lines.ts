@@ -37,6 +37,43 @@ export interface ContractPart {
   offset: number;
   productLine: ProductLine;
   title: string;
+  /** The program was read from the part's text, its title naming none (see `programOfText`). */
+  isInferred?: boolean;
+}
+
+/** A part that names one program this many times… */
+const MIN_PROGRAM_MENTIONS = 3;
+/** …and this many times as often as all others together is that program's, though its title does not say so. */
+const PROGRAM_MENTION_RATIO = 5;
+
+/**
+ * The one program a part's text speaks of, if one: an attachment for a state program's services
+ * ("NURSING FACILITY SERVICES PARTICIPATION ATTACHMENT") names Medicaid throughout and no other
+ * program, while one for every line of business names several or none.
+ */
+export function programOfText(text: string): ProductLine | undefined {
+  const counts = programs.map(([line, pattern]) => {
+    const mentions = [...text.matchAll(new RegExp(pattern.source, "gi"))].length;
+    // "Medicare" counts only where it is not "Medicare Advantage", which is counted as its own.
+    const advantage = line === "medicare" ? [...text.matchAll(/\bmedicare advantage\b/gi)].length : 0;
+    return { line, mentions: mentions - advantage };
+  });
+  const total = counts.reduce((sum, entry) => sum + entry.mentions, 0);
+  const top = counts.reduce((best, entry) => (entry.mentions > best.mentions ? entry : best));
+  const others = total - top.mentions;
+  return top.mentions >= MIN_PROGRAM_MENTIONS && top.mentions >= PROGRAM_MENTION_RATIO * others ? top.line : undefined;
+}
+
+/** The text of each part, from its title to the next part's. */
+function partTexts(parts: readonly ContractPart[], pages: PageTexts): string[] {
+  const ordered = [...pages].sort(([a], [b]) => a - b);
+  return parts.map((part, index) => {
+    const next = parts[index + 1];
+    return ordered
+      .filter(([page]) => page >= part.page && (!next || page <= next.page))
+      .map(([page, text]) => text.slice(page === part.page ? part.offset : 0, next && page === next.page ? next.offset : undefined))
+      .join("\n");
+  });
 }
 
 /**
@@ -73,7 +110,12 @@ export function contractParts(pages: PageTexts): ContractPart[] {
       index = last;
     }
   }
-  return parts;
+  const texts = partTexts(parts, pages);
+  return parts.map((part, index) => {
+    if (index === 0 || part.productLine !== "all") return part;
+    const inferred = programOfText(texts[index]!);
+    return inferred ? { ...part, productLine: inferred, isInferred: true } : part;
+  });
 }
 
 /** The program of the words at `offset` on `page`: the sentence's own naming of one, else the part's. */

@@ -5,7 +5,7 @@ import { chunkClauses } from "../documents/chunking";
 import { structureDocument } from "../documents/structure";
 import { locateQuote } from "../rag/citations";
 import { isValueInQuote, readFactSheet, type FactPassage } from "./read-facts";
-import { evergreenAgreement as evergreen, harborContract as harbor } from "./synthetic-contracts.fixture";
+import { cascadeAgreement, evergreenAgreement as evergreen, harborContract as harbor } from "./synthetic-contracts.fixture";
 
 /** Pages of a synthetic contract, read the way processing reads them: structured, then cut into passages. */
 function sheetOf(pageTexts: string[]) {
@@ -162,8 +162,111 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ],
     ["clean_claim_payment", "Payer shall pay or deny each clean claim within thirty (30) calendar days after receipt.", "30 calendar days"],
     ["records_retention", "Provider shall retain all medical and financial records for ten (10) years following termination.", "10 years"],
+    ["records_retention", "The state agency may audit and inspect the practice's records through six (6) years from the end of the contract.", "6 years"],
+    ["timely_filing", "A participating clinic has ninety (90) days after the visit to file a claim for payment.", "90 days"],
+    ["clean_claim_payment", "The Plan will use its best efforts to pay most clean claims within forty (40) days.", "40 days"],
+    [
+      "clean_claim_payment",
+      "Clean claims will be paid as required by Minnesota Statutes § 62Q.75.",
+      "Not stated in days: as set by Minnesota Statutes § 62Q.75",
+    ],
+    ["provider_appeal", "A provider who disagrees with a payment decision may send a request for reconsideration within 45 days of the remittance.", "45 days"],
+    ["provider_appeal", "Providers may initiate a billing dispute no later than sixty (60) days after the adverse determination.", "60 days"],
+    [
+      "provider_appeal",
+      "A provider may seek external review of disputed claims in accordance with Texas Insurance Code § 1301.103.",
+      "Not stated in days: as set by Texas Insurance Code § 1301.103",
+    ],
+    ["payer_amendment_notice", "The Payer may revise the provider manual upon forty-five (45) days prior notice to Provider.", "45 days"],
+    ["payer_amendment_notice", "The Plan will notify Provider in writing at least 30 days before any change to the fee schedule takes effect.", "30 days"],
+    [
+      "payer_amendment_notice",
+      "This Agreement shall be deemed amended to conform with any change in applicable law or regulation.",
+      "Changed automatically when the law or regulations require it",
+    ],
+    ["change_of_status_notice", "The physician group will give the Plan sixty (60) days' written notice before closing its panel to new patients.", "60 days"],
+    [
+      "change_of_status_notice",
+      "Clinic must notify the Plan within ten (10) days of any change to the information in its credentialing application.",
+      "10 days",
+    ],
+    ["assignment", "This contract is freely assignable by the payer to an affiliate.", "Assignable, as the clause says"],
+    ["assignment", "Either company is entitled to assign this contract to a successor on written notice.", "Assignable, as the clause says"],
+    ["governing_law", "This addendum shall be governed by federal law.", "Federal law (United States)"],
+    ["governing_law", "This contract is governed by the law of Scotland.", "Scotland"],
+    ["termination_without_cause", "This program may be terminated upon forty-five (45) days' written notice by either party.", "45 days"],
+    ["auto_renewal", "The term is subject to automatic extension for further one-year periods.", "Yes, for 1 year terms"],
+    ["auto_renewal", "Unless the provider objects in writing, the contract will be extended for another twelve months.", "Yes"],
+    ["auto_renewal", "The contract is renewable for two-year terms by mutual agreement.", "Only if a party chooses to renew"],
+    ["non_renewal_notice", "After the initial term, either party may terminate this contract by giving two (2) months' written notice.", "2 months"],
+    ["non_renewal_notice", "Either party may terminate at the end of any automatic renewal period by giving forty-five (45) days' written notice.", "45 days"],
+    ["initial_term", "The initial term of this Agreement shall run for [***] from the launch date.", "Redacted in this copy of the contract"],
+    ["expiration_date", "The engagement continues from the start date until terminated by either side.", "No end date: it continues until terminated"],
+    [
+      "effective_date",
+      "“Effective Date” means the date on which the last party signs this Agreement.",
+      "the date on which the last party signs this Agreement",
+    ],
+    [
+      "effective_date",
+      "This contract shall take effect on the date both parties have signed it and shall end when the work is complete.",
+      "the date both parties have signed it",
+    ],
+    [
+      "reimbursement_basis",
+      "The payment amount for each covered service shall be [XX%] of the Plan's standard fee schedule.",
+      "[XX%] of the Plan's standard fee schedule",
+    ],
+    [
+      "reimbursement_basis",
+      "The compensation amount for services under this exhibit shall be as shown in the table below.",
+      "The amounts as shown in the table below",
+    ],
+    [
+      "reimbursement_basis",
+      "The Plan Rate is determined using the state's published Medicaid fee schedule multiplied by the percentage in Table 1.",
+      "Using the state's published Medicaid fee schedule multiplied by the percentage in Table 1",
+    ],
   ])("%s: %s", (key, sentence, expected) => {
     const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
     expect(valuesOf(key).map((value) => value.value)).toEqual([expected]);
+  });
+
+  it.each<[FactFieldKey, string]>([
+    ["timely_filing", "The Plan will use its best efforts to pay most clean claims within forty (40) days."],
+    ["change_of_status_notice", "The Plan will notify Provider within thirty (30) days of any changes to the fee schedule."],
+    ["governing_law", "The Provider is a corporation organized under the laws of the State of Delaware."],
+    ["termination_without_cause", "This Agreement may be terminated upon thirty (30) days' notice by either party if the other party breaches it."],
+    ["effective_date", "A notice sent by courier will be effective on the date of delivery."],
+    ["records_retention", "Provider shall keep records as required by 42 CFR 438.3."],
+    ["payer_amendment_notice", "Provider shall tell the Plan within ten (10) days of any change to its malpractice insurance policy."],
+    ["change_of_status_notice", "Provider shall give notice to [***] of any change in its ownership."],
+    ["clean_claim_payment", "Clean claims shall be paid in accordance with Section 3.4 of this Agreement."],
+  ])("%s is not stated in: %s", (key, sentence) => {
+    const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
+    expect(valuesOf(key)).toEqual([]);
+  });
+
+  it("shows each value a clause states, not only the first", () => {
+    const clause =
+      "1. Claims. Claims must be filed within one hundred twenty (120) days of service. Claims for school-based services may be filed within 365 days of service.";
+    const { valuesOf } = sheetOf([["SERVICES AGREEMENT", clause].join("\n")]);
+    expect(valuesOf("timely_filing").map((value) => value.value)).toEqual(["120 days", "365 days"]);
+  });
+});
+
+describe("readFactSheet: an attachment whose title names no program", () => {
+  const { valuesOf } = sheetOf(cascadeAgreement);
+
+  it("belongs to the one program its text speaks of, and a shared one to every line", () => {
+    expect(shown(valuesOf("termination_without_cause"))).toEqual([
+      ["90 days", "all", 1],
+      ["60 days", "medicaid", 2],
+    ]);
+    expect(shown(valuesOf("change_of_status_notice"))).toEqual([["30 days", "all", 3]]);
+  });
+
+  it("is not listed as a product line, its title not naming one", () => {
+    expect(valuesOf("product_lines")).toEqual([]);
   });
 });

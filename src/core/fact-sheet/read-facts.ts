@@ -7,7 +7,7 @@ import { factRules, type FactRule } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 
 /** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
-export const FACT_READER_VERSION = 1;
+export const FACT_READER_VERSION = 2;
 
 /** A passage of the document as the reader gets it: a source passage and what kind of text it holds. */
 export interface FactPassage extends SourcePassage {
@@ -24,9 +24,14 @@ interface Reading {
   /** The words the value is read from, kept whole in the quote. */
   focus?: { start: number; end: number };
   score: number;
+  /** The sentence itself says it is about the field (not only its clause's heading). */
+  isDirect: boolean;
   sentence: PassageSentence;
   passage: FactPassage;
 }
+
+/** What a sentence states, before it is ranked. */
+type ReadValue = Omit<Reading, "rule" | "score" | "sentence" | "passage" | "isDirect">;
 
 /** The reader's answer: the sheet's fields, and how many values were refused because their quote or number was not on the page. */
 export interface ReadFactSheet {
@@ -35,9 +40,9 @@ export interface ReadFactSheet {
 }
 
 /** Values of one field from different product lines or attachments shown side by side, at most. */
-const MAX_VALUES_PER_FIELD = 6;
-/** Values of one field for one product line, at most (different clauses that read equally strongly). */
-const MAX_VALUES_PER_PRODUCT_LINE = 3;
+const MAX_VALUES_PER_FIELD = 8;
+/** Values of one field for one product line, at most (different clauses that each say it). */
+const MAX_VALUES_PER_PRODUCT_LINE = 5;
 
 /** A length of time as a number and the unit deadlines count in ("two weeks" → 14 days). */
 export const quantityOf = (fact: StatedFact): { amount: number; unit: FactUnit } | undefined => {
@@ -77,7 +82,7 @@ function aboutAt(rule: FactRule, text: string): number | undefined {
   return positions.length ? Math.min(...positions) : undefined;
 }
 
-function readDuration(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+function readDuration(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
   const candidates = findFacts(sentence, "duration")
     .map((fact) => ({ fact, quantity: quantityOf(fact) }))
     .filter((entry) => entry.quantity && (!rule.units || rule.units.some((unit) => entry.fact.plain.includes(` ${unit}`))))
@@ -88,7 +93,42 @@ function readDuration(rule: FactRule, sentence: string, at: number): Omit<Readin
   return { value: fact.plain, amount: quantity!.amount, unit: quantity!.unit, from: clockStart(sentence, fact.end), focus: fact };
 }
 
-function readDate(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+/** A value in words, quoted from `start` for `length` characters of its sentence when given. */
+function wordsValue(value: string, start?: number, length = 0): ReadValue {
+  return { value, amount: null, unit: null, from: null, ...(start === undefined ? {} : { focus: { start, end: start + length } }) };
+}
+
+/** A length of time blacked out in the copy at hand: "an initial term of ****", "within [***] days". */
+const redactedLength =
+  /\b(?:of|for|within|least|than)\s+(?:\*{3,}|\[\s*\*+\s*\]|\[redacted\]|█{2,})|(?:\*{3,}|\[\s*\*+\s*\]|\[redacted\]|█{2,})\s*\(?\s*(?:business |calendar )?(?:days?|weeks?|months?|years?)\b/gi;
+/** Where a sentence says a statute or regulation sets the period: "as required by Minnesota Statutes § 62Q.75", "pursuant to 42 CFR 447.46"; not another clause of the contract. */
+const statuteReference =
+  /\b(?:as (?:specified|provided|required|set forth|set out|defined|described) (?:in|at|by|under)|pursuant to|in accordance with|required by|under)\s+(?!(?:Section|Article|Attachment|Exhibit|Schedule|Appendix|Paragraph|Clause)\b)((?:\d{1,2}\s+(?:C\.?F\.?R\.?|U\.?S\.?C\.?)|[A-Z][A-Za-z.]{1,10}(?:\s+(?:&|[A-Z][A-Za-z.]{1,12})){0,4})\s*(?:(?:§+|[Ss]ection)\s*\d[\w.\-–]*|\d+(?:[.\-–]\d+)+[a-z]?)(?:\([\w]+\))*)/;
+/** Changes the law requires apply without an amendment being signed. */
+const automaticAmendment = /\b(?:automatically|deemed) (?:be )?(?:amended|modified)\b|\b(?:amended|modified) automatically\b/i;
+
+/** What a sentence about a length-of-time field says when it gives no length: it is redacted, a statute sets it, or changes apply automatically. */
+function readWithoutLength(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
+  const redactions = [...sentence.matchAll(redactedLength)].filter(
+    (match) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, match.index - 60), match.index + match[0].length + 40))),
+  );
+  if (redactions.length) {
+    const nearest = redactions.reduce((best, match) => (Math.abs(match.index - at) < Math.abs(best.index - at) ? match : best));
+    return wordsValue("Redacted in this copy of the contract", nearest.index, nearest[0].length);
+  }
+  const statute = rule.otherwise?.includes("statute") ? statuteReference.exec(sentence) : null;
+  if (statute) {
+    const start = statute.index + statute[0].indexOf(statute[1]!);
+    const citation = statute[1]!.replace(/[.,;]+$/, "");
+    return wordsValue(`Not stated in days: as set by ${citation}`, start, citation.length);
+  }
+  const automatic = rule.otherwise?.includes("automatic-amendment") ? automaticAmendment.exec(sentence) : null;
+  if (automatic && /\b(?:law|laws|regulat\w*|statut\w*|requirements?)\b/i.test(sentence))
+    return wordsValue("Changed automatically when the law or regulations require it", automatic.index, automatic[0].length);
+  return undefined;
+}
+
+function readDate(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
   const dates = findFacts(sentence, "date");
   const date = dates.find((fact) => fact.start >= at - 40) ?? dates[0];
   if (date) return { value: date.plain, amount: null, unit: null, from: null, focus: date };
@@ -103,7 +143,7 @@ function readDate(rule: FactRule, sentence: string, at: number): Omit<Reading, "
     };
   // A date defined by words, not written: "effective as of the date set forth above the signatures".
   const defined =
-    /\b(?:effective (?:as of|on)|take(?:s)? effect (?:on|as of)|effective date"?\)? (?:shall )?means?) (the (?:later|earlier|last|date)[^()";]{4,90}?)(?=[,;(".]|$)/i.exec(
+    /\b(?:effective (?:as of|on)|take(?:s)? effect (?:on|as of)|effective date["”]?\)? (?:shall )?means?) (the (?:later|earlier|last|date)[^()";]{4,90}?)(?=[,;(".]|\s+(?:and|or) (?:shall|will)\b|\s+unless\b|$)/i.exec(
       sentence,
     );
   if (!defined) return undefined;
@@ -111,10 +151,10 @@ function readDate(rule: FactRule, sentence: string, at: number): Omit<Reading, "
   return { value: defined[1]!.trim(), amount: null, unit: null, from: null, focus: { start, end: start + defined[1]!.length } };
 }
 
-function readYes(rule: FactRule, sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> {
+function readYes(rule: FactRule, sentence: string): ReadValue {
   if (rule.field !== "auto_renewal") return { value: "Yes", amount: null, unit: null, from: null };
   // Renewal that needs no one to act is automatic; one a party must choose ("may be renewed", "right to renew") is not.
-  const isChosen = /\bmay be renewed\b|\b(?:option|right|elect\w*) to (?:renew|extend)\b|\bat the option\b/i.test(sentence);
+  const isChosen = /\bmay be renewed\b|\brenewable\b|\b(?:option|right|elect\w*) to (?:renew|extend)\b|\bat the option\b/i.test(sentence);
   const isAutomatic = /\bautomatic|\brenews? automatically\b|\bcontinue\b|\bunless\b/i.test(sentence) || !isChosen;
   const answer = isAutomatic ? "Yes" : "Only if a party chooses to renew";
   const term = findFacts(sentence, "duration")
@@ -131,17 +171,22 @@ function readYes(rule: FactRule, sentence: string): Omit<Reading, "rule" | "scor
 /** Where a place's name is given: "the State of Oregon", "the Province of Ontario", "the laws of England and Wales". */
 const jurisdictionPatterns: readonly RegExp[] = [
   /\b(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Tt]erritory) of ((?:the )?[A-Z][A-Za-z]+(?: [A-Z][a-z]+)?)/,
-  /\blaws of ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b/,
+  /\blaws? of ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b/,
   /\b(?:governed by|in accordance with|subject to) (?:the )?(?:substantive )?((?:[A-Z][a-z]+ )?[A-Z][a-z]+) law\b/,
 ];
 
-function readName(sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+function readName(sentence: string): ReadValue | undefined {
   const lawsAt = Math.max(0, sentence.search(/\b(?:governed|construed|accordance|laws?)\b/i));
   for (const pattern of jurisdictionPatterns) {
     const match = pattern.exec(sentence.slice(lawsAt));
     if (!match || /^(?:The|This|Such|Federal|Applicable|Governing)$/.test(match[1]!)) continue;
     const start = lawsAt + match.index + match[0].indexOf(match[1]!);
     return { value: match[1]!, amount: null, unit: null, from: null, focus: { start, end: start + match[1]!.length } };
+  }
+  const federal = /\bfederal law(?: of the United States)?/i.exec(sentence.slice(lawsAt));
+  if (federal) {
+    const start = lawsAt + federal.index;
+    return wordsValue("Federal law (United States)", start, federal[0].length);
   }
   const described = /\b(?:laws? of|governed by) (the (?:state|jurisdiction) (?:in )?wh(?:ere|ich)[^,;.]{5,100})/i.exec(sentence);
   if (!described) return undefined;
@@ -157,7 +202,7 @@ const disputeMeans: readonly [string, RegExp][] = [
 ];
 
 /** "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" → the two parties as written. */
-function readParties(sentence: string): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+function readParties(sentence: string): ReadValue | undefined {
   const between = /\bbetween\s+/i.exec(sentence);
   if (!between) return undefined;
   const start = between.index + between[0].length;
@@ -169,7 +214,7 @@ function readParties(sentence: string): Omit<Reading, "rule" | "score" | "senten
   return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
 }
 
-function readWording(rule: FactRule, sentence: string, at: number): Omit<Reading, "rule" | "score" | "sentence" | "passage"> | undefined {
+function readWording(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
   switch (rule.field) {
     case "parties":
       return readParties(sentence);
@@ -179,13 +224,17 @@ function readWording(rule: FactRule, sentence: string, at: number): Omit<Reading
       return means.length ? { value: `${means.join(", ")}${body ? ` (${body})` : ""}`, amount: null, unit: null, from: null } : undefined;
     }
     case "assignment": {
-      const plain = (value: string) => ({ value, amount: null, unit: null, from: null });
+      const plain = (value: string) => wordsValue(value);
       if (/\b(?:consent|approval|permission)\b/i.test(sentence)) return plain("Consent required");
-      if (/\b(?:may|shall|will) not (?:be )?assign|\bnull and void\b|\bvoid\b/i.test(sentence)) return plain("Not assignable, except as the clause says");
-      return /\bmay assign\b/i.test(sentence) ? plain("Assignable, as the clause says") : undefined;
+      if (/\b(?:may|shall|will) not (?:be )?assign|\bnot (?:be )?assignable\b|\bnull and void\b|\bvoid\b/i.test(sentence))
+        return plain("Not assignable, except as the clause says");
+      return /\b(?:may|entitled to|right to) assign\b|\bassignable\b/i.test(sentence) ? plain("Assignable, as the clause says") : undefined;
     }
     case "reimbursement_basis": {
-      const basis = /\b\d{1,3}(?:\.\d+)?\s?%\s+of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence) ?? /\bpercent(?:age)? of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence);
+      // A percentage of a schedule, written or left as a template's blank ("[XX%] of the … Fee Schedule").
+      const basis =
+        /(?:\b\d{1,3}(?:\.\d+)?\s?%|\[\(?[^\]\n]{0,10}%\)?\])\s+of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence) ??
+        /\bpercent(?:age)? of\s+(?:the\s+)?[^,;.]{3,90}/.exec(sentence);
       if (basis)
         return {
           value: basis[0].replace(/\s+/g, " ").trim(),
@@ -194,6 +243,17 @@ function readWording(rule: FactRule, sentence: string, at: number): Omit<Reading
           from: null,
           focus: { start: basis.index, end: basis.index + basis[0].length },
         };
+      const elsewhere = /\bshall be\s+(as (?:set forth|set out|shown|listed|stated|described) (?:below|above|in [^,;.]{3,60}))/i.exec(sentence);
+      if (elsewhere) {
+        const start = elsewhere.index + elsewhere[0].indexOf(elsewhere[1]!);
+        return wordsValue(`The amounts ${elsewhere[1]!.trim()}`, start, elsewhere[1]!.length);
+      }
+      const method = /\b(?:calculated|determined) ((?:based on|by|using)\s+(?:\S+\s+){0,14}\S+)/i.exec(sentence);
+      if (method) {
+        const start = method.index + method[0].indexOf(method[1]!);
+        const words = method[1]!.replace(/[.,;]+$/, "");
+        return wordsValue(`${words[0]!.toUpperCase()}${words.slice(1)}`, start, words.length);
+      }
       const words = sentence.slice(at).split(/\s+/).slice(0, 18).join(" ");
       return { value: words, amount: null, unit: null, from: null, focus: { start: at, end: at + words.length } };
     }
@@ -213,7 +273,7 @@ function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPa
   const at = directAt ?? 0;
   const read =
     rule.kind === "duration"
-      ? readDuration(rule, sentence.text, at)
+      ? (readDuration(rule, sentence.text, at) ?? (directAt !== undefined ? readWithoutLength(rule, sentence.text, at) : undefined))
       : rule.kind === "date"
         ? readDate(rule, sentence.text, at)
         : rule.kind === "yes"
@@ -227,7 +287,7 @@ function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPa
     (rule.headingHint?.test(headings) ? 1 : 0) -
     (passage.kind === "definitions" ? 1.5 : 0) -
     (passage.kind === "title" ? 0.5 : 0);
-  return { rule, ...read, score, sentence, passage };
+  return { rule, ...read, score, isDirect: directAt !== undefined, sentence, passage };
 }
 
 /** Whether the value's number is in the quote, in figures or in words: a value is read from its quote, not beside it. */
@@ -253,7 +313,9 @@ function verified(reading: Reading, pages: PageTexts, parts: readonly ContractPa
   };
 }
 
-const sameSource = (a: FactValue, b: FactValue) => a.source.page === b.source.page && a.source.clauseNumber === b.source.clauseNumber;
+/** The same value from the same clause: a clause that states two values ("120 days, or 365 for school services") shows both. */
+const isRepeat = (a: FactValue, b: FactValue) =>
+  a.source.page === b.source.page && a.source.clauseNumber === b.source.clauseNumber && a.value === b.value && a.productLine === b.productLine;
 
 /**
  * The values a field shows: the best-read one for each product line, and for the same product
@@ -274,7 +336,9 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
       continue;
     }
     const shown = shownFor.get(value.productLine);
-    if (shown && (shown.count >= MAX_VALUES_PER_PRODUCT_LINE || reading.score < shown.best || values.some((other) => sameSource(other, value)))) continue;
+    if (values.some((other) => isRepeat(other, value))) continue;
+    // Another clause for the same product line shows when its own sentence states the field, or it reads as strongly as the best.
+    if (shown && (shown.count >= MAX_VALUES_PER_PRODUCT_LINE || (reading.score < shown.best && !reading.isDirect))) continue;
     shownFor.set(value.productLine, { best: shown?.best ?? reading.score, count: (shown?.count ?? 0) + 1 });
     values.push(value);
   }
@@ -285,7 +349,7 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
 function productLineValues(parts: readonly ContractPart[], passages: readonly FactPassage[], pages: PageTexts): FactValue[] {
   const values: FactValue[] = [];
   for (const part of parts) {
-    if (part.productLine === "all" || values.some((value) => value.productLine === part.productLine)) continue;
+    if (part.productLine === "all" || part.isInferred || values.some((value) => value.productLine === part.productLine)) continue;
     const found = locateQuote(part.title, pages, part.page, part.page);
     const passage = passages.find((candidate) => candidate.pageStart <= part.page && part.page <= candidate.pageEnd);
     if (!found || !passage) continue;

@@ -49,3 +49,23 @@ export const harborContract = [
     "Section 5. Law. The laws of the Commonwealth of Massachusetts govern this contract.",
   ].join("\n"),
 ];
+
+// An attachment for one program that does not name it in its title (it speaks only of Medicaid),
+// and one shared by every line of business that names several programs.
+export const cascadeAgreement = [
+  [
+    "PRACTITIONER PARTICIPATION AGREEMENT",
+    "Article 4. Ending the Agreement. 4.2 Either party may end this Agreement without cause by written notice given ninety (90) days in advance.",
+  ].join("\n"),
+  [
+    "HOME AND COMMUNITY SUPPORTS ATTACHMENT",
+    "A. Scope. This Attachment covers supports the Plan arranges for Medicaid enrollees under the state Medicaid program.",
+    "B. Eligibility. Only persons the state Medicaid agency finds eligible may receive these supports, as Medicaid rules require.",
+    "C. Ending this Attachment. Either party may end this Attachment without cause on sixty (60) days' written notice.",
+  ].join("\n"),
+  [
+    "NETWORKS ATTACHMENT",
+    "A. Networks. Practitioner takes part in the Plan's Medicaid network and its Medicare Advantage network.",
+    "B. Changes. Practitioner shall give the Plan thirty (30) days' written notice before any change of practice location.",
+  ].join("\n"),
+];

@@ -31,6 +31,7 @@ describe("findFacts", () => {
     ["no later than 30 calendar days and at least 60 business days", "duration", ["30 calendar days", "60 business days"]],
     ["a 12-month warranty period", "duration", ["12 months"]],
     ["for twenty-four months", "duration", ["24 months"]],
+    ["for twentyfour months, or three hundred and sixtyfive (365) calendar days", "duration", ["24 months", "365 calendar days"]],
     ["Section 12.1.10 applies to the 3 parties", "duration", []],
     ["effective as of January 1, 1998 and dated the 1st day of March, 2020", "date", ["January 1, 1998", "1st day of March, 2020"]],
     ["made the 20 March day of 1998", "date", ["20 March day of 1998"]],

@@ -32,8 +32,9 @@ export function answerKindOf(question: string): FactKind | undefined {
   return undefined;
 }
 
+// A compound's hyphen is sometimes lost where a line broke at it: "sixtyfive" is sixty-five.
 const numberWord =
-  "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)";
+  "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]?(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)";
 const durationPattern = new RegExp(
   `\\b(?:(\\d{1,4})|(${numberWord}))(?:\\s*\\((\\d{1,4})\\))?[\\s-]+(?:\\(?(business|calendar|working)\\)?\\s+)?(day|week|month|year)s?\\b`,
   "gi",
@@ -56,7 +57,8 @@ const percentagePattern = new RegExp(
 
 function plainDuration(match: RegExpExecArray): string {
   const [, digits, words, restated, qualifier, unit] = match;
-  const value = Number(restated ?? digits ?? spelledNumber(words!.replace(/ /g, "-")) ?? Number.NaN);
+  const spelled = words?.replace(/ /g, "-").replace(/^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?=[a-z])/i, "$1-");
+  const value = Number(restated ?? digits ?? spelledNumber(spelled!) ?? Number.NaN);
   const unitText = `${unit!.toLowerCase()}${value === 1 ? "" : "s"}`;
   return `${Number.isFinite(value) ? value : words} ${qualifier ? `${qualifier.toLowerCase()} ` : ""}${unitText}`;
 }
