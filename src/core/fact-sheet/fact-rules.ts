@@ -161,7 +161,7 @@ export const factRules: readonly FactRule[] = [
       /\b(?:have|has|allowed)\b[^.]{0,80}\bdays?\b[^.]{0,120}\bto (?:file|submit)\b[^.]{0,20}\bclaims?\b/,
     ],
     notAbout:
-      /\bcorrected\b|\breconsideration\b|\bappeal\b|\bresubmi|\bdispute\b|\boverpayment\b|\brefund\b|\bpay(?:ment)? (?:of|for)\b[^.]{0,20}\bclean\b|\bpay\b[^.]{0,40}\bclean claims?\b|\bclean claims?\b[^.]{0,40}\bpaid\b/,
+      /\bcorrected\b|\breconsideration\b|\bappeal\b|\bresubmi|\bprompt pay|\bdispute\b|\boverpayment\b|\brefund\b|\bpay(?:ment)? (?:of|for)\b[^.]{0,20}\bclean\b|\bpay\b[^.]{0,40}\bclean claims?\b|\bclean claims?\b[^.]{0,40}\bpaid\b/,
     near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b|\bfollowing\b|\blater than\b/,
     units: ["day", "month", "year"],
     headingHint: /\bclaims?\b|\bfiling\b|\bsubmission\b|\bbilling\b/,
@@ -301,7 +301,7 @@ export const factRules: readonly FactRule[] = [
       /\b(?:agreement|contract)\b[^.]{0,40}\b(?:shall|will|is) (?:be )?(?:freely )?assignable\b/,
       /\bassign\w*\b[^.]{0,100}\b(?:null and void|void)\b/,
     ],
-    notAbout: /\bassigned to (?:a |the )?(?:member|patient)|\bassignment of benefits\b/,
+    notAbout: /\bassigned to (?:a |the )?(?:member|patient)|\bassignment of benefits\b|\bassignment for the benefit of\b/,
     headingHint: /\bassignment\b/,
   },
   {
@@ -311,7 +311,7 @@ export const factRules: readonly FactRule[] = [
       /\b(?:retain|maintain|keep|preserve)\w*\b[^.]{0,100}\brecords?\b/,
       /\brecords?\b[^.]{0,100}\b(?:retain|maintain|kept|preserve)\w*\b/,
       /\bretention\b/,
-      /\b(?:access|audit|inspect)\w*\b[^.]{0,200}\brecords?\b[^.]{0,300}\byears?\b/,
+      /\b(?:audit|inspect)\w*\b[^.]{0,200}\brecords?\b[^.]{0,300}\byears?\b/,
     ],
     near: /\bfor\b|\bof\b|\bleast\b|\bafter\b|\bperiod\b|\bthrough\b/,
     units: ["year"],

@@ -242,6 +242,9 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["payer_amendment_notice", "Provider shall tell the Plan within ten (10) days of any change to its malpractice insurance policy."],
     ["change_of_status_notice", "Provider shall give notice to [***] of any change in its ownership."],
     ["clean_claim_payment", "Clean claims shall be paid in accordance with Section 3.4 of this Agreement."],
+    ["timely_filing", "The Plan will make prompt payment of each claim submitted to it, within thirty (30) days of receipt."],
+    ["records_retention", "A telehealth provider must have had access to the patient's health records for the past three years."],
+    ["assignment", "Either party may terminate without the other's consent if the other makes an assignment for the benefit of its creditors."],
   ])("%s is not stated in: %s", (key, sentence) => {
     const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
     expect(valuesOf(key)).toEqual([]);
