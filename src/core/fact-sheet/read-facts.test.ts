@@ -200,7 +200,12 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["auto_renewal", "The contract is renewable for two-year terms by mutual agreement.", "Only if a party chooses to renew"],
     ["non_renewal_notice", "After the initial term, either party may terminate this contract by giving two (2) months' written notice.", "2 months"],
     ["non_renewal_notice", "Either party may terminate at the end of any automatic renewal period by giving forty-five (45) days' written notice.", "45 days"],
-    ["initial_term", "The initial term of this Agreement shall run for [***] from the launch date.", "Redacted in this copy of the contract"],
+    ["initial_term", "The initial term of this Agreement shall be a period of [***] from the launch date.", "Redacted in this copy"],
+    [
+      "non_renewal_notice",
+      "The contract renews for further periods of [***] unless either side sends notice of non-renewal not less than [***] before the term ends.",
+      "Redacted in this copy",
+    ],
     ["expiration_date", "The engagement continues from the start date until terminated by either side.", "No end date: it continues until terminated"],
     [
       "effective_date",

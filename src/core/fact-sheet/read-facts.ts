@@ -1,7 +1,8 @@
 import type { FactField, FactUnit, FactValue } from "../../shared/contracts/fact-sheet";
 import { factFieldKeys, productLineLabels, type FactFieldKey } from "../../shared/fact-sheet";
 import { citeQuote, locateQuote, type PageTexts, type SourcePassage } from "../rag/citations";
-import { findFacts, type StatedFact } from "../rag/facts";
+import { REDACTED_LEAD } from "../rag/answer-lead";
+import { findFacts, findRedactedDuration, type StatedFact } from "../rag/facts";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
 import { factRules, type FactRule } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
@@ -98,9 +99,17 @@ function wordsValue(value: string, start?: number, length = 0): ReadValue {
   return { value, amount: null, unit: null, from: null, ...(start === undefined ? {} : { focus: { start, end: start + length } }) };
 }
 
-/** A length of time blacked out in the copy at hand: "an initial term of ****", "within [***] days". */
-const redactedLength =
-  /\b(?:of|for|within|least|than)\s+(?:\*{3,}|\[\s*\*+\s*\]|\[redacted\]|█{2,})|(?:\*{3,}|\[\s*\*+\s*\]|\[redacted\]|█{2,})\s*\(?\s*(?:business |calendar )?(?:days?|weeks?|months?|years?)\b/gi;
+/** Every length of time a sentence blacks out, in order: "renewed for periods of [***] unless notice is given at least [***] before". */
+function redactedLengths(sentence: string): { start: number; end: number }[] {
+  const lengths: { start: number; end: number }[] = [];
+  for (let from = 0; ;) {
+    const found = findRedactedDuration(sentence.slice(from));
+    if (!found) return lengths;
+    lengths.push({ start: from + found.start, end: from + found.end });
+    from += found.end;
+  }
+}
+
 /** Where a sentence says a statute or regulation sets the period: "as required by Minnesota Statutes § 62Q.75", "pursuant to 42 CFR 447.46"; not another clause of the contract. */
 const statuteReference =
   /\b(?:as (?:specified|provided|required|set forth|set out|defined|described) (?:in|at|by|under)|pursuant to|in accordance with|required by|under)\s+(?!(?:Section|Article|Attachment|Exhibit|Schedule|Appendix|Paragraph|Clause)\b)((?:\d{1,2}\s+(?:C\.?F\.?R\.?|U\.?S\.?C\.?)|[A-Z][A-Za-z.]{1,10}(?:\s+(?:&|[A-Z][A-Za-z.]{1,12})){0,4})\s*(?:(?:§+|[Ss]ection)\s*\d[\w.\-–]*|\d+(?:[.\-–]\d+)+[a-z]?)(?:\([\w]+\))*)/;
@@ -108,14 +117,11 @@ const statuteReference =
 const automaticAmendment = /\b(?:automatically|deemed) (?:be )?(?:amended|modified)\b|\b(?:amended|modified) automatically\b/i;
 
 /** What a sentence about a length-of-time field says when it gives no length: it is redacted, a statute sets it, or changes apply automatically. */
-function readWithoutLength(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
-  const redactions = [...sentence.matchAll(redactedLength)].filter(
-    (match) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, match.index - 60), match.index + match[0].length + 40))),
+function readWithoutLength(rule: FactRule, sentence: string): ReadValue | undefined {
+  const redacted = redactedLengths(sentence).find(
+    (length) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, length.start - 60), length.end + 40))),
   );
-  if (redactions.length) {
-    const nearest = redactions.reduce((best, match) => (Math.abs(match.index - at) < Math.abs(best.index - at) ? match : best));
-    return wordsValue("Redacted in this copy of the contract", nearest.index, nearest[0].length);
-  }
+  if (redacted) return wordsValue(REDACTED_LEAD, redacted.start, redacted.end - redacted.start);
   const statute = rule.otherwise?.includes("statute") ? statuteReference.exec(sentence) : null;
   if (statute) {
     const start = statute.index + statute[0].indexOf(statute[1]!);
@@ -273,7 +279,7 @@ function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPa
   const at = directAt ?? 0;
   const read =
     rule.kind === "duration"
-      ? (readDuration(rule, sentence.text, at) ?? (directAt !== undefined ? readWithoutLength(rule, sentence.text, at) : undefined))
+      ? (readDuration(rule, sentence.text, at) ?? (directAt !== undefined ? readWithoutLength(rule, sentence.text) : undefined))
       : rule.kind === "date"
         ? readDate(rule, sentence.text, at)
         : rule.kind === "yes"
