@@ -125,8 +125,8 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["governing_law", "This Agreement shall be governed by the laws of the Province of Ontario.", "Ontario"],
     [
       "non_renewal_notice",
-      "Unless either party gives the other at least ninety days' prior written notice that it has elected not to extend the term, the term will be extended for one year.",
-      "90 days",
+      "Unless a party gives written notice at least sixty days before the term ends that it chooses not to extend the term, the term is extended for one more year.",
+      "60 days",
     ],
     [
       "non_renewal_notice",
@@ -141,12 +141,8 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ],
     ["expiration_date", "This Agreement shall continue indefinitely until terminated by either party.", "No end date: it continues until terminated"],
     ["expiration_date", "The initial term shall continue up to and including 28 February 2001.", "28 February 2001"],
-    ["effective_date", "Signed and effective this 25th day of May, 1999.", "25th day of May, 1999"],
-    [
-      "effective_date",
-      "This Agreement shall take effect on the date of signature of the Agreement by both parties.",
-      "the date of signature of the Agreement by both parties",
-    ],
+    ["effective_date", "Executed and effective this 4th day of June, 2024.", "4th day of June, 2024"],
+    ["effective_date", "This Agreement shall take effect on the date on which the last party signs it.", "the date on which the last party signs it"],
     ["assignment", "Agency may not assign this Agreement without the written permission of the Company.", "Consent required"],
     ["assignment", "Any assignment in violation of this Section shall be null and void.", "Not assignable, except as the clause says"],
     ["timely_filing", "All claims shall be filed no later than 95 days following the date services were rendered.", "95 days"],

@@ -82,12 +82,12 @@ describe("composeExtractiveAnswer: the answer first, then the quote it comes fro
     [
       "a clause saying when the agreement itself takes effect, over a notice's",
       "7.2 Notices. A notice sent by mail is effective on the date of receipt.",
-      "This Agreement shall take effect on the date of signature by both parties.",
+      "This Agreement takes effect once both parties have signed it.",
     ],
     [
       "the agreement's own effective date, over a price change's",
       "4.2 Rates. The hourly rate will increase by 2% effective 10/1/2025 under the rate memorandum.",
-      "Signed and effective this 3rd day of March, 2025.",
+      "Executed and effective as of the 3rd day of March, 2025.",
     ],
   ])("answers when the contract becomes effective with %s", (_, distractor, expected) => {
     const page = {
