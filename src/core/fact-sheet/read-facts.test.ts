@@ -130,8 +130,8 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ],
     [
       "non_renewal_notice",
-      "This Agreement shall automatically renew for subsequent one (1) year periods unless either party provides the other party with written notification at least thirty (30) days prior to the expiration of the term.",
-      "30 days",
+      "The term renews by itself for further one (1) year periods unless a party sends the other written notice at least forty-five (45) days prior to the expiration of the term.",
+      "45 days",
     ],
     ["auto_renewal", "This Agreement shall automatically renew for subsequent one (1) year periods.", "Yes, for 1 year terms"],
     [
@@ -139,18 +139,14 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "This Agreement may be renewed for additional periods of one (1) year at the option of the Provider.",
       "Only if a party chooses to renew, for 1 year terms",
     ],
-    ["expiration_date", "This Agreement shall continue indefinitely until terminated by either party.", "No end date: it continues until terminated"],
-    ["expiration_date", "The initial term shall continue up to and including 28 February 2001.", "28 February 2001"],
+    ["expiration_date", "This Agreement will remain in full force indefinitely, until a party ends it.", "No end date: it continues until terminated"],
+    ["expiration_date", "The first term runs up to and including 30 September 2027.", "30 September 2027"],
     ["effective_date", "Executed and effective this 4th day of June, 2024.", "4th day of June, 2024"],
     ["effective_date", "This Agreement shall take effect on the date on which the last party signs it.", "the date on which the last party signs it"],
     ["assignment", "Agency may not assign this Agreement without the written permission of the Company.", "Consent required"],
     ["assignment", "Any assignment in violation of this Section shall be null and void.", "Not assignable, except as the clause says"],
     ["timely_filing", "All claims shall be filed no later than 95 days following the date services were rendered.", "95 days"],
-    [
-      "initial_term",
-      "This Agreement shall commence on the Effective Date and shall continue until the four-year anniversary of the Effective Date.",
-      "4 years",
-    ],
+    ["initial_term", "The initial term starts on the Effective Date and lasts until the three-year anniversary of that date.", "3 years"],
     [
       "termination_for_cause",
       "Either party may terminate this Agreement if the other party fails to cure a material breach within fifteen (15) days after notice.",
