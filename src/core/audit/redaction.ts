@@ -19,6 +19,7 @@ export const allowedAuditDetailKeys = [
   "status",
   "quantity",
   "credits",
+  "source",
   "trigger",
   "pageCount",
   "sessionsEnded",

@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import type { AppBindings } from "./bindings";
 
 /**
  * The address a trusted proxy saw: the last X-Forwarded-For entry, the one the proxy appended.
@@ -27,6 +28,11 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   } catch {
     return "unknown";
   }
+}
+
+/** Where a request came from as the audit log keeps it, for events whose actor has no session (ADR 020). */
+export function requestSource(c: Context<AppBindings>, trustProxy: boolean): { ip: string; userAgent: string | null; requestId: string } {
+  return { ip: clientIp(c, trustProxy), userAgent: c.req.header("user-agent") ?? null, requestId: c.get("requestId") };
 }
 
 /**

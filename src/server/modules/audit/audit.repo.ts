@@ -145,8 +145,8 @@ export function createAuditRepo(db: Database) {
     },
 
     /** Who a person is in the log when the request has no actor yet (sign-in): their address and active membership. */
-    async findPerson(by: { userId: string } | { email: string }) {
-      const [person] = await db
+    async findPerson(by: { userId: string } | { email: string }, executor: Executor = db) {
+      const [person] = await executor
         .select({
           userId: users.id,
           email: users.email,

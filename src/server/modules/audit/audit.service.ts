@@ -24,6 +24,12 @@ export interface AuditActor {
   requestId: string | null;
 }
 
+/** Where a request came from, for an event whose actor is not the request's (signed out, or named by account). */
+export type AuditRequest = Pick<AuditActor, "ip" | "userAgent" | "requestId">;
+
+/** No request: work of a job, a webhook, or a hook that has none. */
+export const noRequest: AuditRequest = { ip: null, userAgent: null, requestId: null };
+
 export interface AuditTarget {
   type: AuditTargetType;
   id?: string | null;
@@ -234,12 +240,12 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
       };
     },
 
-    /** A person known by id or by the address they typed, with their organization and role now: for events with no request actor. */
-    async actorFor(
-      by: { userId: string } | { email: string },
-      request: { ip: string | null; userAgent: string | null; requestId: string | null },
-    ): Promise<AuditActor> {
-      const person = await deps.repo.findPerson(by);
+    /**
+     * A person known by id or by the address they typed, with their organization and role now: for
+     * events with no request actor. Inside an open transaction pass it as `tx` (PGlite would wait for itself).
+     */
+    async actorFor(by: { userId: string } | { email: string }, request: AuditRequest, tx?: Executor): Promise<AuditActor> {
+      const person = await deps.repo.findPerson(by, tx);
       if (!person) return { ...systemActor, ...request, email: "email" in by ? by.email.toLowerCase() : null };
       const platformRole = isPlatformRole(person.platformRole) ? person.platformRole : "user";
       const organizationRole = person.organizationRole === "org_admin" || person.organizationRole === "org_user" ? person.organizationRole : null;

@@ -1,4 +1,4 @@
-import { systemActor, type AuditService } from "../audit/audit.service";
+import { noRequest, systemActor, type AuditService } from "../audit/audit.service";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { PageImageCache } from "../../adapters/page-images/page-image-cache";
@@ -67,7 +67,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
   });
   /** Processing ends for good (done, or failed): recorded as the system's work, in the owner's organization's log. */
   const recordProcessed: ProcessDocumentHandlerDeps["onEnded"] = async (document, isCompleted) => {
-    const owner = await deps.audit.actorFor({ userId: document.userId }, { ip: null, userAgent: null, requestId: null });
+    const owner = await deps.audit.actorFor({ userId: document.userId }, noRequest);
     await deps.audit.record(
       systemActor,
       "document.processed",
