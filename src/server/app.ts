@@ -34,6 +34,7 @@ import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { factSheetRoutes } from "./modules/fact-sheet/fact-sheet.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { mountSpa, type WebShell } from "./web/spa";
+import { withSignInAttempt } from "./auth/sign-in-attempt";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -51,7 +52,7 @@ function authRoutes(container: Container) {
       const askedAt = new Date();
       // The audit log's sign-in events name the request they came with.
       headers.set("x-request-id", c.get("requestId"));
-      const response = await container.auth.handler(new Request(c.req.raw, { headers }));
+      const response = await withSignInAttempt(() => container.auth.handler(new Request(c.req.raw, { headers })));
       // Better Auth answers its own failures; one during an outage is the outage (see the error handler).
       if (response.status >= 500 && !(await isDatabaseReachable(container.db))) throw databaseUnavailableError();
       if (!email || !response.ok) return response;
@@ -77,6 +78,8 @@ function requestBodyLimit() {
 function apiRoutes(container: Container) {
   return (
     new Hono<AppBindings>()
+      // First, so it sees every refusal: the cross-site guard's, the sign-in guards', the routes'.
+      .use(recordDeniedRequests(container.audit, container.env.auth.trustProxy))
       .use(refuseCrossSiteWrites(container.env.publicUrl))
       .use(requestBodyLimit())
       .use(refuseNulCharacters())
@@ -87,7 +90,6 @@ function apiRoutes(container: Container) {
       // After /auth, whose handlers answer every request they match: Better Auth reads its own
       // session there, and every route from here on has the actor without a second look-up.
       .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy, memberships: container.organizations.memberships }))
-      .use(recordDeniedRequests(container.audit))
       .route("/me", meRoutes(container))
       .route("/account", accountRoutes(container))
       .route("/invitations", invitationsRoutes(container))

@@ -39,6 +39,9 @@ export const profileMessages = {
   emailChangeInvalidCode: "That code is not valid for a pending email change. Check the code, or request the change again.",
   passwordChanged: "Your password is changed. Other devices were signed out.",
   accountClosed: "Your account is closed and everything in it is deleted.",
+  sessionSignedOut: "Session signed out",
+  sessionNotFound: "That session has already ended.",
+  currentSession: "This is the session you are using. Use Sign out in the menu to end it.",
 } as const;
 
 export const avatarMessages = {

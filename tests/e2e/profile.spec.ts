@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { avatarMessages, profileMessages } from "../../src/shared/profile";
 import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_BASE_URL } from "./support/e2e-config";
 import { expectNoAccessibilityViolations } from "./support/axe";
 
 // Toasts are drawn at once, not faded in, so axe judges their colours as people read them.
@@ -100,4 +101,27 @@ test("closing the account: a wrong password changes nothing, the right one delet
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(signIn.status()).toBe(401);
+});
+
+test("one other session signed out from the sessions list, then on the person's activity", async ({ page, playwright }, testInfo) => {
+  const email = uniqueEmail(testInfo.title);
+  await signUpThroughApi(page, email, E2E_PASSWORD, { plan: null });
+  // Another device, with cookies of its own.
+  const phone = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { "User-Agent": "Phone Browser/1.0", Origin: E2E_BASE_URL } });
+  expect((await phone.post("/api/auth/sign-in/email", { data: { email, password: E2E_PASSWORD } })).ok()).toBe(true);
+
+  await page.goto("/app/account");
+  const dialog = page.getByRole("dialog", { name: "User Profile" });
+  await dialog.getByRole("tab", { name: "Security" }).click();
+  await expect(dialog.getByText("Phone Browser/1.0")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByRole("button", { name: "Sign out Phone Browser/1.0" }).click();
+  await expect(notifications(page).getByText(profileMessages.sessionSignedOut)).toBeVisible();
+  await expect(dialog.getByText("Phone Browser/1.0")).toHaveCount(0);
+  await expect(dialog.getByText("(this device)")).toBeVisible();
+  expect((await phone.get("/api/me")).status()).toBe(401);
+  await phone.dispose();
+
+  await dialog.getByRole("tab", { name: "Activity" }).click();
+  await expect(dialog.getByRole("region", { name: "Security activity" }).getByRole("cell", { name: "Session signed out" })).toBeVisible();
 });

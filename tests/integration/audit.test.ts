@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
@@ -5,15 +6,19 @@ import { pruneAuditEvents } from "../../src/server/modules/audit/audit.jobs";
 import { createAuditRepo } from "../../src/server/modules/audit/audit.repo";
 import { describeVerification, systemActor } from "../../src/server/modules/audit/audit.service";
 import { AUDIT_PAGE_SIZE } from "../../src/shared/audit";
+import { accountSessionsResponseSchema } from "../../src/shared/contracts/account";
+import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../src/shared/organizations";
+import { paths } from "../../src/shared/paths";
 import { auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
 import { changeEmail, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
-import { eventsOf, onlyEvent } from "../support/audit";
+import { eventsOf, onlyEvent, wrongCodeFor } from "../support/audit";
 import { readyFactSheet } from "../support/fact-sheets";
 import { buyCreditLocally, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
-import { processedDocument } from "../support/documents/processing";
+import { enqueueAsIfEveryAttemptCrashed, processedDocument, uploadedDocument } from "../support/documents/processing";
 import { HttpClient } from "../support/http-client";
+import { socialSignInEnv, startOidcServer } from "../support/oidc-server";
 import { latestEmailTo } from "../support/outbox";
 import { invite, joinedMember, whoAmI } from "../support/organizations";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -106,6 +111,71 @@ describe("what the audit log records", () => {
     expect(await onlyEvent(testApp, "account.sessions-revoked", adminId)).toMatchObject({ details: { sessionsEnded: 1 } });
   });
 
+  it("one session signed out from the sessions list, and signing out everywhere", async () => {
+    const email = uniqueTestEmail("devices");
+    const laptop = await signedUpClient(testApp, email);
+    const me = await whoAmI(laptop);
+    const phone = new HttpClient(testApp);
+    expect((await phone.post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).status).toBe(200);
+    const { sessions } = accountSessionsResponseSchema.parse(await (await laptop.get("/api/account/sessions")).json());
+    const [current, other] = [sessions.find((session) => session.isCurrent)!, sessions.find((session) => !session.isCurrent)!];
+    // Another person cannot end it, nor anyone end the session they are using this way.
+    expect((await admin.request(`/api/account/sessions/${other.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await laptop.request(`/api/account/sessions/${current.id}`, { method: "DELETE" })).status).toBe(409);
+    expect((await phone.get("/api/me")).status).toBe(200);
+
+    expect((await laptop.request(`/api/account/sessions/${other.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await phone.get("/api/me")).status).toBe(401);
+    expect(await onlyEvent(testApp, "account.session-revoked", other.id)).toMatchObject({
+      actorUserId: me.id,
+      actorEmail: email,
+      organizationId: me.organizationId,
+      targetType: "session",
+      outcome: "success",
+    });
+    expect((await laptop.request(`/api/account/sessions/${other.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await eventsOf(testApp, "account.session-revoked")).filter((event) => event.actorUserId === me.id)).toHaveLength(1);
+
+    expect((await laptop.post("/api/auth/revoke-sessions")).status).toBe(200);
+    expect(await onlyEvent(testApp, "auth.sign-out", current.id)).toMatchObject({ actorUserId: me.id, details: { reason: "every session" } });
+  });
+
+  it("wrong email-change and invitation codes are failed attempts, recorded without the code", async () => {
+    const changer = await signedUpClient(testApp, uniqueTestEmail("changer"));
+    const me = await whoAmI(changer);
+    const newEmail = uniqueTestEmail("changed");
+    expect((await changer.post("/api/account/email-change", { newEmail, currentPassword: TEST_PASSWORD })).status).toBe(200);
+    const wrongChangeCode = wrongCodeFor((await latestEmailTo(testApp.database.db, me.email)).code!);
+    const guesser = new HttpClient(testApp, { "User-Agent": "Guesser/1.0" });
+    expect((await guesser.post("/api/auth/email-change/confirm", { email: me.email, code: wrongChangeCode })).status).toBe(400);
+    const failedChange = await onlyEvent(testApp, "account.email-changed", me.id);
+    expect(failedChange).toMatchObject({
+      outcome: "failed",
+      actorUserId: me.id,
+      organizationId: me.organizationId,
+      userAgent: "Guesser/1.0",
+      details: { newEmail, reason: "wrong code" },
+    });
+    expect(failedChange.requestId).toBeTruthy();
+    expect(JSON.stringify(failedChange.details)).not.toContain(wrongChangeCode);
+
+    const invitee = uniqueTestEmail("guessed");
+    const { invitationId, code } = await invite(testApp, admin, organizationId, invitee);
+    const wrongInvitationCode = wrongCodeFor(code);
+    expect((await guesser.post("/api/invitations/accept-with-code", { email: invitee, code: wrongInvitationCode })).status).toBe(400);
+    const failedAcceptance = await onlyEvent(testApp, "invitation.accepted", invitationId);
+    expect(failedAcceptance).toMatchObject({
+      outcome: "failed",
+      actorUserId: null,
+      actorEmail: invitee,
+      organizationId,
+      targetName: invitee,
+      userAgent: "Guesser/1.0",
+      details: { method: "invitation_code", reason: "wrong code" },
+    });
+    expect(JSON.stringify(failedAcceptance.details)).not.toContain(wrongInvitationCode);
+  });
+
   it("documents uploaded, processed, viewed, downloaded, renamed and deleted; questions asked, chats exported and deleted, by id only", async () => {
     await subscribeLocally(admin);
     const document = await processedDocument(testApp, admin, "Audit Provider Agreement.pdf", payerContractPdf("audit"));
@@ -116,6 +186,13 @@ describe("what the audit log records", () => {
     });
     await expect.poll(async () => (await eventsOf(testApp, "document.processed")).filter((event) => event.targetId === document.id)).toHaveLength(1);
     expect(await onlyEvent(testApp, "document.processed", document.id)).toMatchObject({ actorUserId: null, organizationId, outcome: "success" });
+    expect(await onlyEvent(testApp, "billing.credits-spent", document.id)).toMatchObject({
+      actorUserId: adminId,
+      organizationId,
+      targetType: "document",
+      outcome: "success",
+      details: { credits: 1, source: "plan", documentId: document.id },
+    });
     // Waiting for processing fetched the document again and again: one view in the window is recorded.
     expect((await admin.get(`/api/documents/${document.id}`)).status).toBe(200);
     expect(await onlyEvent(testApp, "document.viewed", document.id)).toMatchObject({ actorUserId: adminId });
@@ -158,6 +235,42 @@ describe("what the audit log records", () => {
     expect(await onlyEvent(testApp, "billing.credits-added", payerId)).toMatchObject({ details: { quantity: 1 } });
   });
 
+  it("a credit spent on processing is given back, in the same log, when processing fails for a reason of ours", async () => {
+    const payer = await signedUpClient(testApp, uniqueTestEmail("refunded"));
+    const me = await whoAmI(payer);
+    await subscribeLocally(payer, "basic");
+    const document = await uploadedDocument(payer, "Refund Agreement.pdf", payerContractPdf("refund"));
+    await enqueueAsIfEveryAttemptCrashed(testApp, document.id, async () => {
+      expect((await payer.post(`/api/documents/${document.id}/process`, { trigger: "start" })).status).toBe(200);
+    });
+    expect(await onlyEvent(testApp, "billing.credits-spent", document.id)).toMatchObject({ actorUserId: me.id, details: { credits: 1, source: "plan" } });
+    await expect.poll(async () => (await eventsOf(testApp, "billing.credits-refunded")).filter((event) => event.targetId === document.id)).toHaveLength(1);
+    expect(await onlyEvent(testApp, "billing.credits-refunded", document.id)).toMatchObject({
+      actorUserId: me.id,
+      organizationId: me.organizationId,
+      outcome: "success",
+      details: { credits: 1, source: "plan", documentId: document.id, reason: "processing failed" },
+    });
+  });
+
+  it("an organization made at a person's first sign-in, named by the request that made it", async () => {
+    const created = await onlyEvent(testApp, "organization.created", organizationId);
+    expect(created).toMatchObject({
+      actorUserId: adminId,
+      actorEmail: adminEmail,
+      actorRole: "org_admin",
+      organizationId,
+      targetType: "organization",
+      outcome: "success",
+      details: { trigger: "first sign-in", status: "trial" },
+    });
+    expect(created.targetName).toBeTruthy();
+    expect(created.ip).toMatch(/^203\.0\./);
+    expect(created.requestId).toBeTruthy();
+    const ownerOrganizationId = (await whoAmI(owner)).organizationId!;
+    expect(await onlyEvent(testApp, "organization.created", ownerOrganizationId)).toMatchObject({ actorUserId: ownerId, actorRole: "platform_owner" });
+  });
+
   it("invitations, roles, removals, settings and sign-in methods, each in the organization's log", async () => {
     const email = uniqueTestEmail("invitee");
     const { invitationId } = await invite(testApp, admin, organizationId, email);
@@ -186,6 +299,10 @@ describe("what the audit log records", () => {
     });
     expect((await admin.request(`/api/organizations/${organizationId}/members/${member.membershipId}`, { method: "DELETE" })).status).toBe(204);
     expect(await onlyEvent(testApp, "member.removed", member.membershipId)).toMatchObject({ organizationId, targetName: member.email });
+    const ownOrganization = (await eventsOf(testApp, "organization.created")).filter((event) => event.actorUserId === member.userId);
+    expect(ownOrganization).toHaveLength(1);
+    expect(ownOrganization[0]).toMatchObject({ actorRole: "org_admin", details: { trigger: "removed from organization" } });
+    expect(ownOrganization[0]!.organizationId).not.toBe(organizationId);
 
     const settings = await admin.request(`/api/organizations/${organizationId}`, {
       method: "PATCH",
@@ -239,6 +356,119 @@ describe("what the audit log records", () => {
     const denied = (await eventsOf(testApp, "access.denied")).filter((event) => event.actorUserId === scannerId);
     expect(denied).toHaveLength(10);
     expect(denied[0]).toMatchObject({ outcome: "denied", details: { httpMethod: "GET", status: 404 } });
+  });
+
+  it("refusals to signed-out callers and to another site's requests, at most ten a minute per address; asking who is signed in is none", async () => {
+    const address = "198.51.100.23";
+    const stranger = new HttpClient(testApp, { "X-Forwarded-For": address, "User-Agent": "Scanner/2.0" });
+    expect((await stranger.get("/api/me")).status).toBe(401);
+    expect((await eventsOf(testApp, "access.denied")).filter((event) => event.ip === address)).toEqual([]);
+    for (let attempt = 0; attempt < 25; attempt += 1) expect((await stranger.get("/api/documents")).status).toBe(401);
+    const denied = (await eventsOf(testApp, "access.denied")).filter((event) => event.ip === address);
+    expect(denied).toHaveLength(10);
+    expect(denied[0]).toMatchObject({
+      actorUserId: null,
+      actorEmail: null,
+      organizationId: null,
+      outcome: "denied",
+      userAgent: "Scanner/2.0",
+      targetType: "request",
+      targetId: "GET /api/documents",
+      details: { reason: "signed out", status: 401, httpMethod: "GET", path: "/api/documents", suppressed: 0 },
+    });
+    expect(denied[0]!.requestId).toBeTruthy();
+
+    // The owner's own browser, but the request sent by another site's page: refused before anyone is identified.
+    const target = `/api/documents/${randomUUID()}`;
+    const crossSite = await admin.request(target, { method: "DELETE", headers: { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    const refused = (await eventsOf(testApp, "access.denied")).filter((event) => event.details.reason === "cross-site");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ actorUserId: null, outcome: "denied", targetId: `DELETE ${target}`, details: { status: 403, httpMethod: "DELETE" } });
+    expect(refused[0]!.ip).toMatch(/^203\.0\./);
+  });
+});
+
+describe("Google and Microsoft sign-ins", () => {
+  let google: Awaited<ReturnType<typeof startOidcServer>>;
+  let microsoft: Awaited<ReturnType<typeof startOidcServer>>;
+  let socialApp: TestApp;
+
+  beforeAll(async () => {
+    google = await startOidcServer({ sub: "g-0", email: "nobody@clinic.example", name: "Nobody" });
+    microsoft = await startOidcServer({ sub: "m-0", email: "nobody@clinic.example", name: "Nobody" }, { microsoft: true });
+    socialApp = await createTestApp({ env: socialSignInEnv(google, microsoft) });
+    // The first account is the platform owner, whom no organization's methods refuse.
+    await signedUpClient(socialApp, uniqueTestEmail("social-owner"));
+  });
+  afterAll(async () => {
+    await socialApp.close();
+    await google.stop();
+    await microsoft.stop();
+  });
+
+  /** The browser's round trip: our sign-in start, the provider's authorize redirect, our callback; answers where the callback sends the browser. */
+  async function providerSignIn(client: HttpClient, provider: "google" | "microsoft", callbackOf: (start: HttpClient) => HttpClient = () => client) {
+    const start = await client.post("/api/auth/sign-in/social", { provider, callbackURL: paths.app, errorCallbackURL: paths.authError });
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    const callback = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
+    const landing = await callbackOf(client).get(`${callback.pathname}${callback.search}`);
+    expect(landing.status).toBe(302);
+    return new URL(landing.headers.get("location")!, socialApp.container.env.publicUrl);
+  }
+
+  it.each(["google", "microsoft"] as const)("%s: a sign-in recorded once with its method", async (provider) => {
+    const email = uniqueTestEmail(provider);
+    (provider === "google" ? google : microsoft).setPerson({ sub: `${provider}-audit`, email, name: "Pat Provider" });
+    const client = new HttpClient(socialApp, { "User-Agent": "ProviderTest/1.0" });
+    expect((await providerSignIn(client, provider)).pathname).toBe(paths.app);
+    const me = await whoAmI(client);
+    const signIns = (await eventsOf(socialApp, "auth.sign-in")).filter((event) => event.actorUserId === me.id);
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toMatchObject({
+      actorEmail: email,
+      targetType: "user",
+      targetId: me.id,
+      outcome: "success",
+      userAgent: "ProviderTest/1.0",
+      details: { method: provider },
+    });
+    expect(signIns[0]!.ip).toMatch(/^203\.0\./);
+    expect(signIns[0]!.requestId).toBeTruthy();
+    expect((await eventsOf(socialApp, "auth.sign-in-failed")).filter((event) => event.actorEmail === email)).toEqual([]);
+  });
+
+  it("a callback without the browser's state is a failed sign-in of no one, known by its address", async () => {
+    google.setPerson({ sub: "g-stolen", email: uniqueTestEmail("stolen"), name: "Stolen" });
+    const address = "198.51.100.66";
+    const attacker = new HttpClient(socialApp, { "X-Forwarded-For": address });
+    const landing = await providerSignIn(new HttpClient(socialApp), "google", () => attacker);
+    const errorCode = landing.searchParams.get("error");
+    expect(errorCode).toBeTruthy();
+    const failed = (await eventsOf(socialApp, "auth.sign-in-failed")).filter((event) => event.ip === address);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ actorUserId: null, actorEmail: null, organizationId: null, outcome: "failed", details: { method: "google", errorCode } });
+  });
+
+  it("an identity the organization's sign-in methods refuse is a failed sign-in of that person, in that organization's log", async () => {
+    const email = uniqueTestEmail("ms-refused");
+    const admin = await signedUpClient(socialApp, email);
+    const { id, organizationId } = await whoAmI(admin);
+    const methods = await admin.request(`/api/organizations/${organizationId}/authentication`, {
+      method: "PATCH",
+      json: { emailPasswordEnabled: true, azureAdEnabled: false, defaultMethod: "email_password" },
+    });
+    expect(methods.status).toBe(200);
+    microsoft.setPerson({ sub: "m-refused", email, name: "Refused" });
+    const landing = await providerSignIn(new HttpClient(socialApp), "microsoft");
+    expect(landing.searchParams.get("error")).toBe(SIGN_IN_METHOD_NOT_ALLOWED);
+    expect(await onlyEvent(socialApp, "auth.sign-in-failed", id)).toMatchObject({
+      actorEmail: email,
+      organizationId,
+      outcome: "failed",
+      details: { method: "microsoft", errorCode: SIGN_IN_METHOD_NOT_ALLOWED },
+    });
   });
 });
 

@@ -190,6 +190,13 @@ async function reminderOfOwner(): Promise<string> {
   return ((await response.json()) as { reminder: { id: string } }).reminder.id;
 }
 
+/** A session of the owner's on another device, made afresh: the one the sessions list would sign out. */
+async function otherSessionOfOwner(): Promise<string> {
+  expect((await new HttpClient(testApp).post("/api/auth/sign-in/email", { email: emails.owner, password: TEST_PASSWORD })).status).toBe(200);
+  const { sessions } = (await (await clients.owner.get("/api/account/sessions")).json()) as { sessions: { id: string; isCurrent: boolean }[] };
+  return sessions.find((session) => !session.isCurrent)!.id;
+}
+
 /** A new conversation of the owner's, and its answer. */
 async function askAsOwner(): Promise<{ sessionId: string; answerId: string }> {
   const response = await clients.owner.post("/api/chat/messages", { documentId: fixtures.documentId, question: "How long do we have to file claims?" });
@@ -300,6 +307,7 @@ const routePolicies: Record<string, RouteCase> = {
   "POST /api/account/email-change": { policy: signedIn, request: () => ({ json: { newEmail: invitedAddress(), currentPassword: "not-the-password" } }) },
   "GET /api/account/sessions": { policy: signedIn },
   "POST /api/account/sessions/sign-out-others": { policy: signedIn },
+  "DELETE /api/account/sessions/:sessionId": { policy: ownerOnly, request: async () => ({ params: { sessionId: await otherSessionOfOwner() } }) },
   "POST /api/account/close": { policy: signedIn, request: () => ({ json: { password: "not-the-password" } }) },
   // An email change's code, not a session, is what these need.
   "POST /api/auth/email-change/confirm": { policy: open, request: () => ({ json: { email: invitedAddress(), code: "000000" } }) },

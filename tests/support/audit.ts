@@ -24,15 +24,23 @@ export async function onlyEvent(testApp: TestApp, action: AuditAction, targetId:
 
 const extraPasswords = ["a-new-password-1", "not-my-password", "wrong-password", "brand-new-password"];
 
+/** Codes the tests type wrong on purpose: a near miss may be the right code mistyped, so no event may carry one either. */
+const wrongTestCodes = ["424242", "242424"];
+
+/** A code that is not `code`, from the ones the leak scanner looks for. */
+export function wrongCodeFor(code: string): string {
+  return wrongTestCodes.find((wrong) => wrong !== code)!;
+}
+
 /**
  * The audit log's leak scanner (issue 19), run on every integration test's database when its app
  * closes (test-app.ts): details hold allowed keys and short values only, and no event anywhere
- * carries a test password, an emailed code or token, or the text of a chat message.
+ * carries a test password, an emailed code or token, a code typed wrong, or the text of a chat message.
  */
 export async function findAuditLeaks(db: Database): Promise<string[]> {
   const events = await db.select().from(auditEvents);
   if (events.length === 0) return [];
-  const secrets = new Set<string>([TEST_PASSWORD, ...extraPasswords]);
+  const secrets = new Set<string>([TEST_PASSWORD, ...extraPasswords, ...wrongTestCodes]);
   for (const email of await db.select({ text: outboxEmails.text }).from(outboxEmails)) {
     for (const match of email.text.matchAll(/code: (\d{6})|token=([A-Za-z0-9_-]{16,})|#(\S{16,})/g)) secrets.add(match[1] ?? match[2] ?? match[3]!);
   }

@@ -1,7 +1,8 @@
 import { getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { AuditAction } from "../../shared/audit";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
-import type { AuditService } from "../modules/audit/audit.service";
+import { systemActor, type AuditService } from "../modules/audit/audit.service";
+import { refusedSignIn } from "./sign-in-attempt";
 import { signInMethodOf } from "./sign-in-policy";
 
 /** What Better Auth's hooks give us about the request at work. */
@@ -24,6 +25,15 @@ export function requestOf(context: HookContext | null | undefined) {
   };
 }
 
+/** The error a provider callback's redirect carries (Better Auth answers every callback failure that way), if any. */
+function callbackErrorOf(returned: { headers?: HeadersInit }): string | undefined {
+  const location = new Headers(returned.headers).get("location");
+  if (!location) return undefined;
+  return new URL(location, "http://callback.invalid").searchParams.get("error") ?? undefined;
+}
+
+const isProviderCallback = (path: string) => path.startsWith("/callback/") || path.startsWith("/oauth2/callback/");
+
 /** Endpoints where a person proves who they are; a refusal there is a failed sign-in. */
 const signInPaths = new Set(["/sign-in/email", "/sign-in/email-otp", "/email-otp/verify-email"]);
 
@@ -38,6 +48,25 @@ function emailOf(body: unknown): string | undefined {
  * the address); sign-out, password reset and password change. Recording never fails the request.
  */
 export function createSignInAudit(audit: AuditService) {
+  /**
+   * A Google or Microsoft sign-in that came back without a session: the provider's error, a state
+   * that does not match the browser's, or an identity the organization's sign-in methods refuse
+   * (then named, and in that organization's log). Anyone else is known by address only.
+   */
+  async function providerSignInFailed(ctx: HookContext, errorCode: string) {
+    const request = requestOf(ctx);
+    const attempt = refusedSignIn();
+    const who = attempt.userId ? { userId: attempt.userId } : attempt.email ? { email: attempt.email } : undefined;
+    const actor = who ? await audit.actorFor(who, request) : { ...systemActor, ...request };
+    await audit.record(
+      actor,
+      "auth.sign-in-failed",
+      { type: "user", id: actor.userId, name: actor.email },
+      { method: signInMethodOf({}, ctx), errorCode },
+      { outcome: "failed", organizationId: attempt.organizationId ?? actor.organizationId },
+    );
+  }
+
   return {
     /** databaseHooks.session.create.after */
     async sessionCreated(
@@ -52,13 +81,14 @@ export function createSignInAudit(audit: AuditService) {
       await audit.record(actor, "auth.sign-in", { type: "user", id: session.userId, name: actor.email }, { method: signInMethodOf(session, context) });
     },
 
-    /** hooks.before: sign-out is recorded while the session is still there to name who. */
+    /** hooks.before: sign-out (here, or everywhere: the menu's "Sign out everywhere") is recorded while the session is still there to name who. */
     async beforeEndpoint(ctx: HookContext) {
-      if (ctx.path !== "/sign-out") return;
+      if (ctx.path !== "/sign-out" && ctx.path !== "/revoke-sessions") return;
       const session = await getSessionFromCtx(ctx as Parameters<typeof getSessionFromCtx>[0]).catch(() => null);
       if (!session) return;
       const actor = await audit.actorFor({ userId: session.user.id }, requestOf(ctx));
-      await audit.record(actor, "auth.sign-out", { type: "session", id: session.session.id, name: actor.email });
+      const details = ctx.path === "/revoke-sessions" ? { reason: "every session" } : {};
+      await audit.record(actor, "auth.sign-out", { type: "session", id: session.session.id, name: actor.email }, details);
     },
 
     /** hooks.after: what an endpoint's answer tells. */
@@ -78,6 +108,11 @@ export function createSignInAudit(audit: AuditService) {
           { method: signInMethodOf({}, ctx), errorCode: typeof errorCode === "string" ? errorCode : returned.status },
           { outcome: "failed" },
         );
+        return;
+      }
+      if (isProviderCallback(path) && failed) {
+        const errorCode = callbackErrorOf(returned);
+        if (errorCode) await providerSignInFailed(ctx, errorCode);
         return;
       }
       if (failed) return;

@@ -5,6 +5,7 @@ import { AZURE_TENANT_NOT_ALLOWED, SIGN_IN_METHOD_NOT_ALLOWED, signInPolicyMessa
 import type { Database } from "../db/client";
 import { policyOf, type MembershipsService } from "../modules/organizations/memberships.service";
 import { organizationsRepo } from "../modules/organizations/organizations.repo";
+import { noteRefusedSignIn } from "./sign-in-attempt";
 
 /** What Better Auth's hooks tell us about the endpoint at work (its route path and parameters). */
 interface EndpointContext {
@@ -58,7 +59,10 @@ export function createSignInPolicy(deps: { db: Database; memberships: Membership
       if (person && person.role !== "platform_owner" && !isListedOwner(person.email)) {
         const organization = await deps.memberships.governingOrganization(person);
         const refusal = organization && signInRefusal(policyOf(organization), method);
-        if (refusal) throw new APIError("FORBIDDEN", { code: refusalCode(refusal), message: refusalMessages[refusal] });
+        if (refusal) {
+          noteRefusedSignIn({ userId: person.id, organizationId: organization.id });
+          throw new APIError("FORBIDDEN", { code: refusalCode(refusal), message: refusalMessages[refusal] });
+        }
       }
       return { data: { ...session, signInMethod: method } };
     },
@@ -79,7 +83,10 @@ export function createSignInPolicy(deps: { db: Database; memberships: Membership
       const tenantId = provider === "microsoft" ? String(source.oauth?.profile?.tid ?? "") || null : undefined;
       for (const organization of governing.organizations) {
         const refusal = signInRefusal(policyOf(organization), provider, tenantId);
-        if (refusal) return { error: refusalCode(refusal), errorDescription: refusalMessages[refusal] };
+        if (refusal) {
+          noteRefusedSignIn({ email: user.email, organizationId: organization.id });
+          return { error: refusalCode(refusal), errorDescription: refusalMessages[refusal] };
+        }
       }
       return undefined;
     },

@@ -4,7 +4,7 @@ import { isPlatformRole } from "../../shared/roles";
 import type { Auth } from "../auth/auth";
 import type { MembershipsService } from "../modules/organizations/memberships.service";
 import type { AppBindings } from "./bindings";
-import { clientIp } from "./client-ip";
+import { requestSource } from "./client-ip";
 
 /**
  * Looks the session up once and sets `actor` (null when signed out) for the guards, routes and
@@ -20,7 +20,8 @@ export function identifyActor(deps: { auth: Auth; trustProxy: boolean; membershi
       return next();
     }
     const signInMethod = isSignInMethod(session.session.signInMethod) ? session.session.signInMethod : null;
-    const membership = await deps.memberships.membershipFor(session.user, signInMethod);
+    const request = requestSource(c, deps.trustProxy);
+    const membership = await deps.memberships.membershipFor(session.user, signInMethod, request);
     const organizationRole = membership?.member.role;
     c.set("actor", {
       userId: session.user.id,
@@ -28,9 +29,7 @@ export function identifyActor(deps: { auth: Auth; trustProxy: boolean; membershi
       platformRole: isPlatformRole(session.user.role) ? session.user.role : "user",
       organizationId: membership?.organization.id ?? null,
       organizationRole: organizationRole === "org_admin" || organizationRole === "org_user" ? organizationRole : null,
-      requestId: c.get("requestId"),
-      ip: clientIp(c, deps.trustProxy),
-      userAgent: c.req.header("user-agent") ?? null,
+      ...request,
       sessionId: session.session.id,
       signInMethod,
     });

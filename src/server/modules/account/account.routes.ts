@@ -10,6 +10,7 @@ import {
 import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
+import { requestSource } from "../../http/client-ip";
 import { requireActor } from "../../http/guards";
 import { jsonBody } from "../../http/request-input";
 import type { VerifyPassword } from "./email-change.service";
@@ -41,6 +42,10 @@ export function accountRoutes(container: Container) {
       return c.json({ sessions: await account.listSessions(c.var.actor) });
     })
     .post("/sessions/sign-out-others", async (c) => c.json({ signedOut: await account.signOutOthers(c.var.actor) }))
+    .delete("/sessions/:sessionId", async (c) => {
+      await account.signOutSession(c.var.actor, c.req.param("sessionId"));
+      return c.body(null, 204);
+    })
     .post("/close", async (c) => {
       const { password } = await jsonBody(c.req, closeAccountRequestSchema);
       await account.close(c.var.actor, password, verifyPasswordOf(auth, c));
@@ -55,7 +60,9 @@ export function accountRoutes(container: Container) {
 export function emailChangeCodeRoutes(container: Container) {
   const { emailChange } = container;
   return new Hono<AppBindings>()
-    .post("/confirm", async (c) => c.json(await emailChange.confirm(await jsonBody(c.req, emailChangeConfirmRequestSchema))))
+    .post("/confirm", async (c) =>
+      c.json(await emailChange.confirm(await jsonBody(c.req, emailChangeConfirmRequestSchema), requestSource(c, container.env.auth.trustProxy))),
+    )
     .post("/resend", async (c) => {
       const { email } = await jsonBody(c.req, emailChangeResendRequestSchema);
       await emailChange.resend(email);

@@ -60,6 +60,17 @@ export function createAccountService(deps: AccountDeps) {
       return ended.length;
     },
 
+    /** Ends one other session of the account (the sessions list's Sign out); this one ends by signing out. */
+    async signOutSession(actor: Actor, sessionId: string): Promise<void> {
+      if (sessionId === actor.sessionId) throw new AppError("conflict", profileMessages.currentSession);
+      const [ended] = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId)))
+        .returning({ id: sessions.id });
+      if (!ended) throw new AppError("not_found", profileMessages.sessionNotFound);
+      await deps.audit.record(actor, "account.session-revoked", { type: "session", id: ended.id, name: actor.email });
+    },
+
     /**
      * Closing the account: after the password, every document with its file, pages, passages and
      * vectors, every chat, support request, subscription and credit record, the avatar and the

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, ne, or, sql } from "drizzle-orm";
-import type { AuditService } from "../audit/audit.service";
+import { noRequest, type AuditRequest, type AuditService } from "../audit/audit.service";
 import type { Actor } from "../../../core/access/actor";
 import { buildEmailLink } from "../../../shared/auth-links";
 import type { EmailChangeConfirmResponse } from "../../../shared/contracts/account";
@@ -99,7 +99,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       throw new AppError("conflict", profileMessages.emailInUse);
     }
     // Confirmed by codes, possibly from another device: the person is named by their account, not a request.
-    const actor = await deps.audit.actorFor({ userId: change.userId }, { ip: null, userAgent: null, requestId: null });
+    const actor = await deps.audit.actorFor({ userId: change.userId }, noRequest);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email: change.newEmail, emailVerified: true }).where(eq(users.id, change.userId));
       await deps.audit.record(
@@ -155,7 +155,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
      * new address may be read on another device. Wrong codes count against every change naming
      * the address; at the limit a change is dropped.
      */
-    async confirm(input: { email: string; code: string }): Promise<EmailChangeConfirmResponse> {
+    async confirm(input: { email: string; code: string }, request: AuditRequest): Promise<EmailChangeConfirmResponse> {
       const candidates = await pendingFor(input.email);
       for (const change of candidates) {
         const side: Side = change.oldEmail === input.email ? "old" : "new";
@@ -170,13 +170,35 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
         await complete(confirmed);
         return { status: "changed" };
       }
+      // A failed attempt on each change naming the address, in its account's log; never the code typed.
       for (const change of candidates) {
-        if (change.failedAttempts + 1 >= EMAIL_CHANGE_ATTEMPTS) await db.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
-        else
-          await db
-            .update(emailChanges)
-            .set({ failedAttempts: change.failedAttempts + 1 })
-            .where(eq(emailChanges.userId, change.userId));
+        const isDropped = change.failedAttempts + 1 >= EMAIL_CHANGE_ATTEMPTS;
+        const actor = await deps.audit.actorFor({ userId: change.userId }, request);
+        await db.transaction(async (tx) => {
+          if (isDropped) await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+          else
+            await tx
+              .update(emailChanges)
+              .set({ failedAttempts: change.failedAttempts + 1 })
+              .where(eq(emailChanges.userId, change.userId));
+          await deps.audit.record(
+            actor,
+            "account.email-changed",
+            { type: "user", id: change.userId, name: change.oldEmail },
+            { newEmail: change.newEmail, reason: isDropped ? "wrong code, change cancelled" : "wrong code" },
+            { tx, outcome: "failed" },
+          );
+        });
+      }
+      if (candidates.length === 0) {
+        const actor = await deps.audit.actorFor({ email: input.email }, request);
+        await deps.audit.record(
+          actor,
+          "account.email-changed",
+          { type: "user", id: actor.userId, name: input.email },
+          { reason: "no pending change for this address" },
+          { outcome: "failed" },
+        );
       }
       throw new AppError("bad_request", profileMessages.emailChangeInvalidCode);
     },

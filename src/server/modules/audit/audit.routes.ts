@@ -6,11 +6,14 @@ import { auditListQuerySchema } from "../../../shared/contracts/audit";
 import { organizationMessages } from "../../../shared/organizations";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
+import { requestSource } from "../../http/client-ip";
+import { CrossSiteRefusal } from "../../http/cross-site-guard";
+import type { AuditDetails } from "../../../core/audit/redaction";
 import type { AppBindings, SignedInBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
 import { pathId, queryInput } from "../../http/request-input";
 import type { AuditFilters, AuditScope } from "./audit.repo";
-import type { AuditService } from "./audit.service";
+import { systemActor, type AuditActor, type AuditService } from "./audit.service";
 
 /** The query's filters, dates as whole UTC days (the to date included). */
 function filtersOf(c: Context): { filters: AuditFilters; offset: number } {
@@ -76,26 +79,50 @@ export function auditRoutes(container: Container) {
 const DENIALS_RECORDED_PER_MINUTE = 10;
 
 /**
- * Records refused API requests (403, and 404 for what is not the asker's) after the answer is
- * made, at most 10 a minute per signed-in person or address, the next recorded one carrying how
- * many were skipped. The path is kept, never the query or the body.
+ * The web's "who is signed in?" question: a signed-out visitor's 401 there is an answer, not a
+ * refusal, and recording it would log every visit to the sign-in page.
  */
-export function recordDeniedRequests(audit: AuditService): MiddlewareHandler<AppBindings> {
+const isSessionProbe = (method: string, path: string) => method === "GET" && path === "/api/me";
+
+/** Why a caller the app did not identify was refused, when the refusal is one the log records. */
+function anonymousRefusalOf(error: Error | undefined, method: string, path: string): string | undefined {
+  if (error instanceof CrossSiteRefusal) return "cross-site";
+  if (error instanceof AppError && error.code === "unauthenticated" && !isSessionProbe(method, path)) return "signed out";
+  return undefined;
+}
+
+/**
+ * Records refused API requests after the answer is made (ADR 020): 403, and 404 for what is not
+ * the asker's, to a signed-in person; 401 to a signed-out caller on a route that needs sign-in;
+ * and the cross-site guard's 403, which comes before anyone is identified. At most 10 a minute per
+ * person, or per address for callers not identified, the next recorded one carrying how many were
+ * skipped. The path is kept, never the query or the body. Mounted before every /api route.
+ */
+export function recordDeniedRequests(audit: AuditService, trustProxy: boolean): MiddlewareHandler<AppBindings> {
   const sampler = createEventSampler({ perWindow: DENIALS_RECORDED_PER_MINUTE, windowMs: 60_000 });
-  return async (c, next) => {
-    await next();
-    const status = c.res.status;
-    if (status !== 403 && status !== 404) return;
-    const actor = c.var.actor;
-    if (!actor) return;
-    const { record, suppressed } = sampler.admit(actor.userId);
+  const recordDenial = async (actor: Actor | AuditActor, key: string, c: Context<AppBindings>, details: AuditDetails) => {
+    const { record, suppressed } = sampler.admit(key);
     if (!record) return;
     await audit.record(
       actor,
       "access.denied",
       { type: "request", id: `${c.req.method} ${c.req.path}`.slice(0, 256) },
-      { httpMethod: c.req.method, path: c.req.path, status, suppressed },
+      { httpMethod: c.req.method, path: c.req.path, status: c.res.status, ...details, suppressed },
       { outcome: "denied" },
     );
+  };
+  return async (c, next) => {
+    await next();
+    const status = c.res.status;
+    // Set by identifyActor (null signed out); undefined when the request was answered before it ran.
+    const actor = c.var.actor as Actor | null | undefined;
+    if (actor) {
+      if (status === 403 || status === 404) await recordDenial(actor, `user:${actor.userId}`, c, {});
+      return;
+    }
+    const reason = anonymousRefusalOf(c.error, c.req.method, c.req.path);
+    if (!reason) return;
+    const request = requestSource(c, trustProxy);
+    await recordDenial({ ...systemActor, ...request }, `ip:${request.ip}`, c, { reason });
   };
 }

@@ -7,7 +7,8 @@ import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
-import { clientIp, headersWithClientIp } from "../../http/client-ip";
+import { clientIp, headersWithClientIp, requestSource } from "../../http/client-ip";
+import type { AuditRequest } from "../audit/audit.service";
 import type { AppBindings } from "../../http/bindings";
 
 /** Consumes the code from an email link with the matching Better Auth call; answers its headers (cookies). */
@@ -18,9 +19,9 @@ function consumeLinkCode(auth: Auth, query: EmailLinkQuery & { type: "magic_link
 }
 
 /** An email change's link confirms its address (ours, not Better Auth's: both addresses must confirm); then the account page, or sign-in. */
-async function confirmEmailChange(container: Container, query: EmailLinkQuery): Promise<string> {
+async function confirmEmailChange(container: Container, query: EmailLinkQuery, request: AuditRequest): Promise<string> {
   try {
-    const { status } = await container.emailChange.confirm({ email: query.email.toLowerCase(), code: query.code });
+    const { status } = await container.emailChange.confirm({ email: query.email.toLowerCase(), code: query.code }, request);
     return withQuery(paths.account, { email_change: status });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -56,7 +57,7 @@ export function emailLinkRoutes(container: Container, trustProxy: boolean) {
     const parsed = emailLinkQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return c.redirect(withQuery(paths.login, { e: "bad_link" }));
     const query = parsed.data;
-    if (query.type === "email_change") return c.redirect(await confirmEmailChange(container, query));
+    if (query.type === "email_change") return c.redirect(await confirmEmailChange(container, query, requestSource(c, trustProxy)));
     if (await needsSwitchConfirmation(auth, query, { headers: c.req.raw.headers, fetchSite: c.req.header("sec-fetch-site") })) {
       const { type, email, code } = query;
       return c.redirect(buildEmailLink(container.env.publicUrl, { type, email, code }));

@@ -74,14 +74,14 @@ export function createBillingRepo() {
         });
     },
 
-    /** Gives a document's credit back; answers whose it was, or undefined when nothing was charged. */
-    async refund(db: Database, documentId: string): Promise<string | undefined> {
+    /** Gives a document's credit back; answers whose it was and what paid it, or undefined when nothing was charged. */
+    async refund(db: Database, documentId: string): Promise<{ userId: string; source: string } | undefined> {
       const [row] = await db
         .update(documentUsageLog)
         .set({ refundedAt: sql`now()` })
         .where(and(eq(documentUsageLog.documentId, documentId), isNull(documentUsageLog.refundedAt)))
-        .returning({ userId: documentUsageLog.userId });
-      return row?.userId;
+        .returning({ userId: documentUsageLog.userId, source: documentUsageLog.source });
+      return row;
     },
 
     /** Records a provider event; false when it was already handled (a retry or a replay). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuditDetails } from "../../../core/audit/redaction";
-import type { AuditService, AuditTarget } from "../audit/audit.service";
+import { noRequest, type AuditService, type AuditTarget } from "../audit/audit.service";
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import { creditTotals, decideCharge, overageUnitsFor, startingCreditsFor, type ChargeDecision } from "../../../core/billing/credits";
@@ -184,7 +184,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   /** Payments are reported by the provider (a webhook, the test-mode page): the payer is named by their account. */
   async function recordForPayer(userId: string, action: "billing.subscription-changed" | "billing.credits-added", target: AuditTarget, details: AuditDetails) {
-    const payer = await deps.audit.actorFor({ userId }, { ip: null, userAgent: null, requestId: null });
+    const payer = await deps.audit.actorFor({ userId }, noRequest);
     await deps.audit.record(payer, action, { name: payer.email, ...target }, details);
   }
 
@@ -264,13 +264,19 @@ export function createBillingService(deps: BillingServiceDeps) {
         counts: { startingCredits: summary.startingCredits, overageUnits: summary.overageUnits, creditsUsed: summary.creditsUsed },
       });
       const isPlanCredit = decision.ok && decision.source === "plan";
+      let source: string;
       if (plan?.hasAccess && plan.creditsAvailable > 0 && !isPlanCredit) {
-        await repo.charge(tx, { userId, documentId, source: "organization", organizationId: plan.organizationId });
+        source = "organization";
+        await repo.charge(tx, { userId, documentId, source, organizationId: plan.organizationId });
       } else if (decision.ok) {
-        await repo.charge(tx, { userId, documentId, source: decision.source, organizationId: null });
+        source = decision.source;
+        await repo.charge(tx, { userId, documentId, source, organizationId: null });
       } else {
         return decision;
       }
+      // The person whose credit it is, named by their account (a start may follow a payment, not a request of theirs).
+      const spender = await deps.audit.actorFor({ userId }, noRequest, tx);
+      await deps.audit.record(spender, "billing.credits-spent", { type: "document", id: documentId }, { credits: 1, source, documentId }, { tx });
       await deps.publishCreditsChange(userId, tx);
       return { ok: true };
     },
@@ -284,7 +290,19 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** Processing failed for a reason of ours: the document's credit comes back. */
     async refundFailedProcessing(documentId: string): Promise<void> {
       if (!isOn) return;
-      const userId = await repo.refund(db, documentId);
+      const userId = await db.transaction(async (tx) => {
+        const refunded = await repo.refund(tx, documentId);
+        if (!refunded) return undefined;
+        const holder = await deps.audit.actorFor({ userId: refunded.userId }, noRequest, tx);
+        await deps.audit.record(
+          holder,
+          "billing.credits-refunded",
+          { type: "document", id: documentId },
+          { credits: 1, source: refunded.source, documentId, reason: "processing failed" },
+          { tx },
+        );
+        return refunded.userId;
+      });
       if (userId) await afterCreditsArrived(userId);
     },
 

@@ -13,7 +13,7 @@ import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import type { AppBindings } from "../../http/bindings";
-import { clientIp, headersWithClientIp } from "../../http/client-ip";
+import { clientIp, headersWithClientIp, requestSource } from "../../http/client-ip";
 import { requireActor } from "../../http/guards";
 import { invitationRateLimit } from "../../http/rate-limit";
 import { jsonBody } from "../../http/request-input";
@@ -57,7 +57,7 @@ export function invitationsRoutes(container: Container) {
     })
     .post("/accept-with-code", async (c) => {
       const request = await jsonBody(c.req, acceptWithCodeRequestSchema);
-      return c.json(await invitations.acceptWithCode(request, signInInvitedPerson(container.auth, c, trustProxy)));
+      return c.json(await invitations.acceptWithCode(request, signInInvitedPerson(container.auth, c, trustProxy), requestSource(c, trustProxy)));
     })
     .post("/resend-code", async (c) => {
       const { email } = await jsonBody(c.req, resendInvitationCodeRequestSchema);

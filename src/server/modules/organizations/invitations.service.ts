@@ -19,6 +19,7 @@ import { AppError } from "../../http/app-error";
 import { invitationEmail } from "../mail/auth-emails";
 import { invitationCodeHash, invitationTokenHash, isInvitationCode, newInvitationSecrets } from "./invitation-secrets";
 import type { AcceptedInvitation, MembershipsService } from "./memberships.service";
+import type { AuditRequest, AuditService } from "../audit/audit.service";
 import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
 
 /** Wrong codes an invitation takes before its code stops working (a resend makes a new one). */
@@ -45,6 +46,7 @@ export interface InvitationsDeps {
   secret: string;
   logger: Logger;
   now: () => Date;
+  audit: AuditService;
 }
 
 const messageByState: Record<UnusableInvitationState, string> = {
@@ -194,14 +196,32 @@ export function createInvitationsService(deps: InvitationsDeps) {
     },
 
     /** The 6-digit code from the invitation email (/auth/code?type=invite): it signs the person in and accepts. */
-    async acceptWithCode(input: AcceptWithCodeRequest, signIn: SignInInvitedPerson): Promise<AcceptInvitationResponse> {
+    async acceptWithCode(input: AcceptWithCodeRequest, signIn: SignInInvitedPerson, request: AuditRequest): Promise<AcceptInvitationResponse> {
       const open = (await repo.openInvitationsFor(db, input.email, deps.now())).filter(({ invitation }) => invitation.codeAttempts < INVITATION_CODE_ATTEMPTS);
       const match = open.find(({ invitation }) => isInvitationCode(deps.secret, invitation, input.code));
       if (!match) {
-        await repo.countCodeAttempt(
-          db,
-          open.map(({ invitation }) => invitation.id),
-        );
+        // A failed acceptance in each inviting organization's log (in the organization-less log when none invites the address); never the code typed.
+        const actor = await deps.audit.actorFor({ email: input.email }, request);
+        const failed = { method: "invitation_code", reason: "wrong code" };
+        await db.transaction(async (tx) => {
+          await repo.countCodeAttempt(
+            tx,
+            open.map(({ invitation }) => invitation.id),
+          );
+          for (const { invitation } of open) {
+            await deps.audit.record(actor, "invitation.accepted", { type: "invitation", id: invitation.id, name: invitation.email }, failed, {
+              tx,
+              outcome: "failed",
+              organizationId: invitation.organizationId,
+            });
+          }
+        });
+        if (open.length === 0) {
+          await deps.audit.record(actor, "invitation.accepted", { type: "invitation", name: input.email.toLowerCase() }, failed, {
+            outcome: "failed",
+            organizationId: null,
+          });
+        }
         throw new AppError("bad_request", invitationMessages.wrongCode);
       }
       requireMethod(match.organization, "email_password");

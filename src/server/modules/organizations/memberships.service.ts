@@ -9,7 +9,7 @@ import {
 } from "../../../core/organizations/membership-rules";
 import { trialEndFor } from "../../../core/organizations/plan";
 import { invitationMessages, organizationMessages } from "../../../shared/organizations";
-import type { AuditService } from "../audit/audit.service";
+import { noRequest, type AuditRequest, type AuditService } from "../audit/audit.service";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { PlatformSettingsStore } from "./platform-settings";
@@ -58,7 +58,10 @@ const isOrganizationRole = (role: string): role is AcceptedInvitation["role"] =>
 export function createMembershipsService(deps: MembershipsDeps) {
   const { db, config } = deps;
 
-  async function createOwnOrganization(tx: Database, person: Person, now: Date): Promise<Membership> {
+  /** Why an organization was made without anyone asking for one: the audit log says so. */
+  type AutomaticCreation = { trigger: "first sign-in" | "email change" | "removed from organization"; request: AuditRequest };
+
+  async function createOwnOrganization(tx: Database, person: Person, now: Date, creation: AutomaticCreation): Promise<Membership> {
     const defaults = await deps.settings.get(tx);
     const organization = await repo.insertOrganization(tx, {
       name: organizationNameFor(person),
@@ -72,6 +75,15 @@ export function createMembershipsService(deps: MembershipsDeps) {
       createdBy: person.id,
     });
     const member = await repo.addMember(tx, { organizationId: organization.id, userId: person.id, role: "org_admin", joinedAsEmail: person.email, now });
+    // Read inside the transaction: the person as admin of the organization just made.
+    const founder = await deps.audit.actorFor({ userId: person.id }, creation.request, tx);
+    await deps.audit.record(
+      founder,
+      "organization.created",
+      { type: "organization", id: organization.id, name: organization.name },
+      { trigger: creation.trigger, status: organization.status, trialEndsAt: organization.trialEndsAt },
+      { tx, organizationId: organization.id },
+    );
     return { member, organization };
   }
 
@@ -79,7 +91,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
    * The organization that verified the person's company domain and has room, joined as a User;
    * otherwise a new organization of their own, with them as its admin. An unproven address joins nothing.
    */
-  async function joinByDomainOrCreate(tx: Database, person: Person, now: Date): Promise<Membership> {
+  async function joinByDomainOrCreate(tx: Database, person: Person, now: Date, creation: AutomaticCreation): Promise<Membership> {
     const domain = domainOf(person.email);
     const byDomain = person.emailVerified && !isFreeMailDomain(domain) ? await repo.organizationWithVerifiedDomain(tx, domain) : undefined;
     const organization = byDomain && (await repo.lockOrganization(tx, byDomain.id));
@@ -88,7 +100,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
       await repo.closeInvitationsOnJoin(tx, organization.id, person.email, person.id, now);
       return { member, organization };
     }
-    return createOwnOrganization(tx, person, now);
+    return createOwnOrganization(tx, person, now, creation);
   }
 
   /**
@@ -174,7 +186,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
      * company domain's organization, else a new one. While an invitation waits for the person to
      * accept it in a way it allows, they have none.
      */
-    async membershipFor(person: Person, signInMethod: SignInMethod | null): Promise<Membership | undefined> {
+    async membershipFor(person: Person, signInMethod: SignInMethod | null, request: AuditRequest = noRequest): Promise<Membership | undefined> {
       const existing = await repo.activeMembership(db, person.id);
       if (existing) return existing;
       const invitations = await repo.openInvitationsFor(db, person.email.toLowerCase(), deps.now());
@@ -189,7 +201,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
       }
       if (invitations.length > 0) return undefined;
       return retryingOnRace(
-        () => db.transaction((tx) => joinByDomainOrCreate(tx, person, deps.now())),
+        () => db.transaction((tx) => joinByDomainOrCreate(tx, person, deps.now(), { trigger: "first sign-in", request })),
         () => repo.activeMembership(db, person.id),
       );
     },
@@ -209,7 +221,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
           return;
         }
         await leave(tx, current, now);
-        await joinByDomainOrCreate(tx, person, now);
+        await joinByDomainOrCreate(tx, person, now, { trigger: "email change", request: noRequest });
       });
     },
 
@@ -229,7 +241,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
     /** A member an admin removed gets an organization of their own at once (never their old one again by domain). */
     async giveOwnOrganization(tx: Database, userId: string, now: Date): Promise<void> {
       const person = await repo.findUser(tx, userId);
-      if (person) await createOwnOrganization(tx, person, now);
+      if (person) await createOwnOrganization(tx, person, now, { trigger: "removed from organization", request: noRequest });
     },
 
     /**

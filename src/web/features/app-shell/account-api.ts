@@ -23,6 +23,7 @@ export const accountApi = {
   requestEmailChange: (request: EmailChangeRequest) => apiRequest<EmailChangeResponse>("/api/account/email-change", { body: request }),
   listSessions: () => apiRequest<AccountSessionsResponse>("/api/account/sessions"),
   signOutOthers: () => apiRequest<SignOutOthersResponse>("/api/account/sessions/sign-out-others", { body: {} }),
+  signOutSession: (sessionId: string) => apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}`, { method: "DELETE" }),
   /** Better Auth's own: the current password, and every other session ends. */
   changePassword: (currentPassword: string, newPassword: string) =>
     apiRequest("/api/auth/change-password", { body: { currentPassword, newPassword, revokeOtherSessions: true } }),

@@ -305,6 +305,15 @@ function SessionsSection() {
       toast.error("Error", { description: errorMessage(error) });
     }
   }
+  async function signOutSession(sessionId: string) {
+    try {
+      await accountApi.signOutSession(sessionId);
+      toast.success(profileMessages.sessionSignedOut);
+      await sessions.refetch();
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error) });
+    }
+  }
   const list = sessions.data?.sessions ?? [];
   return (
     <section className="space-y-3" aria-labelledby="sessions-heading">
@@ -323,6 +332,18 @@ function SessionsSection() {
             <span className="text-xs text-muted-foreground">
               {session.ipAddress ?? "Unknown address"} · last active {new Date(session.lastActiveAt).toLocaleString()}
             </span>
+            {!session.isCurrent && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                aria-label={`Sign out ${session.userAgent ?? "unknown device"}`}
+                onClick={() => void signOutSession(session.id)}
+              >
+                Sign out
+              </Button>
+            )}
           </li>
         ))}
       </ul>
