@@ -5,6 +5,7 @@ import { openPostgres, type PostgresHandle } from "../../src/server/db/client";
 import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
 import { createAuditRepo } from "../../src/server/modules/audit/audit.repo";
 import { createAuditService, systemActor } from "../../src/server/modules/audit/audit.service";
+import { aNewAuditEvent } from "../support/audit";
 import { createTestDatabase } from "../support/test-database";
 import pino from "pino";
 
@@ -31,23 +32,7 @@ afterAll(async () => {
   await admin.close();
 });
 
-const newEvent = (targetId: string) => ({
-  occurredAt: new Date(),
-  organizationId,
-  actorUserId: null,
-  actorEmail: null,
-  actorRole: null,
-  actorOrganizationId: organizationId,
-  action: "document.viewed",
-  targetType: "document",
-  targetId,
-  targetName: null,
-  outcome: "success",
-  ip: null,
-  userAgent: null,
-  requestId: null,
-  details: {},
-});
+const newEvent = (targetId: string) => aNewAuditEvent(organizationId, targetId);
 
 /** Runs `work` in a transaction as the web role. */
 function asWebRole<T>(work: (tx: PostgresHandle["db"]) => Promise<T>): Promise<T> {

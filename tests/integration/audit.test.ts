@@ -11,7 +11,7 @@ import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../src/shared/organizations";
 import { paths } from "../../src/shared/paths";
 import { auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
 import { changeEmail, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
-import { eventsOf, onlyEvent, wrongCodeFor } from "../support/audit";
+import { aNewAuditEvent, eventsOf, onlyEvent, wrongCodeFor } from "../support/audit";
 import { readyFactSheet } from "../support/fact-sheets";
 import { buyCreditLocally, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
@@ -602,23 +602,7 @@ describe("tamper evidence", () => {
   it("a process whose remembered head another process moved appends behind the real head", async () => {
     // Two repos on one database are two processes: each remembers the head it last wrote.
     const [first, second] = [createAuditRepo(testApp.database.db), createAuditRepo(testApp.database.db)];
-    const event = (targetId: string) => ({
-      occurredAt: new Date(),
-      organizationId,
-      actorUserId: adminId,
-      actorEmail: adminEmail,
-      actorRole: "org_admin",
-      actorOrganizationId: organizationId,
-      action: "document.viewed",
-      targetType: "document",
-      targetId,
-      targetName: null,
-      outcome: "success",
-      ip: null,
-      userAgent: null,
-      requestId: null,
-      details: {},
-    });
+    const event = (targetId: string) => aNewAuditEvent(organizationId, targetId, { actorUserId: adminId, actorEmail: adminEmail, actorRole: "org_admin" });
     await first.appendBatch([event("first-a")]);
     await second.appendBatch([event("second-a"), event("second-b")]);
     await first.appendBatch([event("first-b")]);

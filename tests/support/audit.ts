@@ -4,10 +4,33 @@ import type { Database } from "../../src/server/db/client";
 import { auditEvents, chatMessages, outboxEmails } from "../../src/server/db/schema/index";
 import { isAllowedAuditDetailKey, MAX_DETAIL_TEXT } from "../../src/core/audit/redaction";
 import type { AuditAction } from "../../src/shared/audit";
+import type { NewAuditEvent } from "../../src/server/modules/audit/audit.repo";
 import { TEST_PASSWORD } from "./accounts";
 import type { TestApp } from "./test-app";
 
 export type AuditRow = typeof auditEvents.$inferSelect;
+
+/** An event as the service hands it to the repository: a document viewed in `organizationId`'s log, by no one in particular. */
+export function aNewAuditEvent(organizationId: string, targetId: string, actor: Partial<NewAuditEvent> = {}): NewAuditEvent {
+  return {
+    occurredAt: new Date(),
+    organizationId,
+    actorUserId: null,
+    actorEmail: null,
+    actorRole: null,
+    actorOrganizationId: organizationId,
+    action: "document.viewed",
+    targetType: "document",
+    targetId,
+    targetName: null,
+    outcome: "success",
+    ip: null,
+    userAgent: null,
+    requestId: null,
+    details: {},
+    ...actor,
+  };
+}
 
 /** Every recorded event of one action, oldest first, once the app has written what it recorded. */
 export async function eventsOf(testApp: TestApp, action: AuditAction): Promise<AuditRow[]> {
