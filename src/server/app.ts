@@ -89,7 +89,14 @@ function apiRoutes(container: Container) {
       .route("/avatars", avatarRoutes(container))
       // After /auth, whose handlers answer every request they match: Better Auth reads its own
       // session there, and every route from here on has the actor without a second look-up.
-      .use(identifyActor({ auth: container.auth, trustProxy: container.env.auth.trustProxy, memberships: container.organizations.memberships }))
+      .use(
+        identifyActor({
+          auth: container.auth,
+          trustProxy: container.env.auth.trustProxy,
+          memberships: container.organizations.memberships,
+          cache: container.actorCache,
+        }),
+      )
       .route("/me", meRoutes(container))
       .route("/account", accountRoutes(container))
       .route("/invitations", invitationsRoutes(container))

@@ -14,6 +14,7 @@ import { createSmtpMailer } from "./adapters/mail/smtp-mailer";
 import type { FileStorage } from "./adapters/storage/file-storage";
 import { createLocalDiskStorage } from "./adapters/storage/local-disk-storage";
 import { createS3Storage } from "./adapters/storage/s3-storage";
+import { createActorCache } from "./http/actor-cache";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database, DatabaseHandle } from "./db/client";
@@ -101,6 +102,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     audit,
   });
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships, audit });
+  const actorCache = createActorCache();
+  const stopWatchingIdentityWrites = database.watchWrites(actorCache.watcher);
   const storage = createFileStorage(env);
   const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
@@ -199,6 +202,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     mailer,
     emailDeliveries: createEmailDeliveries({ db, secret: authSecret }),
     auth,
+    actorCache,
     health,
     adminActions,
     admin,
@@ -224,6 +228,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     jobs,
     async close(): Promise<void> {
       await jobs.stopWorker();
+      stopWatchingIdentityWrites();
       await audit.flush();
       await changeFeed.close();
       await extraction.close();

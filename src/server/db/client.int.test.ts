@@ -64,3 +64,45 @@ describe("Drizzle's client of the embedded database", () => {
     }
   }, 60_000);
 });
+
+describe("watching writes", () => {
+  it("tells a watcher when a statement or a transaction writes what it watches, and when that unit has ended", async () => {
+    const handle = await wrapPglite(new PGlite());
+    const events: string[] = [];
+    const stop = handle.watchWrites({
+      isWatched: (statement) => /insert into watched/i.test(statement),
+      began: () => events.push("began"),
+      ended: () => events.push("ended"),
+    });
+    try {
+      await handle.db.execute(sql`create table watched (note text)`);
+      await handle.db.execute(sql`insert into watched values ('alone')`);
+      expect(events).toEqual(["began", "ended"]);
+
+      events.length = 0;
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into watched values ('one')`);
+        await tx.execute(sql`insert into watched values ('two')`);
+        events.push("last statement");
+      });
+      expect(events).toEqual(["began", "last statement", "ended"]);
+
+      events.length = 0;
+      await expect(
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into watched values ('undone')`);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(events).toEqual(["began", "ended"]);
+      expect(await queryRows(handle.db, sql`select note from watched order by note`)).toEqual([{ note: "alone" }, { note: "one" }, { note: "two" }]);
+
+      events.length = 0;
+      stop();
+      await handle.db.execute(sql`insert into watched values ('unwatched')`);
+      expect(events).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});

@@ -16,6 +16,8 @@ export type DatabaseKind = "pglite" | "postgres";
 interface HandleBase {
   db: Database;
   close(): Promise<void>;
+  /** Tells `watcher` of every unit of work that writes what it watches (see WriteWatcher); answers how to stop. */
+  watchWrites(watcher: WriteWatcher): () => void;
 }
 export type PgliteHandle = HandleBase & { kind: "pglite"; client: PGlite };
 export type PostgresHandle = HandleBase & { kind: "postgres"; pool: pg.Pool };
@@ -30,6 +32,52 @@ export const pgliteExtensions = { vector };
  * is a few tens of MB and pages it does not hold are read back from the OS page cache.
  */
 export const pgliteSettings = ["shared_buffers = 32MB"];
+
+/**
+ * Told of writes through this handle's Drizzle database, whoever makes them (our repositories,
+ * Better Auth's adapter, raw SQL): `began` when a unit of work (a statement on its own, or a
+ * transaction) sends its first statement that `isWatched` accepts, `ended` once that unit is over,
+ * committed or rolled back. Between the two, what the unit wrote may be visible or not.
+ */
+export interface WriteWatcher {
+  isWatched(statement: string): boolean;
+  began(): void;
+  ended(): void;
+}
+
+/** One unit of work's view of the watchers: which of them its statements began. */
+interface WatchedUnit {
+  see(statement: string): void;
+  end(): void;
+}
+
+function createWriteWatch() {
+  const watchers = new Set<WriteWatcher>();
+  return {
+    add(watcher: WriteWatcher) {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
+    unit(): WatchedUnit {
+      let begun: WriteWatcher[] = [];
+      return {
+        see(statement) {
+          for (const watcher of watchers) {
+            if (begun.includes(watcher) || !watcher.isWatched(statement)) continue;
+            begun.push(watcher);
+            watcher.began();
+          }
+        },
+        end() {
+          const ended = begun;
+          begun = [];
+          for (const watcher of ended) watcher.ended();
+        },
+      };
+    },
+  };
+}
+type WriteWatch = ReturnType<typeof createWriteWatch>;
 
 /** Told when PostgreSQL drops a pooled connection (a restart, a failover); the pool replaces it. */
 export type ConnectionErrorHandler = (error: Error) => void;
@@ -47,12 +95,39 @@ export function openPostgres(databaseUrl: string, onConnectionError: ConnectionE
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // Without a listener, an idle connection the server closes is an uncaught error that ends the process.
   pool.on("error", onConnectionError);
+  const watch = createWriteWatch();
+  watchPoolWrites(pool, watch);
   return {
     db: drizzlePostgres(pool, { schema, casing: "snake_case" }),
     kind: "postgres",
     pool,
     close: () => pool.end(),
+    watchWrites: watch.add,
   };
+}
+
+/**
+ * Every statement through the pool runs on a checked-out connection (pool.query checks one out
+ * too), and a transaction holds its connection until it ends: a checkout is the unit of work,
+ * over when the connection is released, after its COMMIT or ROLLBACK answered.
+ */
+function watchPoolWrites(pool: pg.Pool, watch: WriteWatch): void {
+  const units = new WeakMap<pg.PoolClient, WatchedUnit>();
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [first] = args;
+      units
+        .get(client as pg.PoolClient)
+        ?.see(typeof first === "string" ? first : (((first as { text?: unknown } | undefined)?.text as string | undefined) ?? ""));
+      return query(...args);
+    }) as typeof client.query;
+  });
+  pool.on("acquire", (client) => units.set(client, watch.unit()));
+  pool.on("release", (_error, client) => {
+    units.get(client)?.end();
+    units.delete(client);
+  });
 }
 
 /** The types Drizzle has PGlite leave as text (it parses them itself): dates, times, intervals, their arrays, numeric[]. */
@@ -66,20 +141,29 @@ const keepAsText = (value: string) => value;
  * itself. The parsers are set on the instance once instead and the per-query copy is dropped;
  * parsers of any other type still pass through.
  */
-export function drizzleClientOf(client: PGlite): PGlite {
+export function drizzleClientOf(client: PGlite, watch: WriteWatch = createWriteWatch()): PGlite {
   for (const oid of TYPES_DRIZZLE_KEEPS_AS_TEXT) client.parsers[oid] = keepAsText;
   const withoutKeptParsers = (options?: QueryOptions): QueryOptions | undefined =>
     options?.parsers && Object.keys(options.parsers).every((oid) => TYPES_DRIZZLE_KEEPS_AS_TEXT.has(Number(oid)))
       ? { ...options, parsers: undefined }
       : options;
-  const queryOf =
-    (target: Pick<Transaction, "query">): Transaction["query"] =>
-    (query, params, options) =>
-      target.query(query, params, withoutKeptParsers(options));
+  // A statement outside a transaction is its own unit of work; a transaction's end is after its COMMIT (or ROLLBACK).
   const drizzleClient = {
-    query: queryOf(client),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => callback(Object.assign(Object.create(tx) as Transaction, { query: queryOf(tx) }))),
+    query: ((query, params, options) => {
+      const unit = watch.unit();
+      unit.see(query);
+      return client.query(query, params, withoutKeptParsers(options)).finally(unit.end);
+    }) as Transaction["query"],
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => {
+      const unit = watch.unit();
+      const queryIn =
+        (tx: Transaction): Transaction["query"] =>
+        (statement, params, options) => {
+          unit.see(statement);
+          return tx.query(statement, params, withoutKeptParsers(options));
+        };
+      return client.transaction((tx) => callback(Object.assign(Object.create(tx) as Transaction, { query: queryIn(tx) }))).finally(unit.end);
+    },
   };
   // Drizzle's PGlite session calls nothing else on its client.
   return drizzleClient as unknown as PGlite;
@@ -87,11 +171,13 @@ export function drizzleClientOf(client: PGlite): PGlite {
 
 export async function wrapPglite(client: PGlite): Promise<PgliteHandle> {
   await client.waitReady;
+  const watch = createWriteWatch();
   return {
-    db: drizzlePglite(drizzleClientOf(client), { schema, casing: "snake_case" }),
+    db: drizzlePglite(drizzleClientOf(client, watch), { schema, casing: "snake_case" }),
     kind: "pglite",
     client,
     close: () => client.close(),
+    watchWrites: watch.add,
   };
 }
 
