@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import type { OutlineEntry } from "../../../shared/contracts/documents";
 import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
 import { can, type AccessSubject } from "../../../shared/access";
@@ -16,7 +17,8 @@ declare const ownedDocument: unique symbol;
  * can run on an id that did not pass the check.
  */
 export type OwnedDocumentId = string & { readonly [ownedDocument]: true };
-export type OwnedDocumentRow = Omit<DocumentRow, "id"> & { id: OwnedDocumentId };
+/** A document as its use cases read it: without its outline, which only the outline itself needs (findOutline). */
+export type OwnedDocumentRow = Omit<DocumentRow, "id" | "outline"> & { id: OwnedDocumentId };
 
 function owned<Row extends { id: string }>(row: Row): Omit<Row, "id"> & { id: OwnedDocumentId } {
   return { ...row, id: row.id as OwnedDocumentId };
@@ -100,10 +102,13 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
           return row && owned(row);
         },
 
-        /** The ownership check: the user's document with this id, if there is one. */
+        /**
+         * The ownership check: the user's document with this id, if there is one. Every use case by
+         * document id starts here: without the outline (tens of KB of JSON for a long contract).
+         */
         async find(id: string): Promise<OwnedDocumentRow | undefined> {
           const [row] = await db
-            .select()
+            .select(listedColumns)
             .from(documents)
             .where(and(eq(documents.userId, userId), eq(documents.id, id)));
           return row && owned(row);
@@ -174,6 +179,11 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
           from stopped where documents.id = stopped.document_id
           returning documents.id as "documentId", stopped.is_reprocess as "isReprocess"`,
       );
+    },
+
+    async findOutline(documentId: OwnedDocumentId): Promise<OutlineEntry[] | null> {
+      const [row] = await db.select({ outline: documents.outline }).from(documents).where(eq(documents.id, documentId));
+      return row?.outline ?? null;
     },
 
     listPages(documentId: OwnedDocumentId) {

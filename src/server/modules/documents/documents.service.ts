@@ -250,7 +250,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     /** Each clause once, in document order, with the page it starts on. */
     async getOutline(actor: Actor, id: string): Promise<OutlineEntry[]> {
       const document = await requireDocument(actor, id);
-      if (document.outline) return document.outline;
+      const kept = await repo.findOutline(document.id);
+      if (kept) return kept;
       // Processed before outlines were kept: the clauses that head a passage (merged short clauses are missing).
       const seen = new Set<string>();
       const outline: OutlineEntry[] = [];
