@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
 import { createExtractionPool, isLargeDocument } from "./extraction-pool";
 
@@ -118,5 +118,26 @@ describe("extraction pool", () => {
     });
     pools.push(pool);
     await expect(pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow("OCR engine crashed");
+  });
+
+  it("stops a thread left without documents, never one reading a document, and starts a new one for the next", async () => {
+    const slowOcr = {
+      recognize: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return { text: "The Payer shall reimburse the Provider within thirty days.", confidence: 90 };
+      },
+      close: async () => undefined,
+    };
+    const pool = createExtractionPool({ threads: 1, ocr: slowOcr, idleThreadMs: 200 });
+    pools.push(pool);
+    // The scanned page keeps the thread busy three times longer than it may stay idle.
+    const scanned = await pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined);
+    expect(scanned.extraction.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 90 });
+    expect(pool.threadCount).toBe(1);
+    await vi.waitFor(() => expect(pool.threadCount).toBe(0), { timeout: 10_000, interval: 50 });
+
+    const text = await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. This Agreement lasts one year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
+    expect(text.extraction.pages[0]).toMatchObject({ method: "text", text: "1.1 Term. This Agreement lasts one year." });
+    expect(pool.threadCount).toBe(1);
   });
 });

@@ -14,6 +14,7 @@ interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
   lastHeardAt: number;
+  retirement?: NodeJS.Timeout;
 }
 
 /**
@@ -38,6 +39,13 @@ function threadEntry(): URL {
 export function isStalled(thread: { documents: number; silentForMs: number }, stalledThreadMs: number): boolean {
   return thread.documents > 0 && thread.silentForMs > stalledThreadMs;
 }
+
+/**
+ * A thread with no document for this long is stopped; the next document starts a new one. A
+ * thread keeps the memory its largest document needed (pdf.js's heap, decoded pages): the dev
+ * contracts left two threads holding ~800 MB of the process's RSS long after they were read.
+ */
+export const IDLE_THREAD_MS = 60_000;
 
 /** A file at least this large reads only when no other large one is being read (two at once would double the peak memory). */
 export const LARGE_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -75,6 +83,7 @@ export function createExtractionPool(
     ocr?: OcrEngine;
     ocrBudget?: OcrBudget;
     stalledThreadMs?: number;
+    idleThreadMs?: number;
     threadEntry?: URL;
     /** What counts as a large document (default LARGE_DOCUMENT_BYTES, LARGE_IMAGE_PIXELS). */
     large?: { bytes: number; pixels: number };
@@ -83,6 +92,7 @@ export function createExtractionPool(
   const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
   const ocr = options.ocr ?? createTesseractOcr({ workers: 2 });
   const stalledThreadMs = options.stalledThreadMs ?? STALLED_THREAD_MS;
+  const idleThreadMs = options.idleThreadMs ?? IDLE_THREAD_MS;
   const threads: Thread[] = [];
   let nextId = 1;
 
@@ -102,8 +112,21 @@ export function createExtractionPool(
 
   /** Takes a thread out of the pool, so no document is given to it any more. */
   function forget(thread: Thread): void {
+    clearTimeout(thread.retirement);
     const index = threads.indexOf(thread);
     if (index >= 0) threads.splice(index, 1);
+  }
+
+  /** A thread left without documents is stopped after idleThreadMs unless one arrives first (dispatch cancels this). */
+  function retireWhenIdle(thread: Thread): void {
+    if (thread.pending.size > 0) return;
+    clearTimeout(thread.retirement);
+    thread.retirement = setTimeout(() => {
+      if (thread.pending.size > 0) return;
+      forget(thread);
+      void thread.worker.terminate();
+    }, idleThreadMs);
+    thread.retirement.unref();
   }
 
   function answerOcr(thread: Thread, ocrId: number, image: Uint8Array, dpi: number): void {
@@ -130,6 +153,7 @@ export function createExtractionPool(
       if (!request) return;
       if (reply.type === "progress") return request.onProgress(reply.done, reply.total);
       thread.pending.delete(reply.id);
+      retireWhenIdle(thread);
       if (reply.type === "done") request.resolve(reply.reading);
       else request.reject(reply.reason ? new ExtractionError(reply.reason, reply.message) : new Error(reply.message));
     });
@@ -159,6 +183,7 @@ export function createExtractionPool(
     const id = nextId++;
     return new Promise<DocumentReading>((resolve, reject) => {
       const thread = pickThread();
+      clearTimeout(thread.retirement);
       if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
       thread.pending.set(id, { resolve, reject, onProgress });
       const copy = new Uint8Array(bytes);
@@ -178,8 +203,13 @@ export function createExtractionPool(
       largeTurn = reading.catch(() => undefined);
       return reading;
     },
+    /** How many threads are running now. */
+    get threadCount(): number {
+      return threads.length;
+    },
     async close(): Promise<void> {
       clearInterval(watchdog);
+      for (const thread of threads) clearTimeout(thread.retirement);
       await Promise.all(
         [...threads].map(async ({ worker }) => {
           const exited = new Promise((resolve) => worker.once("exit", resolve));
