@@ -2,8 +2,9 @@
 // database answers requests that each record one event — a document renamed (PATCH, the event
 // after the change) and its file downloaded (GET) — 1,000 times each with recording on and 1,000 with
 // it off (the service's record replaced by a no-op in this harness only), in alternating blocks of
-// 25 so drift of a shared machine falls on both. Events are written behind the answer, so "on"
-// includes the next requests' wait for those writes (one PGlite, one event loop). Target: p95 with recording − p95 without < 2 ms, on
+// 25 so drift of a shared machine falls on both. Events are written shortly behind the answer
+// (up to 25 ms later, together), so "on" includes the later requests' wait for those writes (one
+// PGlite, one event loop). Target: p95 with recording − p95 without < 2 ms, on
 // PGlite and on PostgreSQL (DATABASE_URL, or the local server). Prints the load average.
 // Run alone with `npx tsx bench/audit-log.ts`.
 import { mkdtempSync, rmSync } from "node:fs";

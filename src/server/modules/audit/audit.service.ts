@@ -12,6 +12,13 @@ type Executor = Parameters<AuditRepo["append"]>[0];
 
 /** Events written in one transaction at most, when many were recorded while the last batch was written. */
 const WRITE_BATCH = 200;
+/**
+ * How long an event recorded outside a transaction waits for others to share its write: a busy
+ * server writes one statement for many requests instead of one each (the web process's one
+ * PGlite runs it on the thread that serves the next request). An event is unwritten at most this
+ * long; closing the app writes what waits.
+ */
+const WRITE_DELAY_MS = 25;
 
 /** Who did it, as the log keeps it: a request's actor, or a person known only by the sign-in they attempted. */
 export interface AuditActor {
@@ -142,6 +149,13 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
   /** Events recorded without a transaction, written in batches behind the requests that recorded them. */
   const pending: NewAuditEvent[] = [];
   let writing: Promise<void> | undefined;
+  let waiting: NodeJS.Timeout | undefined;
+
+  function startWriting(): void {
+    clearTimeout(waiting);
+    waiting = undefined;
+    writing ??= writePending();
+  }
 
   async function record(actorOrRequest: Actor | AuditActor, action: AuditAction, target: AuditTarget, details: AuditDetails = {}, options: RecordOptions = {}) {
     const actor = auditActorOf(actorOrRequest);
@@ -168,10 +182,10 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
       await deps.repo.append(options.tx, event);
       return;
     }
-    // On its own: written behind the answer, in this process's order, and never failing the action
+    // On its own: written shortly behind the answer, in this process's order, and never failing the action
     // it records, which has already happened (a failure is logged).
     pending.push(event);
-    writing ??= writePending();
+    if (!writing && !waiting) waiting = setTimeout(startWriting, WRITE_DELAY_MS).unref();
   }
 
   /** Writes what waits, a batch at a time, until nothing does; events recorded meanwhile join the next batch. */
@@ -192,6 +206,7 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
 
   /** Resolves once everything recorded so far without a transaction is written. */
   async function flush(): Promise<void> {
+    if (waiting) startWriting();
     while (writing) await writing;
   }
 
