@@ -107,7 +107,15 @@ function isLeadIn(clause: Clause, options: ChunkingOptions): boolean {
   return !clause.isContents && own.endsWith(":") && own.length < options.minChars;
 }
 
-const definitionOpening = /^["“][^"”]{1,80}["”]\s*(?:\([^)]*\)\s*)?(?:means|shall mean|has the meaning|shall have the meaning|refers to|is defined)\b/i;
+/** A definition: the quoted term, then what says it is defined ("“Clean Claim” means…", "“Effective Date” shall mean…"). */
+const definition = String.raw`["“]([^"”]{1,80})["”]\s*(?:\([^)]*\)\s*)?(?:means|shall mean|has the meaning|shall have the meaning|refers to|is defined)\b`;
+const definitionOpening = new RegExp(`^${definition}`, "i");
+const definitionAnywhere = new RegExp(definition, "gi");
+
+/** The terms a text defines, lower case with single spaces. */
+export function definedTerms(text: string): string[] {
+  return [...text.matchAll(definitionAnywhere)].map((match) => match[1]!.toLowerCase().replace(/\s+/g, " "));
+}
 const definitionsHeading = /\bdefinitions?\b|\bdefined terms\b/i;
 /** Lower-case words in one sentence that only running text has (not titles, names or signature blocks)… */
 const RUNNING_TEXT_WORDS = 4;

@@ -82,10 +82,14 @@ const documentWords = /\b(?:agreement|contract|amendment|addendum|policy|plan|te
 const filingLabel = /^exhibit\s+[\d.]+$/i;
 const partiesWording = /\b(?:between|among|by and|entered into|hereinafter)\b|\(["“][A-Z]/i;
 const effectiveQuestion = /\beffective\b|\bcommence|\bstart\b|\bbegin/;
-const effectiveWording = /\beffective\b|\bcommenc|\btakes? effect\b/i;
+/** Words that say when something starts to apply. */
+const takingEffect = String.raw`(?:\beffective\b|\bcommenc|\btakes? effect\b)`;
+const effectiveWording = new RegExp(takingEffect, "i");
 /** Said of the agreement itself ("This Agreement shall take effect…", "Signed and effective…"), not of a notice or a price change ("effective 10/1/99"). */
-const effectiveOfDocument =
-  /\b(?:agreement|contract|signed|executed)\b[^.;]{0,60}?(?:\beffective\b|\bcommenc|\btakes? effect\b)|(?:\beffective\b|\bcommenc|\btakes? effect\b)[^.;]{0,30}?\b(?:agreement|contract|signature|execution)\b/i;
+const effectiveOfDocument = new RegExp(
+  String.raw`\b(?:agreement|contract|signed|executed)\b[^.;]{0,60}?${takingEffect}|${takingEffect}[^.;]{0,30}?\b(?:agreement|contract|signature|execution)\b`,
+  "i",
+);
 /** The opening sentences that name the parties: the first of them and the one after, which often lists the second party. */
 const MAX_PARTY_SENTENCES = 2;
 

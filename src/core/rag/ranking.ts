@@ -1,4 +1,4 @@
-import type { PassageClause, PassageKind } from "../documents/chunking";
+import { definedTerms, type PassageClause, type PassageKind } from "../documents/chunking";
 import { statesFact } from "./facts";
 import { judgedSentencesOf } from "./passage-judgement";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
@@ -196,12 +196,9 @@ export function selectPassages<Chunk extends Pick<RankedChunk, "text">>(
  */
 export const KIND_WEIGHT: Record<PassageKind, number> = { body: 1, definitions: 0.6, title: 0.5, contents: 0.2 };
 
-/** A term a definition defines: “Effective Date” shall mean…, "Clean Claim" means… */
-const definedTerm = /[“"]([^”"]{2,60})[”"]\s*(?:shall\s+)?(?:means?|refers? to|is defined as)\b/gi;
-
 /** Whether a chunk defines one of the terms asked about: the definition is then the answer ("When does it become effective?" — “Effective Date” shall mean…). */
 function definesAskedTerm(chunk: Pick<RankedChunk, "text">, askedTerms: ReadonlySet<string>): boolean {
-  return [...chunk.text.matchAll(definedTerm)].some((match) => askedTerms.has(match[1]!.toLowerCase().replace(/\s+/g, " ")));
+  return definedTerms(chunk.text).some((term) => askedTerms.has(term));
 }
 
 export function preferOperative(ranked: readonly RankedChunk[], askedTerms: ReadonlySet<string> = new Set()): RankedChunk[] {
