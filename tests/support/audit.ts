@@ -10,8 +10,8 @@ import type { TestApp } from "./test-app";
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 
-/** An event as the service hands it to the repository: a document viewed in `organizationId`'s log, by no one in particular. */
-export function aNewAuditEvent(organizationId: string, targetId: string, actor: Partial<NewAuditEvent> = {}): NewAuditEvent {
+/** An event as the service hands it to the repository: a document viewed in `organizationId`'s log, by no one in particular unless `overrides` say. */
+export function aNewAuditEvent(organizationId: string, targetId: string, overrides: Partial<NewAuditEvent> = {}): NewAuditEvent {
   return {
     occurredAt: new Date(),
     organizationId,
@@ -28,7 +28,7 @@ export function aNewAuditEvent(organizationId: string, targetId: string, actor: 
     userAgent: null,
     requestId: null,
     details: {},
-    ...actor,
+    ...overrides,
   };
 }
 
