@@ -112,16 +112,10 @@ export function createAuditRepo(db: Database) {
 
   return {
     /** Appends one event to its organization's chain, inside `tx`: it exists only if the transaction commits. */
-    async append(tx: Executor, event: NewAuditEvent): Promise<AuditEventRow> {
+    async append(tx: Executor, event: NewAuditEvent): Promise<void> {
       const chain = chainOf(event.organizationId);
       knownHeads.delete(chain);
-      const chained = chainedRows(chain, await lockHead(tx, chain), [event]);
-      const [stored] = await tx.insert(auditEvents).values(chained.rows).returning();
-      await tx
-        .update(auditChainHeads)
-        .set({ ...chained.head, updatedAt: new Date() })
-        .where(eq(auditChainHeads.chain, chain));
-      return stored!;
+      await appendRows(tx, chain, await lockHead(tx, chain), [event]);
     },
 
     /**
