@@ -38,13 +38,15 @@ function numbersIn(value: unknown): number[] {
   return [];
 }
 
-/** A value answers a gold entry when it is on the same page for the same product line and, for a number or yes, says the same. */
+/** A value answers a gold entry when it is on the same page for the same product line and, for a number or yes, says the same (a value in words must name the number). */
 function answers(value: FactValue, entry: GoldEntry): boolean {
   if (value.source.page !== entry.page || !productLinesOf(entry).includes(value.productLine)) return false;
   if (entry.value === true) return value.value.startsWith("Yes");
   const numbers = numbersIn(entry.value);
-  if (value.amount !== null && numbers.length) return numbers.includes(value.amount);
-  return true;
+  if (!numbers.length) return true;
+  // A value in words ("110% of the Medicare fee schedule") must still say the number; "Redacted in this copy" does not.
+  if (value.amount === null) return numbers.some((number) => new RegExp(`(?<![\\d.])${number}(?![\\d])`).test(value.value));
+  return numbers.includes(value.amount);
 }
 
 export interface FactSheetScore {

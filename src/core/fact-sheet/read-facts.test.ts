@@ -194,6 +194,11 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["non_renewal_notice", "Either party may terminate at the end of any automatic renewal period by giving forty-five (45) days' written notice.", "45 days"],
     ["initial_term", "The initial term of this Agreement shall be a period of [***] from the launch date.", "Redacted in this copy"],
     [
+      "termination_without_cause",
+      "Either party may terminate this Agreement without cause upon at least [***] prior written notice, but not within the first twelve (12) months.",
+      "Redacted in this copy",
+    ],
+    [
       "non_renewal_notice",
       "The contract renews for further periods of [***] unless either side sends notice of non-renewal not less than [***] before the term ends.",
       "Redacted in this copy",
@@ -239,6 +244,8 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["payer_amendment_notice", "Provider shall tell the Plan within ten (10) days of any change to its malpractice insurance policy."],
     ["change_of_status_notice", "Provider shall give notice to [***] of any change in its ownership."],
     ["clean_claim_payment", "Clean claims shall be paid in accordance with Section 3.4 of this Agreement."],
+    ["clean_claim_payment", "Clean claims will be paid in accordance with Provider Manual 4.2."],
+    ["clean_claim_payment", "Clean claims are paid pursuant to Plan Policy 3.2."],
     ["timely_filing", "The Plan will make prompt payment of each claim submitted to it, within thirty (30) days of receipt."],
     ["records_retention", "A telehealth provider must have had access to the patient's health records for the past three years."],
     ["assignment", "Either party may terminate without the other's consent if the other makes an assignment for the benefit of its creditors."],

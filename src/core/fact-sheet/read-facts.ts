@@ -1,8 +1,7 @@
 import type { FactField, FactUnit, FactValue } from "../../shared/contracts/fact-sheet";
 import { factFieldKeys, productLineLabels, type FactFieldKey } from "../../shared/fact-sheet";
 import { citeQuote, locateQuote, type PageTexts, type SourcePassage } from "../rag/citations";
-import { REDACTED_LEAD } from "../rag/answer-lead";
-import { findFacts, findRedactedDuration, type StatedFact } from "../rag/facts";
+import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } from "../rag/facts";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
 import { factRules, type FactRule } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
@@ -83,15 +82,26 @@ function aboutAt(rule: FactRule, text: string): number | undefined {
   return positions.length ? Math.min(...positions) : undefined;
 }
 
+/** Whether a length of time stands where the field's words are ("notice", "term"…), for a rule that says where. */
+function isNearField(rule: FactRule, sentence: string, span: { start: number; end: number }): boolean {
+  return !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, span.start - 60), span.end + 40)));
+}
+
+/**
+ * The length of time nearest the field's words, stated or blacked out: "not within the first twelve
+ * (12) months … at least [***] prior written notice" is a redacted notice period, not 12 months.
+ */
 function readDuration(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
-  const candidates = findFacts(sentence, "duration")
-    .map((fact) => ({ fact, quantity: quantityOf(fact) }))
-    .filter((entry) => entry.quantity && (!rule.units || rule.units.some((unit) => entry.fact.plain.includes(` ${unit}`))))
-    .filter((entry) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, entry.fact.start - 60), entry.fact.end + 40))));
+  const stated = findFacts(sentence, "duration")
+    .map((fact) => ({ span: fact as { start: number; end: number }, fact: fact as StatedFact | undefined, quantity: quantityOf(fact) }))
+    .filter((entry) => entry.quantity && (!rule.units || rule.units.some((unit) => entry.fact!.plain.includes(` ${unit}`))));
+  const redacted = findRedactedDurations(sentence).map((span) => ({ span, fact: undefined, quantity: undefined }));
+  const candidates = [...stated, ...redacted].filter((entry) => isNearField(rule, sentence, entry.span));
   if (!candidates.length) return undefined;
-  const nearest = candidates.reduce((best, entry) => (Math.abs(entry.fact.start - at) < Math.abs(best.fact.start - at) ? entry : best));
-  const { fact, quantity } = nearest;
-  return { value: fact.plain, amount: quantity!.amount, unit: quantity!.unit, from: clockStart(sentence, fact.end), focus: fact };
+  const nearest = candidates.reduce((best, entry) => (Math.abs(entry.span.start - at) < Math.abs(best.span.start - at) ? entry : best));
+  const { span, fact, quantity } = nearest;
+  if (!fact || !quantity) return wordsValue(REDACTED_FIGURE, span.start, span.end - span.start);
+  return { value: fact.plain, amount: quantity.amount, unit: quantity.unit, from: clockStart(sentence, fact.end), focus: fact };
 }
 
 /** A value in words, quoted from `start` for `length` characters of its sentence when given. */
@@ -99,31 +109,18 @@ function wordsValue(value: string, start?: number, length = 0): ReadValue {
   return { value, amount: null, unit: null, from: null, ...(start === undefined ? {} : { focus: { start, end: start + length } }) };
 }
 
-/** Every length of time a sentence blacks out, in order: "renewed for periods of [***] unless notice is given at least [***] before". */
-function redactedLengths(sentence: string): { start: number; end: number }[] {
-  const lengths: { start: number; end: number }[] = [];
-  for (let from = 0; ;) {
-    const found = findRedactedDuration(sentence.slice(from));
-    if (!found) return lengths;
-    lengths.push({ start: from + found.start, end: from + found.end });
-    from += found.end;
-  }
-}
-
 /** Where a sentence says a statute or regulation sets the period: "as required by Minnesota Statutes § 62Q.75", "pursuant to 42 CFR 447.46"; not another clause of the contract. */
 const statuteReference =
   /\b(?:as (?:specified|provided|required|set forth|set out|defined|described) (?:in|at|by|under)|pursuant to|in accordance with|required by|under)\s+(?!(?:Section|Article|Attachment|Exhibit|Schedule|Appendix|Paragraph|Clause)\b)((?:\d{1,2}\s+(?:C\.?F\.?R\.?|U\.?S\.?C\.?)|[A-Z][A-Za-z.]{1,10}(?:\s+(?:&|[A-Z][A-Za-z.]{1,12})){0,4})\s*(?:(?:§+|[Ss]ection)\s*\d[\w.\-–]*|\d+(?:[.\-–]\d+)+[a-z]?)(?:\([\w]+\))*)/;
+/** What makes a citation a law's, not one of the contract's own documents ("Provider Manual 4.2", "Plan Policy 3.2"). */
+const legalCitation = /§|\bC\.?F\.?R\b|\bU\.?S\.?C\b|\b(?:Statutes?|Code|Act|RCW|WAC|Regulations?|Rules?|Laws?|TCA|T\.C\.A)\b/;
 /** Changes the law requires apply without an amendment being signed. */
 const automaticAmendment = /\b(?:automatically|deemed) (?:be )?(?:amended|modified)\b|\b(?:amended|modified) automatically\b/i;
 
-/** What a sentence about a length-of-time field says when it gives no length: it is redacted, a statute sets it, or changes apply automatically. */
+/** What a sentence about a length-of-time field says when it gives no length: a statute sets it, or changes apply automatically. */
 function readWithoutLength(rule: FactRule, sentence: string): ReadValue | undefined {
-  const redacted = redactedLengths(sentence).find(
-    (length) => !rule.near || rule.near.test(lower(sentence.slice(Math.max(0, length.start - 60), length.end + 40))),
-  );
-  if (redacted) return wordsValue(REDACTED_LEAD, redacted.start, redacted.end - redacted.start);
   const statute = rule.otherwise?.includes("statute") ? statuteReference.exec(sentence) : null;
-  if (statute) {
+  if (statute && legalCitation.test(statute[1]!)) {
     const start = statute.index + statute[0].indexOf(statute[1]!);
     const citation = statute[1]!.replace(/[.,;]+$/, "");
     return wordsValue(`Not stated in days: as set by ${citation}`, start, citation.length);

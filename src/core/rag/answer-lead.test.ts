@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerLead, REDACTED_LEAD } from "./answer-lead";
+import { answerLead } from "./answer-lead";
+import { REDACTED_FIGURE } from "./facts";
 import { analyzeQuery } from "./query-analysis";
 
 const leadOf = (question: string, sentence: string) => answerLead(question, analyzeQuery(question), sentence)?.text;
@@ -21,9 +22,9 @@ describe("answerLead: the length of time a question asks for", () => {
     [
       "How much notice is required to prevent renewal?",
       "This Agreement renews for additional periods of one (1) year unless either party gives not less than [***] prior written notice of non-renewal.",
-      REDACTED_LEAD,
+      REDACTED_FIGURE,
     ],
-    ["How long does the warranty last?", "The warranty lasts for a period of **** from delivery of each Product.", REDACTED_LEAD],
+    ["How long does the warranty last?", "The warranty lasts for a period of **** from delivery of each Product.", REDACTED_FIGURE],
     ["How much notice is required to terminate?", "This Agreement lasts two (2) years; either party may end it by written notice.", undefined],
   ])("%s — %s", (question, sentence, lead) => {
     expect(leadOf(question, sentence)).toBe(lead);

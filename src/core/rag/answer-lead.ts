@@ -1,4 +1,4 @@
-import { findFacts, findRedactedDuration, type StatedFact } from "./facts";
+import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } from "./facts";
 import type { AnalyzedQuery } from "./query-analysis";
 import { topicPositions } from "./relevance";
 import { stem, tokenize, tokenStarts } from "./text";
@@ -80,9 +80,6 @@ export function answerLead(question: string, query: AnalyzedQuery, sentence: str
   return fact && { text: fact.plain, focus: fact };
 }
 
-/** What the answer says when the copy blacks out the length of time asked for. */
-export const REDACTED_LEAD = "Redacted in this copy";
-
 /** How far from "notice" a length of time may stand and still be the notice's ("ninety (90) days' prior written notice", "notice of at least thirty (30) days"). */
 const NOTICE_REACH = 30;
 
@@ -93,11 +90,10 @@ const NOTICE_REACH = 30;
  * A figure blacked out in the copy is said to be so, never replaced by another.
  */
 function durationLead(asked: string, sentence: string): AnswerLead | undefined {
-  const redacted = findRedactedDuration(sentence);
-  const candidates: { start: number; end: number; plain?: string }[] = [...findFacts(sentence, "duration"), ...(redacted ? [redacted] : [])];
+  const candidates: { start: number; end: number; plain?: string }[] = [...findFacts(sentence, "duration"), ...findRedactedDurations(sentence)];
   const chosen = /\bnotice\b/.test(asked) ? nearestToNotice(sentence, candidates) : candidates.sort((a, b) => a.start - b.start)[0];
   if (!chosen) return undefined;
-  return { text: chosen.plain ?? REDACTED_LEAD, focus: chosen };
+  return { text: chosen.plain ?? REDACTED_FIGURE, focus: chosen };
 }
 
 function nearestToNotice<Span extends { start: number; end: number }>(sentence: string, spans: readonly Span[]): Span | undefined {

@@ -96,18 +96,19 @@ export function findFacts(text: string, kind: FactKind): StatedFact[] {
 const redaction = String.raw`(?:\[\s*\*+\s*\]|\*{3,})`;
 const redactedDurationPattern = new RegExp(
   `${redaction}\\s*(?:\\(?(?:business|calendar)\\)?\\s*)?(?:days?|weeks?|months?|years?|prior to|before|after|in advance)\\b|\\b(?:at least|not less than|no less than|within|periods? of|term of)\\s*${redaction}`,
-  "i",
+  "gi",
 );
+
+/** What an answer or a fact sheet says for a length of time the copy blacks out. */
+export const REDACTED_FIGURE = "Redacted in this copy";
 
 /**
  * Where a text blacks out a length of time it needs ("at least **** prior to", "for additional
- * periods of [***]", "[***] days"): the clause says how long, the copy hides the figure.
+ * periods of [***]", "[***] days"), in order: the clause says how long, the copy hides the figure.
  */
-export function findRedactedDuration(text: string): { start: number; end: number } | undefined {
-  const match = redactedDurationPattern.exec(text);
-  return match ? { start: match.index, end: match.index + match[0].length } : undefined;
+export function findRedactedDurations(text: string): { start: number; end: number }[] {
+  return [...text.matchAll(redactedDurationPattern)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
 }
-
 /** Whether a text states a fact of this kind: a sentence answering "how long" names a length of time. */
 export function statesFact(text: string, kind: FactKind): boolean {
   return kind === "yes-no" || findFacts(text, kind).length > 0;

@@ -1,4 +1,4 @@
-import { findFacts, findRedactedDuration, statesFact, type FactKind } from "./facts";
+import { findFacts, findRedactedDurations, statesFact, type FactKind } from "./facts";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
 
@@ -106,7 +106,7 @@ function statesLength(text: string): boolean {
 /** Whether a text states what the question asks for: "when" is answered by a date or a length of time ("for a period of two (2) years"). */
 function statesAsked(text: string, kind: FactKind | undefined): boolean {
   if (kind === "date") return statesFact(text, "date") || statesLength(text);
-  if (kind === "duration") return statesFact(text, kind) || findRedactedDuration(text) !== undefined;
+  if (kind === "duration") return statesFact(text, kind) || findRedactedDurations(text).length > 0;
   return !kind || !requiredFacts.has(kind) || statesFact(text, kind);
 }
 
