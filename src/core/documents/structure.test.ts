@@ -154,6 +154,8 @@ describe("spelledNumber", () => {
     ["Thirty", 30],
     ["ninety", 90],
     ["thirty-five", 35],
+    ["sixtyfive", 65],
+    ["forty five", 45],
     ["nineteen", 19],
     ["twenty-zero", undefined],
     ["hundred", undefined],

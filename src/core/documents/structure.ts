@@ -84,9 +84,12 @@ const unitWords = [
 ];
 const tensWords = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
-/** "two" → 2, "thirty-five" → 35; undefined for anything else. */
+/** A tens word run into its unit where the hyphen was lost at a line break ("sixtyfive"), or written with a space. */
+const joinedCompound = /^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]?(?=[a-z])/;
+
+/** "two" → 2, "thirty-five" (or "thirty five", "thirtyfive") → 35; undefined for anything else. */
 export function spelledNumber(word: string): number | undefined {
-  const [tens, unit, extra] = word.toLowerCase().split("-");
+  const [tens, unit, extra] = word.toLowerCase().replace(joinedCompound, "$1-").split("-");
   if (extra !== undefined || !tens) return undefined;
   if (unit === undefined) {
     const asUnit = unitWords.indexOf(tens);

@@ -32,6 +32,7 @@ describe("findFacts", () => {
     ["a 12-month warranty period", "duration", ["12 months"]],
     ["for twenty-four months", "duration", ["24 months"]],
     ["for twentyfour months, or three hundred and sixtyfive (365) calendar days", "duration", ["24 months", "365 calendar days"]],
+    ["paid at sixtyfive percent of billed charges", "percentage", ["65%"]],
     ["Section 12.1.10 applies to the 3 parties", "duration", []],
     ["effective as of January 1, 1998 and dated the 1st day of March, 2020", "date", ["January 1, 1998", "1st day of March, 2020"]],
     ["made the 20 March day of 1998", "date", ["20 March day of 1998"]],

@@ -57,8 +57,7 @@ const percentagePattern = new RegExp(
 
 function plainDuration(match: RegExpExecArray): string {
   const [, digits, words, restated, qualifier, unit] = match;
-  const spelled = words?.replace(/ /g, "-").replace(/^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?=[a-z])/i, "$1-");
-  const value = Number(restated ?? digits ?? spelledNumber(spelled!) ?? Number.NaN);
+  const value = Number(restated ?? digits ?? spelledNumber(words!) ?? Number.NaN);
   const unitText = `${unit!.toLowerCase()}${value === 1 ? "" : "s"}`;
   return `${Number.isFinite(value) ? value : words} ${qualifier ? `${qualifier.toLowerCase()} ` : ""}${unitText}`;
 }
