@@ -176,6 +176,21 @@ describe("what the audit log records", () => {
     expect(JSON.stringify(failedAcceptance.details)).not.toContain(wrongInvitationCode);
   });
 
+  it("codes for an address nothing waits on are the caller's own attempts, at most ten a minute per address, never in the owner's name", async () => {
+    const owner = await signedUpClient(testApp, uniqueTestEmail("not-changing"));
+    const { email } = await whoAmI(owner);
+    const scanner = new HttpClient(testApp, { "User-Agent": "Scanner/1.0", "X-Forwarded-For": "203.0.113.77" });
+    const statuses = [];
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await scanner.post("/api/auth/email-change/confirm", { email, code: wrongCodeFor("000000") })).status);
+    expect(statuses[0]).toBe(400);
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+    const recorded = (await eventsOf(testApp, "account.email-changed")).filter((event) => event.targetName === email);
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(recorded.length).toBeLessThanOrEqual(10);
+    for (const event of recorded) expect(event).toMatchObject({ outcome: "failed", actorUserId: null, organizationId: null, userAgent: "Scanner/1.0" });
+  });
+
   it("documents uploaded, processed, viewed, downloaded, renamed and deleted; questions asked, chats exported and deleted, by id only", async () => {
     await subscribeLocally(admin);
     const document = await processedDocument(testApp, admin, "Audit Provider Agreement.pdf", payerContractPdf("audit"));

@@ -1,7 +1,7 @@
 import { getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { AuditAction } from "../../shared/audit";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
-import { systemActor, type AuditService } from "../modules/audit/audit.service";
+import type { AuditService } from "../modules/audit/audit.service";
 import { refusedSignIn } from "./sign-in-attempt";
 import { signInMethodOf } from "./sign-in-policy";
 
@@ -57,14 +57,16 @@ export function createSignInAudit(audit: AuditService) {
     const request = requestOf(ctx);
     const attempt = refusedSignIn();
     const who = attempt.userId ? { userId: attempt.userId } : attempt.email ? { email: attempt.email } : undefined;
-    const actor = who ? await audit.actorFor(who, request) : { ...systemActor, ...request };
-    await audit.record(
-      actor,
-      "auth.sign-in-failed",
-      { type: "user", id: actor.userId, name: actor.email },
-      { method: signInMethodOf({}, ctx), errorCode },
-      { outcome: "failed", organizationId: attempt.organizationId ?? actor.organizationId },
-    );
+    const failure = { method: signInMethodOf({}, ctx), errorCode };
+    if (!who) {
+      await audit.recordAnonymousAttempt(request, "auth.sign-in-failed", { type: "user" }, failure);
+      return;
+    }
+    const actor = await audit.actorFor(who, request);
+    await audit.record(actor, "auth.sign-in-failed", { type: "user", id: actor.userId, name: actor.email }, failure, {
+      outcome: "failed",
+      organizationId: attempt.organizationId ?? actor.organizationId,
+    });
   }
 
   return {

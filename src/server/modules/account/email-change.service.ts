@@ -191,13 +191,11 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
         });
       }
       if (candidates.length === 0) {
-        const actor = await deps.audit.actorFor({ email: input.email }, request);
-        await deps.audit.record(
-          actor,
+        await deps.audit.recordAnonymousAttempt(
+          request,
           "account.email-changed",
-          { type: "user", id: actor.userId, name: input.email },
+          { type: "user", name: input.email },
           { reason: "no pending change for this address" },
-          { outcome: "failed" },
         );
       }
       throw new AppError("bad_request", profileMessages.emailChangeInvalidCode);

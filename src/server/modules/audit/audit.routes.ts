@@ -13,7 +13,7 @@ import type { AppBindings, SignedInBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
 import { pathId, queryInput } from "../../http/request-input";
 import type { AuditFilters, AuditScope } from "./audit.repo";
-import { systemActor, type AuditActor, type AuditService } from "./audit.service";
+import { anonymousActor, type AuditActor, type AuditService } from "./audit.service";
 
 /** The query's filters, dates as whole UTC days (the to date included). */
 function filtersOf(c: Context): { filters: AuditFilters; offset: number } {
@@ -123,6 +123,6 @@ export function recordDeniedRequests(audit: AuditService, trustProxy: boolean): 
     const reason = anonymousRefusalOf(c.error, c.req.method, c.req.path);
     if (!reason) return;
     const request = requestSource(c, trustProxy);
-    await recordDenial({ ...systemActor, ...request }, `ip:${request.ip}`, c, { reason });
+    await recordDenial(anonymousActor(request), `ip:${request.ip}`, c, { reason });
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import { PLATFORM_CHAIN } from "../../../core/audit/chain";
+import { createEventSampler } from "../../../core/audit/event-sampler";
 import { redactAuditDetails, type AuditDetails } from "../../../core/audit/redaction";
 import { accessRoleOf, type AccessRole } from "../../../shared/access";
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditAction, type AuditOutcome, type AuditTargetType } from "../../../shared/audit";
@@ -10,7 +11,7 @@ import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope, NewAuditEvent 
 
 type Executor = Parameters<AuditRepo["append"]>[0];
 
-/** Events written in one transaction at most, when many were recorded while the last batch was written. */
+/** Events written in one batch at most, when many were recorded while the last batch was written. */
 const WRITE_BATCH = 200;
 /**
  * How long an event recorded outside a transaction waits for others to share its write: a busy
@@ -19,6 +20,8 @@ const WRITE_BATCH = 200;
  * long; closing the app writes what waits.
  */
 const WRITE_DELAY_MS = 25;
+/** Failed attempts by callers not identified that one address may add to the log each minute. */
+const ANONYMOUS_ATTEMPTS_PER_MINUTE = 10;
 
 /** Who did it, as the log keeps it: a request's actor, or a person known only by the sign-in they attempted. */
 export interface AuditActor {
@@ -54,6 +57,11 @@ export interface RecordOptions {
 
 /** Work of the system itself (the retention job, document processing): no person, no request. */
 export const systemActor: AuditActor = { userId: null, email: null, role: null, organizationId: null, ip: null, userAgent: null, requestId: null };
+
+/** A caller no one is signed in as, known by where the request came from (and the address they typed, when there is one). */
+export function anonymousActor(request: AuditRequest, email: string | null = null): AuditActor {
+  return { ...systemActor, ...request, email };
+}
 
 export function auditActorOf(actor: Actor | AuditActor): AuditActor {
   if (!("sessionId" in actor)) return actor;
@@ -149,6 +157,7 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
   /** Events recorded without a transaction, written in batches behind the requests that recorded them. */
   const pending: NewAuditEvent[] = [];
   let writing: Promise<void> | undefined;
+  const anonymousAttempts = createEventSampler({ perWindow: ANONYMOUS_ATTEMPTS_PER_MINUTE, windowMs: 60_000 });
   let waiting: NodeJS.Timeout | undefined;
 
   function startWriting(): void {
@@ -223,6 +232,18 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
     /** Waits until every event recorded so far without a transaction is written (a stopping process, tests). */
     flush,
 
+    /**
+     * A failed attempt by a caller no one is signed in as (a wrong code for an address nothing waits
+     * on, a provider's error): recorded as the caller, in the platform log, at most 10 a minute per
+     * address and kind, the next one recorded carrying how many were skipped. A scanner cannot flood
+     * the log, nor put failures in the name of whoever owns the address typed.
+     */
+    async recordAnonymousAttempt(request: AuditRequest, action: AuditAction, target: AuditTarget, details: AuditDetails, email: string | null = null) {
+      const { record: isRecorded, suppressed } = anonymousAttempts.admit(`${action}:${request.ip}`);
+      if (!isRecorded) return;
+      await record(anonymousActor(request, email), action, target, { ...details, suppressed }, { outcome: "failed", organizationId: null });
+    },
+
     /** The scope's events as CSV (at most 10,000, newest first); the export is itself recorded. */
     async exportCsv(actor: Actor, scope: AuditScope, filters: AuditFilters): Promise<{ csv: string; rows: number }> {
       // The export shows what was recorded up to the moment it was asked for, this process's last events included.
@@ -261,7 +282,7 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
      */
     async actorFor(by: { userId: string } | { email: string }, request: AuditRequest, tx?: Executor): Promise<AuditActor> {
       const person = await deps.repo.findPerson(by, tx);
-      if (!person) return { ...systemActor, ...request, email: "email" in by ? by.email.toLowerCase() : null };
+      if (!person) return anonymousActor(request, "email" in by ? by.email.toLowerCase() : null);
       const platformRole = isPlatformRole(person.platformRole) ? person.platformRole : "user";
       const organizationRole = person.organizationRole === "org_admin" || person.organizationRole === "org_user" ? person.organizationRole : null;
       return {

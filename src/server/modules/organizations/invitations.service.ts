@@ -200,9 +200,20 @@ export function createInvitationsService(deps: InvitationsDeps) {
       const open = (await repo.openInvitationsFor(db, input.email, deps.now())).filter(({ invitation }) => invitation.codeAttempts < INVITATION_CODE_ATTEMPTS);
       const match = open.find(({ invitation }) => isInvitationCode(deps.secret, invitation, input.code));
       if (!match) {
-        // A failed acceptance in each inviting organization's log (in the organization-less log when none invites the address); never the code typed.
-        const actor = await deps.audit.actorFor({ email: input.email }, request);
+        // A failed acceptance in each inviting organization's log; a code for an address no one
+        // invites is the caller's, sampled, in the platform log. Never the code typed.
         const failed = { method: "invitation_code", reason: "wrong code" };
+        if (open.length === 0) {
+          await deps.audit.recordAnonymousAttempt(
+            request,
+            "invitation.accepted",
+            { type: "invitation", name: input.email.toLowerCase() },
+            failed,
+            input.email.toLowerCase(),
+          );
+          throw new AppError("bad_request", invitationMessages.wrongCode);
+        }
+        const actor = await deps.audit.actorFor({ email: input.email }, request);
         await db.transaction(async (tx) => {
           await repo.countCodeAttempt(
             tx,
@@ -216,12 +227,6 @@ export function createInvitationsService(deps: InvitationsDeps) {
             });
           }
         });
-        if (open.length === 0) {
-          await deps.audit.record(actor, "invitation.accepted", { type: "invitation", name: input.email.toLowerCase() }, failed, {
-            outcome: "failed",
-            organizationId: null,
-          });
-        }
         throw new AppError("bad_request", invitationMessages.wrongCode);
       }
       requireMethod(match.organization, "email_password");
