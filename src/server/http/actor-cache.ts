@@ -7,9 +7,9 @@ import { organizationInvitations, organizationMembers, organizations, sessions, 
 export type SignedInIdentity = Omit<Actor, "requestId" | "ip" | "userAgent">;
 
 /** How long a looked-up identity is used without asking the database again: the bound on another process's revocation. */
-export const ACTOR_CACHE_TTL_MS = 5_000;
+const ACTOR_CACHE_TTL_MS = 5_000;
 /** At most this many sessions are remembered; the oldest goes first. */
-export const ACTOR_CACHE_MAX_ENTRIES = 10_000;
+const ACTOR_CACHE_MAX_ENTRIES = 10_000;
 
 /** The tables an identity is read from: a session, its user, their membership and organization (and the invitations that may make one). */
 const identityTables = [sessions, users, organizationMembers, organizations, organizationInvitations].map((table) => getTableName(table));

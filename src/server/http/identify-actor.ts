@@ -2,12 +2,11 @@ import type { MiddlewareHandler } from "hono";
 import { isSignInMethod } from "../../core/organizations/membership-rules";
 import { isPlatformRole } from "../../shared/roles";
 import type { Auth } from "../auth/auth";
+import type { AuditRequest } from "../modules/audit/audit.service";
 import type { MembershipsService } from "../modules/organizations/memberships.service";
 import { isCookieOfSession, singleCookieValue, type ActorCache, type SignedInIdentity } from "./actor-cache";
 import type { AppBindings } from "./bindings";
 import { requestSource } from "./client-ip";
-
-type RequestSource = ReturnType<typeof requestSource>;
 
 interface IdentifyActorDeps {
   auth: Auth;
@@ -26,8 +25,8 @@ interface IdentifyActorDeps {
 export function identifyActor(deps: IdentifyActorDeps): MiddlewareHandler<AppBindings> {
   let sessionCookieName: Promise<string> | undefined;
 
-  async function lookUp(headers: Headers, signedCookie: string | undefined, request: RequestSource): Promise<SignedInIdentity | null> {
-    const lookUp = deps.cache.startLookUp();
+  async function lookUp(headers: Headers, signedCookie: string | undefined, request: AuditRequest): Promise<SignedInIdentity | null> {
+    const generation = deps.cache.startLookUp();
     const session = await deps.auth.api.getSession({ headers });
     if (!session) return null;
     const signInMethod = isSignInMethod(session.session.signInMethod) ? session.session.signInMethod : null;
@@ -45,7 +44,7 @@ export function identifyActor(deps: IdentifyActorDeps): MiddlewareHandler<AppBin
     };
     // Without a membership the next request tries again to make one (an invitation, the domain).
     if (signedCookie && membership && isCookieOfSession(signedCookie, session.session.token)) {
-      deps.cache.remember(signedCookie, identity, session.session.expiresAt, lookUp);
+      deps.cache.remember(signedCookie, identity, session.session.expiresAt, generation);
     }
     return identity;
   }

@@ -105,8 +105,7 @@ export function createExtractionPool(
       const error = new Error(`Reading the document stopped responding for ${Math.round(stalledThreadMs / 1000)} s; its thread was stopped.`);
       for (const request of thread.pending.values()) request.reject(error);
       thread.pending.clear();
-      forget(thread);
-      void thread.worker.terminate();
+      stop(thread);
     }
   }
 
@@ -117,15 +116,16 @@ export function createExtractionPool(
     if (index >= 0) threads.splice(index, 1);
   }
 
+  function stop(thread: Thread): void {
+    forget(thread);
+    void thread.worker.terminate();
+  }
+
   /** A thread left without documents is stopped after idleThreadMs unless one arrives first (dispatch cancels this). */
   function retireWhenIdle(thread: Thread): void {
     if (thread.pending.size > 0) return;
     clearTimeout(thread.retirement);
-    thread.retirement = setTimeout(() => {
-      if (thread.pending.size > 0) return;
-      forget(thread);
-      void thread.worker.terminate();
-    }, idleThreadMs);
+    thread.retirement = setTimeout(() => stop(thread), idleThreadMs);
     thread.retirement.unref();
   }
 
