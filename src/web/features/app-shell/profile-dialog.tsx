@@ -296,24 +296,29 @@ function PasswordSection() {
 
 function SessionsSection() {
   const sessions = useQuery({ queryKey: ["account", "sessions"], queryFn: accountApi.listSessions });
-  async function signOutOthers() {
+  const [isBusy, setBusy] = useState(false);
+  /** Signs sessions out, says so, and shows the list as it is now; one action at a time, so a double click cannot end one twice. */
+  async function signOut(action: () => Promise<string>) {
+    setBusy(true);
     try {
+      toast.success(await action());
+      await sessions.refetch();
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const signOutOthers = () =>
+    signOut(async () => {
       const { signedOut } = await accountApi.signOutOthers();
-      toast.success(signedOut === 1 ? "1 other session signed out" : `${signedOut} other sessions signed out`);
-      await sessions.refetch();
-    } catch (error) {
-      toast.error("Error", { description: errorMessage(error) });
-    }
-  }
-  async function signOutSession(sessionId: string) {
-    try {
+      return signedOut === 1 ? "1 other session signed out" : `${signedOut} other sessions signed out`;
+    });
+  const signOutSession = (sessionId: string) =>
+    signOut(async () => {
       await accountApi.signOutSession(sessionId);
-      toast.success(profileMessages.sessionSignedOut);
-      await sessions.refetch();
-    } catch (error) {
-      toast.error("Error", { description: errorMessage(error) });
-    }
-  }
+      return profileMessages.sessionSignedOut;
+    });
   const list = sessions.data?.sessions ?? [];
   return (
     <section className="space-y-3" aria-labelledby="sessions-heading">
@@ -338,7 +343,8 @@ function SessionsSection() {
                 variant="outline"
                 size="sm"
                 className="mt-2"
-                aria-label={`Sign out ${session.userAgent ?? "unknown device"}`}
+                aria-label={`Sign out ${session.userAgent ?? "Unknown device"}`}
+                disabled={isBusy}
                 onClick={() => void signOutSession(session.id)}
               >
                 Sign out
@@ -347,7 +353,7 @@ function SessionsSection() {
           </li>
         ))}
       </ul>
-      <Button type="button" variant="outline" disabled={list.length < 2} onClick={() => void signOutOthers()}>
+      <Button type="button" variant="outline" disabled={isBusy || list.length < 2} onClick={() => void signOutOthers()}>
         Sign out other sessions
       </Button>
     </section>
