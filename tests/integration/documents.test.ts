@@ -13,7 +13,7 @@ import {
 } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { documentChunks, documentPages, documents, jobs } from "../../src/server/db/schema/index";
-import type { ChatSessionDetail } from "../../src/shared/contracts/chat";
+import type { ChatSessionDetail, SearchPassage } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { readEvents } from "../support/chat";
@@ -275,6 +275,11 @@ describe("reprocess", () => {
     const chunksAfter = await chunksOf(document.id);
     expect(chunksAfter.length).toBeGreaterThan(0);
     expect(chunksAfter.map((chunk) => chunk.id)).not.toContain(chunksBefore[0]!.id);
+    // The question before read the old passages into this process's index; a search now reads the new ones.
+    const searched = await owner.get(`/api/documents/${document.id}/search?q=${encodeURIComponent("terminate without cause")}`);
+    const { passages } = (await searched.json()) as { passages: SearchPassage[] };
+    expect(passages.length).toBeGreaterThan(0);
+    expect(chunksAfter.map((chunk) => chunk.id)).toEqual(expect.arrayContaining(passages.map((passage) => passage.chunkId)));
     expect(chunksAfter.find((chunk) => chunk.clauseNumber === "2.1")?.text).toContain("one hundred twenty (120) days prior written notice");
     const { outline } = (await (await owner.get(`/api/documents/${document.id}/outline`)).json()) as { outline: { clauseNumber: string | null }[] };
     expect(outline.map((entry) => entry.clauseNumber)).toEqual(expect.arrayContaining(["1.1", "2.1"]));

@@ -8,7 +8,7 @@ import { createRetrieval } from "../../src/server/modules/retrieval/retrieval";
 import { createRetrievalRepo } from "../../src/server/modules/retrieval/retrieval.repo";
 import { signedUpClient } from "../support/accounts";
 import { readEvents } from "../support/chat";
-import { ownedDocumentId } from "../support/documents/owned-document";
+import { searchableDocument } from "../support/documents/owned-document";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { listProcessingJobs, makeRetryDue, processedDocument, waitForStatus } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
@@ -95,7 +95,7 @@ describe("embeddings, when an embeddings model is configured", () => {
     expect(passages[0]?.text).toContain("Either party may terminate this Agreement");
 
     const fullTextOnly = createRetrieval({ repo: createRetrievalRepo(db()) });
-    const { passages: lexical } = await fullTextOnly.search(await ownedDocumentId(testApp, owner, contract.id), WALK_AWAY);
+    const { passages: lexical } = await fullTextOnly.search(await searchableDocument(testApp, owner, contract.id), WALK_AWAY);
     expect(lexical.some((passage) => passage.text.includes("Either party may terminate"))).toBe(false);
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { countTopicMatches, createPassageIndex, queryTextsOf } from "../../src/core/rag/passage-index";
 import { questionTopic } from "../../src/core/rag/question-topic";
+import { createPassageIndexes } from "../../src/server/modules/retrieval/passage-indexes";
 import { createRetrievalRepo } from "../../src/server/modules/retrieval/retrieval.repo";
 import type { OwnedDocumentId } from "../../src/server/modules/documents/documents.repo";
 import { signedUpClient } from "../support/accounts";
@@ -33,7 +35,9 @@ afterAll(() => testApp.close());
 it("counts a phrase with stop words only where it is written: 'for any reason' is not every 'reasonable'", async () => {
   const repo = createRetrievalRepo(testApp.container.db);
   const topic = questionTopic("Can a party terminate for convenience?");
-  const counts = await repo.countTopicMatches(contractId, topic);
+  const index = createPassageIndex(await repo.listIndexedPassages(contractId));
+  const queries = await createPassageIndexes(repo).phraseQueriesOf(queryTextsOf([], topic));
+  const counts = countTopicMatches(index, topic, queries);
   const convenience = topic.alternatives[0]!.findIndex((slot) => slot.asked === "convenience");
   expect(counts.passages).toBe(3);
   expect(counts.slots[0]![convenience]).toBe(1);

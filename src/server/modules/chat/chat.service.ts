@@ -20,7 +20,7 @@ import type {
 } from "../../../shared/contracts/chat";
 import { ChatModelError, type ChatModel, type ChatTurn } from "../../adapters/llm/chat-model";
 import { AppError } from "../../http/app-error";
-import type { OwnedDocumentId } from "../documents/documents.repo";
+import type { SearchableDocument } from "../retrieval/passage-indexes";
 import { exportConversation, type ConversationExport } from "./chat-export";
 import { toChatMessage, toSessionSummary, type ChatRepo } from "./chat.repo";
 import type { RetrievalService } from "../retrieval/retrieval.service";
@@ -107,13 +107,14 @@ export function createChatService(deps: ChatServiceDeps) {
    * or when no source answers, the extractive answerer replies in the contract's own words.
    */
   async function* composeAnswer(
-    documentId: OwnedDocumentId,
+    document: SearchableDocument,
     question: string,
     history: ChatMessage[],
     signal?: AbortSignal,
   ): AsyncGenerator<string, { composed: ComposedAnswer; answeredBy: string }> {
+    const documentId = document.id;
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
-    const { query, topicCounts, passages, nearestInMeaningId } = await deps.retrieval.search(documentId, question, previousQuestions);
+    const { query, topicCounts, passages, nearestInMeaningId } = await deps.retrieval.search(document, question, previousQuestions);
     const sources = passages.map(toSource);
     const pages = sources.length
       ? await deps.retrieval.listPageTexts(
@@ -140,13 +141,13 @@ export function createChatService(deps: ChatServiceDeps) {
 
   /** The answer to one question, streamed, and what is stored with it. */
   async function* answer(
-    documentId: OwnedDocumentId,
+    document: SearchableDocument,
     question: string,
     history: ChatMessage[],
     signal?: AbortSignal,
   ): AsyncGenerator<string, { content: string; metadata: AssistantMetadata }> {
-    const { composed, answeredBy } = yield* composeAnswer(documentId, question, history, signal);
-    const content = formatAnswer(composed, documentId);
+    const { composed, answeredBy } = yield* composeAnswer(document, question, history, signal);
+    const content = formatAnswer(composed, document.id);
     // A model's answer streamed as it was written; the extractive answerer's streams now.
     if (answeredBy === EXTRACTIVE_ANSWERER) yield* linesOf(content);
     return { content, metadata: { citations: composed.citations, answeredBy, droppedCitations: composed.droppedCitations, addressed: composed.addressed } };
@@ -212,7 +213,7 @@ export function createChatService(deps: ChatServiceDeps) {
       return (async function* (): AsyncGenerator<ChatStreamEvent> {
         yield { type: "session", session: toSessionSummary({ ...session, messageCount: session.messageCount + 1 }), userMessage };
         try {
-          const writing = answer(document.id, input.question, history, signal);
+          const writing = answer(document, input.question, history, signal);
           let step = await writing.next();
           while (!step.done) {
             yield { type: "delta", text: step.value };

@@ -47,7 +47,7 @@ export function createRetrievalService(deps: RetrievalServiceDeps) {
     /** GET /api/documents/:id/search: retrieval's ranked passages, to inspect and measure on their own. */
     async searchPassages(actor: Actor, documentId: string, question: string): Promise<SearchPassage[]> {
       const document = await requireSearchableDocument(actor, documentId);
-      return (await deps.retrieval.search(document.id, question)).passages.map(toSearchPassage);
+      return (await deps.retrieval.search(document, question)).passages.map(toSearchPassage);
     },
   };
 }

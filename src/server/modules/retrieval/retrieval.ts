@@ -11,10 +11,12 @@ import {
   selectPassages,
   type RankedChunk,
 } from "../../../core/rag/ranking";
+import { countTopicMatches, queryTextsOf, rankLexically } from "../../../core/rag/passage-index";
 import { topicWeights, type TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { OwnedDocumentId } from "../documents/documents.repo";
+import { createPassageIndexes, type SearchableDocument } from "./passage-indexes";
 import type { RetrievalRepo } from "./retrieval.repo";
 
 /** How many of a document's first chunks (after a contents page) hold its title, parties and date. */
@@ -40,6 +42,7 @@ export interface RetrievalResult {
  */
 export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder; logger?: Logger }) {
   const { repo, embedder } = deps;
+  const indexes = createPassageIndexes(repo);
 
   /** Nearest chunks by meaning; none when embeddings are off, the document has none of this model's, or the service fails. */
   async function rankSemantically(documentId: OwnedDocumentId, text: string) {
@@ -54,16 +57,17 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
   }
 
   return {
-    async search(documentId: OwnedDocumentId, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
+    async search(document: SearchableDocument, question: string, previousQuestions: readonly string[] = []): Promise<RetrievalResult> {
       const query = analyzeQuery(question, previousQuestions);
       const meaning = query.isFollowUp ? [...previousQuestions.slice(-2), question].join("\n") : question;
-      const [lexical, semantic, topicCounts] = await Promise.all([
-        repo.rankLexically(documentId, query.terms),
-        rankSemantically(documentId, meaning),
-        repo.countTopicMatches(documentId, query.topic),
+      const [index, phraseQueries, semantic] = await Promise.all([
+        indexes.indexOf(document),
+        indexes.phraseQueriesOf(queryTextsOf(query.terms, query.topic)),
+        rankSemantically(document.id, meaning),
       ]);
-      const rows = await repo.listChunks(documentId, [...new Set([...lexical, ...semantic].map((row) => row.id))]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const lexical = rankLexically(index, query.terms, phraseQueries);
+      const topicCounts = countTopicMatches(index, query.topic, phraseQueries);
+      const { byId } = index;
       const byWords = respectWordForms(lexical, query.terms, (id) => {
         const chunk = byId.get(id);
         return chunk && `${chunk.headingPath.join(" ")} ${chunk.text}`;
@@ -76,10 +80,8 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const operative = preferOperative(found, new Set(query.terms.map((term) => term.text.toLowerCase())));
       const ranked = query.asksForDate ? preferDated(operative) : operative;
       const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
-      const [nearby, opening] = await Promise.all([
-        repo.listChunksByOrdinal(documentId, seedOrdinals),
-        query.isAboutOpening ? repo.listOpeningChunks(documentId, OPENING_CHUNKS) : [],
-      ]);
+      const nearby = [...new Set(seedOrdinals)].sort((a, b) => a - b).flatMap((ordinal) => index.byOrdinal.get(ordinal) ?? []);
+      const opening = query.isAboutOpening ? index.passages.filter((passage) => passage.kind !== "contents").slice(0, OPENING_CHUNKS) : [];
       const neighbours = [...nearby, ...opening].map((chunk) => ({ ...chunk, score: 0 }));
       const expanded = expandNeighbours(ranked, neighbours);
       const ordered = query.isAboutOpening ? preferOpening(expanded, opening) : expanded;
