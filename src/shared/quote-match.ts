@@ -37,12 +37,26 @@ const equivalents: Record<string, string> = {
   "\u2026": "...",
 };
 
+/** Characters compared lately, as written and with `wordsOnly`: every page a citation is checked against is read character by character. */
+const comparables = [new Map<string, string>(), new Map<string, string>()] as const;
+const REMEMBERED_CHARACTERS = 10_000;
+
 /**
  * One character as it is compared: quotes and ligatures unified, lower case, and whitespace
  * and dashes dropped entirely (PDF text runs split words and lines unpredictably, and a word
  * hyphenated at a line end is joined when the text is structured).
  */
 function comparable(character: string, wordsOnly: boolean): string {
+  const known = comparables[wordsOnly ? 1 : 0];
+  let compared = known.get(character);
+  if (compared === undefined) {
+    compared = comparableOf(character, wordsOnly);
+    if (known.size < REMEMBERED_CHARACTERS) known.set(character, compared);
+  }
+  return compared;
+}
+
+function comparableOf(character: string, wordsOnly: boolean): string {
   if (/\s/.test(character)) return "";
   const unified = (equivalents[character] ?? character).toLowerCase();
   return wordsOnly ? unified.replace(/[^\p{L}\p{N}]/gu, "") : unified;
@@ -56,13 +70,15 @@ export function normaliseForMatch(text: string, wordsOnly = false): string {
 
 interface Indexed {
   text: string;
-  /** For each character of `text`: which item, and where in it, it came from. */
-  origin: { item: number; offset: number }[];
+  /** For each character of `text`: which item it came from, and where in that item. */
+  items: number[];
+  offsets: number[];
 }
 
 function indexItems(items: readonly string[], wordsOnly: boolean): Indexed {
   let text = "";
-  const origin: Indexed["origin"] = [];
+  const itemOf: number[] = [];
+  const offsetOf: number[] = [];
   items.forEach((value, item) => {
     for (let offset = 0; offset < value.length; offset++) {
       const code = value.charCodeAt(offset);
@@ -71,17 +87,18 @@ function indexItems(items: readonly string[], wordsOnly: boolean): Indexed {
       const character = isPair ? value.slice(offset, offset + 2) : value[offset]!;
       for (const part of comparable(character, wordsOnly)) {
         text += part;
-        origin.push({ item, offset });
+        itemOf.push(item);
+        offsetOf.push(offset);
       }
       if (isPair) offset++;
     }
   });
-  return { text, origin };
+  return { text, items: itemOf, offsets: offsetOf };
 }
 
 function toRanges(items: readonly string[], indexed: Indexed, from: number, to: number): TextRange[] {
-  const first = indexed.origin[from]!;
-  const last = indexed.origin[to - 1]!;
+  const first = { item: indexed.items[from]!, offset: indexed.offsets[from]! };
+  const last = { item: indexed.items[to - 1]!, offset: indexed.offsets[to - 1]! };
   const lastCode = items[last.item]!.charCodeAt(last.offset);
   const lastEnd = last.offset + (lastCode >= 0xd800 && lastCode <= 0xdbff ? 2 : 1);
   const ranges: TextRange[] = [];

@@ -20,6 +20,20 @@ export interface JudgedSentence extends PassageSentence {
 export function judgedSentencesOf(passage: JudgedPassage, topic: QuestionTopic, weights: readonly (readonly number[])[]): JudgedSentence[] {
   return sentencesOf(passage.text, passage.clauses).map((sentence) => {
     const context = [sentence.clause?.heading ?? passage.heading, ...passage.headingPath.slice(-2), sentence.text].join(" ");
-    return { ...sentence, judgement: judgeWindow(tokenize(context).map(stem), sentence.text, topic, weights) };
+    return { ...sentence, judgement: judgeWindow(stemsOf(context), sentence.text, topic, weights) };
   });
+}
+
+/** Sentences' contexts stemmed lately: every question about a document weighs its passages' sentences again. */
+const contextStems = new Map<string, string[]>();
+const REMEMBERED_CONTEXTS = 5_000;
+
+function stemsOf(context: string): string[] {
+  let stems = contextStems.get(context);
+  if (!stems) {
+    stems = tokenize(context).map(stem);
+    if (contextStems.size >= REMEMBERED_CONTEXTS) contextStems.clear();
+    contextStems.set(context, stems);
+  }
+  return stems;
 }

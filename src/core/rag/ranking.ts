@@ -41,8 +41,10 @@ export function respectWordForms(
   const forms = new Map(terms.filter((term) => term.wordForm).map((term) => [term.text, term.wordForm!]));
   return rows
     .map((row) => {
-      const text = textOf(row.id) ?? "";
-      const lacking = Object.entries(row.formScores ?? {}).filter(([term]) => !forms.get(term)?.test(text));
+      const formScores = Object.entries(row.formScores ?? {});
+      // Only a row a term with a word form scored has its text read.
+      const text = formScores.length > 0 ? (textOf(row.id) ?? "") : "";
+      const lacking = formScores.filter(([term]) => !forms.get(term)?.test(text));
       return { id: row.id, score: row.score - lacking.reduce((total, [, score]) => total + score, 0) };
     })
     .filter((row) => row.score > 0)

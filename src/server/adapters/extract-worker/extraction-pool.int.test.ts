@@ -1,6 +1,9 @@
+import { readdirSync } from "node:fs";
+import os from "node:os";
 import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
+import { BACKGROUND_NICENESS } from "../extract/background-priority";
 import { createExtractionPool, isLargeDocument } from "./extraction-pool";
 
 const pools: Array<ReturnType<typeof createExtractionPool>> = [];
@@ -36,6 +39,18 @@ describe("extraction pool", () => {
     });
     expect(ocr.calls).toHaveLength(1);
     expect(progress).toEqual([1]);
+  });
+
+  it("runs its threads at background priority, so requests come first on a busy machine; the process's own thread keeps its priority", async () => {
+    const pool = createExtractionPool({ threads: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })) });
+    pools.push(pool);
+    const tasks = () => readdirSync(`/proc/${process.pid}/task`).map(Number);
+    const before = new Set(tasks());
+    const own = os.getPriority();
+    await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
+    const started = tasks().filter((thread) => !before.has(thread));
+    expect(started.map((thread) => os.getPriority(thread))).toContain(BACKGROUND_NICENESS);
+    expect(os.getPriority(process.pid)).toBe(own);
   });
 
   it("stops a thread that goes silent on a document, fails that document, and starts a new thread for the next", async () => {

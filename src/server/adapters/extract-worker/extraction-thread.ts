@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { chunkClauses } from "../../../core/documents/chunking";
 import { outlineOf, structureDocument } from "../../../core/documents/structure";
+import { currentThreadId, runInBackground } from "../extract/background-priority";
 import { extractDocument, ExtractionError, type OcrEngine, type OcrResult } from "../extract/index";
 import { loadPdfJs } from "../extract/pdfjs";
 import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
@@ -8,6 +9,7 @@ import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 /** Runs in a worker thread: pdf.js parsing, rasterising and structuring stay off the web process's event loop. */
 const port = parentPort;
 if (!port) throw new Error("extraction-thread must run in a worker thread");
+runInBackground(currentThreadId());
 // pdf.js inflates every compressed stream through DecompressionStream when it exists; in Node
 // each one then costs several async hops through web streams, and text extraction runs ~10–15%
 // slower than with pdf.js's own synchronous inflater. Only pdf.js runs in this thread.

@@ -3,6 +3,7 @@ import { execFile, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { runInBackground } from "./background-priority";
 import { createTesseractOcr, wordsFromTsv } from "./tesseract-ocr";
 import type { OcrEngine } from "./types";
 
@@ -63,6 +64,7 @@ async function runTesseract(image: Buffer, dpi: number): Promise<{ text: string;
         { env: childProcessEnvironment({ OMP_THREAD_LIMIT: "1" }), timeout: nativePageTimeoutMs, killSignal: "SIGKILL", maxBuffer: 1024 * 1024 },
         (error, _stdout, stderr) => (error ? reject(new Error(`tesseract failed: ${stderr.trim() || error.message}`, { cause: error })) : resolve()),
       );
+      runInBackground(child.pid);
       child.stdin?.on("error", () => undefined);
       child.stdin?.end(image);
     });
