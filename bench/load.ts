@@ -12,9 +12,9 @@
 // Settings: LOAD_BENCH_SECONDS (30 per phase), LOAD_BENCH_CLIENTS (50), LOAD_BENCH_CHAT_CLIENTS (10),
 // LOAD_BENCH_UPLOADS (3), LOAD_BENCH_DATABASE (pglite | postgres | both; default pglite, or both
 // when DATABASE_URL is set), LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there).
-// Run alone with `npx tsx bench/load.ts`.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// The server runs as `npm start` runs it (bundled). Run alone with `npx tsx bench/load.ts`.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -149,11 +149,38 @@ interface Server {
   output(): string;
 }
 
+let serverBuild: Promise<string> | undefined;
+const buildFolders: string[] = [];
+
+/**
+ * The server as `npm start` runs it: bundled by esbuild, not compiled as it loads by tsx (which
+ * wraps every function it creates in a naming helper). Built once per run into a temporary
+ * folder; the API routes measured here need no web app, so a placeholder page stands beside it.
+ */
+function builtServer(): Promise<string> {
+  serverBuild ??= (async () => {
+    // Inside the checkout, so the bundle finds its packages in node_modules.
+    const cache = path.join(repoRoot, "node_modules", ".cache");
+    mkdirSync(cache, { recursive: true });
+    const folder = mkdtempSync(path.join(cache, "clausewise-load-bench-"));
+    const built = spawnSync(process.execPath, [path.join(repoRoot, "scripts/build-server.mjs"), path.join(folder, "server")], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    });
+    if (built.status !== 0) throw new Error(`The server did not build: ${built.stderr}`);
+    mkdirSync(path.join(folder, "web"));
+    writeFileSync(path.join(folder, "web", "index.html"), "<!doctype html><title>Clausewise load benchmark</title>");
+    buildFolders.push(folder);
+    return path.join(folder, "server", "main.js");
+  })();
+  return serverBuild;
+}
+
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-load-bench-"));
   const profileDir = process.env.LOAD_BENCH_CPU_PROF;
-  const args = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), "--import", "tsx", path.join(repoRoot, "src/server/main.ts")];
+  const args = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), await builtServer()];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
@@ -398,11 +425,15 @@ export async function runLoadBench(): Promise<{ ok: boolean; figures: Record<str
     "load average (1 / 5 / 15 min), before": loadAverage(),
   };
   let ok = true;
-  for (const kind of kinds) {
-    const result = await measure(kind, settings);
-    ok &&= result.ok;
-    Object.assign(figures, result.figures);
-    figures[`load average after ${kind}`] = loadAverage();
+  try {
+    for (const kind of kinds) {
+      const result = await measure(kind, settings);
+      ok &&= result.ok;
+      Object.assign(figures, result.figures);
+      figures[`load average after ${kind}`] = loadAverage();
+    }
+  } finally {
+    for (const folder of buildFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
   }
   return { ok, figures };
 }

@@ -1,8 +1,9 @@
 // Bundles the server (dependencies stay in node_modules) and ships the migrations beside it.
+// Into dist/server, or the folder given (the load benchmark runs its own build).
 import { cp, rm } from "node:fs/promises";
 import { build } from "esbuild";
 
-const outdir = "dist/server";
+const outdir = process.argv[2] ?? "dist/server";
 await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {

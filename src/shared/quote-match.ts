@@ -75,7 +75,24 @@ interface Indexed {
   offsets: number[];
 }
 
+/** Single texts indexed lately, as written and with `wordsOnly`: an answer's quotes are each looked for on the same few pages. */
+const indexedTexts = [new Map<string, Indexed>(), new Map<string, Indexed>()] as const;
+const REMEMBERED_TEXTS = 32;
+
 function indexItems(items: readonly string[], wordsOnly: boolean): Indexed {
+  if (items.length !== 1) return indexItemsNow(items, wordsOnly);
+  const known = indexedTexts[wordsOnly ? 1 : 0];
+  const text = items[0]!;
+  let indexed = known.get(text);
+  if (!indexed) {
+    indexed = indexItemsNow(items, wordsOnly);
+    if (known.size >= REMEMBERED_TEXTS) known.delete(known.keys().next().value!);
+    known.set(text, indexed);
+  }
+  return indexed;
+}
+
+function indexItemsNow(items: readonly string[], wordsOnly: boolean): Indexed {
   let text = "";
   const itemOf: number[] = [];
   const offsetOf: number[] = [];

@@ -27,6 +27,8 @@ export interface FullTextIndex {
   lengths: number[];
   /** lexeme → for each passage that holds it, in passage order: passage, n, then its n packed positions, flat. */
   postings: Map<string, number[]>;
+  /** The postings of lexemes questions asked about, unpacked once: passage → packed positions. */
+  occurrences: Map<string, Map<number, PackedPosition[]>>;
 }
 
 /** A phrase query as `phraseto_tsquery` makes it: lexemes in order, each at a fixed distance from the one before. */
@@ -101,7 +103,7 @@ export function buildFullTextIndex(vectors: readonly string[]): FullTextIndex {
     }
     return length;
   });
-  return { passages: vectors.length, lengths, postings };
+  return { passages: vectors.length, lengths, postings, occurrences: new Map() };
 }
 
 /**
@@ -137,15 +139,17 @@ export function parsePhraseQuery(text: string): PhraseQuery | null {
 
 /** Where a lexeme occurs: passage → its packed positions there. */
 function occurrencesOf(index: FullTextIndex, lexeme: string): Map<number, PackedPosition[]> {
-  const occurrences = new Map<number, PackedPosition[]>();
-  const list = index.postings.get(lexeme);
-  if (!list) return occurrences;
+  let occurrences = index.occurrences.get(lexeme);
+  if (occurrences) return occurrences;
+  occurrences = new Map<number, PackedPosition[]>();
+  const list = index.postings.get(lexeme) ?? [];
   for (let at = 0; at < list.length;) {
     const passage = list[at]!;
     const count = list[at + 1]!;
     occurrences.set(passage, list.slice(at + 2, at + 2 + count));
     at += 2 + count;
   }
+  index.occurrences.set(lexeme, occurrences);
   return occurrences;
 }
 

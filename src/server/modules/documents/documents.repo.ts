@@ -70,6 +70,26 @@ async function storageUsedBytes(db: Database, userId: string): Promise<number> {
 }
 
 export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue">) {
+  // Every document route asks these two; prepared once, they are not written again for each request.
+  const findOwnedDocument = db
+    .select(listedColumns)
+    .from(documents)
+    .where(and(eq(documents.userId, sql.placeholder("userId")), eq(documents.id, sql.placeholder("id"))))
+    .prepare("documents_find_owned");
+  const listDocuments = db
+    .select({
+      document: listedColumns,
+      job: {
+        stage: jobs.stage,
+        progressDone: jobs.progressDone,
+        progressTotal: jobs.progressTotal,
+      },
+    })
+    .from(documents)
+    .leftJoin(jobs, and(processingJobsOf(sql`${documents.id}::text`), inArray(jobs.status, activeJobStatuses)))
+    .where(eq(documents.userId, sql.placeholder("userId")))
+    .orderBy(desc(documents.createdAt))
+    .prepare("documents_list");
   return {
     /** One user's documents: another person's document is simply not found. */
     forUser({ userId }: UserScope) {
@@ -107,28 +127,13 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
          * document id starts here: without the outline (tens of KB of JSON for a long contract).
          */
         async find(id: string): Promise<OwnedDocumentRow | undefined> {
-          const [row] = await db
-            .select(listedColumns)
-            .from(documents)
-            .where(and(eq(documents.userId, userId), eq(documents.id, id)));
+          const [row] = await findOwnedDocument.execute({ userId, id });
           return row && owned(row);
         },
 
         /** Newest first, with the progress of any job still running. */
         async list() {
-          const rows = await db
-            .select({
-              document: listedColumns,
-              job: {
-                stage: jobs.stage,
-                progressDone: jobs.progressDone,
-                progressTotal: jobs.progressTotal,
-              },
-            })
-            .from(documents)
-            .leftJoin(jobs, and(processingJobsOf(sql`${documents.id}::text`), inArray(jobs.status, activeJobStatuses)))
-            .where(eq(documents.userId, userId))
-            .orderBy(desc(documents.createdAt));
+          const rows = await listDocuments.execute({ userId });
           return rows.map(({ document, job }) => ({ document: owned(document), job }));
         },
 
