@@ -128,6 +128,21 @@ describe("asking about a document (extractive answerer)", () => {
   });
 });
 
+describe("storing messages", () => {
+  it("numbers questions asked at once in one conversation one after the other, none lost", async () => {
+    const { session } = await ask(owner, { documentId: contract.id, question: "What is the term of the agreement?" });
+    const followUps = ["And the renewal?", "And termination?", "And notice?"];
+    await Promise.all(followUps.map((question) => ask(owner, { documentId: contract.id, sessionId: session!.id, question })));
+    const stored = await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session!.id));
+    expect(stored.map((message) => message.sequenceNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(stored.filter((message) => message.role === "user").map((message) => message.content)).toEqual(
+      expect.arrayContaining(["What is the term of the agreement?", ...followUps]),
+    );
+    const [row] = await testApp.database.db.select().from(chatSessions).where(eq(chatSessions.id, session!.id));
+    expect(row!.messageCount).toBe(8);
+  });
+});
+
 describe("search within a document", () => {
   it("returns ranked passages with clause, heading and pages, through the chat's retrieval", async () => {
     const response = await owner.get(`/api/documents/${contract.id}/search?q=${encodeURIComponent("cancel the contract")}`);

@@ -97,19 +97,30 @@ export function createChatRepo(db: Database) {
     },
 
     /** Appends a message as the session's next one and counts it, in one transaction. */
+    /**
+     * One statement: the session's count moves (its row locked, so two messages at once take turns)
+     * and the message takes the new count as its sequence number.
+     */
     async appendMessage(sessionId: string, message: { role: ChatMessage["role"]; content: string; metadata?: Record<string, unknown> }) {
-      return db.transaction(async (tx) => {
-        const [session] = await tx
+      const counted = db.$with("counted").as(
+        db
           .update(chatSessions)
           .set({ messageCount: sql`${chatSessions.messageCount} + 1` })
           .where(eq(chatSessions.id, sessionId))
-          .returning({ messageCount: chatSessions.messageCount });
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({ sessionId, role: message.role, content: message.content, metadata: message.metadata ?? {}, sequenceNumber: session!.messageCount })
-          .returning();
-        return row!;
-      });
+          .returning({ messageCount: chatSessions.messageCount }),
+      );
+      const [row] = await db
+        .with(counted)
+        .insert(chatMessages)
+        .values({
+          sessionId,
+          role: message.role,
+          content: message.content,
+          metadata: message.metadata ?? {},
+          sequenceNumber: sql`(select ${counted.messageCount} from ${counted})`,
+        })
+        .returning();
+      return row!;
     },
   };
 }
