@@ -246,6 +246,27 @@ describe("sessions", () => {
     expect((await laptop.get("/api/me")).status).toBe(401);
   });
 
+  it("a session in use is extended once a day, and its cookie with it: an active person stays signed in", async () => {
+    const client = await signedUpClient();
+    const { user } = (await (await client.get("/api/me")).json()) as { user: { id: string } };
+    // As if signed in two days ago: Better Auth extends a session a day (updateAge) after it last did.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+    await testApp.database.db.execute(
+      sql`update sessions set updated_at = ${twoDaysAgo.toISOString()}, expires_at = ${new Date(twoDaysAgo.getTime() + 14 * 24 * 3600_000).toISOString()} where user_id = ${user.id}`,
+    );
+    const response = await client.get("/api/me");
+    expect(response.status).toBe(200);
+    const refreshed = response.headers.getSetCookie().find((cookie) => cookie.startsWith("clausewise.session_token="));
+    expect(refreshed).toMatch(/Max-Age=1209600/);
+    const [session] = await queryRows<{ expiresAt: string }>(
+      testApp.database.db,
+      sql`select expires_at::text as "expiresAt" from sessions where user_id = ${user.id}`,
+    );
+    expect(Date.parse(session!.expiresAt)).toBeGreaterThan(Date.now() + 13.9 * 24 * 3600_000);
+    // Once extended, the next request has nothing to set.
+    expect((await client.get("/api/me")).headers.getSetCookie()).toEqual([]);
+  });
+
   it("/api/me without a session is 401 with the error envelope", async () => {
     const response = await new HttpClient(testApp).get("/api/me");
     expect(response.status).toBe(401);

@@ -25,10 +25,16 @@ interface IdentifyActorDeps {
 export function identifyActor(deps: IdentifyActorDeps): MiddlewareHandler<AppBindings> {
   let sessionCookieName: Promise<string> | undefined;
 
-  async function lookUp(headers: Headers, signedCookie: string | undefined, request: AuditRequest): Promise<SignedInIdentity | null> {
+  /** Who the session is, and the cookies Better Auth set while reading it (a session it extended: see forwardRefreshedCookies). */
+  async function lookUp(
+    headers: Headers,
+    signedCookie: string | undefined,
+    request: AuditRequest,
+  ): Promise<{ identity: SignedInIdentity | null; setCookies: string[] }> {
     const generation = deps.cache.startLookUp();
-    const session = await deps.auth.api.getSession({ headers });
-    if (!session) return null;
+    const { response: session, headers: responseHeaders } = await deps.auth.api.getSession({ headers, returnHeaders: true });
+    const setCookies = responseHeaders.getSetCookie();
+    if (!session) return { identity: null, setCookies };
     const signInMethod = isSignInMethod(session.session.signInMethod) ? session.session.signInMethod : null;
     // The request is who made an organization the person did not have yet (audit log).
     const membership = await deps.memberships.membershipFor(session.user, signInMethod, request);
@@ -46,15 +52,31 @@ export function identifyActor(deps: IdentifyActorDeps): MiddlewareHandler<AppBin
     if (signedCookie && membership && isCookieOfSession(signedCookie, session.session.token)) {
       deps.cache.remember(signedCookie, identity, session.session.expiresAt, generation);
     }
-    return identity;
+    return { identity, setCookies };
   }
 
   return async (c, next) => {
     sessionCookieName ??= deps.auth.$context.then((context) => context.authCookies.sessionToken.name);
     const signedCookie = singleCookieValue(c.req.header("cookie"), await sessionCookieName);
     const request = requestSource(c, deps.trustProxy);
-    const identity = (signedCookie && deps.cache.find(signedCookie)) || (await lookUp(c.req.raw.headers, signedCookie, request));
+    const remembered = signedCookie ? deps.cache.find(signedCookie) : undefined;
+    const { identity, setCookies } = remembered ? { identity: remembered, setCookies: [] } : await lookUp(c.req.raw.headers, signedCookie, request);
     c.set("actor", identity && { ...identity, ...request });
     await next();
+    forwardRefreshedCookies(c.res.headers, setCookies);
   };
+}
+
+const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("="));
+
+/**
+ * Better Auth extends a session in use once a day (`updateAge`) and sets its cookie again with the
+ * new expiry. Reading the session here, that cookie must reach the browser too, or an active
+ * person is signed out when the first cookie runs out. A cookie the route itself set (a sign-out,
+ * a password change) is the newer word and is kept.
+ */
+function forwardRefreshedCookies(response: Headers, setCookies: readonly string[]): void {
+  if (setCookies.length === 0) return;
+  const setByRoute = new Set(response.getSetCookie().map(cookieName));
+  for (const setCookie of setCookies) if (!setByRoute.has(cookieName(setCookie))) response.append("set-cookie", setCookie);
 }
