@@ -32,15 +32,16 @@ function countingRepo() {
   const repo = createRetrievalRepo(testApp.container.db);
   const passageReads: string[] = [];
   const phraseQueryReads: string[][] = [];
-  const state = { failing: false };
+  const state = { failing: false, phraseQueriesWait: Promise.resolve() };
   const counted: RetrievalRepo = {
     ...repo,
     listIndexedPassages: (documentId) => {
       passageReads.push(documentId);
       return state.failing ? Promise.reject(new Error("connection terminated")) : repo.listIndexedPassages(documentId);
     },
-    listPhraseQueries: (texts) => {
+    listPhraseQueries: async (texts) => {
       phraseQueryReads.push([...texts]);
+      await state.phraseQueriesWait;
       return repo.listPhraseQueries(texts);
     },
   };
@@ -60,6 +61,9 @@ describe("passage indexes", () => {
     // Processed again: its updatedAt moved, so its passages are read again.
     const newer = await indexes.indexOf({ ...first, updatedAt: new Date(Date.parse(first.updatedAt) + 1).toISOString() });
     expect(newer).not.toBe(one);
+    expect(passageReads).toEqual([first.id, first.id]);
+    // A question that read the document before that carries the older version: the newer index serves it.
+    expect(await indexes.indexOf(first)).toBe(newer);
     expect(passageReads).toEqual([first.id, first.id]);
   });
 
@@ -95,5 +99,18 @@ describe("passage indexes", () => {
     expect((await indexes.phraseQueriesOf(["notice period", "renewal"])).get("renewal")).toEqual({ lexemes: ["renew"], distances: [] });
     await indexes.phraseQueriesOf(["notice period", "renewal", "terminate"]);
     expect(phraseQueryReads).toEqual([["terminate", "notice period", "for the"], ["renewal"], ["terminate"]]);
+  });
+
+  it("keeps what it knew when a question began, though another pushes it out meanwhile", async () => {
+    const { repo, state } = countingRepo();
+    const indexes = createPassageIndexes(repo, { characters: 1_000_000, queries: 2 });
+    await indexes.phraseQueriesOf(["terminate"]);
+    let release = () => {};
+    state.phraseQueriesWait = new Promise((resolve) => (release = resolve));
+    const waiting = indexes.phraseQueriesOf(["terminate", "renewal"]);
+    state.phraseQueriesWait = Promise.resolve();
+    await indexes.phraseQueriesOf(["notice period", "claim", "fee"]);
+    release();
+    expect((await waiting).get("terminate")).toEqual({ lexemes: ["termin"], distances: [] });
   });
 });

@@ -27,7 +27,7 @@ export interface FullTextIndex {
   lengths: number[];
   /** lexeme → for each passage that holds it, in passage order: passage, n, then its n packed positions, flat. */
   postings: Map<string, number[]>;
-  /** The postings of lexemes questions asked about, unpacked once: passage → packed positions. */
+  /** The postings of lexemes questions asked about, unpacked once (at most every posting twice over): passage → packed positions. */
   occurrences: Map<string, Map<number, PackedPosition[]>>;
 }
 
@@ -141,8 +141,10 @@ export function parsePhraseQuery(text: string): PhraseQuery | null {
 function occurrencesOf(index: FullTextIndex, lexeme: string): Map<number, PackedPosition[]> {
   let occurrences = index.occurrences.get(lexeme);
   if (occurrences) return occurrences;
+  const list = index.postings.get(lexeme);
+  // Only the document's own words are kept unpacked: at most its vocabulary, whatever is asked.
+  if (!list) return new Map();
   occurrences = new Map<number, PackedPosition[]>();
-  const list = index.postings.get(lexeme) ?? [];
   for (let at = 0; at < list.length;) {
     const passage = list[at]!;
     const count = list[at + 1]!;

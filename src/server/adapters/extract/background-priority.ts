@@ -9,14 +9,15 @@ import os from "node:os";
 export const BACKGROUND_NICENESS = 10;
 
 /**
- * Lowers a process's CPU priority, or the calling thread's when given its thread id (on Linux a
- * thread has a niceness of its own). Whether it could: a system that refuses (another platform,
+ * Lowers a process's CPU priority to BACKGROUND_NICENESS, or the calling thread's when given its
+ * thread id (on Linux a thread has a niceness of its own); never raises it. Whether it could: a system that refuses (another platform,
  * a sandbox) leaves the work at normal priority, which is only slower under load, never wrong.
  */
 export function runInBackground(processOrThreadId: number | undefined): boolean {
   if (processOrThreadId === undefined) return false;
   try {
-    os.setPriority(processOrThreadId, BACKGROUND_NICENESS);
+    // Only ever lower: a server already started at a lower priority keeps it.
+    if (os.getPriority(processOrThreadId) < BACKGROUND_NICENESS) os.setPriority(processOrThreadId, BACKGROUND_NICENESS);
     return true;
   } catch {
     return false;

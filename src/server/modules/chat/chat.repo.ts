@@ -96,9 +96,8 @@ export function createChatRepo(db: Database) {
       return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.sequenceNumber));
     },
 
-    /** Appends a message as the session's next one and counts it, in one transaction. */
     /**
-     * One statement: the session's count moves (its row locked, so two messages at once take turns)
+     * Appends a message as the session's next one and counts it, in one statement: the session's count moves (its row locked, so two messages at once take turns)
      * and the message takes the new count as its sequence number.
      */
     async appendMessage(sessionId: string, message: { role: ChatMessage["role"]; content: string; metadata?: Record<string, unknown> }) {

@@ -71,6 +71,7 @@ async function storageUsedBytes(db: Database, userId: string): Promise<number> {
 
 export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue">) {
   // Every document route asks these two; prepared once, they are not written again for each request.
+  // Prepared on `db`, the app's handle: a repository made on a transaction would outlive its statements.
   const findOwnedDocument = db
     .select(listedColumns)
     .from(documents)

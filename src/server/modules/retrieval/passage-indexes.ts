@@ -15,7 +15,7 @@ export interface SearchableDocument {
  * contracts: 1.48 M characters, 7.3 MB), so this is about 80 MB: some 200 contracts of 30 pages.
  */
 export const MAX_INDEXED_CHARACTERS = 16_000_000;
-/** Past this many remembered phrase queries, the oldest are let go. */
+/** Past this many remembered phrase queries, the least recently used are let go. */
 export const MAX_REMEMBERED_QUERIES = 20_000;
 
 interface Entry {
@@ -63,7 +63,9 @@ export function createPassageIndexes(repo: RetrievalRepo, limits = { characters:
     indexOf(document: SearchableDocument): Promise<PassageIndex> {
       const known = indexes.get(document.id);
       forget(document.id);
-      if (known?.version === document.updatedAt) {
+      // A question that read the document just before it was processed again carries the older
+      // version: the newer index serves it (its passages are what the database holds now).
+      if (known && known.version >= document.updatedAt) {
         indexes.set(document.id, known);
         characters += known.characters;
         return known.index;
@@ -86,15 +88,24 @@ export function createPassageIndexes(repo: RetrievalRepo, limits = { characters:
 
     /** Each text's phrase query, asking the database only for those not seen before. */
     async phraseQueriesOf(texts: readonly string[]): Promise<PhraseQueries> {
-      const unseen = [...new Set(texts.filter((text) => !phraseQueries.has(text)))];
+      // What is known is taken now: another question may push it out while this one waits.
+      const queries = new Map<string, PhraseQuery | null>();
+      for (const text of texts) {
+        const known = phraseQueries.get(text);
+        if (known === undefined) continue;
+        queries.set(text, known);
+        // Used, so kept longest.
+        phraseQueries.delete(text);
+        phraseQueries.set(text, known);
+      }
+      const unseen = [...new Set(texts.filter((text) => !queries.has(text)))];
       const written = await repo.listPhraseQueries(unseen);
-      const writtenQueryOf = (text: string) => {
+      for (const text of unseen) {
         const query = written.get(text);
         if (query === undefined) throw new Error(`The database made no phrase query of ${JSON.stringify(text)}.`);
-        return parsePhraseQuery(query);
-      };
-      const queries = new Map(texts.map((text) => [text, phraseQueries.has(text) ? phraseQueries.get(text)! : writtenQueryOf(text)]));
-      for (const text of unseen) phraseQueries.set(text, queries.get(text)!);
+        queries.set(text, parsePhraseQuery(query));
+        phraseQueries.set(text, queries.get(text)!);
+      }
       for (const text of phraseQueries.keys()) {
         if (phraseQueries.size <= limits.queries) break;
         phraseQueries.delete(text);
