@@ -20,7 +20,23 @@ const listLabel = /^(?:\(?[A-Za-z]{1,2}\)|\(?\d{1,3}\)|[A-Z]\.|[ivxlIVXL]{1,5}\.
  * never runs from one clause into the next; a clause's printed number and title are left out
  * (they are its label, printed beside the quote).
  */
-export function sentencesOf(text: string, clauses: readonly PassageClause[]): PassageSentence[] {
+export function sentencesOf(text: string, clauses: readonly PassageClause[]): readonly PassageSentence[] {
+  // The clauses whole: two documents may print the same words under other clause numbers.
+  const key = `${JSON.stringify(clauses)}|${text}`;
+  let sentences = splitSentences.get(key);
+  if (!sentences) {
+    sentences = splitIntoSentences(text, clauses);
+    if (splitSentences.size >= REMEMBERED_PASSAGES) splitSentences.clear();
+    splitSentences.set(key, sentences);
+  }
+  return sentences;
+}
+
+/** Passages split lately, by their clauses and text: every question about a document splits its passages again. */
+const splitSentences = new Map<string, readonly PassageSentence[]>();
+const REMEMBERED_PASSAGES = 5_000;
+
+function splitIntoSentences(text: string, clauses: readonly PassageClause[]): PassageSentence[] {
   const cuts = new Set<number>([0, text.length, ...sentenceEnds(text, { semicolons: false })]);
   for (const clause of clauses) {
     cuts.add(clause.at);

@@ -264,11 +264,13 @@ function addTerm(terms: QueryTerm[], term: QueryTerm): void {
   else if (existing.weight < term.weight) Object.assign(existing, term);
 }
 
+/** The vocabulary's triggers as stems, made once: every question is checked against all of them. */
+let triggerStems: { terms: string[]; triggers: string[][] }[] | undefined;
+
 function expansionsOf(text: string): string[] {
   const stems = tokenize(text).map(stem);
-  return contractVocabulary
-    .filter((group) => group.triggers.some((trigger) => containsStems(stems, trigger.split(" ").map(stem))))
-    .flatMap((group) => group.terms);
+  triggerStems ??= contractVocabulary.map((group) => ({ terms: group.terms, triggers: group.triggers.map((trigger) => trigger.split(" ").map(stem)) }));
+  return triggerStems.filter((group) => group.triggers.some((trigger) => containsStems(stems, trigger))).flatMap((group) => group.terms);
 }
 
 /** A question is a follow-up when it opens like one, or is short and points back ("what about for Medicaid?"). */
