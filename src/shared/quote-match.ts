@@ -1,3 +1,5 @@
+import { remembered } from "./remembered";
+
 /** A matched stretch inside one of the searched strings: [start, end) in that string's own offsets. */
 export interface TextRange {
   item: number;
@@ -37,24 +39,18 @@ const equivalents: Record<string, string> = {
   "\u2026": "...",
 };
 
-/** Characters compared lately, as written and with `wordsOnly`: every page a citation is checked against is read character by character. */
-const comparables = [new Map<string, string>(), new Map<string, string>()] as const;
-const REMEMBERED_CHARACTERS = 10_000;
-
 /**
  * One character as it is compared: quotes and ligatures unified, lower case, and whitespace
  * and dashes dropped entirely (PDF text runs split words and lines unpredictably, and a word
  * hyphenated at a line end is joined when the text is structured).
  */
 function comparable(character: string, wordsOnly: boolean): string {
-  const known = comparables[wordsOnly ? 1 : 0];
-  let compared = known.get(character);
-  if (compared === undefined) {
-    compared = comparableOf(character, wordsOnly);
-    if (known.size < REMEMBERED_CHARACTERS) known.set(character, compared);
-  }
-  return compared;
+  return wordsOnly ? comparableWordsOnly(character) : comparableAsWritten(character);
 }
+
+// Remembered: every page a citation is checked against is read character by character.
+const comparableAsWritten = remembered(10_000, (character: string) => comparableOf(character, false));
+const comparableWordsOnly = remembered(10_000, (character: string) => comparableOf(character, true));
 
 function comparableOf(character: string, wordsOnly: boolean): string {
   if (/\s/.test(character)) return "";
@@ -75,22 +71,14 @@ interface Indexed {
   offsets: number[];
 }
 
-/** Single texts indexed lately, as written and with `wordsOnly`: an answer's quotes are each looked for on the same few pages. */
-const indexedTexts = [new Map<string, Indexed>(), new Map<string, Indexed>()] as const;
-const REMEMBERED_TEXTS = 32;
-
 function indexItems(items: readonly string[], wordsOnly: boolean): Indexed {
   if (items.length !== 1) return indexItemsNow(items, wordsOnly);
-  const known = indexedTexts[wordsOnly ? 1 : 0];
-  const text = items[0]!;
-  let indexed = known.get(text);
-  if (!indexed) {
-    indexed = indexItemsNow(items, wordsOnly);
-    if (known.size >= REMEMBERED_TEXTS) known.delete(known.keys().next().value!);
-    known.set(text, indexed);
-  }
-  return indexed;
+  return wordsOnly ? indexedWordsOnly(items[0]!) : indexedAsWritten(items[0]!);
 }
+
+// Remembered: an answer's quotes are each looked for on the same few pages.
+const indexedAsWritten = remembered(32, (text: string) => indexItemsNow([text], false));
+const indexedWordsOnly = remembered(32, (text: string) => indexItemsNow([text], true));
 
 function indexItemsNow(items: readonly string[], wordsOnly: boolean): Indexed {
   let text = "";

@@ -1,25 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parsePhraseQuery } from "./full-text";
+import { passageFixture } from "./passage.fixture";
 import { countTopicMatches, createPassageIndex, queryTextsOf, rankLexically, type IndexedPassage } from "./passage-index";
 import type { QueryTerm } from "./query-analysis";
 import type { QuestionTopic, TopicSlot } from "./question-topic";
 
 /** A passage with its search column as PostgreSQL would print it (lexemes hand-stemmed like its English stemmer). */
 function passage(ordinal: number, text: string, search: string): IndexedPassage & { search: string } {
-  return {
-    id: `passage-${ordinal}`,
-    ordinal,
-    clauseNumber: null,
-    clauseNumbers: [],
-    heading: "",
-    headingPath: [],
-    pageStart: 1,
-    pageEnd: 1,
-    text,
-    clauses: [],
-    kind: "body",
-    search,
-  };
+  const { score: _score, ...indexed } = passageFixture(ordinal, { id: `passage-${ordinal}`, text });
+  return { ...indexed, search };
 }
 
 const index = createPassageIndex([

@@ -2,6 +2,7 @@ import type { PassageClause } from "../documents/chunking";
 import { sentencesOf, type PassageSentence } from "./passage-sentences";
 import type { QuestionTopic } from "./question-topic";
 import { judgeWindow, type WindowJudgement } from "./relevance";
+import { remembered } from "../../shared/remembered";
 import { stem, tokenize } from "./text";
 
 /** What judging a passage's sentences needs of it. */
@@ -24,16 +25,5 @@ export function judgedSentencesOf(passage: JudgedPassage, topic: QuestionTopic, 
   });
 }
 
-/** Sentences' contexts stemmed lately: every question about a document weighs its passages' sentences again. */
-const contextStems = new Map<string, string[]>();
-const REMEMBERED_CONTEXTS = 5_000;
-
-function stemsOf(context: string): string[] {
-  let stems = contextStems.get(context);
-  if (!stems) {
-    stems = tokenize(context).map(stem);
-    if (contextStems.size >= REMEMBERED_CONTEXTS) contextStems.clear();
-    contextStems.set(context, stems);
-  }
-  return stems;
-}
+/** A sentence's context as stems, remembered: every question about a document weighs its passages' sentences again. */
+const stemsOf = remembered(5_000, (context: string) => tokenize(context).map(stem));

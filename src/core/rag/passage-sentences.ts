@@ -1,3 +1,4 @@
+import { remembered } from "../../shared/remembered";
 import { sentenceEnds, type PassageClause } from "../documents/chunking";
 
 /** A sentence of a passage, as the page prints it, without the clause number and title in front of it. */
@@ -18,23 +19,15 @@ const listLabel = /^(?:\(?[A-Za-z]{1,2}\)|\(?\d{1,3}\)|[A-Z]\.|[ivxlIVXL]{1,5}\.
 /**
  * A passage's sentences: cut at sentence ends, line ends and where a clause starts, so a sentence
  * never runs from one clause into the next; a clause's printed number and title are left out
- * (they are its label, printed beside the quote).
+ * (they are its label, printed beside the quote). Remembered: every question about a document
+ * splits its passages again.
  */
-export function sentencesOf(text: string, clauses: readonly PassageClause[]): readonly PassageSentence[] {
+export const sentencesOf: (text: string, clauses: readonly PassageClause[]) => readonly PassageSentence[] = remembered(
+  5_000,
+  splitIntoSentences,
   // The clauses whole: two documents may print the same words under other clause numbers.
-  const key = `${JSON.stringify(clauses)}|${text}`;
-  let sentences = splitSentences.get(key);
-  if (!sentences) {
-    sentences = splitIntoSentences(text, clauses);
-    if (splitSentences.size >= REMEMBERED_PASSAGES) splitSentences.clear();
-    splitSentences.set(key, sentences);
-  }
-  return sentences;
-}
-
-/** Passages split lately, by their clauses and text: every question about a document splits its passages again. */
-const splitSentences = new Map<string, readonly PassageSentence[]>();
-const REMEMBERED_PASSAGES = 5_000;
+  (text, clauses) => `${JSON.stringify(clauses)}|${text}`,
+);
 
 function splitIntoSentences(text: string, clauses: readonly PassageClause[]): PassageSentence[] {
   const cuts = new Set<number>([0, text.length, ...sentenceEnds(text, { semicolons: false })]);

@@ -17,22 +17,9 @@ import {
   sliceOf,
   type RankedChunk,
 } from "./ranking";
+import { passageFixture } from "./passage.fixture";
 
-const chunk = (ordinal: number, overrides: Partial<RankedChunk> = {}): RankedChunk => ({
-  id: `c${ordinal}`,
-  ordinal,
-  clauseNumber: null,
-  clauseNumbers: [],
-  heading: "",
-  headingPath: [],
-  pageStart: 1,
-  pageEnd: 1,
-  text: "x".repeat(100),
-  clauses: [],
-  kind: "body",
-  score: 0,
-  ...overrides,
-});
+const chunk = passageFixture;
 
 describe("fuseRankings (reciprocal rank fusion)", () => {
   it.each([

@@ -1,3 +1,5 @@
+import { remembered } from "../../shared/remembered";
+
 /** Words that carry no meaning for finding a clause: English function words and question words. */
 const stopwords = new Set(
   (
@@ -78,23 +80,12 @@ export function adjectiveRoot(word: string): string | undefined {
   return word.match(/^([a-z]{3,}?iv)(?:e|es|ely|ity|ities|eness)$/)?.[1];
 }
 
-/** Words stemmed lately: every sentence of every passage a question weighs is stemmed word by word, and a document's words repeat. */
-const stems = new Map<string, string>();
-const REMEMBERED_STEMS = 50_000;
-
 /**
  * A light suffix-stripping stemmer, enough to see that "terminate", "terminated" and
  * "termination" are one word when scoring sentences. (PostgreSQL stems for retrieval itself.)
+ * Remembered: every sentence of every passage a question weighs is stemmed word by word.
  */
-export function stem(word: string): string {
-  let known = stems.get(word);
-  if (known === undefined) {
-    known = stemOf(word);
-    if (stems.size >= REMEMBERED_STEMS) stems.clear();
-    stems.set(word, known);
-  }
-  return known;
-}
+export const stem = remembered(50_000, stemOf);
 
 function stemOf(word: string): string {
   let current = word.toLowerCase();
