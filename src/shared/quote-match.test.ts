@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findQuote, segmentText } from "./quote-match";
 
 const page = [
-  "2.1 Termination without Cause. Either party may terminate this Agreement",
+  "2.1 Termination without Cause. Each party may terminate this Agreement",
   "on one hundred twenty (120) days’ prior written notice.",
   "2.2 Termination for Cause \u2014 immediate.",
 ];
@@ -10,7 +10,7 @@ const page = [
 describe("findQuote", () => {
   it("finds a quote that runs across text items, ignoring line breaks and case", () => {
     expect(findQuote(page, "may terminate this agreement on one hundred")).toEqual([
-      { item: 0, start: 44, end: 72 },
+      { item: 0, start: 42, end: 70 },
       { item: 1, start: 0, end: 14 },
     ]);
   });
@@ -31,17 +31,17 @@ describe("findQuote", () => {
   });
 
   it("matches the parts of a quote with an ellipsis in order", () => {
-    const ranges = findQuote(page, "Either party may terminate … written notice");
-    expect(ranges?.[0]).toEqual({ item: 0, start: 31, end: 72 });
+    const ranges = findQuote(page, "Each party may terminate … written notice");
+    expect(ranges?.[0]).toEqual({ item: 0, start: 31, end: 70 });
     expect(ranges?.at(-1)).toEqual({ item: 1, start: 0, end: 54 });
   });
 
   it("matches a long quote by its ends when the middle was reworded", () => {
-    const quote = "Either party may terminate this Agreement upon 120 days prior written notice to the other party.";
+    const quote = "Each party may terminate this Agreement upon 120 days prior written notice to the other party.";
     expect(findQuote(page, quote)).toBeUndefined();
-    const long = "Either party may terminate this Agreement, on one hundred and twenty (120) days’ prior written notice.";
+    const long = "Each party may terminate this Agreement, on one hundred and twenty (120) days’ prior written notice.";
     expect(findQuote(page, long)).toEqual([
-      { item: 0, start: 31, end: 72 },
+      { item: 0, start: 31, end: 70 },
       { item: 1, start: 0, end: 55 },
     ]);
     expect(findQuote(page, long, { exact: true })).toBeUndefined();

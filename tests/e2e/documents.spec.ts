@@ -97,12 +97,12 @@ test("a contract goes from upload through processing to a cited page, and is del
   await expect(page.getByText("Page 1 of 3")).toBeVisible();
 
   // A citation: page 2 with the quoted passage marked.
-  const quote = "Either party may terminate this Agreement on one hundred twenty (120) days";
+  const quote = "Each party may terminate this Agreement on one hundred twenty (120) days";
   await page.goto(`${documentUrl}?page=2&q=${encodeURIComponent(quote)}`);
   const pageTwo = page.getByRole("region", { name: "Page 2", exact: true });
   const marks = pageTwo.locator("mark.cw-quote");
   await expect(marks.first()).toBeVisible({ timeout: 20_000 });
-  expect((await marks.allTextContents()).join(" ")).toBe("Either party may terminate this Agreement on one hundred twenty (120) days");
+  expect((await marks.allTextContents()).join(" ")).toBe("Each party may terminate this Agreement on one hundred twenty (120) days");
   await expect(marks.first()).toBeInViewport();
   await expect(page.getByText(/was not found on page/)).toHaveCount(0);
 

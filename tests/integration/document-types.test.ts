@@ -91,7 +91,7 @@ const scannedPage = () => fixture("scanned-page.png");
 /** A second scanned page the same size as scanned-page.png (1400 × 324 at 36 px), so sharp can join them into one TIFF. */
 const secondScanLines = [
   "ARTICLE 4. TERM AND TERMINATION",
-  "4.1 Either party may terminate this Agreement on",
+  "4.1 Each party may terminate this Agreement on",
   "one hundred twenty (120) days prior written notice.",
   "4.2 Payment terms survive termination of this Agreement.",
 ];
@@ -248,7 +248,7 @@ const acceptedTypes: AcceptedType[] = [
     pageCount: 2,
     pageNumbersEstimated: false,
     method: "ocr",
-    pageText: { 1: "Provider shall submit claims within ninety (90) days", 2: "4.1 Either party may terminate this Agreement" },
+    pageText: { 1: "Provider shall submit claims within ninety (90) days", 2: "4.1 Each party may terminate this Agreement" },
     outline: { heading: "Article 4 TERM AND TERMINATION", page: 2 },
   },
 ];

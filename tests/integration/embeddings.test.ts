@@ -92,11 +92,11 @@ describe("embeddings, when an embeddings model is configured", () => {
 
   it("finds a passage by meaning when none of the question's words are in it (vector search fused with full text)", async () => {
     const passages = await searchPassages(contract.id, WALK_AWAY);
-    expect(passages[0]?.text).toContain("Either party may terminate this Agreement");
+    expect(passages[0]?.text).toContain("Each party may terminate this Agreement");
 
     const fullTextOnly = createRetrieval({ repo: createRetrievalRepo(db()) });
     const { passages: lexical } = await fullTextOnly.search(await searchableDocument(testApp, owner, contract.id), WALK_AWAY);
-    expect(lexical.some((passage) => passage.text.includes("Either party may terminate"))).toBe(false);
+    expect(lexical.some((passage) => passage.text.includes("Each party may terminate"))).toBe(false);
   });
 
   it("answers in the chat from the passage found by meaning, cited to its clause and page", async () => {
@@ -114,7 +114,7 @@ describe("embeddings, when an embeddings model is configured", () => {
     server.embedWith({ kind: "error", status: 503, message: "overloaded" });
     try {
       const passages = await searchPassages(contract.id, "Can the agreement be terminated without cause?");
-      expect(passages[0]?.text).toContain("Either party may terminate this Agreement");
+      expect(passages[0]?.text).toContain("Each party may terminate this Agreement");
     } finally {
       server.embedWith({ kind: "vectors", embed: conceptVector });
     }
@@ -126,7 +126,7 @@ describe("embeddings, when an embeddings model is configured", () => {
       const before = server.embeddingsRequests.length;
       const passages = await searchPassages(contract.id, WALK_AWAY);
       expect(server.embeddingsRequests.length).toBe(before);
-      expect(passages.some((passage) => passage.text.includes("Either party may terminate"))).toBe(false);
+      expect(passages.some((passage) => passage.text.includes("Each party may terminate"))).toBe(false);
     } finally {
       await db().execute(sql`update documents set embedding_model = ${`openai-compatible:${MODEL}`} where id = ${contract.id}`);
     }

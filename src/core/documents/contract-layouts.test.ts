@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { chunkClauses } from "./chunking";
 import { headingOf, positionOf, structureDocument } from "./structure";
 
-// Page text as our PDF extraction reads it from contracts of the CUAD dev set
-// (shared/bench/cuad-dev/contracts), cut to the lines each case is about.
+// Layouts of contracts in the CUAD dev set (shared/bench/cuad-dev/contracts) as our PDF extraction
+// reads them, cut to the lines each case is about. The words are our own: the cases test numbering,
+// capitals, line breaks and page furniture, and the bench's text must not be copied into the repository.
 const page = (pageNumber: number, lines: string[]) => ({ pageNumber, text: lines.join("\n") });
 
-/** SYKESHEALTHPLANSERVICESINC_04_24_1998-EX-10.14: ALL-CAPS titles, "1." and "1.1 TITLE." clauses, a page number on top. */
+/** Like SYKESHEALTHPLANSERVICESINC_04_24_1998-EX-10.14: ALL-CAPS titles, "1." and "1.1 TITLE." clauses, a page number on top. */
 const sykes = [
   page(1, [
     "1",
@@ -14,116 +15,105 @@ const sykes = [
     "",
     "OUTSOURCING AGREEMENT",
     "",
-    'This Outsourcing Agreement (the "Agreement") is made and entered into',
-    "as of January 1, 1998, by and between Sykes HealthPlan Services, Inc., a Florida",
-    'corporation ("SHPS"), and HealthPlan Services, Inc., a Florida corporation',
-    '("HPS").',
+    'Sykes HealthPlan Services, Inc. ("SHPS") and HealthPlan Services, Inc. ("HPS"),',
+    'both Florida corporations, sign this Outsourcing Agreement (the "Agreement")',
+    "with effect from January 1, 1998.",
     "",
     "BACKGROUND",
     "",
-    "HPS (or one of its affiliates other than SHPS) provides certain",
-    "administrative services and Care Management Services (as defined below) to",
-    "clients. Accordingly, the parties agree as follows:",
+    "HPS, itself or through an affiliate other than SHPS, runs administration and",
+    "Care Management Services (defined below) for its clients, and wishes SHPS to",
+    "take the care management work over. The parties therefore agree:",
     "",
     "TERMS",
     "",
-    "1. SERVICES PROVIDED; TERM AND TERMINATION",
+    "1. SERVICES; TERM AND TERMINATION",
     "",
-    "1.1 AGREEMENT TO OUTSOURCE CARE MANAGEMENT SERVICES. HPS",
-    "agrees to outsource to SHPS, and hereby appoints SHPS as the exclusive provider",
-    "of, Care Management Services to the Clients.",
+    "1.1 SHPS TO PROVIDE CARE MANAGEMENT SERVICES. HPS",
+    "names SHPS its sole provider of Care Management Services for the Clients,",
+    "and SHPS accepts.",
     "",
     "2. PAYMENTS",
     "",
-    "2.3 ALLOCATION OF COSTS. SHPS shall pay to HPS its allocable",
-    "portion (which portion shall approximate HPS' direct costs chargeable to the",
-    "business function) of depreciation. For convenience, the parties",
+    "2.3 ALLOCATION OF COSTS. SHPS shall repay HPS a share of the",
+    "depreciation on equipment HPS uses for the work, roughly in proportion",
+    "to how much of that use is for SHPS. For convenience, the parties",
   ]),
   page(2, [
     "2",
-    "acknowledge that HPS will deduct amounts owed by SHPS under this Section 2.3",
-    "from the fees described in Section 2.1.",
+    "acknowledge that HPS will deduct this share from the fees it pays SHPS",
+    "under Section 2.1.",
     "",
-    "2.4 NEW CLIENTS. In the event that HPS (or one of its",
-    "affiliates other than SHPS) enters into an agreement to provide Care Management",
-    "Services with a client which is not a Client as of the date of this Agreement.",
+    "2.4 NEW CLIENTS. If HPS, or an affiliate of HPS other than",
+    "SHPS, agrees to give Care Management Services to someone who",
+    "was not a Client on the date of this Agreement.",
   ]),
-  page(3, [
-    "3",
-    "4. MISCELLANEOUS",
-    "",
-    "4.12 GOVERNING LAW. This Agreement shall be governed by and construed in accordance",
-    "with the laws of the State of Florida.",
-  ]),
+  page(3, ["3", "4. MISCELLANEOUS", "", "4.12 GOVERNING LAW. The laws of the State of Florida govern this Agreement", "and how it is read."]),
 ];
 
 const runningHeader = [
-  "CONFIDENTIAL TREATMENT REQUESTED. INFORMATION FOR WHICH CONFIDENTIAL TREATMENT HAS BEEN REQUESTED IS",
-  "OMITTED AND MARKED WITH “[***]”. AN UNREDACTED VERSION OF THE DOCUMENT HAS ALSO BEEN FURNISHED SEPARATELY TO",
-  "THE SECURITIES AND EXCHANGE COMMISSION AS REQUIRED BY RULE 406 UNDER THE SECURITIES ACT OF 1933, AS AMENDED.",
+  "CONFIDENTIAL TREATMENT REQUESTED. WORDS LEFT OUT OF THIS COPY ARE SHOWN AS “[***]”. THE SECURITIES AND",
+  "EXCHANGE COMMISSION HAS RECEIVED AN UNREDACTED VERSION, FILED SEPARATELY UNDER ITS RULE 406 (SECURITIES ACT",
+  "OF 1933). THESE THREE LINES REPEAT AT THE TOP OF EVERY PAGE OF THIS FILING, AND ARE NOT PART OF ITS TERMS.",
 ];
 
-/** Magenta_Therapeutics_Inc._-_Master_Development_and_Manufacturing_Agreement: "Section 1. TITLE", a three-line running header, page numbers below. */
+/** Like Magenta_Therapeutics_Inc._-_Master_Development_and_Manufacturing_Agreement: "Section 1. TITLE", a three-line running header, page numbers below. */
 const magenta = [
   page(1, [
     ...runningHeader,
     "MASTER DEVELOPMENT AND MANUFACTURING AGREEMENT",
     "",
-    "NOW, THEREFORE, in consideration of the mutual promises contained herein, the Parties, intending to be legally bound, agree as follows.",
+    "NOW, THEREFORE, the Parties, meaning to be bound by law and in return for the promises below, agree as follows.",
     "",
     "Section 1. DEFINITIONS",
-    "As used herein, the following terms shall have the following meanings:",
-    "1.1 “Affiliate” shall mean any corporation or other entity which controls, is controlled by, or is under common control with, a Party to this",
+    "In this Agreement, capitalised terms have the meanings this Section 1 gives them:",
+    "1.1 “Affiliate” means an entity that a Party controls, that controls a Party, or that shares a controlling owner with a Party, while that lasts during this",
     "Agreement.",
-    "1.13 “IND” means an investigational new drug application relating to a Product, and includes such applications submitted to the FDA and",
+    "1.13 “IND” means an application to test a new drug in people that concerns a Product, whether filed with the FDA or, as its",
     "1",
   ]),
   page(2, [
     ...runningHeader,
-    "equivalent applications submitted to a Governmental Authority outside of the U.S.",
-    "1.14 “Latent Defect” means a defect which could have been detected (but was not) by the analytical test methods in operation at the date of",
-    "shipment to Magenta.",
+    "counterpart, with a Governmental Authority outside the United States.",
+    "1.14 “Latent Defect” means a flaw that the analytical test methods in use on the shipping date could have found (but did not) before",
+    "delivery to Magenta.",
     "2",
   ]),
-  page(3, [...runningHeader, "Section 2. ENGAGEMENT OF BACHEM", "Magenta hereby engages Bachem to perform the Services and manufacture Product.", "3"]),
+  page(3, [...runningHeader, "Section 2. ENGAGEMENT OF BACHEM", "Magenta engages Bachem to carry out the Services and to make Product.", "3"]),
 ];
 
-/** CORIOINC_07_20_2000-EX-10.5: a wrapped line that begins "Section 2" inside clause 2.10. */
+/** Like CORIOINC_07_20_2000-EX-10.5: a wrapped line that begins "Section 2" inside clause 2.10. */
 const corio = [
   page(1, [
-    "2.10 Expansion of Geographical Scope. The parties agree Corio may seek",
-    "permission to expand the scope of the licenses granted under this",
-    "Section 2 worldwide, at no additional cost to Corio, and maintaining the",
-    "revenue sharing provisions contained herein.",
+    "2.10 Expansion of Geographical Scope. Corio may ask the other party to consent",
+    "to widening the territory of the licenses it holds under this",
+    "Section 2 to the whole world, without paying more and with the",
+    "revenue share in this Agreement unchanged.",
     "",
     "2.11 Royalties. Corio shall pay the royalties set out in Exhibit B.",
   ]),
 ];
 
-/** HealthcareIntegratedTechnologiesInc_20190812_8-K_EX-10.1 and StaarSurgicalCompany_20180801_10-Q_EX-10.37: schedules and exhibits after the body. */
+/** Like HealthcareIntegratedTechnologiesInc_20190812_8-K_EX-10.1 and StaarSurgicalCompany_20180801_10-Q_EX-10.37: schedules and exhibits after the body. */
 const attachments = [
-  page(1, [
-    "1. Definitions",
-    "1.7. “Products” means the products listed in Schedule 1.",
-    "1.9. “Territory” means the countries and/or territories listed in Schedule 1.",
-  ]),
+  page(1, ["1. Definitions", "1.7. “Products” means the products listed in Schedule 1.", "1.9. “Territory” means the countries and regions Schedule 1 names."]),
   page(2, ["Schedule 1", "Territory USA", "", "Products Walabot HOME hardware device"]),
   page(3, ["EXHIBIT B", "Minimum Product Quantities", "", "Distributor shall purchase at least the quantities set out below."]),
 ];
 
-/** DYNAMEXINC_06_06_1996-EX-10.4: "1.0 TITLE", then definitions lettered "a)". */
+/** Like DYNAMEXINC_06_06_1996-EX-10.4: "1.0 TITLE", then definitions lettered "a)". */
 const dynamex = [
   page(1, [
-    "NOW THEREFORE in consideration of the mutual covenants contained in this",
-    "Agreement, the Parties hereto agree as follows:",
+    "NOW THEREFORE, in return for the promises each makes in this",
+    "Agreement, each Party binds itself as set out below:",
     "1.0 DEFINITIONS",
-    "1.1 The following words shall have the following meanings throughout this",
-    "Agreement:",
-    'a) "Agreement" means this Agreement and all Schedules annexed hereto,',
-    "as amended from time to time by the Parties;",
-    'b) "Freight" means any goods directed to one Party by the other for',
+    "1.1 In this Agreement, the words below have the meanings given to them",
+    "here:",
+    'a) "Agreement" means this document together with every Schedule attached,',
+    "as the Parties amend it from time to time;",
+    'b) "Freight" means goods that one Party sends to the other for',
     "carriage.",
-    "1.2 All references to currency in this Agreement shall be to Canadian funds.",
+    "1.2 Every amount of money in this Agreement is in Canadian dollars.",
   ]),
 ];
 
@@ -139,8 +129,8 @@ describe("structure of real contract layouts", () => {
         ["OUTSOURCING AGREEMENT", 1, 1],
         ["BACKGROUND", 1, 1],
         ["TERMS", 1, 1],
-        ["1 SERVICES PROVIDED; TERM AND TERMINATION", 1, 1],
-        ["1.1 AGREEMENT TO OUTSOURCE CARE MANAGEMENT SERVICES", 1, 1],
+        ["1 SERVICES; TERM AND TERMINATION", 1, 1],
+        ["1.1 SHPS TO PROVIDE CARE MANAGEMENT SERVICES", 1, 1],
         ["2 PAYMENTS", 1, 1],
         ["2.3 ALLOCATION OF COSTS", 1, 2],
         ["2.4 NEW CLIENTS", 2, 2],
@@ -250,11 +240,7 @@ describe("line ends of real contracts", () => {
       ["1. Records. Bachem keeps archives subject to the terms of confidentiality and non-", "use in this Agreement."],
       "confidentiality and non-use in",
     ],
-    [
-      "a wrapped line",
-      ["1. Term. The term of this Agreement will commence on January 1, 1998", "and continue for five years."],
-      "January 1, 1998 and continue",
-    ],
+    ["a wrapped line", ["1. Term. The parties' obligations commence on January 1, 1998", "and continue for five years."], "January 1, 1998 and continue"],
   ])("%s", (_name, lines, expected) => {
     const [clause] = structureDocument([page(1, lines)]);
     expect(clause!.body.text).toContain(expected);

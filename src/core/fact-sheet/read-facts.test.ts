@@ -116,13 +116,13 @@ describe("isValueInQuote: a number in the value must be in its quote", () => {
 
 describe("readFactSheet: one clause at a time, in the many ways contracts say it", () => {
   it.each<[FactFieldKey, string, string]>([
-    ["governing_law", "This Agreement shall be construed in accordance with English law.", "English"],
+    ["governing_law", "Each term of this Agreement is construed in accordance with English law.", "English"],
     [
       "governing_law",
-      "This Agreement shall be governed by and construed in accordance with the laws, other than choice of law rules, of the state of Florida.",
+      "This Agreement is governed by, and will be interpreted under, the laws, leaving aside their choice of law rules, of the state of Florida.",
       "Florida",
     ],
-    ["governing_law", "This Agreement shall be governed by the laws of the Province of Ontario.", "Ontario"],
+    ["governing_law", "The laws of the Province of Ontario govern this Agreement.", "Ontario"],
     [
       "non_renewal_notice",
       "Unless a party gives written notice at least sixty days before the term ends that it chooses not to extend the term, the term is extended for one more year.",
@@ -133,23 +133,23 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "The term renews by itself for further one (1) year periods unless a party sends the other written notice at least forty-five (45) days prior to the expiration of the term.",
       "45 days",
     ],
-    ["auto_renewal", "This Agreement shall automatically renew for subsequent one (1) year periods.", "Yes, for 1 year terms"],
+    ["auto_renewal", "At the end of each term, this Agreement renews automatically for subsequent one (1) year periods.", "Yes, for 1 year terms"],
     [
       "auto_renewal",
-      "This Agreement may be renewed for additional periods of one (1) year at the option of the Provider.",
+      "At the option of the Provider, the contract may be renewed for additional one (1) year periods.",
       "Only if a party chooses to renew, for 1 year terms",
     ],
     ["expiration_date", "This Agreement will remain in full force indefinitely, until a party ends it.", "No end date: it continues until terminated"],
     ["expiration_date", "The first term runs up to and including 30 September 2027.", "30 September 2027"],
     ["effective_date", "Executed and effective this 4th day of June, 2024.", "4th day of June, 2024"],
     ["effective_date", "This Agreement shall take effect on the date on which the last party signs it.", "the date on which the last party signs it"],
-    ["assignment", "Agency may not assign this Agreement without the written permission of the Company.", "Consent required"],
-    ["assignment", "Any assignment in violation of this Section shall be null and void.", "Not assignable, except as the clause says"],
+    ["assignment", "The Agency may not assign this contract unless the Company first gives its written permission.", "Consent required"],
+    ["assignment", "An assignment made in breach of this Section is null and void.", "Not assignable, except as the clause says"],
     ["timely_filing", "All claims shall be filed no later than 95 days following the date services were rendered.", "95 days"],
     ["initial_term", "The initial term starts on the Effective Date and lasts until the three-year anniversary of that date.", "3 years"],
     [
       "termination_for_cause",
-      "Either party may terminate this Agreement if the other party fails to cure a material breach within fifteen (15) days after notice.",
+      "A party may terminate this Agreement when the other one fails to cure a material breach within fifteen (15) days after notice.",
       "15 days",
     ],
     ["clean_claim_payment", "Payer shall pay or deny each clean claim within thirty (30) calendar days after receipt.", "30 calendar days"],
@@ -192,10 +192,10 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["auto_renewal", "The contract is renewable for two-year terms by mutual agreement.", "Only if a party chooses to renew"],
     ["non_renewal_notice", "After the initial term, either party may terminate this contract by giving two (2) months' written notice.", "2 months"],
     ["non_renewal_notice", "Either party may terminate at the end of any automatic renewal period by giving forty-five (45) days' written notice.", "45 days"],
-    ["initial_term", "The initial term of this Agreement shall be a period of [***] from the launch date.", "Redacted in this copy"],
+    ["initial_term", "This Agreement has an initial term of [***], counted from the launch date.", "Redacted in this copy"],
     [
       "termination_without_cause",
-      "Either party may terminate this Agreement without cause upon at least [***] prior written notice, but not within the first twelve (12) months.",
+      "Without cause, either party may terminate on at least [***] prior written notice, though not during the first twelve (12) months.",
       "Redacted in this copy",
     ],
     [
@@ -237,7 +237,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
   it.each<[FactFieldKey, string]>([
     ["timely_filing", "The Plan will use its best efforts to pay most clean claims within forty (40) days."],
     ["change_of_status_notice", "The Plan will notify Provider within thirty (30) days of any changes to the fee schedule."],
-    ["governing_law", "The Provider is a corporation organized under the laws of the State of Delaware."],
+    ["governing_law", "The Provider, a medical practice organized under the laws of the State of Delaware, signs below."],
     ["termination_without_cause", "This Agreement may be terminated upon thirty (30) days' notice by either party if the other party breaches it."],
     ["effective_date", "A notice sent by courier will be effective on the date of delivery."],
     ["records_retention", "Provider shall keep records as required by 42 CFR 438.3."],

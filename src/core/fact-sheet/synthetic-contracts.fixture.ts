@@ -8,14 +8,14 @@ export const evergreenAgreement = [
     "PROVIDER SERVICES AGREEMENT",
     'This Provider Services Agreement is made between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics, P.C. ("Provider"), effective as of March 1, 2025 (the "Effective Date").',
     "1. TERM AND TERMINATION",
-    "1.1 Term. This Agreement shall begin on the Effective Date and continue for an initial term of three (3) years. Thereafter it shall renew automatically for successive one (1) year terms.",
-    "1.2 Non-Renewal. Either party may elect not to renew this Agreement by giving written notice at least ninety (90) days prior to the end of the then-current term.",
-    "1.3 Termination Without Cause. Either party may terminate this Agreement without cause upon one hundred twenty (120) days' prior written notice to the other party.",
-    "1.4 Termination for Breach. If a party materially breaches this Agreement, the other party may terminate it if the breach is not cured within thirty (30) days after written notice of the breach.",
+    "1.1 Term. This Agreement starts on the Effective Date and runs for an initial term of three (3) years. After that it shall renew automatically for successive one (1) year terms.",
+    "1.2 Non-Renewal. Either party may elect not to renew this Agreement; it must then give the other written notice no less than ninety (90) days before the then-current term ends.",
+    "1.3 Termination Without Cause. Either party may end this Agreement without cause by giving the other one hundred twenty (120) days' prior written notice.",
+    "1.4 Termination for Breach. If a party materially breaches this Agreement and does not cure it within thirty (30) days of receiving written notice, the other party may terminate this Agreement.",
   ].join("\n"),
   [
     "2. CLAIMS AND PAYMENT",
-    "2.1 Timely Filing. Provider shall submit all claims within one hundred eighty (180) calendar days from the date of service.",
+    "2.1 Timely Filing. Provider shall submit all claims within one hundred eighty (180) calendar days starting from the date of service.",
     "2.2 Corrected Claims. Corrected claims must be submitted within sixty (60) days of the date of the original remittance advice.",
     "2.3 Prompt Payment. Plan shall pay clean claims within thirty (30) days of receipt.",
     "2.4 Appeals. Provider may appeal a claim denial within ninety (90) days of the date of the denial notice.",
@@ -24,9 +24,9 @@ export const evergreenAgreement = [
   ].join("\n"),
   [
     "3. GENERAL PROVISIONS",
-    "3.1 Amendment. Plan may amend this Agreement upon sixty (60) days prior written notice to Provider.",
-    "3.2 Governing Law. This Agreement shall be governed by the laws of the State of Oregon.",
-    "3.3 Assignment. Neither party may assign this Agreement without the prior written consent of the other party.",
+    "3.1 Amendment. Plan may amend this Agreement by giving Provider written notice sixty (60) days before the change takes effect.",
+    "3.2 Governing Law. The laws of the State of Oregon govern this Agreement.",
+    "3.3 Assignment. A party may assign this Agreement only with the other party's prior written consent.",
     "3.4 Records. Provider shall maintain medical records for at least seven (7) years after the date of service.",
     "3.5 Change in Ownership. Provider shall give Plan written notice at least thirty (30) days before any change in ownership, location or tax identification number.",
     "3.6 Disputes. Any dispute that the parties cannot resolve by negotiation shall be settled by binding arbitration under the rules of the American Arbitration Association.",
@@ -34,7 +34,7 @@ export const evergreenAgreement = [
   [
     "MEDICAID PARTICIPATION ATTACHMENT",
     "1. Medicaid Claims. Claims for Medicaid covered services must be submitted to Plan within 365 days after the date of service.",
-    "2. Termination of this Attachment. Either party may terminate this Attachment without cause upon ninety (90) days written notice to the other party.",
+    "2. Termination of this Attachment. Without cause, and on ninety (90) days' written notice, either party may end this Attachment while the rest of the Agreement continues.",
   ].join("\n"),
 ];
 

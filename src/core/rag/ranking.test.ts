@@ -97,19 +97,23 @@ describe("joinNeighbours", () => {
   const byOrdinal = (chunks: RankedChunk[]) => new Map(chunks.map((item) => [item.ordinal, item]));
 
   it("completes a sentence cut off at a chunk boundary, and does not repeat the joined chunk", () => {
-    const cut = chunk(4, { clauseNumber: "19.1", text: "Either Party may terminate this Agreement, without cause, by giving two", score: 9 });
-    const rest = chunk(5, { clauseNumber: "19.1(2)", text: "(2) years written notice.", score: 2 });
+    const cut = chunk(4, {
+      clauseNumber: "19.1",
+      text: "Without cause, either Party may bring this Agreement to an end by notice in writing given two",
+      score: 9,
+    });
+    const rest = chunk(5, { clauseNumber: "19.1(2)", text: "(2) years ahead.", score: 2 });
     const passages = joinNeighbours([cut, rest], byOrdinal([cut, rest]));
     expect(passages.map((passage) => passage.text)).toEqual([
-      "Either Party may terminate this Agreement, without cause, by giving two\n\n(2) years written notice.",
+      "Without cause, either Party may bring this Agreement to an end by notice in writing given two\n\n(2) years ahead.",
     ]);
   });
 
   it("takes in a list's lead-in before a hit", () => {
-    const leadIn = chunk(6, { clauseNumber: "7.1", text: "7.1 Term. Five years. This Agreement may be terminated:" });
-    const item = chunk(7, { clauseNumber: "7.2(a)", text: "(a) by Magenta for any reason upon written notice;", score: 5 });
+    const leadIn = chunk(6, { clauseNumber: "7.1", text: "7.1 Term. Five years. Either side may end this Agreement early:" });
+    const item = chunk(7, { clauseNumber: "7.2(a)", text: "(a) Magenta, for any reason, by written notice;", score: 5 });
     const [passage] = joinNeighbours([item], byOrdinal([leadIn, item]));
-    expect(passage!.text).toBe("7.1 Term. Five years. This Agreement may be terminated:\n\n(a) by Magenta for any reason upon written notice;");
+    expect(passage!.text).toBe("7.1 Term. Five years. Either side may end this Agreement early:\n\n(a) Magenta, for any reason, by written notice;");
   });
 
   it("leaves a complete clause alone when its neighbour is another clause", () => {
@@ -119,8 +123,8 @@ describe("joinNeighbours", () => {
   });
 
   it("spans every page of the text it takes in, so its quotes can be found there", () => {
-    const leadIn = chunk(6, { clauseNumber: "7.1", pageStart: 7, pageEnd: 8, text: "7.1 Term. Five years. This Agreement may be terminated:" });
-    const item = chunk(7, { clauseNumber: "7.2(a)", pageStart: 9, pageEnd: 9, text: "(a) by Magenta for any reason upon written notice;", score: 5 });
+    const leadIn = chunk(6, { clauseNumber: "7.1", pageStart: 7, pageEnd: 8, text: "7.1 Term. Five years. Either side may end this Agreement early:" });
+    const item = chunk(7, { clauseNumber: "7.2(a)", pageStart: 9, pageEnd: 9, text: "(a) Magenta, for any reason, by written notice;", score: 5 });
     const [passage] = joinNeighbours([item], byOrdinal([leadIn, item]));
     expect([passage!.pageStart, passage!.pageEnd]).toEqual([7, 9]);
   });
@@ -167,7 +171,7 @@ describe("preferOperative", () => {
 
   it("keeps a definition at full weight when it defines a term the question asks about", () => {
     const ranked = [
-      chunk(1, { id: "definition", kind: "definitions", text: "“Effective Date” shall mean the date of signature of the last Party.", score: 1.2 }),
+      chunk(1, { id: "definition", kind: "definitions", text: "“Effective Date” shall mean the day on which the last Party signs.", score: 1.2 }),
       chunk(2, { id: "clause", kind: "body", score: 1 }),
     ];
     expect(preferOperative(ranked, new Set(["effective date"])).map((item) => item.id)).toEqual(["definition", "clause"]);

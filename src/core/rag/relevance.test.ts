@@ -34,7 +34,7 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
   it.each([
     [
       "Is a party restricted from soliciting or hiring the other party's employees?",
-      "Neither party shall solicit or hire any employee of the other party during the term.",
+      "While this Agreement lasts, neither party shall solicit or hire the other party's employees.",
       true,
     ],
     [
@@ -54,23 +54,19 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
     ],
     ["Is there an exclusivity commitment?", "Provider shall purchase its supplies exclusively from Payer.", true],
     ["Is there an exclusivity commitment?", "Payer grants Provider a non-exclusive license to use the Payer's marks.", false],
-    [
-      "Can a party terminate this contract without cause?",
-      "Either party may terminate this Agreement without cause on ninety (90) days' written notice.",
-      true,
-    ],
+    ["Can a party terminate this contract without cause?", "Each party may terminate without cause, on ninety (90) days' written notice to the other.", true],
     ["Can a party terminate this contract without cause?", "Either party may terminate it for breach, without prejudice to any other remedy.", false],
     ["Is a party required to share revenue or profit with the other party?", "Provider shall pay Payer five percent (5%) of its net revenues.", true],
     ["Is a party required to share revenue or profit with the other party?", "The parties shall cooperate with each other party in good faith.", false],
     ["How long does any warranty last?", "Supplier warrants the equipment against defects for twelve (12) months from delivery.", true],
     ["How long does any warranty last?", "Supplier warrants that the equipment is free of defects.", false],
     ["Which state or country's law governs this contract?", "This Agreement shall be governed by the law of England.", true],
-    ["When does the initial term of this contract expire?", "The term of this Agreement shall be for a period of two (2) years.", true],
+    ["When does the initial term of this contract expire?", "The term of this Agreement lasts for two (2) years.", true],
     ["When does the initial term of this contract expire?", "Upon expiration of this Agreement, Provider shall return all records.", false],
-    // A window around the expiry ("three (3) months prior to the expiration") does not say when the term ends.
+    // A window around the expiry ("three (3) months before the initial term expires") does not say when the term ends.
     [
       "When does the initial term of this contract expire?",
-      "Payer shall give notice of non-renewal at least three (3) months prior to the expiration of the initial term.",
+      "Payer shall give notice of non-renewal no later than three (3) months before the initial term expires.",
       false,
     ],
     ["When does the initial term of this contract expire?", "The initial term of this Agreement is ten (10) years commencing on the date of signature.", true],

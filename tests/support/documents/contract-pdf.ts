@@ -13,7 +13,7 @@ export const contractPages: PdfPageSpec[] = [
   {
     lines: [
       { text: "ARTICLE II - TERM AND TERMINATION", x: 72, y: 720 },
-      { text: "2.1 Termination without Cause. Either party may terminate this Agreement", x: 72, y: 700 },
+      { text: "2.1 Termination without Cause. Each party may terminate this Agreement", x: 72, y: 700 },
       { text: "on one hundred twenty (120) days prior written notice.", x: 72, y: 686 },
     ],
   },

@@ -74,7 +74,7 @@ export const sampleContracts: SampleContract[] = [
       {
         heading: "ARTICLE 2 CLAIMS AND PAYMENT",
         clauses: [
-          "2.1 Timely Filing. Provider shall submit claims within one hundred twenty (120) days after the date of service. Claims received after that deadline will be denied and may not be billed to the Member.",
+          "2.1 Timely Filing. Provider shall submit each claim no more than one hundred twenty (120) days after the date of service. Claims received after that deadline will be denied and may not be billed to the Member.",
           "2.2 Payment of Clean Claims. Plan shall pay or deny each Clean Claim within thirty (30) calendar days of receipt. Clean Claims not paid within that time bear interest at one percent (1%) per month.",
           "2.3 Corrected Claims. Provider may submit a corrected claim within sixty (60) days after the date of the original remittance advice.",
           "2.4 Overpayments. Provider shall refund any overpayment within sixty (60) days after it is identified. Plan shall not recoup an overpayment more than eighteen (18) months after the date of the original payment.",
@@ -96,18 +96,18 @@ export const sampleContracts: SampleContract[] = [
       {
         heading: "ARTICLE 5 TERM AND TERMINATION",
         clauses: [
-          "5.1 Term. This Agreement begins on the Effective Date and continues for an initial term of two (2) years. It then renews automatically for successive one (1) year terms unless either party gives written notice of non-renewal at least ninety (90) days before the end of the current term.",
-          "5.2 Termination Without Cause. Either party may terminate this Agreement without cause on one hundred twenty (120) days prior written notice to the other party.",
-          "5.3 Termination for Cause. Either party may terminate this Agreement for a material breach that the other party fails to cure within thirty (30) days after written notice of the breach.",
+          "5.1 Term. The initial term of this Agreement is two (2) years from the Effective Date. It then renews automatically for successive one (1) year terms unless either party tells the other in writing, at least ninety (90) days before the current term ends, that it will not renew.",
+          "5.2 Termination Without Cause. Each party may terminate this Agreement without cause on one hundred twenty (120) days prior written notice to the other.",
+          "5.3 Termination for Cause. If the other party commits a material breach and fails to cure it within thirty (30) days after written notice of the breach, a party may terminate this Agreement.",
         ],
       },
       {
         heading: "ARTICLE 6 GENERAL PROVISIONS",
         clauses: [
           "6.1 Amendments. Plan may amend this Agreement by giving Provider at least forty-five (45) days prior written notice. Provider may object to the amendment in writing before its effective date.",
-          "6.2 Assignment. Neither party may assign this Agreement without the prior written consent of the other party.",
+          "6.2 Assignment. No party may assign this Agreement unless the other party first consents in writing.",
           "6.3 Records. Provider shall keep medical and billing records for ten (10) years after the date of service.",
-          "6.4 Governing Law. This Agreement is governed by the laws of the State of Ohio.",
+          "6.4 Governing Law. The laws of the State of Ohio govern this Agreement.",
           "6.5 Dispute Resolution. The parties shall first try to resolve any dispute by negotiation; a dispute not resolved within sixty (60) days shall be settled by binding arbitration in Columbus, Ohio.",
         ],
       },

@@ -102,7 +102,7 @@ describe(`word boxes from OCR with ${engineName}`, { timeout: 120_000 }, () => {
   it("each page of a multi-page TIFF has its own boxes", async () => {
     const secondLines = [
       "ARTICLE 4. TERM AND TERMINATION",
-      "4.1 Either party may terminate this Agreement on",
+      "4.1 Each party may terminate this Agreement on",
       "one hundred twenty (120) days prior written notice.",
     ];
     const second = renderTextPng([...secondLines, ""], { fontSize: 36, width: 1400 });

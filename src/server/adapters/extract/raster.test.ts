@@ -46,9 +46,9 @@ function drawPage(drawing: PageDrawing): { gray: Buffer; width: number; height: 
 }
 
 const contractLines = [
-  "12. TERM AND TERMINATION. This Agreement shall remain in effect for three (3) years",
-  "from the Effective Date and renew for successive one-year terms unless either party",
-  "gives written notice of non-renewal at least ninety (90) days before the end of a term.",
+  "12. TERM AND TERMINATION. This Agreement lasts three (3) years from its Effective Date",
+  "and then renews for successive one-year terms, unless a party tells the other party",
+  "in writing, ninety (90) days or more before a term ends, that it will not renew it.",
 ];
 
 describe("isBlankPage", () => {

@@ -27,7 +27,7 @@ const pages: DocumentPageText[] = [
   { pageNumber: 1, text: "ARTICLE I - CLAIMS\n1.1 Timely Filing. Provider shall submit claims within ninety (90) days.", method: "text", isUnreadable: false },
   {
     pageNumber: 2,
-    text: "ARTICLE II - TERM\n2.1 Termination without Cause. Either party may terminate this Agreement on one hundred twenty (120) days’ prior written notice.",
+    text: "ARTICLE II - TERM\n2.1 Termination without Cause. Each party may terminate this Agreement on one hundred twenty (120) days’ prior written notice.",
     method: "text",
     isUnreadable: false,
   },
