@@ -416,8 +416,8 @@ export const termsOfService: LegalDocument = {
         <>
           <p>
             To the fullest extent permitted by law, the Service, including all AI output, is provided <strong>"as is" and "as available"</strong>, without
-            warranties of any kind, whether express, implied or statutory, including implied warranties of merchantability, fitness for a particular purpose,
-            title, non-infringement and accuracy.
+            warranties of any kind, whether express, implied or statutory, including implied warranties of title, non-infringement, accuracy, merchantability
+            and fitness for a particular purpose.
           </p>
           <p>
             We do not warrant that the Service will be uninterrupted, timely, secure or error-free, that OCR or AI output will be accurate or complete, that the
@@ -485,14 +485,14 @@ export const termsOfService: LegalDocument = {
       content: (site) => (
         <>
           <p>
-            These Terms and any dispute arising out of or relating to them or the Service are governed by the laws of the State of Delaware, without regard to
-            its conflict-of-laws rules.
+            These Terms and any dispute arising out of or relating to them or the Service are governed by the laws of the State of Delaware, excluding its
+            conflict-of-laws rules.
           </p>
           <p>
             Before starting any formal proceeding, please contact us at {mailto(site.supportEmail)} and give us a chance to resolve the dispute informally; both
             parties will try in good faith to do so within 30 days. If the dispute is not resolved, it will be decided exclusively by the state or federal
-            courts located in the State of Delaware, and both parties consent to the personal jurisdiction of those courts. Either party may seek urgent
-            injunctive relief in any court with jurisdiction to protect its intellectual property or confidential information.
+            courts sitting in Delaware, and both parties consent to the personal jurisdiction of those courts. Either party may seek urgent injunctive relief in
+            any court with jurisdiction to protect its intellectual property or confidential information.
           </p>
         </>
       ),
