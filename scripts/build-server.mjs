@@ -23,3 +23,4 @@ await build({
   logLevel: "warning",
 });
 await cp("src/server/db/migrations", `${outdir}/migrations`, { recursive: true });
+await cp("src/server/adapters/clause-model/clause-kinds.model.json", `${outdir}/clause-kinds.model.json`);

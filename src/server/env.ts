@@ -31,6 +31,7 @@ const envSchema = z
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(500).default(50),
     ACCOUNT_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(100_000_000).default(5120),
     PAGE_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(100_000).default(64),
+    CLAUSE_MODEL_FILE: z.string().min(1).optional(),
     UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOADS_PER_HOUR),
     RUN_WORKER: z.stringbool().default(true),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
@@ -216,6 +217,8 @@ const envSchema = z
       accountStorageLimitBytes: raw.ACCOUNT_STORAGE_LIMIT_MB * 1024 * 1024,
       uploadsPerHour: raw.UPLOADS_PER_HOUR,
       pageImageCacheBytes: raw.PAGE_IMAGE_CACHE_MB * 1024 * 1024,
+      /** The clause-kind model's file; the one shipped beside the server when not set. */
+      clauseModelFile: raw.CLAUSE_MODEL_FILE ? path.resolve(raw.CLAUSE_MODEL_FILE) : undefined,
       /** Uploads as they arrive, beside DATA_DIR/files so that storing one there is a rename. */
       stagingDir: path.join(path.resolve(raw.DATA_DIR), "uploading"),
     },

@@ -73,8 +73,17 @@ function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
   return [...text.matchAll(new RegExp(pattern.source, pattern.flags))];
 }
 
+/** What a text must hold to state a fact of each kind: a cheap test before the full patterns, which run for every sentence of a document. */
+const mayState: Record<Exclude<FactKind, "yes-no">, RegExp> = {
+  duration: /day|week|month|year/i,
+  date: /\d/,
+  amount: /\$|dollar|USD/i,
+  percentage: /%|percent|per cent/i,
+};
+
 /** Every fact of `kind` a text states, in order ("yes-no" facts are not written as expressions: none). */
 export function findFacts(text: string, kind: FactKind): StatedFact[] {
+  if (kind !== "yes-no" && !mayState[kind].test(text)) return [];
   const facts = (pattern: RegExp, plain: (match: RegExpExecArray) => string) =>
     matchesOf(pattern, text).map((match) => ({ kind, start: match.index, end: match.index + match[0].length, plain: plain(match) }));
   switch (kind) {
