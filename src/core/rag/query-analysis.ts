@@ -1,3 +1,6 @@
+import { contractVocabulary } from "./contract-vocabulary";
+import type { QuestionKind } from "./question-kinds";
+import { routeQuestion } from "./question-routing";
 import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
 import { containsStems } from "./relevance";
 import { adjectiveRoot, contentWords, stem, tokenize } from "./text";
@@ -23,203 +26,12 @@ export interface AnalyzedQuery {
   asksForDate: boolean;
   /** What the question is about, to judge whether a passage answers it. */
   topic: QuestionTopic;
+  /** The kind of term it asks about (timely filing, governing law…), when its words — or, for a follow-up, the question before — say so clearly. */
+  kind?: QuestionKind;
 }
 
 export const EXPANSION_WEIGHT = 0.25;
 export const CONTEXT_WEIGHT = 0.45;
-
-/**
- * Contract vocabulary: a question that uses one of a group's triggers also searches for the
- * rest of the group, because contracts say the same thing many ways. Triggers are compared as
- * stems, so "terminate", "terminated" and "termination" all fire the first group.
- */
-export const contractVocabulary: { triggers: string[]; terms: string[] }[] = [
-  {
-    triggers: ["terminate", "termination", "cancel", "cancellation", "end", "exit", "convenience", "without cause"],
-    terms: [
-      "terminate",
-      "termination",
-      "cancel",
-      "without cause",
-      "for convenience",
-      "for any reason",
-      "at any time",
-      "sole discretion",
-      "absolute discretion",
-      "notice of termination",
-      "expiration",
-      "breach",
-    ],
-  },
-  {
-    triggers: [
-      "after termination",
-      "after expiration",
-      "post-termination",
-      "survive",
-      "survival",
-      "wind-down",
-      "wind down",
-      "transition",
-      "sell-off",
-      "sell off",
-    ],
-    terms: [
-      "upon termination",
-      "upon expiration",
-      "following termination",
-      "termination or expiration",
-      "agreement is terminated",
-      "survive",
-      "return",
-      "transition",
-      "wind down",
-      "sell off",
-      "remaining inventory",
-    ],
-  },
-  {
-    triggers: ["first refusal", "first offer", "first negotiation", "right of first"],
-    terms: ["right of first refusal", "first refusal", "first offer", "first negotiation", "option", "exclusive negotiation", "offer"],
-  },
-  {
-    triggers: ["reimburse", "reimbursement", "pay", "payment", "paid", "compensation", "fee", "fees", "rate", "rates", "price", "pricing", "money", "cost"],
-    terms: ["reimbursement", "payment", "compensation", "fee schedule", "rates", "fees", "invoice", "price", "allowed amount", "capitation"],
-  },
-  {
-    triggers: ["timely filing", "filing", "claim", "claims", "submission", "submit", "deadline"],
-    terms: ["timely filing", "claims submission", "submit claims", "claim", "days", "date of service", "deadline"],
-  },
-  {
-    triggers: ["appeal", "dispute", "reconsideration", "grievance", "disagree", "arbitration", "mediation"],
-    terms: ["appeal", "dispute", "reconsideration", "grievance", "arbitration", "mediation", "dispute resolution"],
-  },
-  {
-    triggers: ["renewal", "renew", "evergreen", "extend", "extension", "term", "expire", "expiration", "duration", "how long"],
-    terms: [
-      "renewal",
-      "renew",
-      "automatically renew",
-      "evergreen",
-      "initial term",
-      "successive",
-      "term",
-      "expire",
-      "extension",
-      "continue",
-      "shall terminate",
-      "period of",
-    ],
-  },
-  {
-    triggers: ["obligation", "obligations", "responsibility", "responsibilities", "duty", "duties", "required", "requirement", "must", "shall"],
-    terms: ["shall", "must", "obligations", "responsible", "required", "agrees to", "duties"],
-  },
-  {
-    triggers: ["compliance", "comply", "regulation", "regulations", "law", "laws", "hipaa", "accreditation", "credentialing"],
-    terms: ["comply", "compliance", "applicable laws", "regulations", "HIPAA", "credentialing", "accreditation", "licensure", "standards"],
-  },
-  {
-    triggers: ["key terms", "summary", "summarize", "overview", "main points", "important"],
-    terms: ["term", "effective date", "compensation", "termination", "obligations", "payment", "governing law"],
-  },
-  {
-    triggers: ["governing law", "governed", "jurisdiction", "venue", "state law", "which law"],
-    terms: ["governed by", "governing law", "laws of the state", "jurisdiction", "venue", "construed"],
-  },
-  {
-    triggers: ["assign", "assignment", "assigned", "transfer", "change of control", "merger", "acquisition", "acquire"],
-    terms: ["assign", "assignment", "transfer", "prior written consent", "successors", "change of control", "merger"],
-  },
-  {
-    triggers: ["confidential", "confidentiality", "privacy", "phi", "protected health information", "disclose", "disclosure"],
-    terms: ["confidential", "confidentiality", "protected health information", "HIPAA", "disclose", "privacy"],
-  },
-  {
-    triggers: ["indemnify", "indemnification", "indemnity", "hold harmless"],
-    terms: ["indemnify", "indemnification", "hold harmless", "defend", "losses", "claims"],
-  },
-  {
-    triggers: ["liability", "liable", "damages", "cap", "limit of liability", "limitation"],
-    terms: ["liability", "liable", "damages", "limitation of liability", "consequential damages", "in no event", "exceed"],
-  },
-  {
-    triggers: ["insurance", "insured", "coverage", "malpractice"],
-    terms: ["insurance", "coverage", "insured", "professional liability", "malpractice", "policy", "certificate of insurance"],
-  },
-  {
-    triggers: ["audit", "records", "books", "inspect", "inspection"],
-    terms: ["audit", "records", "books", "inspect", "examine", "access to records", "retain"],
-  },
-  {
-    triggers: ["compete", "competition", "competing", "non-compete", "noncompete", "exclusive", "exclusivity", "solicit", "solicitation", "hire"],
-    terms: [
-      "compete",
-      "competitive",
-      "competitor",
-      "exclusive",
-      "exclusivity",
-      "solicit",
-      "non-solicitation",
-      "restricted",
-      "restrictive covenant",
-      "directly or indirectly",
-    ],
-  },
-  {
-    triggers: ["sue", "contest", "challenge", "covenant not to sue", "claims against", "validity"],
-    terms: ["contest", "challenge", "validity", "bring any claim", "covenant not to sue", "dispute"],
-  },
-  {
-    triggers: ["price", "prices", "raise", "increase", "decrease", "adjust"],
-    terms: ["price", "prices", "increase", "adjust", "not exceed", "price change"],
-  },
-  {
-    triggers: ["effective", "start", "begin", "commence", "commencement", "dated", "date"],
-    terms: ["effective date", "effective as of", "take effect", "commence", "commencement", "dated", "entered into"],
-  },
-  {
-    // Phrases, not "party" alone: "can a party terminate…" asks about termination, not who signed.
-    triggers: ["who are the parties", "parties to", "who signed", "signed by", "signatory", "between whom", "contract between", "agreement between"],
-    terms: ["by and between", "parties", "entered into", "hereinafter", "provider", "company"],
-  },
-  {
-    triggers: ["license", "licence", "intellectual property", "ip", "ownership", "own", "owns", "proprietary"],
-    terms: [
-      "license",
-      "grant",
-      "right to use",
-      "non-exclusive",
-      "royalty-free",
-      "sublicense",
-      "intellectual property",
-      "ownership",
-      "proprietary",
-      "rights",
-      "title",
-    ],
-  },
-  {
-    triggers: ["notice", "notify", "notification"],
-    terms: ["notice", "written notice", "notify", "days prior", "in writing"],
-  },
-  {
-    triggers: ["warranty", "warranties", "warrant", "guarantee", "defect", "defects"],
-    terms: ["warranty", "warrants", "warranted", "defects", "guarantee", "warranty period", "months", "from the date of"],
-  },
-  {
-    triggers: ["medicare", "medicaid", "cms", "government", "federal"],
-    terms: ["Medicare", "Medicaid", "CMS", "federal health care program", "government program", "state agency"],
-  },
-  {
-    triggers: ["prior authorization", "preauthorization", "authorization", "utilization", "medical necessity", "medically necessary", "referral"],
-    terms: ["prior authorization", "preauthorization", "utilization management", "medically necessary", "medical necessity", "referral"],
-  },
-  {
-    triggers: ["copay", "copayment", "coinsurance", "deductible", "balance bill", "balance billing", "member", "patient", "enrollee"],
-    terms: ["copayment", "coinsurance", "deductible", "balance bill", "hold harmless", "member", "covered services"],
-  },
-];
 
 const openingQuestion =
   /\b(?:(?:name|title|called)\b.*\b(?:contract|agreement|document)|(?:contract|agreement|document)\b.*\b(?:name|title|called)|who\b.*\bpart(?:y|ies)|part(?:y|ies)\b.*\b(?:to|of|signed)\b.*\b(?:contract|agreement)|(?:date|dated|signed|effective)\b.*\b(?:contract|agreement)|(?:contract|agreement)\b.*\b(?:date|dated|signed|effective))\b/;
@@ -269,7 +81,9 @@ let triggerStems: { terms: string[]; triggers: string[][] }[] | undefined;
 
 function expansionsOf(text: string): string[] {
   const stems = tokenize(text).map(stem);
-  triggerStems ??= contractVocabulary.map((group) => ({ terms: group.terms, triggers: group.triggers.map((trigger) => trigger.split(" ").map(stem)) }));
+  triggerStems ??= contractVocabulary
+    .filter((entry) => entry.related)
+    .map((entry) => ({ terms: entry.related!, triggers: entry.words.map((word) => word.split(" ").map(stem)) }));
   return triggerStems.filter((group) => group.triggers.some((trigger) => containsStems(stems, trigger))).flatMap((group) => group.terms);
 }
 
@@ -301,5 +115,10 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
       addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
-  return { normalized, terms, isFollowUp, isAboutOpening: openingQuestion.test(normalized), asksForDate: dateQuestion.test(normalized), topic };
+  // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked: routed together.
+  const kind = routeQuestion(isFollowUp ? `${previousQuestions.at(-1)!} ${question}` : question)?.kind;
+  // A question routed to the document's name, parties or date is about its opening however it is worded.
+  const isAboutOpening = openingQuestion.test(normalized) || kind?.isAboutOpening === true;
+  const asksForDate = dateQuestion.test(normalized) || kind?.id === "agreement-date" || kind?.id === "effective-date";
+  return { normalized, terms, isFollowUp, isAboutOpening, asksForDate, topic, kind };
 }

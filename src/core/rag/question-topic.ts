@@ -1,3 +1,4 @@
+import { contractVocabulary } from "./contract-vocabulary";
 import { answerKindOf, type FactKind } from "./facts";
 import { isStopword, stem, tokenize } from "./text";
 
@@ -51,126 +52,14 @@ const questionWords = new Set(
   ).split(" "),
 );
 
-/**
- * Contract language for the words people use in questions: a question word on the left is also
- * found as any phrase on the right. General contract vocabulary, written once for every kind of
- * agreement; question words without an entry are matched as themselves.
- */
-const contractSynonyms: Record<string, string[]> = {
-  terminate: ["termination", "cancel", "cancellation", "end"],
-  convenience: ["without cause", "for any reason", "any reason or no reason", "without reason"],
-  cancel: ["terminate", "termination"],
-  notice: ["notify", "notification", "written notice"],
-  renewal: ["renew", "extend", "extension", "successive", "consecutive", "continue automatically", "evergreen"],
-  prevent: ["not to renew", "non-renewal", "nonrenewal", "elect not"],
-  expire: ["expiration", "expiry", "terminate", "end", "continue", "period of", "term of this agreement", "initial term"],
-  effective: ["effective date", "commence", "commencement", "take effect", "effective as of"],
-  date: ["dated", "day of", "effective date", "as of"],
-  govern: ["governed", "construed", "laws of", "governing law"],
-  law: ["laws", "jurisdiction"],
-  country: ["state", "province", "jurisdiction"],
-  assign: ["assignment", "assigned", "transfer", "delegate"],
-  consent: ["approval", "approve", "permission"],
-  audit: ["auditor", "auditors", "inspect", "inspection", "examine", "examination"],
-  book: ["records", "accounts", "ledgers"],
-  record: ["records", "books", "documents"],
-  facility: ["premises", "sites", "locations", "plant"],
-  insurance: ["insured", "insurer"],
-  warranty: ["warrant", "warrants", "warranted", "warranties", "guarantee", "guaranty"],
-  disparage: ["disparaging", "disparagement", "derogatory", "defamatory", "negative statements", "negative comments"],
-  escrow: ["escrow agent", "deposit"],
-  deposit: ["escrow", "place in"],
-  source: ["source code"],
-  perpetual: ["perpetuity", "permanent", "irrevocable"],
-  irrevocable: ["irrevocably", "perpetual", "perpetuity"],
-  solicit: ["solicitation", "induce", "recruit", "entice", "encourage"],
-  hire: ["engage", "retain", "recruit"],
-  employee: ["employees", "personnel", "staff", "officers"],
-  contractor: ["contractors", "consultants", "personnel"],
-  customer: ["customers", "clients", "client", "accounts"],
-  partner: ["partners", "suppliers", "vendors", "distributors", "licensees"],
-  compete: ["competing", "competitive", "competitor", "competition", "noncompetition", "non-competition"],
-  geography: ["territory", "area", "region", "geographic", "radius", "miles"],
-  sector: ["industry", "field", "market", "line of business"],
-  contest: ["challenge", "dispute", "attack", "oppose", "contesting"],
-  sue: ["suit", "action", "proceeding", "claim", "claims", "lawsuit"],
-  covenant: ["agrees not", "covenants"],
-  liquidate: ["liquidated damages", "penalty", "termination fee", "break fee"],
-  damage: ["damages"],
-  fee: ["fees", "payment", "charge"],
-  revenue: ["revenues", "sales", "royalty", "royalties", "commission", "proceeds", "income"],
-  profit: ["profits", "net income", "margin"],
-  share: ["sharing", "split", "percentage of", "percent", "royalty", "commission"],
-  minimum: ["at least", "not less than", "minimum", "no less than"],
-  purchase: ["buy", "order", "orders", "purchases"],
-  order: ["orders", "purchase"],
-  volume: ["quantity", "quantities", "units"],
-  exclusive: ["exclusively"],
-  exclusivity: ["exclusive", "exclusively"],
-  deal: ["dealing", "sell", "distribute", "purchase"],
-  ban: ["prohibit", "shall not", "may not", "restrict"],
-  refusal: ["first right", "right of first", "option to purchase", "first option", "match"],
-  negotiation: ["negotiate", "exclusive negotiation"],
-  beneficiary: ["beneficiaries", "third-party beneficiary"],
-  enforce: ["enforceable", "enforcement"],
-  joint: ["jointly", "co-own", "co-owned", "shared", "both parties"],
-  ownership: ["own", "owned", "owns", "owner", "title"],
-  property: ["intellectual property", "inventions", "patents", "copyrights", "work product", "proprietary"],
-  ip: ["intellectual property", "patents", "trademarks", "copyrights", "proprietary rights"],
-  create: ["created", "developed", "conceived", "made", "generated", "invented"],
-  sublicense: ["sub-license", "sublicensable", "sublicensing", "sublicensee"],
-  transfer: ["assign", "transferable", "non-transferable", "nontransferable"],
-  license: ["licence", "licensed", "licenses", "right to use"],
-  licensee: ["license", "licensed"],
-  licensor: ["license", "licensed", "grants"],
-  grant: ["grants", "granted", "hereby grants"],
-  unlimited: ["all you can eat"],
-  uncapped: ["unlimited", "no limit", "shall not apply", "not be limited", "except for"],
-  cap: ["limit", "limitation", "maximum", "exceed", "in no event"],
-  liability: ["liable", "liabilities"],
-  carve: ["except", "exception", "exclude", "excluding", "shall not apply", "other than", "notwithstanding"],
-  exception: ["except", "exclude", "excluding", "other than", "notwithstanding", "shall not apply"],
-  price: ["prices", "pricing", "fees", "rates"],
-  raise: ["increase", "adjust", "change"],
-  reduce: ["decrease", "lower", "discount", "reduction"],
-  increase: ["increased", "adjust", "additional fee", "additional charge"],
-  usage: ["use", "usage", "volume"],
-  exceed: ["in excess of", "more than", "greater than", "above", "beyond", "exceeds"],
-  threshold: ["exceed", "in excess of", "more than", "limit"],
-  control: ["change in control", "change of control", "controlling interest", "ownership"],
-  merger: ["merge", "consolidation", "acquisition", "acquired"],
-  acquisition: ["acquire", "acquired", "merger", "purchase of"],
-  asset: ["assets", "all or substantially all"],
-  obligation: ["obligations", "shall", "duties"],
-  continue: ["survive", "survival", "after termination", "following termination", "upon termination", "upon expiration"],
-  transition: ["wind down", "wind-down", "transition", "orderly"],
-  wind: ["wind down", "wind-down", "transition"],
-  sell: ["sell off", "sell-off", "remaining inventory", "dispose"],
-  timely: ["timely filing", "within", "days"],
-  filing: ["filing", "submit", "submission", "submitted"],
-  claim: ["claims", "bill", "invoice"],
-  appeal: ["appeals", "reconsideration", "dispute", "grievance"],
-  reimburse: ["reimbursement", "payment", "pay", "compensation", "fee schedule", "rates"],
-  payment: ["pay", "paid", "compensation", "reimbursement", "remit"],
-  pay: ["payment", "paid", "compensation", "reimbursement", "remit"],
-  medicare: ["Medicare", "CMS"],
-  medicaid: ["Medicaid", "state agency"],
-  confidential: ["confidentiality", "proprietary", "non-disclosure"],
-  indemnify: ["indemnification", "indemnity", "hold harmless", "defend"],
-  arbitration: ["arbitrate", "arbitrator", "dispute resolution"],
-  dispute: ["disputes", "disagreement", "controversy", "arbitration"],
-  name: ["agreement", "title"],
-  title: ["agreement", "name"],
-};
-
 function phraseOf(text: string): Phrase {
   return { text, stems: tokenize(text).map(stem) };
 }
 
 /** Synonyms by stem: words of one stem ("license", "licensed") share theirs. */
 const synonymPhrases = new Map<string, Phrase[]>();
-for (const [word, phrases] of Object.entries(contractSynonyms))
-  synonymPhrases.set(stem(word), [...(synonymPhrases.get(stem(word)) ?? []), ...phrases.map(phraseOf)]);
+for (const { words, sameAs = [] } of contractVocabulary)
+  for (const word of words) synonymPhrases.set(stem(word), [...(synonymPhrases.get(stem(word)) ?? []), ...sameAs.map(phraseOf)]);
 
 function isTopicWord(word: string): boolean {
   return word.length > 1 && !isStopword(word) && !questionWords.has(word) && !questionWords.has(stem(word));
@@ -284,7 +173,7 @@ function wordSlot(item: Item, from: number, to: number, asPhrase = false): Topic
 }
 
 /** Two-word terms contracts use as one ("intellectual property", "source code"): the synonym list's own phrases. */
-const compoundTerms = new Set(Object.values(contractSynonyms).flatMap((phrases) => phrases.filter((phrase) => /^[a-z]+ [a-z]+$/.test(phrase))));
+const compoundTerms = new Set(contractVocabulary.flatMap(({ sameAs = [] }) => sameAs.filter((phrase) => /^[a-z]+ [a-z]+$/.test(phrase))));
 
 /** A run outside any "or": one slot per word, but "change of control", "without cause" and "intellectual property" are one phrase each. */
 function runSlots(item: Item): TopicSlot[] {

@@ -1,0 +1,174 @@
+// Trains the learned half of the question router: a multinomial logistic regression from a
+// question's words to the kind of term it asks about (src/core/rag/question-kinds.ts), or to none.
+// It learns from questions people would type, written for it (router-questions.json, and the
+// bench's tuning rewordings), from CUAD's own question per category, from general questions that
+// are about no one kind (router-general-questions.json), and from every kind's cues. The held-out
+// rewordings (bench/questions/rewordings-held-out.json) are never read here: they measure it.
+//   npx tsx scripts/clause-model/train-router.ts
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { questionKinds } from "../../src/core/rag/question-kinds";
+import { questionFeatures, type RouterModelFile } from "../../src/core/rag/question-routing";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const routerModelPath = path.join(repoRoot, "src/core/rag/question-router.model.json");
+export const NO_KIND = "none";
+const setting = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const EPOCHS = setting("epochs", 40);
+const LEARNING_RATE = setting("rate", 0.3);
+const L2 = setting("l2", 1e-4);
+const FOLDS = 5;
+
+interface Example {
+  question: string;
+  kind: string;
+}
+
+const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
+
+/** CUAD categories by the kind that asks about them, and the payer key's fields likewise. */
+const kindOfCategory = new Map<string, string>([
+  ["Document Name", "document-name"],
+  ["Parties", "parties"],
+  ["Agreement Date", "agreement-date"],
+  ...questionKinds.flatMap((kind) => (kind.modelKind ? [[kind.modelKind, kind.id] as [string, string]] : [])),
+]);
+const kindOfPayerField: Record<string, string> = {
+  effective_date: "effective-date",
+  initial_term: "expiration",
+  auto_renewal: "renewal-term",
+  non_renewal_notice_days: "non-renewal-notice",
+  termination_without_cause_notice_days: "termination-without-cause",
+  termination_for_cause_cure_days: "termination-for-cause",
+  timely_filing_days: "timely-filing",
+  corrected_claim_or_reconsideration_days: "corrected-claim",
+  provider_appeal_or_dispute_days: "provider-appeal",
+  clean_claim_payment_days: "clean-claim-payment",
+  payer_amendment_notice_days: "payer-amendment-notice",
+  overpayment_refund_days: "overpayment-refund",
+  lesser_of_clause: "lesser-of",
+  reimbursement_basis: "reimbursement-basis",
+  fee_schedule_update_days: "fee-schedule-update",
+  governing_law: "governing-law",
+  dispute_resolution: "dispute-resolution",
+  assignment: "assignment",
+  records_retention_years: "records-retention",
+  change_of_status_notice_days: "change-of-status-notice",
+};
+
+/** Questions written for the router by three people apart, by kind ("none": about no one kind). */
+export const writtenFiles = [
+  "scripts/clause-model/router-questions.json",
+  "scripts/clause-model/router-questions-2.json",
+  "scripts/clause-model/router-questions-3.json",
+];
+
+/** Every example the router learns from, the held-out rewordings never among them; the written questions first. */
+export function routerExamples(): Example[] {
+  const written = writtenFiles.flatMap((file) =>
+    Object.entries(readJson<Record<string, string[]>>(file)).flatMap(([kind, questions]) => questions.map((question) => ({ question, kind }))),
+  );
+  const tuning = readJson<{ cuad: Record<string, string[]>; payer: Record<string, string[]> }>("bench/questions/rewordings.json");
+  const reworded = [
+    ...Object.entries(tuning.cuad).flatMap(([category, questions]) => questions.map((question) => ({ question, kind: kindOfCategory.get(category)! }))),
+    ...Object.entries(tuning.payer).flatMap(([field, questions]) => questions.map((question) => ({ question, kind: kindOfPayerField[field]! }))),
+  ];
+  const general = readJson<string[]>("scripts/clause-model/router-general-questions.json").map((question) => ({ question, kind: NO_KIND }));
+  const cues = questionKinds.flatMap((kind) => [...kind.names, ...(kind.suggests ?? [])].map((question) => ({ question, kind: kind.id })));
+  return [...written, ...reworded, ...general, ...cues].filter((example) => example.kind);
+}
+
+/** A small seeded generator (mulberry32): the same examples give the same model. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function trainRouter(examples: readonly Example[]): RouterModelFile {
+  const kinds = [...questionKinds.map((kind) => kind.id), NO_KIND];
+  const kindIndex = new Map(kinds.map((kind, index) => [kind, index]));
+  const featureIndex = new Map<string, number>();
+  const rows = examples.map((example) => ({
+    kind: kindIndex.get(example.kind)!,
+    features: questionFeatures(example.question).map((feature) => {
+      if (!featureIndex.has(feature)) featureIndex.set(feature, featureIndex.size);
+      return featureIndex.get(feature)!;
+    }),
+  }));
+  const width = featureIndex.size;
+  const weights = new Float64Array(kinds.length * width);
+  const biases = new Float64Array(kinds.length);
+  const random = seeded(20261128);
+  const order = rows.map((_, index) => index);
+  const scores = new Float64Array(kinds.length);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    const rate = LEARNING_RATE / (1 + epoch / 10);
+    for (let index = order.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    for (const rowIndex of order) {
+      const row = rows[rowIndex]!;
+      let max = -Infinity;
+      for (let kind = 0; kind < kinds.length; kind++) {
+        let z = biases[kind]!;
+        for (const feature of row.features) z += weights[kind * width + feature]!;
+        scores[kind] = z;
+        max = Math.max(max, z);
+      }
+      let total = 0;
+      for (let kind = 0; kind < kinds.length; kind++) total += scores[kind] = Math.exp(scores[kind]! - max);
+      for (let kind = 0; kind < kinds.length; kind++) {
+        const gradient = scores[kind]! / total - (kind === row.kind ? 1 : 0);
+        biases[kind] = biases[kind]! - rate * gradient;
+        for (const feature of row.features) {
+          const slot = kind * width + feature;
+          weights[slot] = weights[slot]! - rate * (gradient + L2 * weights[slot]!);
+        }
+      }
+    }
+  }
+  const features = [...featureIndex.keys()];
+  return {
+    features,
+    kinds: Object.fromEntries(
+      kinds.map((kind, index) => {
+        const kept: [number, number][] = [];
+        for (let feature = 0; feature < width; feature++) {
+          const weight = weights[index * width + feature]!;
+          if (Math.abs(weight) >= 0.01) kept.push([feature, Math.round(weight * 1000) / 1000]);
+        }
+        return [kind, { bias: Math.round(biases[index]! * 1000) / 1000, weights: kept }];
+      }),
+    ),
+  };
+}
+
+/** How many of the examples are written questions (they come first). */
+export function writtenCount(): number {
+  return writtenFiles.reduce((total, file) => total + Object.values(readJson<Record<string, string[]>>(file)).flat().length, 0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const examples = routerExamples();
+  // Held-apart folds of the written questions (the rest always learnt from).
+  const written = examples.filter((_, index) => index < writtenCount());
+  let right = 0;
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const held = new Set(written.filter((_, index) => index % FOLDS === fold));
+    const model = trainRouter(examples.filter((example) => !held.has(example)));
+    const { routeWithModel } = await import("../../src/core/rag/question-routing");
+    for (const example of held) if (routeWithModel(model, example.question)?.kind.id === example.kind) right++;
+  }
+  console.log(`written questions routed right on held-apart folds: ${right}/${written.length}`);
+  const model = trainRouter(examples);
+  writeFileSync(routerModelPath, `${JSON.stringify(model)}\n`);
+  console.log(`${examples.length} examples, ${model.features.length} features → ${routerModelPath}`);
+}

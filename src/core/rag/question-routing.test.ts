@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { factFieldKeys } from "../../shared/fact-sheet";
+import { questionKinds } from "./question-kinds";
+import { keyStems, routeQuestion } from "./question-routing";
+
+describe("routeQuestion: the kind of term a question asks about, in whatever words", () => {
+  it.each([
+    // Payer terms a billing office asks about, several ways each.
+    ["What is the timely filing limit for claims?", "timely-filing"],
+    ["how many days after the visit can we still bill them", "timely-filing"],
+    ["Deadline for getting a claim to the plan?", "timely-filing"],
+    ["How long do we have to appeal a denied claim?", "provider-appeal"],
+    ["If the insurer underpays us, by when must we dispute it?", "provider-appeal"],
+    ["window to send a corrected claim", "corrected-claim"],
+    ["How quickly does the plan have to pay a clean claim?", "clean-claim-payment"],
+    ["Do they owe interest when they pay us late?", "clean-claim-payment"],
+    ["The payer sent us too much money. How long until we must return it?", "overpayment-refund"],
+    ["How far back can the plan take money back from us?", "recoupment-lookback"],
+    ["Are we paid the lower of our billed charges or the fee schedule?", "lesser-of"],
+    ["What percentage of Medicare do they pay?", "reimbursement-basis"],
+    ["When do fee schedule changes take effect?", "fee-schedule-update"],
+    ["Can the plan change the agreement on its own, and how much notice do we get?", "payer-amendment-notice"],
+    ["We are moving to a new office. How much notice does the payer need?", "change-of-status-notice"],
+    ["How many years must medical records be kept?", "records-retention"],
+    ["Which programs does this agreement cover, Medicaid or commercial?", "product-lines"],
+    ["What happens if we disagree - mediation, arbitration, or court?", "dispute-resolution"],
+    // Term and termination.
+    ["Can we get out of this contract early without a reason?", "termination-without-cause"],
+    ["How much notice to end the agreement for convenience?", "termination-without-cause"],
+    ["If the payer breaches, how long do they get to fix it?", "termination-for-cause"],
+    ["Does the agreement renew by itself?", "renewal-term"],
+    ["How far ahead must we say we do not want it to renew?", "non-renewal-notice"],
+    ["When does the initial term end?", "expiration"],
+    ["When does the agreement take effect?", "effective-date"],
+    // Commercial clause kinds.
+    ["Which state's law governs the contract?", "governing-law"],
+    ["Is there a non-compete?", "non-compete"],
+    ["Are we locked into buying only from them?", "exclusivity"],
+    ["Can we hire one of their staff?", "no-solicit-employees"],
+    ["Are they barred from approaching our customers?", "no-solicit-customers"],
+    ["Is there a cap on how much either side can be liable for?", "cap-on-liability"],
+    ["Is any liability unlimited, outside the cap?", "uncapped-liability"],
+    ["Is there a fee if we cancel early?", "liquidated-damages"],
+    ["Who owns the inventions the consultant makes?", "ip-ownership-assignment"],
+    ["Can the licensee sublicense the software?", "non-transferable-license"],
+    ["Does either party have a right of first refusal?", "rofr"],
+    ["What insurance must the vendor carry?", "insurance"],
+    ["Can we audit their books?", "audit-rights"],
+    ["Can the contract be assigned to another company?", "assignment"],
+    ["What happens if the other company is bought by a competitor?", "change-of-control"],
+    ["How long is the warranty?", "warranty-duration"],
+    ["Who are the parties?", "parties"],
+  ])("%s → %s", (question, kind) => {
+    expect(routeQuestion(question)?.kind.id).toBe(kind);
+  });
+
+  it.each(["What are the key terms of this contract?", "Summarize the agreement in plain English.", "What does the contract say about HIPAA?", "hello"])(
+    "routes %j to no one kind",
+    (question) => {
+      expect(routeQuestion(question)).toBeUndefined();
+    },
+  );
+});
+
+describe("question kinds", () => {
+  it("lets a question reach every fact-sheet field", () => {
+    const read = new Set(questionKinds.flatMap((kind) => kind.factFields ?? []));
+    expect(factFieldKeys.filter((key) => !read.has(key))).toEqual([]);
+  });
+
+  it("gives every kind an id of its own and at least one cue that is not only filler", () => {
+    expect(new Set(questionKinds.map((kind) => kind.id)).size).toBe(questionKinds.length);
+    for (const kind of questionKinds) expect(kind.names.some((cue) => keyStems(cue).length > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,205 @@
+import { remembered } from "../../shared/remembered";
+import { questionKindById, questionKinds, type QuestionKind } from "./question-kinds";
+import shippedRouterModel from "./question-router.model.json";
+import { stem, tokenize } from "./text";
+
+/** Words that only shape a sentence: a cue and a question are compared without them. */
+const fillers = new Set(
+  (
+    "a an the this that these those it its is are was were be been being am do does did doing will would shall should can could may might must " +
+    "of any some there we us you they them i my your me he she his her has have had our their ours theirs please explain also just " +
+    "really actually exactly currently"
+  ).split(" "),
+);
+
+/**
+ * Words a question about any kind may use — the document, its parties, how a question is asked —
+ * which say nothing of which kind it is about when they stand alone.
+ */
+const generalWords = new Set(
+  (
+    "contract contracts agreement agreements document deal party parties side sides other another company companies us them someone anyone " +
+    "what which who whom when where why how is there any clause section provision term terms say says said get gets give gives make made " +
+    "need needs want allowed allow able right rights required require requirement happen happens if under about with without for from to in on at by or and not no"
+  ).split(" "),
+);
+
+/** A text's words as the router compares them: stems, fillers left out. */
+export function keyStems(text: string): string[] {
+  return tokenize(text.replace(/[’‘]/g, "'"))
+    .filter((word) => !fillers.has(word))
+    .map(stem);
+}
+
+/** Words at least this long also count by their runs of four letters: a typo or another form of the word still shares most of them. */
+const MIN_SPELLED_WORD = 5;
+
+/**
+ * What the learned router reads of a question: its words (stems, fillers left out), pairs of
+ * neighbouring words, and each longer word's runs of four letters ("exlusive" still reads as "exclusive").
+ */
+export function questionFeatures(question: string): string[] {
+  const words = keyStems(question);
+  const features = new Set(words.map((word) => `u:${word}`));
+  for (let index = 0; index + 1 < words.length; index++) features.add(`b:${words[index]}_${words[index + 1]}`);
+  for (const word of words) if (word.length >= MIN_SPELLED_WORD) for (let at = 0; at + 4 <= word.length; at++) features.add(`c:${word.slice(at, at + 4)}`);
+  return [...features];
+}
+
+/** How much a cue counts by how plainly it names the kind. */
+const tierWeights = { names: 3, suggests: 1, hints: 0.4 } as const;
+/** A cue's words may have this many other words between them in the question ("end the contract early" for "end early"). */
+const MAX_GAP = 2;
+
+interface Cue {
+  stems: string[];
+  weight: number;
+  tier: "names" | "suggests" | "hints";
+}
+
+interface KindCues {
+  kind: QuestionKind;
+  cues: Cue[];
+  /** Each word of its cues, by stem, with the weight of the plainest cue it is in. */
+  words: Map<string, number>;
+}
+
+/** Every kind's cues as stems, made once. */
+let cueTable: KindCues[] | undefined;
+
+/** A word of a cue counts alone this share of its cue's tier weight, times how few kinds use it. */
+const WORD_SHARE = 0.5;
+
+function cuesOf(): KindCues[] {
+  if (cueTable) return cueTable;
+  const table = questionKinds.map((kind) => {
+    const cues = (["names", "suggests", "hints"] as const).flatMap((tier) =>
+      (kind[tier] ?? [])
+        .map((text) => ({ stems: keyStems(text), tier }))
+        .filter(({ stems }) => stems.length > 0)
+        // A cue of several words says more than one of its words alone.
+        .map(({ stems, tier }) => ({ stems, weight: tierWeights[tier] * (1 + 0.5 * (stems.length - 1)), tier })),
+    );
+    const words = new Map<string, number>();
+    for (const cue of cues) for (const word of cue.stems) if (!generalWords.has(word)) words.set(word, Math.max(words.get(word) ?? 0, tierWeights[cue.tier]));
+    return { kind, cues, words };
+  });
+  // A word many kinds use tells them apart less: weighed by its rarity among the kinds.
+  const kindsWith = new Map<string, number>();
+  for (const entry of table) for (const word of entry.words.keys()) kindsWith.set(word, (kindsWith.get(word) ?? 0) + 1);
+  for (const entry of table)
+    for (const [word, weight] of entry.words)
+      entry.words.set(word, (weight * WORD_SHARE * Math.log(1 + table.length / kindsWith.get(word)!)) / Math.log(1 + table.length));
+  cueTable = table;
+  return table;
+}
+
+/**
+ * Whether a text (a sentence with its clause's heading) uses one of the words people use for the
+ * kind: a sentence the model scores as the kind but that names nothing of it may be the kind's
+ * clause, but is not read as stating a fact or a Yes about it.
+ */
+export function mentionsKind(kind: QuestionKind, text: string): boolean {
+  const entry = cuesOf().find((candidate) => candidate.kind === kind);
+  return entry !== undefined && keyStems(text).some((word) => entry.words.has(word));
+}
+
+/** Whether the cue's words occur in the question in order, at most MAX_GAP words apart. */
+function occursIn(question: readonly string[], cue: readonly string[]): boolean {
+  const from = (word: number, at: number): boolean => {
+    if (word === cue.length) return true;
+    for (let next = at; next < question.length && next <= at + MAX_GAP; next++) if (question[next] === cue[word] && from(word + 1, next + 1)) return true;
+    return false;
+  };
+  for (let at = 0; at < question.length; at++) if (question[at] === cue[0] && from(1, at + 1)) return true;
+  return false;
+}
+
+/** One kind a question may be about, and how strongly its words say so. */
+export interface RoutedKind {
+  kind: QuestionKind;
+  score: number;
+  /** The cues that matched, as stems, strongest first. */
+  matched: string[];
+}
+
+/** The strongest cue counts whole; each further one less, so many weak words do not outweigh one clear name. */
+const FURTHER_CUE_SHARES = [1, 0.5, 0.25];
+
+function scoreKind(question: readonly string[], { kind, cues, words }: KindCues): RoutedKind | undefined {
+  const matched = cues.filter((cue) => occursIn(question, cue.stems)).sort((a, b) => b.weight - a.weight);
+  // A cue inside a longer matched cue of the same kind adds nothing: "renewal" within "automatic renewal".
+  const distinct = matched.filter((cue, index) => !matched.slice(0, index).some((longer) => occursIn(longer.stems, cue.stems)));
+  const phraseScore = distinct.reduce((sum, cue, index) => sum + cue.weight * (FURTHER_CUE_SHARES[index] ?? 0.25), 0);
+  // Each of the question's own words that the kind's cues use, however the question strings them together.
+  const wordScore = [...new Set(question)].reduce((sum, word) => sum + (words.get(word) ?? 0), 0);
+  if (phraseScore + wordScore === 0) return undefined;
+  return { kind, score: phraseScore + wordScore, matched: distinct.map((cue) => cue.stems.join(" ")) };
+}
+
+/** The kinds a question's words point to, strongest first. */
+export const rankQuestionKinds: (question: string) => readonly RoutedKind[] = remembered(2_000, (question: string) => {
+  const stems = keyStems(question);
+  const asked = question.toLowerCase().replace(/[’‘]/g, "'");
+  return cuesOf()
+    .filter(({ kind }) => !kind.excludedBy?.test(asked))
+    .map((entry) => scoreKind(stems, entry))
+    .filter((routed): routed is RoutedKind => routed !== undefined)
+    .sort((a, b) => b.score - a.score);
+});
+
+/** A question is routed to a kind when its words name it (one clear cue, or two that point to it)… */
+export const MIN_ROUTING_SCORE = 2;
+/** …and clearly more than any other kind. */
+export const MIN_ROUTING_MARGIN = 1.15;
+
+/** The kind the cues name, when they name one clearly. */
+function routeByCues(question: string): RoutedKind | undefined {
+  const [best, second] = rankQuestionKinds(question);
+  if (!best || best.score < MIN_ROUTING_SCORE) return undefined;
+  if (second && best.score < second.score * MIN_ROUTING_MARGIN) return undefined;
+  return best;
+}
+
+/** The learned router as scripts/clause-model/train-router.ts writes it: per kind (and "none"), a bias and its features' weights. */
+export interface RouterModelFile {
+  features: string[];
+  kinds: Record<string, { bias: number; weights: [number, number][] }>;
+}
+
+/** How likely the question is about each kind (and about none), by the learned router. */
+export function kindProbabilities(model: RouterModelFile, question: string): Map<string, number> {
+  const asked = new Set(questionFeatures(question));
+  const scores = Object.entries(model.kinds).map(([kind, { bias, weights }]) => {
+    let z = bias;
+    for (const [feature, weight] of weights) if (asked.has(model.features[feature]!)) z += weight;
+    return [kind, z] as const;
+  });
+  const max = Math.max(...scores.map(([, z]) => z));
+  const total = scores.reduce((sum, [, z]) => sum + Math.exp(z - max), 0);
+  return new Map(scores.map(([kind, z]) => [kind, Math.exp(z - max) / total]));
+}
+
+/** The learned router routes on its own when it is this sure (held-apart folds of the written questions: 0.3 routes best). */
+export const MIN_LEARNED_PROBABILITY = 0.3;
+
+/**
+ * The kind a question asks about: the learned router's when it is sure and the kind is not ruled
+ * out by the question's words; else, unless it finds the question about no one kind ("What are the
+ * key terms?"), the cues', when they name one clearly. Undefined otherwise.
+ */
+export function routeWithModel(model: RouterModelFile, question: string): RoutedKind | undefined {
+  const probabilities = kindProbabilities(model, question);
+  const [kindId, probability] = [...probabilities].sort((a, b) => b[1] - a[1])[0] ?? ["none", 0];
+  const kind = questionKindById.get(kindId);
+  const asked = question.toLowerCase().replace(/[’‘]/g, "'");
+  if (kind && probability >= MIN_LEARNED_PROBABILITY && !kind.excludedBy?.test(asked)) return { kind, score: probability, matched: [] };
+  return kindId === "none" ? undefined : routeByCues(question);
+}
+
+const routerModel = shippedRouterModel as unknown as RouterModelFile;
+
+/** The one kind a question is about, when its words say so clearly; undefined otherwise. */
+export function routeQuestion(question: string): RoutedKind | undefined {
+  return routeWithModel(routerModel, question);
+}
