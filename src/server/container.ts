@@ -7,6 +7,7 @@ import { createExtractionPool } from "./adapters/extract-worker/extraction-pool"
 import { createOcrEngine } from "./adapters/extract/native-tesseract-ocr";
 import { createAiSdkEmbedder } from "./adapters/embeddings/embedder";
 import { createAiSdkChatModel } from "./adapters/llm/chat-model";
+import { createClauseModelSource } from "./adapters/clause-model/clause-model-file";
 import type { Mailer } from "./adapters/mail/mailer";
 import { createPageImageCache } from "./adapters/page-images/page-image-cache";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
@@ -140,7 +141,13 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     stagingDir: env.documents.stagingDir,
     audit,
   });
-  const retrieval = createRetrievalModule({ db, documents: documentsModule.service, embedder, logger });
+  const retrieval = createRetrievalModule({
+    db,
+    documents: documentsModule.service,
+    embedder,
+    clauseModel: createClauseModelSource(env.documents.clauseModelFile),
+    logger,
+  });
   const chatModel = env.llm ? createAiSdkChatModel(env.llm) : undefined;
   const factSheets = createFactSheetModule({
     db,
@@ -159,6 +166,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const chat = createChatModule({
     db,
     retrieval,
+    factSheets,
     chatModel,
     publishLiveEvent: liveEvents.publish,
     logger,

@@ -1,8 +1,18 @@
-import type { ChatMessage, Citation } from "./contracts/chat";
+import type { AnswerOutcome, ChatMessage, Citation } from "./contracts/chat";
 import { paths, withQuery } from "./paths";
 
 // The rag core reads the Citation type from here; its home is the chat contract.
 export type { Citation } from "./contracts/chat";
+
+/** Each outcome's name: the title an answer's markdown begins with, the chat's badge and the exported transcript's heading. */
+export const outcomeLabels: Record<AnswerOutcome, string> = {
+  answer: "Answer",
+  closest: "Closest passages",
+  "not-addressed": "Not addressed",
+};
+
+/** What a Closest reply says before its passages. */
+export const CLOSEST_INTRODUCTION = "I could not confirm an answer in this contract. The closest clauses are:";
 
 /** The spec's five suggested questions for a new conversation. */
 export const suggestedQuestions = [

@@ -54,7 +54,7 @@ describe("GET /api/chat/sessions/:id/export", () => {
     expect(sections[0]).toMatch(/^## Question \([A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC\)$/);
     expect(markdown).toContain("How long do we have to file claims?");
     expect(markdown).toContain("What about for Medicaid?");
-    expect(markdown).toMatch(/## Answer \(.+\)\n\n- \*\*90 days\*\* \(2\.1 Timely Filing, page 2\)/);
+    expect(markdown).toMatch(/## Answer \(.+\)\n\n- \*\*90 days from the date of service\*\* \(2\.1 Timely Filing, page 2\)/);
     expect(markdown).not.toContain("**Answer**");
     expect(markdown).toMatch(/\*\*Citations\*\*\n\n1\. 2\.1 Timely Filing, page 2: “[^”]*ninety \(90\) days[^”]*”/);
     expect(markdown).toMatch(/\n\d\. 2\.2 [^\n]*, page \d+: “[^”]*one hundred eighty \(180\) days/);
@@ -74,7 +74,7 @@ describe("GET /api/chat/sessions/:id/export", () => {
     expect(text).toContain("Conversation about Blue Valley Provider Agreement.pdf");
     expect(text).toContain("How long do we have to file claims?");
     expect(text).toContain("What about for Medicaid?");
-    expect(text).toContain("• 90 days (2.1 Timely Filing, page 2)");
+    expect(text).toContain("• 90 days from the date of service (2.1 Timely Filing, page 2)");
     expect(text).not.toContain("**");
     expect(text.match(/Answer/g)).toHaveLength(2);
     expect(text).toMatch(/1\. 2\.1 Timely Filing, page 2 “[^”]*ninety \(90\) days/);

@@ -4,11 +4,23 @@ import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { readyFactSheet } from "../support/fact-sheets";
 import { parseEvents } from "../support/chat";
-import { payerContractPdf } from "../support/documents/payer-contract";
+import { payerContractPages } from "../support/documents/payer-contract";
+import { buildPdf } from "../support/documents/test-fixtures";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../support/openai-compatible-server";
 import { createTestApp, type TestApp } from "../support/test-app";
+
+/** A page of our own with terms no fact-sheet field reads. */
+const generalProvisions = {
+  lines: [
+    { text: "ARTICLE 4 GENERAL PROVISIONS", x: 72, y: 730 },
+    { text: "4.1 Confidentiality. Each party shall keep the other's business information", x: 72, y: 710 },
+    { text: "confidential for three (3) years after this Agreement ends.", x: 72, y: 696 },
+    { text: "4.2 Notices. Notices under this Agreement are sent by certified mail to the", x: 72, y: 676 },
+    { text: "addresses on the signature page.", x: 72, y: 662 },
+  ],
+};
 
 let model: OpenAiCompatibleServer;
 let testApp: TestApp;
@@ -21,7 +33,7 @@ beforeAll(async () => {
     env: { BILLING: "off", LLM_PROVIDER: "openai-compatible", LLM_MODEL: "contract-model", LLM_BASE_URL: model.baseUrl, LLM_TIMEOUT_MS: "1500" },
   });
   owner = await signedUpClient(testApp);
-  contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", payerContractPdf());
+  contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", buildPdf([...payerContractPages, generalProvisions]));
   // The fact sheet's reading also asks the model: let it finish before the tests count the model's requests.
   await readyFactSheet(owner, contract.id);
 }, 60_000);
@@ -44,6 +56,9 @@ async function storedMessages(sessionId: string): Promise<ChatMessage[]> {
   return ((await (await owner.get(`/api/chat/sessions/${sessionId}`)).json()) as ChatSessionDetail).messages;
 }
 
+/** A question no fact-sheet field reads, so a model writes its answer. */
+const CONFIDENTIALITY = "What does the agreement say about keeping business information confidential?";
+
 /** The number the prompt gives the source that holds `clause` ("[2] …\n…2.1 Timely Filing…"). */
 const sourceNumberOf = (prompt: string, clause: string) => Number(new RegExp(`\\[(\\d+)\\][^[]*?\\b${clause.replace(".", "\\.")}\\s`).exec(prompt)?.[1] ?? "0");
 
@@ -56,21 +71,20 @@ describe("answers written by a language model", () => {
       holdAfterFirst: held,
       pieces: (request) => {
         const prompt = request.messages.at(-1)!.content;
-        const filing = sourceNumberOf(prompt, "2.1");
+        const secrecy = sourceNumberOf(prompt, "4.1");
         return [
-          "- Claims are due within 90 days ",
-          `of the date of service: "Provider shall submit claims within ninety (90) days" [${filing}]\n`,
-          "- Clean claims are paid within 30 days [9]",
+          "- Each side keeps the other's business information confidential ",
+          `for three years after the agreement ends: "confidential for three (3) years" [${secrecy}]`,
         ];
       },
     });
-    const response = await owner.post("/api/chat/messages", { documentId: contract.id, question: "What is the timely filing limit?" });
+    const response = await owner.post("/api/chat/messages", { documentId: contract.id, question: CONFIDENTIALITY });
     expect(response.status).toBe(200);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let received = "";
     while (!received.includes('"type":"delta"')) received += (await reader.read()).value ?? "";
     // The first words reached us while the model was still holding back the rest.
-    expect(received).toContain("Claims are due within 90 days");
+    expect(received).toContain("keeps the other's business information confidential");
     release();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) received += chunk.value;
 
@@ -78,55 +92,66 @@ describe("answers written by a language model", () => {
     const done = events.at(-1)!;
     expect(done.type).toBe("done");
     const message = (done as Extract<ChatStreamEvent, { type: "done" }>).message;
-    expect(message.metadata).toMatchObject({ answeredBy: "openai-compatible:contract-model", droppedCitations: 1 });
-    expect(message.content).toContain('- Claims are due within 90 days of the date of service: "Provider shall submit claims within ninety (90) days" [1]');
-    expect(message.content).toContain("- Clean claims are paid within 30 days _(This point could not be verified against the document.)_");
-    expect(message.content).toContain("1. [2.1 Timely Filing, page 2]");
+    expect(message.metadata).toMatchObject({ answeredBy: "openai-compatible:contract-model", droppedCitations: 0, outcome: "answer" });
+    expect(message.content).toContain('three years after the agreement ends: "confidential for three (3) years" [1]');
+    expect(message.content).toContain("1. [4.1 Confidentiality, page 4]");
 
     const request = model.requests.at(-1)!;
     expect(request.model).toBe("contract-model");
     expect(request.messages[0]).toMatchObject({ role: "system" });
     expect(request.messages[0]!.content).toContain("Answer ONLY from the numbered sources");
-    expect(request.messages.at(-1)!.content).toContain("Question: What is the timely filing limit?");
-    expect(request.messages.at(-1)!.content).toContain("2.1 Timely Filing. Provider shall submit claims within ninety (90) days after the date of service.");
+    expect(request.messages.at(-1)!.content).toContain(`Question: ${CONFIDENTIALITY}`);
+    expect(request.messages.at(-1)!.content).toContain("4.1 Confidentiality. Each party shall keep the other's business information confidential");
     // Only passages that address the question are given: nothing about termination.
     expect(request.messages.at(-1)!.content).not.toContain("without cause");
   });
 
-  it("discloses a citation the model invented instead of dropping it silently", async () => {
-    model.respondWith({ kind: "stream", pieces: () => ['- Claims are due "within fifteen (15) days of service" [1]'] });
+  it.each([
+    ["a citation the model invented", '- Information stays secret "for fifteen (15) years after signing" [1]', 0],
+    ["a source it was never given", "- Confidentiality lasts three years [9]", 0],
+    ["a figure its quote does not state", '- Confidentiality lasts five years: "confidential for three (3) years" [1]', 1],
+  ])("shows the closest passages, not the model's answer, when it asserts what the contract does not say: %s", async (_, answer, verified) => {
+    model.respondWith({ kind: "stream", pieces: () => [answer] });
+    const { message } = await askModel(CONFIDENTIALITY);
+    expect(message!.metadata).toMatchObject({ outcome: "closest" });
+    expect(message!.content).toMatch(/^\*\*Closest passages\*\*\n\nI could not confirm an answer in this contract\. The closest clauses are:\n\n/);
+    expect(message!.content).not.toMatch(/fifteen|five years|lasts three/);
+    expect("citations" in message!.metadata && message!.metadata.citations).toHaveLength(verified);
+  });
+
+  it("answers a term the fact sheet reads from the sheet, without asking the model", async () => {
+    const asked = model.requests.length;
     const { message } = await askModel("What is the timely filing limit?");
-    expect(message!.metadata).toMatchObject({ droppedCitations: 1, addressed: true });
-    expect(message!.content).toContain('- Claims are due "within fifteen (15) days of service" _(This point could not be verified against the document.)_');
+    expect(model.requests.length).toBe(asked);
+    expect(message!.metadata).toMatchObject({ answeredBy: "extractive", outcome: "answer" });
+    expect(message!.content).toContain("- **90 days from the date of service** (2.1 Timely Filing, page 2)");
   });
 
   it("does not let a model answer a question the document does not address: it says so, without asking the model", async () => {
-    model.respondWith({ kind: "stream", pieces: () => ['- Yes, a two-year non-compete applies: "Provider shall not compete" [1]'] });
+    model.respondWith({ kind: "stream", pieces: () => ['- Records are kept for ten years: "Provider shall keep records" [1]'] });
     const asked = model.requests.length;
-    const { message } = await askModel("Is a party restricted from competing with the other party?");
+    const { message } = await askModel("How many years must medical records be kept?");
     expect(model.requests.length).toBe(asked);
-    expect(message!.metadata).toMatchObject({ addressed: false, droppedCitations: 0 });
-    expect(message!.content).toMatch(
-      /^\*\*Answer\*\*\n\n- This contract does not appear to address whether a party is restricted from competing with the other party\./,
-    );
-    expect(message!.content).not.toContain("two-year");
+    expect(message!.metadata).toMatchObject({ addressed: false, outcome: "not-addressed", droppedCitations: 0 });
+    expect(message!.content).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address how long records must be kept\./);
+    expect(message!.content).not.toContain("ten years");
   });
 
   it("keeps a model's own 'does not appear to address' as what it is", async () => {
-    model.respondWith({ kind: "stream", pieces: () => ["- This contract does not appear to address a separate Medicaid filing limit."] });
-    const { message } = await askModel("What is the timely filing limit?");
-    expect(message!.metadata).toMatchObject({ addressed: false });
+    model.respondWith({ kind: "stream", pieces: () => ["- This contract does not appear to address how long confidentiality lasts."] });
+    const { message } = await askModel(CONFIDENTIALITY);
+    expect(message!.metadata).toMatchObject({ addressed: false, outcome: "not-addressed" });
   });
 
   it("gives the model the conversation so far for a follow-up", async () => {
-    model.respondWith({ kind: "stream", pieces: () => ["- It is 120 days [1]"] });
-    const first = await askModel("How can the contract be terminated?");
+    model.respondWith({ kind: "stream", pieces: () => ["- It lasts three years [1]"] });
+    const first = await askModel(CONFIDENTIALITY);
     await owner
-      .post("/api/chat/messages", { documentId: contract.id, sessionId: first.session.id, question: "And how much notice?" })
+      .post("/api/chat/messages", { documentId: contract.id, sessionId: first.session.id, question: "And for how long?" })
       .then((response) => response.text());
     const request = model.requests.at(-1)!;
     expect(request.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
-    expect(request.messages[1]!.content).toBe("How can the contract be terminated?");
+    expect(request.messages[1]!.content).toBe(CONFIDENTIALITY);
   });
 
   it.each([
@@ -144,7 +169,7 @@ describe("answers written by a language model", () => {
     { name: "an empty answer", behaviour: { kind: "stream", pieces: () => [] } as const, says: "The language model returned an empty answer." },
   ])("reports $name and stores no half-written answer", async ({ behaviour, says }) => {
     model.respondWith(behaviour);
-    const { session, message, error } = await askModel("What is the term of the agreement?");
+    const { session, message, error } = await askModel(CONFIDENTIALITY);
     expect(message).toBeUndefined();
     expect(error).toMatchObject({ type: "error", code: "model_failed", message: says });
     expect((await storedMessages(session.id)).map((stored) => stored.role)).toEqual(["user"]);

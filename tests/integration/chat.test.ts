@@ -59,7 +59,7 @@ describe("asking about a document (extractive answerer)", () => {
     const citations = citationsOf(message);
     expect(citations[0]).toMatchObject({ clauseNumber: "2.1", page: 2 });
     expect(citations[0]!.quote).toContain("ninety (90) days");
-    expect(message!.content).toContain("- **90 days** (2.1 Timely Filing, page 2)");
+    expect(message!.content).toContain("- **90 days from the date of service** (2.1 Timely Filing, page 2)");
     expect(message!.content).toContain(`/app/documents/${contract.id}?page=2&q=`);
     expect(message!.metadata).toMatchObject({ answeredBy: "extractive", droppedCitations: 0 });
 
@@ -85,21 +85,22 @@ describe("asking about a document (extractive answerer)", () => {
   });
 
   it("says so when the contract does not address the question, with no answer bullets", async () => {
-    const { message } = await ask(owner, { documentId: contract.id, question: "Is there a non-compete?" });
-    expect(message!.content).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address a non-compete\.\n/);
-    expect(message!.metadata).toMatchObject({ addressed: false });
+    const { message } = await ask(owner, { documentId: contract.id, question: "How many years must medical records be kept?" });
+    expect(message!.content).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address how long records must be kept\.\n/);
+    expect(message!.metadata).toMatchObject({ addressed: false, outcome: "not-addressed" });
   });
 
   it("answers the timely filing limit with the number first, and says a contract without one does not address it", async () => {
     const { message } = await ask(owner, { documentId: contract.id, question: "What is the timely filing limit?" });
+    // Every value the fact sheet reads, each with the product line it is for.
     expect(message!.content).toMatch(
-      /^\*\*Answer\*\*\n\n- \*\*90 days\*\* \(2\.1 Timely Filing, page 2\): “Provider shall submit claims within ninety \(90\) days after the date of service\.” \[1\]/,
+      /^\*\*Answer\*\*\n\n- \*\*90 days from the date of service\*\* \(2\.1 Timely Filing, page 2\): “Provider shall submit claims within ninety \(90\) days after the date of service\.” \[1\]\n- \*\*180 days from the date of service — Medicaid\*\* \(2\.2 Medicaid Members, page 2\)/,
     );
 
     const withoutFiling = await processedDocument(testApp, owner, "Lakeside Agreement.pdf", buildPdf(payerContractPages.filter((_, index) => index !== 1)));
     const { message: none } = await ask(owner, { documentId: withoutFiling.id, question: "What is the timely filing limit?" });
-    expect(none!.content).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address the timely filing limit\.\n/);
-    expect(none!.metadata).toMatchObject({ addressed: false, droppedCitations: 0 });
+    expect(none!.content).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address the timely filing limit for claims\.\n/);
+    expect(none!.metadata).toMatchObject({ addressed: false, outcome: "not-addressed", droppedCitations: 0 });
     expect(none!.content).not.toMatch(/\n- \*\*\d+ days\*\*/);
   });
 
@@ -108,7 +109,7 @@ describe("asking about a document (extractive answerer)", () => {
     expect(sessions.map((session) => session.title)).toEqual([
       "What is the timely filing limit",
       "What is the timely filing limit",
-      "Is there a non-compete",
+      "How many years must medical records be...",
       "How long do we have to file claims",
     ]);
     expect(sessions[0]).toMatchObject({ documentFilename: "Lakeside Agreement.pdf" });

@@ -1,4 +1,5 @@
 import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } from "./facts";
+import { existencePolarity, permissionPolarity } from "./polarity";
 import type { AnalyzedQuery } from "./query-analysis";
 import { topicPositions } from "./relevance";
 import { stem, tokenize, tokenStarts } from "./text";
@@ -19,18 +20,16 @@ const permissionQuestion =
 /** A question about a restriction: the clause that answers it is written with "not". */
 const restrictionQuestion = /\b(?:restrict\w*|prohibit\w*|ban|not to|required not|non-|no-|covenant not)\b/;
 
-const negation = /\b(?:not|no|neither|nor|never|cannot)\b|n't\b/i;
-const grant = /\b(?:may|can|is entitled to|are entitled to|has the right to|have the right to|is permitted to|are permitted to|shall have the right)\b/i;
-const prohibition = /\b(?:may not|shall not|will not|must not|cannot|can not|neither party (?:may|shall)|no party (?:may|shall))\b/i;
-/** A prohibition with a way around it ("may not assign without consent") is neither yes nor no. */
-const exception = /\b(?:without|unless|except|other than|provided that|subject to|only)\b/i;
+const polarityWords = { yes: "Yes", no: "No" } as const;
 
+/** Yes or No read from the sentence, negation included; nothing when the sentence does not settle it. */
 function yesOrNo(question: string, sentence: string): string | undefined {
-  if (existenceQuestion.test(question)) return restrictionQuestion.test(question) || !negation.test(sentence) ? "Yes" : undefined;
-  if (!permissionQuestion.test(question)) return undefined;
-  if (grant.test(sentence) && !negation.test(sentence)) return "Yes";
-  if (prohibition.test(sentence) && !exception.test(sentence)) return "No";
-  return undefined;
+  const polarity = existenceQuestion.test(question)
+    ? existencePolarity(sentence, restrictionQuestion.test(question))
+    : permissionQuestion.test(question)
+      ? permissionPolarity(sentence)
+      : undefined;
+  return polarity && polarityWords[polarity];
 }
 
 /** How far after the words the question is about a date may follow and still be theirs ("will end on December 31, 1998"). */

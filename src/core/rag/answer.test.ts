@@ -3,7 +3,7 @@ import { formatAnswer, RELATED_TITLE, UNVERIFIED_NOTE } from "./answer";
 import { chunkClauses } from "../documents/chunking";
 import { structureDocument } from "../documents/structure";
 import { locateQuote, type SourcePassage } from "./citations";
-import { CLOSEST_IN_MEANING, composeExtractiveAnswer, nothingFoundPoints } from "./extractive-answer";
+import { composeExtractiveAnswer, nothingFoundPoints } from "./extractive-answer";
 import { verifyModelAnswer, splitPoints } from "./model-answer";
 import { analyzeQuery } from "./query-analysis";
 import { matchesSlot, topicWeights } from "./relevance";
@@ -60,7 +60,7 @@ describe("composeExtractiveAnswer: the answer first, then the quote it comes fro
     ],
   ])("%s", (question, first) => {
     const answer = answerTo(question);
-    expect(answer.addressed).toBe(true);
+    expect(answer.outcome).toBe("answer");
     expect(answer.points[0]!.text).toBe(first);
     expect(answer.points[0]!.citations).toEqual([1]);
     for (const citation of answer.citations) expect(locateQuote(citation.quote, pages, citation.page, citation.page)?.quote).toBe(citation.quote);
@@ -128,7 +128,7 @@ describe("composeExtractiveAnswer: says when the contract does not address the q
     ["Does any party have to maintain malpractice insurance?", "This contract does not appear to address"],
   ])("%s", (question, statement) => {
     const answer = answerTo(question);
-    expect(answer.addressed).toBe(false);
+    expect(answer.outcome).toBe("not-addressed");
     expect(answer.points).toHaveLength(1);
     expect(answer.points[0]!.text.startsWith(statement)).toBe(true);
     expect(answer.points[0]!.citations).toEqual([]);
@@ -136,21 +136,23 @@ describe("composeExtractiveAnswer: says when the contract does not address the q
   });
 
   it("does not let generic words (party, agreement, right, shall) pass for an answer", () => {
-    expect(answerTo("Does either party have the right to audit the other party's books?").addressed).toBe(false);
+    expect(answerTo("Does either party have the right to audit the other party's books?").outcome).toBe("not-addressed");
   });
 
   it("shows the closest sections apart, as related, never as answer bullets", () => {
     const answer = answerTo("Does the contract provide for liquidated damages when a party terminates?");
-    expect(answer.addressed).toBe(false);
+    expect(answer.outcome).toBe("not-addressed");
     const markdown = formatAnswer(answer, "doc-1");
-    expect(markdown).toMatch(/^\*\*Answer\*\*\n\n- This contract does not appear to address liquidated damages when a party terminates\.\n\n/);
-    expect(markdown).toContain(`${RELATED_TITLE}\n\n- **3.`);
+    expect(markdown).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address liquidated damages when a party terminates\.\n\n/);
+    // Related sections name their clause plainly: nothing but an answer is written like one.
+    expect(markdown).toContain(`${RELATED_TITLE}\n\n- 3.`);
   });
 
-  it("quotes the passage nearest in meaning, saying so, when a question without topic words finds nothing by its words", () => {
+  it("shows the passage nearest in meaning as the closest, when a question without topic words finds nothing by its words", () => {
     const termination = sourceHolding("without cause");
     const answer = answerTo("What does it say?", [termination], termination);
-    expect(answer.points[0]!.text).toBe(CLOSEST_IN_MEANING);
+    expect(answer.outcome).toBe("closest");
+    expect(answer.points[0]!.text).toMatch(/^3\.2 Termination Without Cause \(page 3\): “/);
     expect(answer.citations[0]!.clauseNumber).toBe("3.2");
   });
 
@@ -171,48 +173,58 @@ describe("verifyModelAnswer", () => {
       name: "a point quoting its source keeps the citation",
       text: '- Either side can end the contract: "may terminate this Agreement without cause" [1]',
       citations: 1,
-      unverified: [false],
+      outcome: "answer",
     },
     {
       name: "a point with no quotation is cited with the source's best matching sentence",
       text: "- You are paid the lesser of billed charges or the fee schedule [2]",
       citations: 1,
-      unverified: [false],
+      outcome: "answer",
     },
     {
-      name: "a made-up quotation is dropped and the point flagged",
+      name: "a made-up quotation is dropped, and nothing it claimed is shown as an answer",
       text: '- Payment is due "within fifteen (15) days of receipt" [2]',
       citations: 0,
-      unverified: [true],
+      outcome: "closest",
     },
     {
-      name: "a source number that was never given is dropped and the point flagged",
+      name: "a source number that was never given is dropped, and the answer is only the closest passages",
       text: "- Claims must be filed in 90 days [7]",
       citations: 0,
-      unverified: [true],
+      outcome: "closest",
     },
     {
-      name: "one good and one invented citation: the point still says it could not be verified",
+      name: "one good and one invented citation: the verified one is shown as closest, not as an answer",
       text: '- Ends on notice "without cause" [1] and "within fifteen (15) days" [2]',
       citations: 1,
-      unverified: [true],
+      outcome: "closest",
     },
     {
-      name: "a point without any citation is flagged",
+      name: "a point without any citation makes the reply the closest passages",
       text: "- This is a standard agreement.\n- Either party may end it [1]",
       citations: 1,
-      unverified: [true, false],
+      outcome: "closest",
     },
-  ])("$name", ({ text, citations, unverified }) => {
+    {
+      name: "a figure the quote does not state is not asserted",
+      text: '- Either side may end it on 60 days notice: "may terminate this Agreement without cause" [1]',
+      citations: 1,
+      outcome: "closest",
+    },
+  ])("$name", ({ text, citations, outcome }) => {
     const answer = verifyModelAnswer(text, given, pages);
     expect(answer.citations).toHaveLength(citations);
-    expect(answer.points.map((point) => point.isUnverified)).toEqual(unverified);
+    expect(answer.outcome).toBe(outcome);
     expect(answer.points.every((point) => !/\[\d+\]/.test(point.text))).toBe(true);
+    // The closest passages are the contract's words only: none of the model's claims, no bold lead.
+    if (outcome === "closest")
+      expect(answer.points.map((point) => point.text)).toEqual(answer.citations.map((citation) => expect.stringContaining(citation.quote)));
+    if (outcome === "closest") expect(answer.points.every((point) => !point.text.includes("**"))).toBe(true);
   });
 
   it("takes a model's 'does not appear to address' for what it is", () => {
-    expect(verifyModelAnswer("- This contract does not appear to address a non-compete.", given, pages).addressed).toBe(false);
-    expect(verifyModelAnswer('- Yes: "may terminate this Agreement without cause" [1]', given, pages).addressed).toBe(true);
+    expect(verifyModelAnswer("- This contract does not appear to address a non-compete.", given, pages).outcome).toBe("not-addressed");
+    expect(verifyModelAnswer('- Yes: "may terminate this Agreement without cause" [1]', given, pages).outcome).toBe("answer");
   });
 });
 
@@ -232,14 +244,17 @@ describe("formatAnswer", () => {
   });
 
   it("says when there are no citations", () => {
-    const markdown = formatAnswer({ points: [{ text: "Something", citations: [], isUnverified: true }], related: [], citations: [] }, "doc-1");
+    const markdown = formatAnswer(
+      { outcome: "answer", points: [{ text: "Something", citations: [], isUnverified: true }], related: [], citations: [] },
+      "doc-1",
+    );
     expect(markdown).toContain(`- Something ${UNVERIFIED_NOTE}`);
     expect(markdown).toContain("None: no passage of the document supports an answer.");
   });
 
   it("says plainly when nothing was found, suggesting the document's sections", () => {
     const markdown = formatAnswer(
-      { points: nothingFoundPoints("What should we know?", ["Term and Termination", "Compensation"]), related: [], citations: [] },
+      { outcome: "not-addressed", points: nothingFoundPoints("What should we know?", ["Term and Termination", "Compensation"]), related: [], citations: [] },
       "d",
     );
     expect(markdown).toContain("I could not find anything in this document that answers “What should we know?”.");

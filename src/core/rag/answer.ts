@@ -1,4 +1,5 @@
-import { citationHref, type Citation } from "../../shared/chat";
+import { citationHref, CLOSEST_INTRODUCTION, outcomeLabels, type Citation } from "../../shared/chat";
+import type { AnswerOutcome } from "../../shared/contracts/chat";
 import { clauseLabel } from "./citations";
 import { markdownText } from "./markdown";
 
@@ -11,14 +12,14 @@ export interface AnswerPoint {
 }
 
 export interface ComposedAnswer {
+  /** An answer read from a sentence about what was asked, the closest passages, or "not addressed". */
+  outcome: AnswerOutcome;
   points: AnswerPoint[];
   /** When the document does not address the question: its closest sections, shown as related, not as an answer. */
   related: AnswerPoint[];
   citations: Citation[];
   /** Citations that did not verify: each one's point says so. */
   droppedCitations: number;
-  /** False when the answer says the document does not address the question. */
-  addressed: boolean;
 }
 
 export const UNVERIFIED_NOTE = "_(This point could not be verified against the document.)_";
@@ -29,19 +30,24 @@ function citationLine(documentId: string, citation: Citation): string {
 
 export const RELATED_TITLE = "**Related, but not an answer**";
 
+/** Each outcome's title line: the three look different in the chat and in every export. */
+export const outcomeTitle = (outcome: AnswerOutcome) => `**${outcomeLabels[outcome]}**`;
+
 function bulletOf(point: AnswerPoint): string {
   const markers = point.citations.map((index) => ` [${index}]`).join("");
   return `- ${point.text}${markers}${point.isUnverified ? ` ${UNVERIFIED_NOTE}` : ""}`;
 }
 
 /**
- * The reply as the chat shows it: an Answer section of bullet points, the sections related to a
- * question the document does not address (apart, so they never read as the answer), then the Citations.
+ * The reply as the chat shows it, under its outcome's title: an answer's bullet points; the closest
+ * passages after saying no answer could be confirmed; or "does not appear to address" with the
+ * sections related to it apart, so they never read as the answer. Then the Citations.
  */
-export function formatAnswer(answer: Pick<ComposedAnswer, "points" | "related" | "citations">, documentId: string): string {
+export function formatAnswer(answer: Pick<ComposedAnswer, "outcome" | "points" | "related" | "citations">, documentId: string): string {
+  const introduction = answer.outcome === "closest" ? [CLOSEST_INTRODUCTION, ""] : [];
   const related = answer.related.length > 0 ? ["", RELATED_TITLE, "", ...answer.related.map(bulletOf)] : [];
   const citations = answer.citations.length
     ? answer.citations.map((citation) => citationLine(documentId, citation))
     : ["None: no passage of the document supports an answer."];
-  return ["**Answer**", "", ...answer.points.map(bulletOf), ...related, "", "**Citations**", "", ...citations].join("\n");
+  return [outcomeTitle(answer.outcome), "", ...introduction, ...answer.points.map(bulletOf), ...related, "", "**Citations**", "", ...citations].join("\n");
 }

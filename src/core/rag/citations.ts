@@ -91,6 +91,8 @@ function withClosingPunctuation(quote: string, text: string, end: number): numbe
  */
 export function locateQuote(quote: string, pages: PageTexts, pageStart: number, pageEnd: number): LocatedQuote | undefined {
   const parts = quote.split(ELLIPSIS).filter((part) => /[\p{L}\p{N}]/u.test(part));
+  // A "quote" with no letters or digits (a row of asterisks, a rule) is nothing to cite.
+  if (parts.length === 0) return undefined;
   for (let page = pageStart; page <= pageEnd; page++) {
     const text = pages.get(page);
     const found = text === undefined ? undefined : locateParts(parts, text);

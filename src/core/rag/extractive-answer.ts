@@ -19,7 +19,6 @@ export const MAX_RELATED = 2;
 const COVERAGE_MARGIN = 0.25;
 /** Without a topic to judge by, sentences scoring below this share of the best one are noise. */
 const TERM_SCORE_SHARE = 0.35;
-export const CLOSEST_IN_MEANING = "The contract does not use the words of your question; this is the passage closest to it in meaning:";
 
 /** A sentence of one of the answer's sources, judged against the question. */
 export interface Candidate extends PassageSentence {
@@ -109,38 +108,40 @@ function titleOf(openings: readonly SourcePassage[]): Candidate | undefined {
  * A question about the document itself is answered by its opening lines, whose words rarely
  * repeat the question's: its title, the sentence naming the parties, or the first date it states.
  */
-function openingSentences(question: string, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
+function openingSentences(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
   const asked = question.toLowerCase();
+  const kind = query.kind?.id;
   const opening = candidates.filter((candidate) => candidate.rank <= 1);
   const first = opening.slice(0, 1);
-  if (titleQuestion.test(asked)) {
+  if (kind === "document-name" || (!kind && titleQuestion.test(asked))) {
     // A title heading, else the preamble, which names the agreement ("This Master Services Agreement…").
     const title = titleOf(passages.slice(0, 2));
     return title ? [title] : first;
   }
-  if (partiesQuestion.test(asked)) {
+  if (kind === "parties" || (!kind && partiesQuestion.test(asked))) {
     const naming = opening.filter((candidate) => partiesWording.test(candidate.text)).slice(0, MAX_PARTY_SENTENCES);
     return naming.length > 0 ? naming : first;
   }
   // A date: the opening's, or — for when it takes effect — the clause that says so, wherever it is.
   const dated = (candidate: Candidate) => statesFact(candidate.text, "date");
-  const effective = effectiveQuestion.test(asked)
-    ? [...candidates]
-        .filter((candidate) => effectiveWording.test(candidate.text))
-        .sort(
-          (a, b) =>
-            Number(dated(b)) - Number(dated(a)) ||
-            Number(effectiveOfDocument.test(b.text)) - Number(effectiveOfDocument.test(a.text)) ||
-            b.termScore - a.termScore,
-        )[0]
-    : undefined;
+  const effective =
+    kind === "effective-date" || (!kind && effectiveQuestion.test(asked))
+      ? [...candidates]
+          .filter((candidate) => effectiveWording.test(candidate.text))
+          .sort(
+            (a, b) =>
+              Number(dated(b)) - Number(dated(a)) ||
+              Number(effectiveOfDocument.test(b.text)) - Number(effectiveOfDocument.test(a.text)) ||
+              b.termScore - a.termScore,
+          )[0]
+      : undefined;
   const wanted = effective ?? opening.find(dated) ?? [...candidates].filter(dated).sort((a, b) => b.termScore - a.termScore)[0];
   return [wanted ?? first[0]].filter((candidate) => candidate !== undefined);
 }
 
 /** The sentences that answer: those the relevance judgement accepts, best first; for a question with no topic words, those sharing its terms. */
 function answeringSentences(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
-  if (query.isAboutOpening) return openingSentences(question, candidates, passages);
+  if (query.isAboutOpening) return openingSentences(question, query, candidates, passages);
   if (isJudgedQuestion(query)) {
     const answering = candidates.filter((candidate) => candidate.judgement.answers).sort(byStrength);
     const best = answering[0]?.judgement.coverage ?? 0;
@@ -161,14 +162,22 @@ function answeringSentences(question: string, query: AnalyzedQuery, candidates: 
   );
 }
 
-/** Writes points from sentences, each quoted from its start and cited to its clause and page; a quote that cannot be found on its page says so. */
-function pointsFrom(
-  sentences: readonly Candidate[],
+/** A sentence to quote: its text, where it starts in its passage, and the passage. */
+export type QuotedSentence = Pick<Candidate, "text" | "start" | "passage">;
+
+/**
+ * Writes points from sentences, each quoted from its start and cited to its clause and page; a
+ * quote that cannot be found on its page says so. An answer's points name their clause in bold;
+ * passages shown as closest or related name it plainly, so nothing but an answer reads as one.
+ */
+export function pointsFrom(
+  sentences: readonly QuotedSentence[],
   pages: PageTexts,
   citations: Citation[],
-  lead?: AnswerLead,
+  { lead, isAnswer = true }: { lead?: AnswerLead; isAnswer?: boolean } = {},
 ): { points: AnswerPoint[]; unverified: number } {
   let unverified = 0;
+  const named = (label: string) => (isAnswer ? `**${label}**` : label);
   const points = sentences.map((sentence, index): AnswerPoint => {
     const isLead = index === 0 && lead !== undefined;
     const quote = quoteOf(sentence.text, isLead ? lead.focus : undefined);
@@ -176,16 +185,23 @@ function pointsFrom(
     if (!cited) {
       unverified++;
       return {
-        text: `**${markdownText(clauseLabel(clauseAt(sentence.passage, sentence.start)))}**: “${markdownText(quote)}”`,
+        text: `${named(markdownText(clauseLabel(clauseAt(sentence.passage, sentence.start))))}: “${markdownText(quote)}”`,
         citations: [],
         isUnverified: true,
       };
     }
     const label = markdownText(clauseLabel(cited));
-    const where = isLead ? `**${markdownText(lead.text)}** (${label}, page ${cited.page})` : `**${label}** (page ${cited.page})`;
+    const where = isLead ? `**${markdownText(lead.text)}** (${label}, page ${cited.page})` : `${named(label)} (page ${cited.page})`;
     return { text: `${where}: “${markdownText(cited.quote)}”`, citations: [addCitation(citations, cited)], isUnverified: false };
   });
   return { points, unverified };
+}
+
+/** The reply when no sentence could be confirmed to answer: the passages nearest the question, said to be only that. */
+export function closestAnswer(sentences: readonly QuotedSentence[], pages: PageTexts): ComposedAnswer {
+  const citations: Citation[] = [];
+  const { points, unverified } = pointsFrom(sentences, pages, citations, { isAnswer: false });
+  return { outcome: "closest", points, related: [], citations, droppedCitations: unverified };
 }
 
 /** The closest sentences of a question the document does not address: one per source, most of the question covered first. */
@@ -195,16 +211,21 @@ function relatedSentences(candidates: readonly Candidate[], nearestInMeaning?: S
   return pick([...partial, ...nearest], MAX_RELATED, 1);
 }
 
-/** The reply to a question the document does not address: it says so, then shows the closest sections apart, as related. */
-function notAddressedAnswer(question: string, related: readonly Candidate[], pages: PageTexts): ComposedAnswer {
+/**
+ * The reply to a question the document does not address: it says so — of the kind of term asked
+ * about when the question was recognised, else in the question's own words — then shows at most
+ * two related sections apart, as related.
+ */
+export function notAddressedAnswer(question: string, related: readonly QuotedSentence[], pages: PageTexts, topic?: string): ComposedAnswer {
   const citations: Citation[] = [];
-  const { points, unverified } = pointsFrom(related, pages, citations);
+  const { points, unverified } = pointsFrom(related.slice(0, MAX_RELATED), pages, citations, { isAnswer: false });
+  const statement = topic ? `This contract does not appear to address ${topic}.` : notAddressedStatement(question);
   return {
-    points: [{ text: markdownText(notAddressedStatement(question)), citations: [], isUnverified: false }],
+    outcome: "not-addressed",
+    points: [{ text: markdownText(statement), citations: [], isUnverified: false }],
     related: points,
     citations,
     droppedCitations: unverified,
-    addressed: false,
   };
 }
 
@@ -223,29 +244,44 @@ export function composeExtractiveAnswer(
   weights: readonly (readonly number[])[],
   nearestInMeaning?: SourcePassage,
 ): ComposedAnswer {
+  const { answering, related, isJudged } = readPassages(question, query, passages, weights, nearestInMeaning);
+  if (answering.length === 0 && isJudged) return notAddressedAnswer(question, related, pages);
+  if (answering.length === 0) {
+    // Nothing at all: the chat then says what the document does cover (nothingFoundPoints).
+    return related.length > 0 ? closestAnswer(related, pages) : { outcome: "not-addressed", points: [], related: [], citations: [], droppedCitations: 0 };
+  }
+  const [best, ...others] = answering as [Candidate, ...Candidate[]];
+  const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
+  const citations: Citation[] = [];
+  const { points, unverified } = pointsFrom(ordered, pages, citations, { lead: answerLead(question, query, best.text) });
+  return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };
+}
+
+/** What the passages retrieval found say to a question: the sentences that answer it, best first, and the nearest ones when none does. */
+export interface PassageReading {
+  answering: Candidate[];
+  related: Candidate[];
+  /** The relevance judgement decided (a question with topic words, not about the document itself). */
+  isJudged: boolean;
+}
+
+export function readPassages(
+  question: string,
+  query: AnalyzedQuery,
+  passages: readonly SourcePassage[],
+  weights: readonly (readonly number[])[],
+  nearestInMeaning?: SourcePassage,
+): PassageReading {
   const candidates = judgeSentences(query, passages, weights);
   const answering = answeringSentences(question, query, candidates, passages);
-  if (answering.length === 0 && isJudgedQuestion(query)) return notAddressedAnswer(question, relatedSentences(candidates, nearestInMeaning), pages);
-
-  const citations: Citation[] = [];
-  if (answering.length === 0 && nearestInMeaning) {
-    // No sentence shares the question's words, but vector search found a passage close in meaning.
-    const nearest = candidates.filter((candidate) => candidate.passage.chunkId === nearestInMeaning.chunkId).slice(0, MAX_POINTS_PER_PASSAGE);
-    const { points, unverified } = pointsFrom(nearest, pages, citations);
-    if (points.length === 0) return { points: [], related: [], citations, droppedCitations: 0, addressed: false };
-    return {
-      points: [{ text: CLOSEST_IN_MEANING, citations: [], isUnverified: false }, ...points],
-      related: [],
-      citations,
-      droppedCitations: unverified,
-      addressed: true,
-    };
-  }
-  const [best, ...others] = answering;
-  if (!best) return { points: [], related: [], citations, droppedCitations: 0, addressed: false };
-  const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
-  const { points, unverified } = pointsFrom(ordered, pages, citations, answerLead(question, query, best.text));
-  return { points, related: [], citations, droppedCitations: unverified, addressed: true };
+  const isJudged = isJudgedQuestion(query);
+  if (answering.length > 0) return { answering, related: [], isJudged };
+  if (isJudged) return { answering, related: relatedSentences(candidates, nearestInMeaning), isJudged };
+  // No sentence shares the question's words, but vector search may have found a passage close in meaning.
+  const nearest = nearestInMeaning
+    ? candidates.filter((candidate) => candidate.passage.chunkId === nearestInMeaning.chunkId).slice(0, MAX_POINTS_PER_PASSAGE)
+    : [];
+  return { answering, related: nearest, isJudged };
 }
 
 /** What a model answers from, numbered afresh; or, for a question no source answers, the reply that says so. */

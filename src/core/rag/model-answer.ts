@@ -1,7 +1,9 @@
 import type { Citation } from "../../shared/chat";
 import { sentenceEnds } from "../documents/chunking";
 import type { AnswerPoint, ComposedAnswer } from "./answer";
-import { addCitation, citeQuote, type PageTexts, type SourcePassage } from "./citations";
+import { addCitation, citeQuote, clauseLabel, type PageTexts, type SourcePassage } from "./citations";
+import { findFacts } from "./facts";
+import { markdownText } from "./markdown";
 import { contentStems } from "./text";
 
 const MARKERS = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
@@ -73,5 +75,26 @@ export function verifyModelAnswer(text: string, sources: readonly SourcePassage[
       .trim();
     return { text: body, citations: indices, isUnverified: indices.length === 0 || failed > 0 };
   });
-  return { points, related: [], citations, droppedCitations, addressed: !modelAbstention.test(points[0]?.text ?? "") };
+  if (modelAbstention.test(points[0]?.text ?? "")) return { outcome: "not-addressed", points, related: [], citations, droppedCitations };
+  // A point that cites nothing it could verify, or states a figure its quotes do not, asserts what the contract may not say.
+  const isSupported = (point: AnswerPoint) =>
+    !point.isUnverified &&
+    statedFigures(point.text).every((figure) => point.citations.some((index) => statedFigures(citations[index - 1]!.quote).includes(figure)));
+  if (points.every(isSupported)) return { outcome: "answer", points, related: [], citations, droppedCitations };
+  return { outcome: "closest", points: citations.map(closestPoint), related: [], citations, droppedCitations };
+}
+
+/** The figures a text states, in plain form: lengths of time, dates, sums and percentages ("90 days", "$5,000", "110%"). */
+function statedFigures(text: string): string[] {
+  const kinds = ["duration", "date", "amount", "percentage"] as const;
+  return kinds.flatMap((kind) => findFacts(text, kind).map((fact) => fact.plain.toLowerCase()));
+}
+
+/** A cited passage shown as one of the closest, in its own words, with no claim of the model's. */
+function closestPoint(citation: Citation): AnswerPoint {
+  return {
+    text: `${markdownText(clauseLabel(citation))} (page ${citation.page}): “${markdownText(citation.quote)}”`,
+    citations: [citation.index],
+    isUnverified: false,
+  };
 }

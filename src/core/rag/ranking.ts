@@ -253,3 +253,14 @@ export function preferAnswering<Chunk extends RankedChunk>(
   const ordered = candidates.map((chunk, index) => ({ chunk, at: place(chunk, index) })).sort((a, b) => a.at - b.at);
   return [...ordered.map(({ chunk }) => chunk), ...ranked.slice(pool)];
 }
+
+/**
+ * Puts the passages the clause-kind model found first, in its order: a ranked passage that grew
+ * around one of them takes its place (it holds the sentence and the text beside it); the rest keep
+ * retrieval's order after them.
+ */
+export function preferFound<Chunk extends RankedChunk>(ranked: readonly Chunk[], found: readonly Chunk[]): Chunk[] {
+  const first = found.map((chunk) => ranked.find((candidate) => candidate.id === chunk.id) ?? chunk);
+  const ids = new Set(first.map((chunk) => chunk.id));
+  return [...first, ...ranked.filter((chunk) => !ids.has(chunk.id))];
+}

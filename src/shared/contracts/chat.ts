@@ -51,6 +51,14 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/**
+ * What an answer is: a fact read from a cited sentence that is about what was asked ("answer"),
+ * the passages nearest the question when no sentence could be confirmed to answer it ("closest"),
+ * or a statement that the contract does not appear to address it ("not-addressed").
+ */
+export const answerOutcomes = ["answer", "closest", "not-addressed"] as const;
+export type AnswerOutcome = (typeof answerOutcomes)[number];
+
 export const assistantMetadataSchema = z.object({
   citations: z.array(citationSchema),
   /** extractive (the embedded answerer) or the configured model's id. */
@@ -59,6 +67,8 @@ export const assistantMetadataSchema = z.object({
   droppedCitations: z.number().int(),
   /** False when the answer says the document does not address the question (answers stored before this was kept have none). */
   addressed: z.boolean().optional(),
+  /** Answers stored before the three outcomes were kept have none. */
+  outcome: z.enum(answerOutcomes).optional(),
 });
 export type AssistantMetadata = z.infer<typeof assistantMetadataSchema>;
 

@@ -16,6 +16,7 @@ export interface CuadContract {
 export interface CuadQuestion {
   contract_id: string;
   category: string;
+  question: string;
   answers: Array<{ text: string; pages: number[] }>;
 }
 
@@ -96,6 +97,32 @@ export interface CuadNoAnswerQuestion {
   contract_id: string;
   category: string;
   question: string;
+}
+
+/** A CUAD-format set beside the repository (cuad-dev, cuad-train): its contracts, questions and the clause kinds each lacks. */
+export function cuadSet(name: "cuad-dev" | "cuad-train") {
+  const directory = path.resolve(repoRoot, "../shared/bench", name);
+  if (!existsSync(path.join(directory, "questions.jsonl")))
+    throw new Error(`The ${name} set is missing: expected ${directory} (shared/bench/${name} next to the repository).`);
+  const lines = <T>(file: string) =>
+    readFileSync(path.join(directory, file), "utf8")
+      .split("\n")
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as T);
+  const contracts = lines<CuadContract & { no_answer_categories: string[] }>("contracts.jsonl");
+  return {
+    name,
+    contracts,
+    questions: lines<CuadQuestion>("questions.jsonl"),
+    /** Each (contract, category) CUAD marks as having no clause, asked in the wording the answerable questions use. */
+    noAnswerQuestions: (): CuadNoAnswerQuestion[] => {
+      const wording = readCuadQuestionWording();
+      return contracts.flatMap((contract) =>
+        contract.no_answer_categories.map((category) => ({ contract_id: contract.contract_id, category, question: wording.get(category)! })),
+      );
+    },
+    file: (folder: "contracts" | "text", contractId: string) => path.join(directory, folder, `${contractId}.${folder === "text" ? "txt" : "pdf"}`),
+  };
 }
 
 /** Each (contract, category) CUAD marks as having no clause, asked in the wording the answerable questions use. */

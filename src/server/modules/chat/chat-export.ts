@@ -1,8 +1,16 @@
 import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { outcomeTitle } from "../../../core/rag/answer";
 import { clauseLabel } from "../../../core/rag/citations";
 import { markdownText, plainText } from "../../../core/rag/markdown";
-import { UNKNOWN_DOCUMENT } from "../../../shared/chat";
-import type { ChatExportFormat, ChatMessage, ChatSessionDetail, Citation } from "../../../shared/contracts/chat";
+import { outcomeLabels, UNKNOWN_DOCUMENT } from "../../../shared/chat";
+import {
+  answerOutcomes,
+  type AnswerOutcome,
+  type ChatExportFormat,
+  type ChatMessage,
+  type ChatSessionDetail,
+  type Citation,
+} from "../../../shared/contracts/chat";
 import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";
 import { downloadFilename } from "../../http/downloads";
 
@@ -21,13 +29,28 @@ function citationsOf(message: ChatMessage): Citation[] {
   return "citations" in message.metadata ? message.metadata.citations : [];
 }
 
+/** Answers stored before the three outcomes were kept have none: they were all answers. */
+function outcomeOf(message: ChatMessage): AnswerOutcome {
+  return ("outcome" in message.metadata ? message.metadata.outcome : undefined) ?? "answer";
+}
+
 /**
- * The answer's points without its own "Answer" title (the export gives each answer a heading) and
- * without its Citations section, written out again from the verified citations; when it cites
- * nothing, its Citations line ("None: …") stays.
+ * Each answer's heading is its outcome's title ("Answer", "Closest passages", "Not addressed"), so
+ * passages that were not confirmed to answer, or a question the contract does not address, never
+ * read as an answer in the file either.
+ */
+function answerHeading(message: ChatMessage): string {
+  return outcomeLabels[outcomeOf(message)];
+}
+
+/**
+ * The answer's points without its own title (the export makes it the answer's heading) and without
+ * its Citations section, written out again from the verified citations; when it cites nothing, its
+ * Citations line ("None: …") stays.
  */
 function answerBody(message: ChatMessage): string {
-  const content = message.content.replace(/^\*\*Answer\*\*\s*\n/, "");
+  const [firstLine = "", ...rest] = message.content.split("\n");
+  const content = answerOutcomes.some((outcome) => outcomeTitle(outcome) === firstLine.trimEnd()) ? rest.join("\n") : message.content;
   const cut = citationsOf(message).length > 0 ? content.indexOf(`\n${CITATIONS_HEADING}`) : -1;
   return (cut < 0 ? content : content.slice(0, cut)).trim();
 }
@@ -55,7 +78,7 @@ export function conversationMarkdown(detail: ChatSessionDetail, { generatedAt }:
       lines.push("", `## Question (${sentAt(message.createdAt)})`, "", markdownText(message.content));
       continue;
     }
-    lines.push("", `## Answer (${sentAt(message.createdAt)})`, "", answerBody(message));
+    lines.push("", `## ${answerHeading(message)} (${sentAt(message.createdAt)})`, "", answerBody(message));
     const citations = citationsOf(message);
     if (citations.length > 0) {
       lines.push("", CITATIONS_HEADING, "");
@@ -78,7 +101,7 @@ export async function conversationPdf(detail: ChatSessionDetail, { generatedAt }
       continue;
     }
     blocks.push(
-      { style: "heading", text: "Answer" },
+      { style: "heading", text: answerHeading(message) },
       { style: "note", text: sentAt(message.createdAt) },
       { style: "body", text: plainText(answerBody(message)) },
     );

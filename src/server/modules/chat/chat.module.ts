@@ -6,10 +6,12 @@ import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createChatRepo } from "./chat.repo";
 import { createChatService } from "./chat.service";
 import type { RetrievalService } from "../retrieval/retrieval.service";
+import type { FactSheetService } from "../fact-sheet/fact-sheet.service";
 
 export function createChatModule(deps: {
   db: Database;
   retrieval: RetrievalService;
+  factSheets: Pick<FactSheetService, "fieldsFor">;
   chatModel?: ChatModel;
   publishLiveEvent: PublishLiveEvent;
   logger: Logger;
@@ -18,6 +20,7 @@ export function createChatModule(deps: {
   return createChatService({
     repo: createChatRepo(deps.db),
     retrieval: deps.retrieval,
+    factFieldsOf: deps.factSheets.fieldsFor,
     chatModel: deps.chatModel,
     publishChange: (change) => deps.publishLiveEvent(userAddress(change.userId), { type: "chat_session", change: change.type, sessionId: change.sessionId }),
     logger: deps.logger,

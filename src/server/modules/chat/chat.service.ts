@@ -3,7 +3,10 @@ import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
 import type { SourcePassage } from "../../../core/rag/citations";
-import { composeExtractiveAnswer, modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
+import { modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
+import { answersFromSheet, composeReply, type ReplyInputs } from "../../../core/rag/reply";
+import type { FactField } from "../../../shared/contracts/fact-sheet";
+import type { OwnedDocumentId } from "../documents/documents.repo";
 import { verifyModelAnswer } from "../../../core/rag/model-answer";
 import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
 import type { RankedChunk } from "../../../core/rag/ranking";
@@ -39,6 +42,8 @@ export interface ChatServiceDeps {
   repo: ChatRepo;
   /** The chosen document's passages and pages, read only once it is the actor's and processed. */
   retrieval: RetrievalService;
+  /** The document's fact-sheet values: what a question about a term the sheet reads is answered from. */
+  factFieldsOf: (documentId: OwnedDocumentId) => Promise<FactField[]>;
   /** Undefined: the embedded extractive answerer writes every answer. */
   chatModel?: ChatModel;
   publishChange: (change: ChatSessionChange) => Promise<void>;
@@ -46,7 +51,7 @@ export interface ChatServiceDeps {
   audit: AuditService;
 }
 
-function toSource(chunk: RankedChunk, index: number): SourcePassage {
+function toSource(chunk: Omit<RankedChunk, "score">, index: number): SourcePassage {
   return {
     number: index + 1,
     chunkId: chunk.id,
@@ -102,9 +107,17 @@ export function createChatService(deps: ChatServiceDeps) {
     return verifyModelAnswer(written, given, pages);
   }
 
+  /** The page texts an answer's quotes are checked against: every page the given passages span. */
+  function pagesOf(documentId: OwnedDocumentId, passages: readonly SourcePassage[]): Promise<Map<number, string>> {
+    const pageNumbers = passages.flatMap((passage) => Array.from({ length: passage.pageEnd - passage.pageStart + 1 }, (_, index) => passage.pageStart + index));
+    return deps.retrieval.listPageTexts(documentId, pageNumbers);
+  }
+
   /**
-   * A configured model writes the answer from the sources that answer the question; without one,
-   * or when no source answers, the extractive answerer replies in the contract's own words.
+   * One reading of the question for every answerer (ADR 027): a term the fact sheet reads is answered
+   * from the sheet's values; a kind of clause the model knows, from its reading of the whole document;
+   * anything else from the passages retrieval found. A configured model writes the answer from the
+   * passages that answer instead of the extractive answerer, held to the same outcomes and verification.
    */
   async function* composeAnswer(
     document: SearchableDocument,
@@ -114,27 +127,33 @@ export function createChatService(deps: ChatServiceDeps) {
   ): AsyncGenerator<string, { composed: ComposedAnswer; answeredBy: string }> {
     const documentId = document.id;
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
-    const { query, topicCounts, passages, nearestInMeaningId } = await deps.retrieval.search(document, question, previousQuestions);
+    const { query, topicCounts, passages, nearestInMeaningId, findings, passageOf } = await deps.retrieval.search(document, question, previousQuestions);
     const sources = passages.map(toSource);
-    const pages = sources.length
-      ? await deps.retrieval.listPageTexts(
-          documentId,
-          Math.min(...sources.map((source) => source.pageStart)),
-          Math.max(...sources.map((source) => source.pageEnd)),
-        )
-      : new Map<number, string>();
-    const weights = topicWeights(query.topic, topicCounts);
-    const nearest = sources.find((source) => source.chunkId === nearestInMeaningId);
+    const found = (findings?.sentences ?? []).flatMap((finding) => passageOf(finding.passageId) ?? []);
+    const sourceOf = new Map([...found.map((chunk, index) => toSource(chunk, sources.length + index)), ...sources].map((source) => [source.chunkId, source]));
+    const [pages, facts] = await Promise.all([pagesOf(documentId, [...sourceOf.values()]), query.kind?.factFields ? deps.factFieldsOf(documentId) : undefined]);
+    const inputs: ReplyInputs = {
+      question,
+      query,
+      kind: query.kind,
+      facts,
+      findings,
+      sources,
+      passageOf: (id) => sourceOf.get(id),
+      pages,
+      weights: topicWeights(query.topic, topicCounts),
+      nearestInMeaning: sources.find((source) => source.chunkId === nearestInMeaningId),
+    };
+    const composed = composeReply(inputs);
     const { chatModel } = deps;
-    if (chatModel) {
-      const forModel = modelSources(question, query, sources, pages, weights, nearest);
-      if ("notAddressed" in forModel) return { composed: forModel.notAddressed, answeredBy: EXTRACTIVE_ANSWERER };
-      return { composed: yield* modelAnswer(chatModel, question, history, forModel.given, pages, signal), answeredBy: chatModel.id };
+    // The sheet's values and "not addressed" are settled without a model; otherwise a model writes from the passages that answer.
+    if (chatModel && composed.outcome !== "not-addressed" && !answersFromSheet(inputs)) {
+      const forModel = modelSources(question, query, sources, pages, inputs.weights, inputs.nearestInMeaning);
+      if ("given" in forModel) return { composed: yield* modelAnswer(chatModel, question, history, forModel.given, pages, signal), answeredBy: chatModel.id };
     }
-    const composed = composeExtractiveAnswer(question, query, sources, pages, weights, nearest);
     if (composed.points.length > 0) return { composed, answeredBy: EXTRACTIVE_ANSWERER };
     return {
-      composed: { ...composed, addressed: false, points: nothingFoundPoints(question, await deps.retrieval.listTopics(documentId)) },
+      composed: { ...composed, points: nothingFoundPoints(question, await deps.retrieval.listTopics(documentId)) },
       answeredBy: EXTRACTIVE_ANSWERER,
     };
   }
@@ -150,7 +169,16 @@ export function createChatService(deps: ChatServiceDeps) {
     const content = formatAnswer(composed, document.id);
     // A model's answer streamed as it was written; the extractive answerer's streams now.
     if (answeredBy === EXTRACTIVE_ANSWERER) yield* linesOf(content);
-    return { content, metadata: { citations: composed.citations, answeredBy, droppedCitations: composed.droppedCitations, addressed: composed.addressed } };
+    return {
+      content,
+      metadata: {
+        citations: composed.citations,
+        answeredBy,
+        droppedCitations: composed.droppedCitations,
+        addressed: composed.outcome !== "not-addressed",
+        outcome: composed.outcome,
+      },
+    };
   }
 
   async function getSession(actor: Actor, sessionId: string): Promise<ChatSessionDetail> {

@@ -1,11 +1,12 @@
 import type { Actor } from "../../../core/access/actor";
-import { FACT_READER_VERSION } from "../../../core/fact-sheet/read-facts";
-import type { CreateReminderRequest, FactSheet, FactSheetExportFormat, Reminder } from "../../../shared/contracts/fact-sheet";
+import { FACT_READER_VERSION, readFactSheet } from "../../../core/fact-sheet/read-facts";
+import type { CreateReminderRequest, FactField, FactSheet, FactSheetExportFormat, Reminder } from "../../../shared/contracts/fact-sheet";
 import { downloadFilename } from "../../http/downloads";
 import type { AuditService } from "../audit/audit.service";
 import { factSheetCsv, factSheetPdf } from "./fact-sheet-export";
 import { factFieldKeys } from "../../../shared/fact-sheet";
 import { AppError } from "../../http/app-error";
+import type { OwnedDocumentId } from "../documents/documents.repo";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
 import type { FactSheetRepo, FactSheetRow } from "./fact-sheet.repo";
 import { remindOnFor, secondsUntilReminder, toReminder } from "./fact-sheet-reminders";
@@ -52,6 +53,19 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
   return {
     /** Queues the reading of a document whose pages and passages were just written. */
     requestBuild,
+
+    /**
+     * The values the chat answers from, so it never disagrees with the sheet: the stored sheet once
+     * read by the current reader; before that, read now from the same passages and pages as its
+     * job will read them (and the job queued, if it is not).
+     */
+    async fieldsFor(documentId: OwnedDocumentId): Promise<FactField[]> {
+      const row = await deps.repo.find(documentId);
+      if (row?.status === "ready" && row.readerVersion >= FACT_READER_VERSION) return row.fields;
+      const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
+      if (row?.status !== "building") await requestBuild(documentId);
+      return readFactSheet(passages, pages).fields;
+    },
 
     /** GET /api/documents/:id/fact-sheet: the sheet; one never read, or read by an older reader, is queued to be read and answers "building". */
     async get(actor: Actor, documentId: string): Promise<FactSheet> {

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { CANDIDATE_LIMIT, type IndexedPassage } from "../../../core/rag/passage-index";
 import { queryRows, type Database } from "../../db/client";
 import { documentChunks, documentPages, documents } from "../../db/schema/index";
@@ -67,11 +67,13 @@ export function createRetrievalRepo(db: Database) {
       return new Map(rows.map((row) => [row.text, row.query]));
     },
 
-    async listPageTexts(documentId: OwnedDocumentId, firstPage: number, lastPage: number): Promise<Map<number, string>> {
+    /** The texts of the given pages of the document (an answer's quotes are checked against them). */
+    async listPageTexts(documentId: OwnedDocumentId, pageNumbers: readonly number[]): Promise<Map<number, string>> {
+      if (pageNumbers.length === 0) return new Map();
       const rows = await db
         .select({ pageNumber: documentPages.pageNumber, text: documentPages.text })
         .from(documentPages)
-        .where(and(eq(documentPages.documentId, documentId), between(documentPages.pageNumber, firstPage, lastPage)))
+        .where(and(eq(documentPages.documentId, documentId), inArray(documentPages.pageNumber, [...new Set(pageNumbers)])))
         .orderBy(asc(documentPages.pageNumber));
       return new Map(rows.map((row) => [row.pageNumber, row.text]));
     },

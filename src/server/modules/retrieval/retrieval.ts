@@ -6,16 +6,20 @@ import {
   preferDated,
   preferOpening,
   preferAnswering,
+  preferFound,
   preferOperative,
   respectWordForms,
   selectPassages,
   type RankedChunk,
 } from "../../../core/rag/ranking";
-import { countTopicMatches, queryTextsOf, rankLexically } from "../../../core/rag/passage-index";
+import { countTopicMatches, queryTextsOf, rankLexically, type IndexedPassage } from "../../../core/rag/passage-index";
+import type { ClauseModel } from "../../../core/rag/clause-model";
+import type { KindFindings } from "../../../core/rag/reply";
 import { topicWeights, type TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { OwnedDocumentId } from "../documents/documents.repo";
+import { createKindFindings } from "./kind-findings";
 import { createPassageIndexes, type SearchableDocument } from "./passage-indexes";
 import type { RetrievalRepo } from "./retrieval.repo";
 
@@ -33,6 +37,23 @@ export interface RetrievalResult {
   passages: RankedChunk[];
   /** The chunk vector search ranked first, when vectors were compared. */
   nearestInMeaningId?: string;
+  /** For a question about a kind of clause the model knows: its best sentences in the whole document. */
+  findings?: KindFindings;
+  /** Any passage of the document, by id: the findings' passages, for quoting them. */
+  passageOf: (id: string) => IndexedPassage | undefined;
+}
+
+/** How many of the model's best passages lead the search results, when they score near enough to be shown. */
+const FOUND_PASSAGES = 3;
+
+/** The passages holding the model's best sentences for a kind, best first, among those near enough to show as closest. */
+function findingPassages(findings: KindFindings, passageOf: (id: string) => IndexedPassage | undefined): RankedChunk[] {
+  const near = findings.sentences.filter((sentence) => sentence.probability >= findings.thresholds.closest);
+  const ids = [...new Set(near.map((sentence) => sentence.passageId))].slice(0, FOUND_PASSAGES);
+  return ids.flatMap((id) => {
+    const passage = passageOf(id);
+    return passage ? [{ ...passage, score: 0 }] : [];
+  });
 }
 
 /**
@@ -40,9 +61,10 @@ export interface RetrievalResult {
  * vector search when the document has vectors of the configured model, then clause-aware
  * neighbour expansion within the passage budget. The chat and the search endpoint both use exactly this.
  */
-export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder; logger?: Logger }) {
+export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder; clauseModel: () => Promise<ClauseModel>; logger?: Logger }) {
   const { repo, embedder } = deps;
   const indexes = createPassageIndexes(repo);
+  const findingsFor = createKindFindings(deps.clauseModel);
 
   /** Nearest chunks by meaning; none when embeddings are off, the document has none of this model's, or the service fails. */
   async function rankSemantically(documentId: OwnedDocumentId, text: string) {
@@ -88,7 +110,17 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
       const joinedPassages = joinNeighbours(ordered, byOrdinal);
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
-      return { query, topicCounts, passages: selectPassages(answeringFirst), nearestInMeaningId: semantic[0]?.id };
+      const modelKind = query.kind?.modelKind;
+      const findings = modelKind ? await findingsFor(index, modelKind) : undefined;
+      const foundByModel = findings ? findingPassages(findings, (id) => byId.get(id)) : [];
+      return {
+        query,
+        topicCounts,
+        passages: selectPassages(preferFound(answeringFirst, foundByModel)),
+        nearestInMeaningId: semantic[0]?.id,
+        findings,
+        passageOf: (id) => byId.get(id),
+      };
     },
   };
 }

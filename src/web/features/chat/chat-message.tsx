@@ -1,6 +1,7 @@
 import { Bot, Flag, Loader2, UserRound } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
+import { AnswerOutcomeHeader, outcomeLooks, readOutcomeTitle } from "./answer-outcome";
 import { ChatMarkdown } from "./chat-markdown";
 import type { ChatTurn } from "./use-conversation";
 
@@ -18,6 +19,8 @@ export function formatMessageTime(iso: string, now = new Date()): string {
 export function ChatMessageBubble({ turn, onReportProblem }: { turn: ChatTurn; onReportProblem?: () => void }) {
   const isUser = turn.role === "user";
   const Icon = isUser ? UserRound : Bot;
+  const reply = isUser ? undefined : readOutcomeTitle(turn.content, turn.status === "streaming");
+  const outcome = turn.outcome ?? reply?.outcome;
   return (
     <li className={cn("flex gap-3", isUser && "flex-row-reverse")} aria-label={isUser ? "Your question" : "Answer"}>
       <span
@@ -33,7 +36,9 @@ export function ChatMessageBubble({ turn, onReportProblem }: { turn: ChatTurn; o
         <div
           className={cn(
             "rounded-2xl px-4 py-2.5 text-sm leading-relaxed",
-            isUser ? "rounded-tr-sm bg-primary text-primary-foreground" : "rounded-tl-sm border bg-card",
+            isUser ? "rounded-tr-sm bg-primary text-primary-foreground" : "rounded-tl-sm border",
+            // A reply still waiting for its title looks like an answer until it arrives.
+            !isUser && outcomeLooks[outcome ?? "answer"].bubble,
             turn.status === "failed" && "border-destructive/40 text-destructive",
           )}
         >
@@ -47,7 +52,10 @@ export function ChatMessageBubble({ turn, onReportProblem }: { turn: ChatTurn; o
           ) : turn.status === "failed" ? (
             <p>{turn.content}</p>
           ) : (
-            <ChatMarkdown content={turn.content} />
+            <>
+              {outcome && <AnswerOutcomeHeader outcome={outcome} />}
+              <ChatMarkdown content={reply?.body ?? turn.content} />
+            </>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 px-1">

@@ -123,9 +123,34 @@ describe("contract chat", () => {
     expect(link).toHaveAttribute("href", `/app/documents/${contract.id}?page=2&q=may+terminate+this+Agreement`);
     expect(link).toHaveAttribute("target", "_blank");
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    expect(within(answer).getByText("Answer", { selector: "strong" })).toBeInTheDocument();
+    // The stored answer has no outcome, as answers stored before outcomes were kept: it shows as an Answer, its title once.
+    expect(within(answer).getByText("Answer")).toBeInTheDocument();
+    expect(within(answer).queryByText("Answer", { selector: "strong" })).not.toBeInTheDocument();
     await waitFor(() => expect(questionBox()).toBeEnabled());
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows closest passages as unconfirmed from their streamed title on, and the stored outcome once done", async () => {
+    const stream = ndjsonResponse();
+    chatServer({ "POST /api/chat/messages": stream.response });
+    renderChat(`/app/chat?document=${contract.id}`);
+    await setupUser().type(await readyQuestionBox(), "Is there an arbitration clause?{Enter}");
+    act(() => {
+      stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an arbitration clause?" }) });
+      stream.send({ type: "delta", text: "**Closest passages**\n\nI could not confirm an answer in this contract." });
+    });
+    const answer = screen.getByRole("listitem", { name: "Answer" });
+    await waitFor(() => expect(within(answer).getByText("Closest passages")).toBeInTheDocument());
+    expect(answer).toHaveTextContent("Unconfirmed: these passages may not answer your question.");
+
+    const metadata = { citations: [], answeredBy: "extractive", droppedCitations: 0, outcome: "not-addressed" as const };
+    const stored = "**Not addressed**\n\n- This contract does not appear to address arbitration.";
+    act(() => {
+      stream.send({ type: "done", message: aMessage({ role: "assistant", content: stored, metadata, sequenceNumber: 2 }) });
+      stream.end();
+    });
+    await waitFor(() => expect(within(answer).getByText("Not addressed")).toBeInTheDocument());
+    expect(within(answer).queryByText("Closest passages")).not.toBeInTheDocument();
   });
 
   it("follows up in the same session", async () => {

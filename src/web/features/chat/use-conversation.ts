@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { collapseRepeatedAnswers } from "../../../shared/chat";
-import type { ChatMessage, ChatStreamEvent } from "../../../shared/contracts/chat";
+import type { AnswerOutcome, ChatMessage, ChatStreamEvent } from "../../../shared/contracts/chat";
 import { paths } from "../../../shared/paths";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { askQuestion, chatApi } from "./chat-api";
@@ -22,6 +22,8 @@ export interface ChatTurn {
   content: string;
   createdAt: string;
   status: "pending" | "streaming" | "done" | "failed";
+  /** A stored answer's outcome; a streamed one's is read from its title until the stored message arrives. */
+  outcome?: AnswerOutcome;
 }
 
 interface Conversation {
@@ -41,7 +43,10 @@ function conversationFor(sessionId: string | null, documentId: string | null, ge
 }
 
 function turnFrom(message: ChatMessage): ChatTurn {
-  return { id: message.id, messageId: message.id, role: message.role, content: message.content, createdAt: message.createdAt, status: "done" };
+  const turn: ChatTurn = { id: message.id, messageId: message.id, role: message.role, content: message.content, createdAt: message.createdAt, status: "done" };
+  if (message.role !== "assistant") return turn;
+  // Answers stored before the three outcomes were kept have none: they were all answers.
+  return { ...turn, outcome: ("outcome" in message.metadata ? message.metadata.outcome : undefined) ?? "answer" };
 }
 
 /** A session id the server refuses to show: missing, someone else's, or not an id at all. */

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { FactField, FactValue } from "../../shared/contracts/fact-sheet";
+import type { ProductLine } from "../../shared/fact-sheet";
+import { factAnswer, productLinesAsked, valuesForKind } from "./fact-answer";
+import { questionKindById } from "./question-kinds";
+
+function value(text: string, productLine: ProductLine, page: number, amount: number | null = null): FactValue {
+  return {
+    value: text,
+    amount,
+    unit: amount === null ? null : "days",
+    from: amount === null ? null : "the date of service",
+    productLine,
+    source: {
+      chunkId: `c${page}`,
+      clauseNumber: `${page}.1`,
+      heading: "Claims",
+      page,
+      quote: `Claims are due ${text} after service.`,
+      startOffset: 0,
+      endOffset: 30,
+    },
+  };
+}
+
+const fields: FactField[] = [
+  { key: "timely_filing", values: [value("90 days", "commercial", 3, 90), value("365 days", "medicaid", 20, 365)] },
+  { key: "lesser_of", values: [value("Yes", "all", 5)] },
+];
+const timelyFiling = questionKindById.get("timely-filing")!;
+
+describe("productLinesAsked", () => {
+  it.each([
+    ["What is the filing limit for Medicaid?", ["medicaid"]],
+    ["And for our Medicare Advantage patients?", ["medicare_advantage"]],
+    ["What about commercial members?", ["commercial"]],
+    ["What is the filing limit?", []],
+  ])("%s → %j", (question, lines) => expect(productLinesAsked(question)).toEqual(lines));
+});
+
+describe("factAnswer: the sheet's values, each with what it applies to", () => {
+  it("gives every value, product line and page when the question names none", () => {
+    const answer = factAnswer(timelyFiling, fields, "What is the timely filing limit?")!;
+    expect(answer.outcome).toBe("answer");
+    expect(answer.points.map((point) => point.text)).toEqual([
+      "**90 days from the date of service — Commercial** (3.1 Claims, page 3): “Claims are due 90 days after service.”",
+      "**365 days from the date of service — Medicaid** (20.1 Claims, page 20): “Claims are due 365 days after service.”",
+    ]);
+    expect(answer.citations.map((citation) => citation.page)).toEqual([3, 20]);
+  });
+
+  it("keeps to the product line the question names", () => {
+    expect(valuesForKind(timelyFiling, fields, "What is the timely filing limit for Medicaid?").map((entry) => entry.value)).toEqual(["365 days"]);
+  });
+
+  it("answers a yes-or-no question about a length of time with Yes and the length", () => {
+    const answer = factAnswer(questionKindById.get("timely-filing")!, fields, "Is there a deadline to file claims?")!;
+    expect(answer.points[0]!.text).toMatch(/^\*\*Yes — 90 days from the date of service — Commercial\*\*/);
+  });
+
+  it("has nothing to say when the sheet states no value", () => {
+    expect(factAnswer(questionKindById.get("records-retention")!, fields, "How long do we keep records?")).toBeUndefined();
+  });
+});

@@ -1,0 +1,66 @@
+import type { Citation } from "../../shared/chat";
+import type { FactField, FactValue } from "../../shared/contracts/fact-sheet";
+import { productLineLabels, type ProductLine } from "../../shared/fact-sheet";
+import type { AnswerPoint, ComposedAnswer } from "./answer";
+import { addCitation, clauseLabel } from "./citations";
+import { answerKindOf } from "./facts";
+import { markdownText } from "./markdown";
+import type { QuestionKind } from "./question-kinds";
+
+/** How a question names a product line: "for Medicaid", "our Medicare Advantage patients", "commercial members". */
+const productLineWords: readonly [ProductLine, RegExp][] = [
+  ["medicare_advantage", /\bmedicare advantage\b|\bmapd?\b|\bpart c\b/i],
+  ["medicaid", /\bmedicaid\b|\bmanaged medicaid\b|\bstate plan\b/i],
+  ["medicare", /\bmedicare\b(?! advantage)/i],
+  ["chip", /\bchip\b|\bchildren'?s health insurance\b/i],
+  ["marketplace", /\bmarketplace\b|\bexchange\b|\baca\b|\bindividual market\b/i],
+  ["commercial", /\bcommercial\b|\bemployer\b/i],
+];
+
+/** The product lines a question names, if any. */
+export function productLinesAsked(question: string): ProductLine[] {
+  return productLineWords.filter(([, pattern]) => pattern.test(question)).map(([line]) => line);
+}
+
+/**
+ * The values of the kind's fields, in the sheet's order. A question naming a product line the sheet
+ * has a value for gets that line's values (an attachment's own term governs its program); otherwise every value.
+ */
+export function valuesForKind(kind: QuestionKind, fields: readonly FactField[], question: string): FactValue[] {
+  const values = (kind.factFields ?? []).flatMap((key) => fields.find((field) => field.key === key)?.values ?? []);
+  const asked = productLinesAsked(question);
+  const forAsked = values.filter((value) => asked.includes(value.productLine));
+  return forAsked.length > 0 ? forAsked : values;
+}
+
+/** A value as an answer's lead: "365 days from the date of service — Medicaid". */
+function leadOf(value: FactValue, asksYesOrNo: boolean): string {
+  const from = value.from ? ` from ${value.from}` : "";
+  const line = value.productLine === "all" ? "" : ` — ${productLineLabels[value.productLine]}`;
+  const stated = `${value.value}${from}`;
+  // "Can we terminate without cause?" is answered "Yes — 90 days", not by a bare length of time.
+  const answered = asksYesOrNo && value.amount !== null ? `Yes — ${stated}` : stated;
+  return `${answered}${line}`;
+}
+
+/**
+ * The answer to a question about a term the fact sheet reads, from the sheet's own values: each
+ * value with what it applies to, its clause, page and quote, exactly as the sheet shows and
+ * cites it (the sheet verified each quote on its page). Undefined when the sheet states none.
+ */
+export function factAnswer(kind: QuestionKind, fields: readonly FactField[], question: string): ComposedAnswer | undefined {
+  const values = valuesForKind(kind, fields, question);
+  if (values.length === 0) return undefined;
+  const asksYesOrNo = answerKindOf(question) === "yes-no";
+  const citations: Citation[] = [];
+  const points = values.map((value): AnswerPoint => {
+    const index = addCitation(citations, value.source);
+    const where = `${markdownText(clauseLabel(value.source))}, page ${value.source.page}`;
+    return {
+      text: `**${markdownText(leadOf(value, asksYesOrNo))}** (${where}): “${markdownText(value.source.quote)}”`,
+      citations: [index],
+      isUnverified: false,
+    };
+  });
+  return { outcome: "answer", points, related: [], citations, droppedCitations: 0 };
+}

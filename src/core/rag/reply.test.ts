@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { chunkClauses } from "../documents/chunking";
+import { structureDocument } from "../documents/structure";
+import { readFactSheet, type FactPassage } from "../fact-sheet/read-facts";
+import { formatAnswer } from "./answer";
+import type { SourcePassage } from "./citations";
+import type { KindSentence } from "./kind-evidence";
+import { sentencesOf } from "./passage-sentences";
+import { analyzeQuery } from "./query-analysis";
+import { composeReply, type KindFindings } from "./reply";
+import { matchesSlot, topicWeights } from "./relevance";
+import { stem, tokenize } from "./text";
+
+/** A small agreement of our own: a timely filing clause, a term, a governing-law heading that names no state, and a marketing clause. */
+const pageList = [
+  {
+    pageNumber: 1,
+    text: [
+      "MEDICAL GROUP SERVICES AGREEMENT",
+      "1. Claims. Group shall submit every claim within one hundred twenty (120) days from the date services were given.",
+      "2. Term. This Agreement starts on March 1, 2026 and continues for three (3) years.",
+      "3. Marketing. Plan may list Group in its provider directory and on its website.",
+    ].join("\n"),
+  },
+  {
+    pageNumber: 2,
+    text: [
+      "4. Governing Law. Questions about this Agreement are settled under the rules in force where the Plan has its main office.",
+      "5. Publicity. Neither party shall issue a press release naming the other without its prior written approval.",
+    ].join("\n"),
+  },
+];
+const pages = new Map(pageList.map((page) => [page.pageNumber, page.text]));
+const sources: (SourcePassage & FactPassage)[] = chunkClauses(structureDocument(pageList), { maxChars: 300, minChars: 60 }).map((chunk, index) => ({
+  ...chunk,
+  number: index + 1,
+  chunkId: `chunk-${chunk.ordinal}`,
+}));
+const { fields } = readFactSheet(sources, pages);
+const byId = new Map(sources.map((source) => [source.chunkId, source]));
+
+/** The passage's sentence holding these words, as the model would score it. */
+function finding(words: string, probability: number): KindSentence {
+  const source = sources.find((candidate) => candidate.text.includes(words))!;
+  const sentence = sentencesOf(source.text, source.clauses).find((candidate) => candidate.text.includes(words))!;
+  return { passageId: source.chunkId, sentence, probability };
+}
+
+const thresholds = { answer: 0.9, lead: 0.95, closest: 0.5 };
+
+function replyTo(question: string, findings?: KindFindings) {
+  const query = analyzeQuery(question);
+  const counts = {
+    passages: sources.length,
+    slots: query.topic.alternatives.map((slots) => slots.map((slot) => sources.filter((source) => matchesSlot(tokenize(source.text).map(stem), slot)).length)),
+  };
+  return composeReply({
+    question,
+    query,
+    kind: query.kind,
+    facts: fields,
+    findings,
+    sources,
+    passageOf: (id) => byId.get(id),
+    pages,
+    weights: topicWeights(query.topic, counts),
+  });
+}
+
+describe("composeReply: a term the fact sheet reads is answered from the sheet", () => {
+  it.each(["What is the timely filing limit?", "How many days after the visit can we still bill the plan?"])("%s", (question) => {
+    const reply = replyTo(question);
+    const [value] = fields.find((field) => field.key === "timely_filing")!.values;
+    expect(reply.outcome).toBe("answer");
+    expect(reply.points[0]!.text).toBe(`**120 days from the date services were given** (1 Claims, page 1): “${value!.source.quote}”`);
+    expect(reply.citations).toEqual([{ index: 1, ...value!.source }]);
+  });
+
+  it("says plainly that the contract does not address a term the sheet finds nothing for", () => {
+    const reply = replyTo("How long must we keep medical records?");
+    expect(reply.outcome).toBe("not-addressed");
+    expect(reply.points[0]!.text).toBe("This contract does not appear to address how long records must be kept.");
+    expect(reply.related.length).toBeLessThanOrEqual(2);
+    expect(formatAnswer(reply, "d")).toMatch(/^\*\*Not addressed\*\*/);
+  });
+
+  it("shows the passage under the term's own heading as the closest, never 'not addressed', when it states no value", () => {
+    const reply = replyTo("Which state's law governs this agreement?");
+    expect(fields.find((field) => field.key === "governing_law")!.values).toEqual([]);
+    expect(reply.outcome).toBe("closest");
+    expect(reply.points.map((point) => point.text).join("\n")).toContain("4 Governing Law (page 2)");
+    expect(reply.points.every((point) => !point.text.includes("**"))).toBe(true);
+    expect(formatAnswer(reply, "d")).toContain("I could not confirm an answer in this contract. The closest clauses are:");
+  });
+});
+
+describe("composeReply: a kind of clause the model reads", () => {
+  const asked = "Is there a non-disparagement clause?";
+
+  it("answers from sentences scored as that kind of clause, quoting them", () => {
+    const reply = replyTo(asked, { sentences: [finding("press release", 0.97)], thresholds });
+    expect(reply.outcome).toBe("answer");
+    expect(reply.citations[0]!.quote).toContain("Neither party shall issue a press release");
+  });
+
+  it("states no fact or Yes/No first unless the sentence scores higher still", () => {
+    const reply = replyTo(asked, { sentences: [finding("press release", 0.92)], thresholds });
+    expect(reply.outcome).toBe("answer");
+    expect(reply.points[0]!.text).toMatch(/^\*\*5 Publicity\*\* \(page 2\)/);
+  });
+
+  it("shows a nearer miss as the closest passages, with no bold lead and no Yes/No", () => {
+    const reply = replyTo(asked, { sentences: [finding("press release", 0.7), finding("provider directory", 0.2)], thresholds });
+    expect(reply.outcome).toBe("closest");
+    expect(reply.points).toHaveLength(1);
+    expect(reply.points[0]!.text).not.toMatch(/\*\*|\bYes\b|\bNo\b/);
+  });
+
+  it("says the contract does not appear to address it when nothing scores near, naming the kind of term", () => {
+    const reply = replyTo(asked, { sentences: [finding("provider directory", 0.1)], thresholds });
+    expect(reply.outcome).toBe("not-addressed");
+    expect(reply.points[0]!.text).toBe("This contract does not appear to address a promise not to disparage.");
+  });
+});

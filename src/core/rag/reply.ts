@@ -1,0 +1,128 @@
+import type { FactField } from "../../shared/contracts/fact-sheet";
+import type { ComposedAnswer } from "./answer";
+import { answerLead } from "./answer-lead";
+import { clauseAt, type PageTexts, type SourcePassage } from "./citations";
+import type { KindThresholds } from "./clause-model";
+import { closestAnswer, composeExtractiveAnswer, notAddressedAnswer, pointsFrom, readPassages, type QuotedSentence } from "./extractive-answer";
+import { factAnswer } from "./fact-answer";
+import type { KindSentence } from "./kind-evidence";
+import type { AnalyzedQuery } from "./query-analysis";
+import type { QuestionKind } from "./question-kinds";
+import { mentionsKind } from "./question-routing";
+import type { Citation } from "../../shared/chat";
+
+/** At most this many of the model's sentences answer, or are shown as closest. */
+export const MAX_KIND_POINTS = 3;
+
+/** What the model found for the kind a question is about: its best sentences and where their scores decide. */
+export interface KindFindings {
+  sentences: readonly KindSentence[];
+  thresholds: KindThresholds;
+}
+
+export interface ReplyInputs {
+  question: string;
+  query: AnalyzedQuery;
+  /** The kind of term the question is about, when its words say so clearly. */
+  kind?: QuestionKind;
+  /** The document's fact sheet, for a kind the sheet reads. */
+  facts?: readonly FactField[];
+  /** The model's findings, for a kind the model reads. */
+  findings?: KindFindings;
+  /** Retrieval's passages, best first. */
+  sources: readonly SourcePassage[];
+  /** Every passage a finding may be in, by id. */
+  passageOf: (id: string) => SourcePassage | undefined;
+  pages: PageTexts;
+  weights: readonly (readonly number[])[];
+  nearestInMeaning?: SourcePassage;
+}
+
+/** The model's sentences as quotable sentences of their passages. */
+function quotable(findings: readonly KindSentence[], passageOf: ReplyInputs["passageOf"]): (QuotedSentence & { probability: number })[] {
+  return findings.flatMap((finding) => {
+    const passage = passageOf(finding.passageId);
+    return passage ? [{ text: finding.sentence.text, start: finding.sentence.start, passage, probability: finding.probability }] : [];
+  });
+}
+
+/** Whether one of the passages near the question sits under a heading that names the kind ("Governing Law", "Timely Filing"). */
+function isUnderKindHeading(kind: QuestionKind, passages: readonly SourcePassage[]): boolean {
+  const { heading } = kind;
+  if (!heading) return false;
+  return passages.some((passage) =>
+    [passage.heading, ...passage.headingPath, ...passage.clauses.map((clause) => clause.heading)].some((text) => heading.test(text)),
+  );
+}
+
+/**
+ * The reply from the model's reading of a kind: its best sentences answer when they score as only
+ * sentences of that kind of clause do, the first stating the fact asked for when it scores higher
+ * still; nearer misses are shown as the closest passages; nothing near, and the contract does not
+ * appear to address it.
+ */
+function kindReply(inputs: ReplyInputs, kind: QuestionKind, findings: KindFindings): ComposedAnswer {
+  const { thresholds } = findings;
+  const sentences = quotable(findings.sentences, inputs.passageOf);
+  const best = sentences[0];
+  if (best && best.probability >= thresholds.answer) {
+    const answering = sentences.filter((sentence) => sentence.probability >= thresholds.answer).slice(0, MAX_KIND_POINTS);
+    const mentioned = mentionsKind(kind, `${clauseAt(best.passage, best.start).heading} ${best.text}`);
+    const lead = best.probability >= thresholds.lead && mentioned ? answerLead(inputs.question, inputs.query, best.text) : undefined;
+    const citations: Citation[] = [];
+    const { points, unverified } = pointsFrom(answering, inputs.pages, citations, { lead });
+    return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };
+  }
+  if ((best && best.probability >= thresholds.closest) || isUnderKindHeading(kind, inputs.sources)) {
+    const near = sentences.filter((sentence) => sentence.probability >= thresholds.closest).slice(0, MAX_KIND_POINTS);
+    return closestAnswer(near.length > 0 ? near : retrievalNearest(inputs), inputs.pages);
+  }
+  return notAddressedAnswer(inputs.question, sentences, inputs.pages, kind.topic);
+}
+
+/** What retrieval's passages hold nearest the question — the sentences the relevance judgement accepts, else its nearest ones — to show as closest. */
+function retrievalNearest(inputs: ReplyInputs): QuotedSentence[] {
+  const { answering, related } = readPassages(inputs.question, inputs.query, inputs.sources, inputs.weights, inputs.nearestInMeaning);
+  return (answering.length > 0 ? answering : related).slice(0, MAX_KIND_POINTS);
+}
+
+/**
+ * The reply to a question about a term the fact sheet reads: the sheet's values, so the chat and
+ * the sheet never disagree. When the sheet states none, the contract does not appear to address
+ * it — unless a passage under the term's own heading, or a sentence the model finds close, is
+ * there to show as the closest passages.
+ */
+function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly FactField[]): ComposedAnswer {
+  const fromSheet = factAnswer(kind, facts, inputs.question);
+  if (fromSheet) return fromSheet;
+  const sentences = inputs.findings ? quotable(inputs.findings.sentences, inputs.passageOf) : [];
+  const near = inputs.findings ? sentences.filter((sentence) => sentence.probability >= inputs.findings!.thresholds.closest).slice(0, MAX_KIND_POINTS) : [];
+  if (near.length > 0) return closestAnswer(near, inputs.pages);
+  const shown = isUnderKindHeading(kind, inputs.sources) ? retrievalNearest(inputs) : [];
+  if (shown.length > 0) return closestAnswer(shown, inputs.pages);
+  return notAddressedAnswer(inputs.question, sentences.length > 0 ? sentences : retrievalNearest(inputs), inputs.pages, kind.topic);
+}
+
+/** Whether the reply is the fact sheet's values: nothing else, a model included, may answer in their place. */
+export function answersFromSheet(inputs: Pick<ReplyInputs, "kind" | "facts" | "question">): boolean {
+  return inputs.kind?.factFields !== undefined && inputs.facts !== undefined && factAnswer(inputs.kind, inputs.facts, inputs.question) !== undefined;
+}
+
+/**
+ * One reply to a question, whichever way it is read: a question about a term the fact sheet reads
+ * is answered from the sheet; one about a kind of clause the model knows, from the model's reading
+ * of the whole document; a question about the document itself, or one whose kind is not known,
+ * from the passages retrieval found and the relevance judgement. Every reply is one of three
+ * outcomes — an answer, the closest passages, or "not addressed" — and every quote is verified.
+ */
+export function composeReply(inputs: ReplyInputs): ComposedAnswer {
+  const { kind } = inputs;
+  if (kind?.factFields && inputs.facts) {
+    const fromSheet = factAnswer(kind, inputs.facts, inputs.question);
+    if (fromSheet || !kind.isAboutOpening) return fromSheet ?? factReply(inputs, kind, inputs.facts);
+  }
+  if (kind && !kind.isAboutOpening && inputs.findings) return kindReply(inputs, kind, inputs.findings);
+  const reply = composeExtractiveAnswer(inputs.question, inputs.query, inputs.sources, inputs.pages, inputs.weights, inputs.nearestInMeaning);
+  const shown = kind && reply.outcome === "not-addressed" && isUnderKindHeading(kind, inputs.sources) ? retrievalNearest(inputs) : [];
+  return shown.length > 0 ? closestAnswer(shown, inputs.pages) : reply;
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
+import type { AssistantMetadata, ChatMessage } from "../../src/shared/contracts/chat";
+import type { DocumentSummary } from "../../src/shared/contracts/documents";
+import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
+import type { FactFieldKey } from "../../src/shared/fact-sheet";
+import { signedUpClient } from "../support/accounts";
+import { readEvents } from "../support/chat";
+import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
+import { processedDocument } from "../support/documents/processing";
+import { readyFactSheet } from "../support/fact-sheets";
+import type { HttpClient } from "../support/http-client";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// One reading of the contract (issue 21): a question about a term the fact sheet reads is answered
+// with the sheet's own values, product lines, clauses, pages and quotes, in whatever words it is asked.
+
+let testApp: TestApp;
+let owner: HttpClient;
+let contract: DocumentSummary;
+let sheet: FactSheet;
+let lures: DocumentSummary;
+
+/** An agreement of our own whose only "exclusive" and "limited liability" are words in another sense. */
+const lureAgreement = [
+  [
+    "CLINICAL SERVICES AGREEMENT",
+    'This Agreement is made between Cedar Imaging, LLC, an Oregon limited liability company ("Vendor"), and Pine Street Clinic ("Clinic").',
+    "1. Services. Vendor shall read imaging studies the Clinic sends it and report within two business days.",
+    "2. Courts. Each party consents to the exclusive jurisdiction of the state courts in Portland, Oregon.",
+    "3. Fees. Clinic shall pay Vendor the fees in Schedule 1 within thirty (30) days of each invoice.",
+  ].join("\n"),
+];
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { BILLING: "off" } });
+  owner = await signedUpClient(testApp);
+  contract = await processedDocument(testApp, owner, "Evergreen Provider Services Agreement.pdf", contractPdfOf(evergreenAgreement));
+  sheet = await readyFactSheet(owner, contract.id);
+  lures = await processedDocument(testApp, owner, "Cedar Imaging Agreement.pdf", contractPdfOf(lureAgreement));
+}, 90_000);
+afterAll(() => testApp.close());
+
+async function ask(documentId: string, question: string): Promise<{ content: string; metadata: AssistantMetadata }> {
+  const response = await owner.post("/api/chat/messages", { documentId, question });
+  expect(response.status).toBe(200);
+  const done = (await readEvents(response)).find((event) => event.type === "done");
+  const message = done?.type === "done" ? (done.message as ChatMessage) : undefined;
+  return { content: message!.content, metadata: message!.metadata as AssistantMetadata };
+}
+
+const valuesOf = (key: FactFieldKey) => sheet.fields.find((field) => field.key === key)!.values;
+
+describe("chat answers from the fact sheet", () => {
+  it.each<[FactFieldKey, string]>([
+    ["timely_filing", "How long after the date of service can we still submit a claim?"],
+    ["corrected_claim", "What is the window for sending a corrected claim?"],
+    ["provider_appeal", "If a claim is denied, how long do we have to appeal?"],
+    ["clean_claim_payment", "How fast must the plan pay a clean claim?"],
+    ["overpayment_refund", "When must we give back money the plan overpaid?"],
+    ["non_renewal_notice", "How much notice do we need to give so the agreement does not renew?"],
+    ["termination_without_cause", "Can we end this agreement without a reason, and with how much notice?"],
+    ["termination_for_cause", "If one side breaches, how long is the cure period?"],
+    ["payer_amendment_notice", "How much warning does the plan give before it amends the agreement?"],
+    ["governing_law", "Which state's law applies to the agreement?"],
+    ["assignment", "Could we transfer this contract to another practice?"],
+    ["records_retention", "How many years do we have to keep patient records?"],
+    ["change_of_status_notice", "We are moving to a new location. How much notice does the plan need?"],
+    ["dispute_resolution", "How are disagreements between us and the plan settled?"],
+    ["lesser_of", "Is payment the lower of our billed charges and the fee schedule?"],
+  ])("%s: %s", async (key, question) => {
+    const values = valuesOf(key);
+    expect(values.length).toBeGreaterThan(0);
+    const { content, metadata } = await ask(contract.id, question);
+    expect(metadata.outcome).toBe("answer");
+    // The same values, each cited to the same clause, page and words as on the sheet.
+    for (const value of values) {
+      // "Can we…?" is answered "Yes — 120 days", a length of time stated as it is on the sheet.
+      expect(content).toMatch(new RegExp(`\\*\\*(?:Yes — )?${value.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      expect(metadata.citations).toContainEqual(expect.objectContaining({ ...value.source }));
+    }
+    // An overpayment question also gives the look-back, when the sheet states one.
+    const shown = key === "overpayment_refund" ? [...values, ...valuesOf("recoupment_lookback")] : values;
+    expect(metadata.citations).toHaveLength(new Set(shown.map((value) => `${value.source.page}|${value.source.quote}`)).size);
+  });
+
+  it("gives each product line's value, and only the asked line's when a question names one", async () => {
+    const all = await ask(contract.id, "What is the timely filing limit?");
+    expect(all.content).toContain("**180 calendar days from the date of service**");
+    expect(all.content).toContain("**365 days from the date of service — Medicaid**");
+    const medicaid = await ask(contract.id, "What is the timely filing limit for Medicaid claims?");
+    expect(medicaid.content).toContain("— Medicaid");
+    expect(medicaid.metadata.citations.map((citation) => citation.page)).toEqual([4]);
+  });
+
+  it("says plainly when the contract does not address what is asked", async () => {
+    expect(valuesOf("recoupment_lookback")).toEqual([]);
+    const { content, metadata } = await ask(contract.id, "How far back can the plan recoup payments it already made?");
+    expect(metadata.outcome).toBe("not-addressed");
+    expect(content).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address how far back the payer may recover payments\./);
+  });
+});
+
+describe("a word in another sense is no answer", () => {
+  it.each(["Is there an exclusivity commitment?", "Is there a cap on liability?"])("%s", async (question) => {
+    const { content, metadata } = await ask(lures.id, question);
+    expect(metadata.outcome).not.toBe("answer");
+    expect(content).not.toMatch(/\*\*(?:Yes|No)\*\*/);
+  });
+});
