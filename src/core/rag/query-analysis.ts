@@ -31,6 +31,8 @@ export interface AnalyzedQuery {
 }
 
 export const EXPANSION_WEIGHT = 0.25;
+/** A follow-up routed this surely on its own words is about what it names, not what came before. */
+const CONFIDENT_ROUTE = 0.6;
 export const CONTEXT_WEIGHT = 0.45;
 
 const openingQuestion =
@@ -90,7 +92,9 @@ function expansionsOf(text: string): string[] {
 /** A question is a follow-up when it opens like one, or is short and points back ("what about for Medicaid?"). */
 export function isFollowUpQuestion(normalized: string, contentWordCount: number): boolean {
   if (followUpOpeners.test(normalized)) return true;
-  return contentWordCount <= 3 && pronounReference.test(normalized);
+  // "this agreement" names the document, not something said before.
+  const withoutDocument = normalized.replace(/\b(?:this|that|the) (?:agreement|contract|document|deal)\b/g, "");
+  return contentWordCount <= 3 && pronounReference.test(withoutDocument);
 }
 
 /**
@@ -115,8 +119,9 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
       addTerm(terms, { text: expansion.toLowerCase(), weight: CONTEXT_WEIGHT * EXPANSION_WEIGHT, source: "context" });
   }
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
-  // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked: routed together.
-  const kind = routeQuestion(isFollowUp ? `${previousQuestions.at(-1)!} ${question}` : question)?.kind;
+  // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked, unless it clearly names a kind of its own.
+  const own = routeQuestion(question);
+  const kind = isFollowUp && !(own && own.score >= CONFIDENT_ROUTE) ? routeQuestion(`${previousQuestions.at(-1)!} ${question}`)?.kind : own?.kind;
   // A question routed to the document's name, parties or date is about its opening however it is worded.
   const isAboutOpening = openingQuestion.test(normalized) || kind?.isAboutOpening === true;
   const asksForDate = dateQuestion.test(normalized) || kind?.id === "agreement-date" || kind?.id === "effective-date";
