@@ -324,7 +324,7 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/organizations/:organizationId": { policy: organizationAdmins, request: () => ownOrganization() },
   "PATCH /api/organizations/:organizationId": {
     policy: organizationAdmins,
-    request: (caller) => ownOrganization({ json: { name: `Renamed by ${caller}`, maxUsers: 50, storageLimitGb: 100 } }),
+    request: (caller) => ownOrganization({ json: { name: `Renamed by ${caller}`, maxUsers: 50, storageLimitGb: 5 } }),
   },
   "PATCH /api/organizations/:organizationId/authentication": {
     policy: organizationAdmins,
