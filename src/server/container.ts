@@ -134,6 +134,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     embedder,
     chargeForProcessing: billing.chargeForProcessing,
     admitFreeProcessing: billing.admitFreeProcessing,
+    refundUnfinishedProcessing: billing.refundUnfinishedProcessing,
     domainEvents,
     assertOrganizationStorageRoom: organizations.plans.assertRoomFor,
     accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
