@@ -17,6 +17,7 @@ import { createS3Storage } from "./adapters/storage/s3-storage";
 import { createActorCache } from "./http/actor-cache";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
+import { createKnownDevices } from "./auth/known-device";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { PermanentJobError } from "./jobs/job-type";
@@ -202,6 +203,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     mailer,
     emailDeliveries: createEmailDeliveries({ db, secret: authSecret }),
+    knownDevices: createKnownDevices(authSecret),
     auth,
     actorCache,
     health,
