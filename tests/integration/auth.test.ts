@@ -28,6 +28,17 @@ async function followEmailLink(client: HttpClient, link: string): Promise<Respon
   return client.get(resolution.url.replace(client.origin, ""));
 }
 
+/** What /auth/open sends once the person confirmed "Sign in as …?": the link's fields, POSTed from our own page. */
+async function confirmEmailLink(client: HttpClient, link: string, headers: Record<string, string> = {}): Promise<Response> {
+  const resolution = resolveEmailLink(link.slice(link.indexOf("#")), client.origin);
+  if (resolution.kind !== "follow") throw new Error(`link resolved to ${resolution.kind}`);
+  const target = new URL(resolution.url);
+  const body = { type: target.searchParams.get("type"), email: target.searchParams.get("email"), code: target.searchParams.get("code") };
+  return client.request("/api/auth/email-link", { method: "POST", json: body, headers: { "Sec-Fetch-Site": "same-origin", ...headers } });
+}
+
+const redirectOf = async (response: Response) => ((await response.json()) as { redirectTo: string }).redirectTo;
+
 describe("sign-up with email verification", () => {
   it("sends one email with both a 6-digit code and a scanner-safe link, and refuses sign-in until verified", async () => {
     const email = freshEmail();
@@ -57,9 +68,9 @@ describe("sign-up with email verification", () => {
     const email = freshEmail();
     const client = new HttpClient(testApp);
     await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" });
-    const response = await followEmailLink(client, (await latestEmailTo(testApp.database.db, email)).link!);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/app");
+    const response = await confirmEmailLink(client, (await latestEmailTo(testApp.database.db, email)).link!);
+    expect(response.status).toBe(200);
+    expect(await redirectOf(response)).toBe("/app");
     expect((await client.get("/api/me")).status).toBe(200);
   });
 
@@ -127,25 +138,42 @@ describe("one-time codes", () => {
     expect(await errorCodeOf(response)).toBe("OTP_EXPIRED");
   });
 
-  it("a magic link signs in once; following it again lands on /auth/error with the code offered", async () => {
+  it("a sign-in link opened in a browser with no session signs nothing in: the link asks first, and only the page's POST signs in", async () => {
     const email = freshEmail();
     await signedUpClient(email);
     await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
     const { link, subject } = await latestEmailTo(testApp.database.db, email);
     expect(subject).toContain("sign-in code");
 
+    // Followed as a link (a page of another site can make a browser do that): back to /auth/open, which asks.
     const browser = new HttpClient(testApp);
-    const first = await followEmailLink(browser, link!);
-    expect(first.headers.get("location")).toBe("/app");
-    expect((await browser.get("/api/me")).status).toBe(200);
+    const followed = await followEmailLink(browser, link!);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe(link);
+    expect((await browser.get("/api/me")).status).toBe(401);
+    // The confirmation posted from another site's page is refused.
+    expect((await confirmEmailLink(browser, link!, { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" })).status).toBe(403);
+    expect((await browser.get("/api/me")).status).toBe(401);
 
-    const second = await followEmailLink(new HttpClient(testApp), link!);
-    const location = new URL(second.headers.get("location")!, "http://x");
+    const confirmed = await confirmEmailLink(browser, link!);
+    expect(await redirectOf(confirmed)).toBe("/app");
+    expect((await browser.get("/api/me")).status).toBe(200);
+  });
+
+  it("a magic link signs in once; confirmed again it leads to /auth/error with the code offered", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { link } = await latestEmailTo(testApp.database.db, email);
+    expect(await redirectOf(await confirmEmailLink(new HttpClient(testApp), link!))).toBe("/app");
+
+    const second = await confirmEmailLink(new HttpClient(testApp), link!);
+    const location = new URL(await redirectOf(second), "http://x");
     expect(location.pathname).toBe("/auth/error");
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: "otp_expired", email, type: "magic_link" });
   });
 
-  it("a sign-in link for another account does not replace the one signed in until /auth/open sends it back confirmed", async () => {
+  it("a sign-in link for another account replaces the one signed in only when confirmed on our page", async () => {
     const victimEmail = freshEmail();
     const victim = await signedUpClient(victimEmail);
     const senderEmail = freshEmail();
@@ -154,28 +182,24 @@ describe("one-time codes", () => {
     const { link } = await latestEmailTo(testApp.database.db, senderEmail);
     const signedInAs = async () => ((await (await victim.get("/api/me")).json()) as { user: { email: string } }).user.email;
 
-    // Sent straight to the endpoint, or with the confirmation forged from another site: back to /auth/open, which asks.
-    const unconfirmed = await followEmailLink(victim, link!);
-    expect(unconfirmed.headers.get("location")).toBe(link);
-    const follow = resolveEmailLink(link!.slice(link!.indexOf("#")), victim.origin);
-    if (follow.kind !== "follow") throw new Error("not a sign-in link");
-    const confirmedPath = `${follow.url.replace(victim.origin, "")}&switch_account=1`;
-    const crossSite = await victim.request(confirmedPath, { headers: { "Sec-Fetch-Site": "cross-site" } });
-    expect(crossSite.headers.get("location")).toBe(link);
+    expect((await followEmailLink(victim, link!)).headers.get("location")).toBe(link);
+    expect((await confirmEmailLink(victim, link!, { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" })).status).toBe(403);
     expect(await signedInAs()).toBe(victimEmail);
 
-    // Confirmed on our own page: the link signs in as its own account.
-    const confirmed = await victim.request(confirmedPath, { headers: { "Sec-Fetch-Site": "same-origin" } });
-    expect(confirmed.headers.get("location")).toBe("/app");
+    expect(await redirectOf(await confirmEmailLink(victim, link!))).toBe("/app");
     expect(await signedInAs()).toBe(senderEmail);
   });
 
-  it("a sign-in link for the account already signed in needs no confirmation", async () => {
-    const email = freshEmail();
-    const browser = await signedUpClient(email);
-    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
-    const { link } = await latestEmailTo(testApp.database.db, email);
-    expect((await followEmailLink(browser, link!)).headers.get("location")).toBe("/app");
+  it("a confirmation that is not a sign-in link's is refused and changes nothing", async () => {
+    const client = new HttpClient(testApp);
+    for (const body of [
+      { type: "email_change", email: freshEmail(), code: "123456" },
+      { type: "magic_link", email: "not an address", code: "123456" },
+      { type: "magic_link", email: freshEmail(), code: "12" },
+    ]) {
+      expect((await client.post("/api/auth/email-link", body)).status).toBe(422);
+    }
+    expect((await client.get("/api/me")).status).toBe(401);
   });
 
   it("sign-up refuses a name longer than a display name may be, and creates nothing", async () => {
