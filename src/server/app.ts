@@ -13,6 +13,7 @@ import { identifyActor } from "./http/identify-actor";
 import { refuseNulCharacters } from "./http/nul-guard";
 import { isEmailSendingAuthPath } from "../core/access/rate-limit";
 import { authRateLimit, requestEmail } from "./http/rate-limit";
+import { passwordBackoff } from "./http/password-backoff";
 import { requestContext } from "./http/request-context";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { auditRoutes, recordDeniedRequests } from "./modules/audit/audit.routes";
@@ -41,6 +42,14 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 function authRoutes(container: Container) {
   return new Hono<AppBindings>()
     .use(authRateLimit({ db: container.db, trustProxy: container.env.auth.trustProxy, requestsPerMinute: container.env.auth.requestsPerMinute }))
+    .use(
+      passwordBackoff({
+        db: container.db,
+        knownDevices: container.knownDevices,
+        trustProxy: container.env.auth.trustProxy,
+        isHttps: container.env.publicUrl.startsWith("https:"),
+      }),
+    )
     .route("/email-link", emailLinkRoutes(container, container.env.auth.trustProxy))
     .route("/email-change", emailChangeCodeRoutes(container))
     .on(["GET", "POST"], "/*", async (c) => {

@@ -18,6 +18,7 @@ import { createS3Storage } from "./adapters/storage/s3-storage";
 import { createActorCache } from "./http/actor-cache";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
+import { createKnownDevices } from "./auth/known-device";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { PermanentJobError } from "./jobs/job-type";
@@ -135,6 +136,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     embedder,
     chargeForProcessing: billing.chargeForProcessing,
     admitFreeProcessing: billing.admitFreeProcessing,
+    refundUnfinishedProcessing: billing.refundUnfinishedProcessing,
     domainEvents,
     assertOrganizationStorageRoom: organizations.plans.assertRoomFor,
     accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
@@ -209,6 +211,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     mailer,
     emailDeliveries: createEmailDeliveries({ db, secret: authSecret }),
+    knownDevices: createKnownDevices(authSecret),
     auth,
     actorCache,
     health,

@@ -28,6 +28,7 @@ describe("email links", () => {
       url: `${origin}/api/auth/email-link?type=signup&email=a%40clinic.com&code=654321`,
       type: "signup",
       email: "a@clinic.com",
+      code: "654321",
     });
   });
 

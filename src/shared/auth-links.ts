@@ -14,13 +14,16 @@ export function isEmailLinkType(value: unknown): value is EmailLinkType {
 }
 
 /**
- * Set by /auth/open once the person confirmed that the link may replace the account they are
- * signed in with; the server still requires the request to come from our own page.
+ * Link types that sign a person in. Following one never does: /auth/open asks "Sign in as …?" and
+ * signs in with a POST from the page (login CSRF: a link to someone else's account, opened in a
+ * browser that did not ask for it, would sign it in to theirs; issue 30).
  */
-export const SWITCH_ACCOUNT_PARAM = "switch_account";
+export const signInLinkTypes = ["magic_link", "signup"] as const satisfies readonly EmailLinkType[];
+export type SignInLinkType = (typeof signInLinkTypes)[number];
 
-/** Link types that sign a person in: following one replaces whoever is signed in in this browser. */
-export const signInLinkTypes: readonly EmailLinkType[] = ["magic_link", "signup"];
+export function isSignInLinkType(type: EmailLinkType): type is SignInLinkType {
+  return (signInLinkTypes as readonly EmailLinkType[]).includes(type);
+}
 
 export function buildEmailLink(publicUrl: string, params: { type: EmailLinkType; email: string; code: string }): string {
   const target = new URL(EMAIL_LINK_PATH, publicUrl);
@@ -29,7 +32,9 @@ export function buildEmailLink(publicUrl: string, params: { type: EmailLinkType;
 }
 
 export type EmailLinkResolution =
-  { kind: "follow"; url: string; type: EmailLinkType; email: string } | { kind: "recovery"; email: string; code: string } | { kind: "bad_link" };
+  | { kind: "follow"; url: string; type: Exclude<EmailLinkType, "recovery">; email: string; code: string }
+  | { kind: "recovery"; email: string; code: string }
+  | { kind: "bad_link" };
 
 /** What /auth/open does with the hash it was given, on the origin it runs on. */
 export function resolveEmailLink(hash: string, origin: string): EmailLinkResolution {
@@ -45,5 +50,5 @@ export function resolveEmailLink(hash: string, origin: string): EmailLinkResolut
   const code = target.searchParams.get("code");
   if (!isEmailLinkType(type) || !email || !code || !/^\d{6}$/.test(code)) return { kind: "bad_link" };
   if (type === "recovery") return { kind: "recovery", email, code };
-  return { kind: "follow", url: target.toString(), type, email };
+  return { kind: "follow", url: target.toString(), type, email, code };
 }

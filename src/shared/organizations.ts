@@ -163,6 +163,8 @@ export const organizationMessages = {
   azureNotConfigured: "Microsoft sign-in is not set up on this server.",
   tenantIdFormat: "A tenant ID looks like 00000000-0000-0000-0000-000000000000.",
   /** Answered to an upload with `payload_too_large`: the library tells a duplicate (`conflict`) apart by its code. */
+  storageLimitAboveAllowance: (allowanceGb: number) =>
+    `Your organization can have up to ${allowanceGb} GB of document storage. Ask the platform owner if you need more.`,
   storageFull: (limitGb: number) =>
     `Your organization has used its ${limitGb} GB of document storage. Delete documents or ask your administrator to raise the storage limit.`,
   invitationNotFound: "Invitation not found.",

@@ -64,7 +64,10 @@ test("signing in before confirming the email leads to /auth/verify for sign-up, 
   expect((await page.request.get("/api/me")).status()).toBe(200);
 });
 
-test("a magic link signs in once; opened again it explains the expiry and the code entry still works", async ({ page, request }, testInfo) => {
+test("a magic link asks 'Sign in as …?' and signs in only when confirmed, once; opened again it explains the expiry and the code entry still works", async ({
+  page,
+  request,
+}, testInfo) => {
   const email = uniqueEmail(testInfo.title);
   await signUpThroughApi(page, email);
   await page.context().clearCookies();
@@ -76,12 +79,18 @@ test("a magic link signs in once; opened again it explains the expiry and the co
   await expect(page.getByText(/check your spam or junk folder/i)).toBeVisible();
 
   const { link } = await emailNumber(request, email, 2);
+  // Another tab, signed out: opening the link asks first and signs nothing in.
+  await page.context().clearCookies();
   await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: `Sign in as ${email}?` })).toBeVisible();
+  expect((await page.request.get("/api/me")).status()).toBe(401);
+  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL("/app/documents");
   expect((await page.request.get("/api/me")).status()).toBe(200);
 
   await page.context().clearCookies();
   await page.goto(link);
+  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL(/\/auth\/error\?.*error=otp_expired/);
   await expect(page.getByRole("heading", { level: 1, name: "Authentication Issue" })).toBeVisible();
   await expect(page.getByText("Your authentication link has expired. This often happens when email scanners check links automatically.")).toBeVisible();

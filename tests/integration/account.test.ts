@@ -75,19 +75,56 @@ describe("email change: the current password, then both addresses confirm", () =
   it.each([
     ["without the current password", { currentPassword: "" }, "validation_failed", profileMessages.currentPasswordRequired],
     ["with a wrong current password", { currentPassword: "not-my-password" }, "incorrect_password", profileMessages.incorrectPassword],
-    ["to an address already in use", { taken: true }, "conflict", profileMessages.emailInUse],
     ["to a malformed address", { newEmail: "not an address" }, "validation_failed", profileMessages.invalidEmail],
   ])("is refused %s, and nothing is sent or changed", async (_label, overrides, code, message) => {
     const email = uniqueTestEmail("refused");
     const client = await signedUpClient(testApp, email);
-    const takenBy = "taken" in overrides ? uniqueTestEmail("taken") : undefined;
-    if (takenBy) await signedUpClient(testApp, takenBy);
-    const newEmail = takenBy ?? uniqueTestEmail("never");
+    const newEmail = uniqueTestEmail("never");
     const emailsBefore = await listEmailsTo(testApp.database.db, email);
     const response = await client.post("/api/account/email-change", { newEmail, currentPassword: TEST_PASSWORD, ...overrides });
     expect(await errorOf(response)).toMatchObject({ code, message });
     expect(await whoAmI(client)).toMatchObject({ email, pendingEmail: null });
     expect(await listEmailsTo(testApp.database.db, email)).toHaveLength(emailsBefore.length);
+  });
+
+  it("answers the same whether or not another account uses the new address; that account's owner is told by email instead of sent a code", async () => {
+    const askFor = async (newEmail: string) => {
+      const email = uniqueTestEmail("asker");
+      const client = await signedUpClient(testApp, email);
+      const response = await client.post("/api/account/email-change", { newEmail, currentPassword: TEST_PASSWORD });
+      const toOld = await latestEmailTo(testApp.database.db, email);
+      return { client, status: response.status, body: (await response.json()) as unknown, me: await whoAmI(client), toOld, email };
+    };
+    const taken = uniqueTestEmail("taken");
+    await signedUpClient(testApp, taken);
+    const emailsToTakenBefore = await listEmailsTo(testApp.database.db, taken);
+    const free = uniqueTestEmail("free");
+    const [toTaken, toFree] = [await askFor(taken), await askFor(free)];
+
+    expect(toTaken.status).toBe(200);
+    expect(toFree.status).toBe(200);
+    expect(toTaken.body).toEqual({ pendingEmail: taken });
+    expect(toFree.body).toEqual({ pendingEmail: free });
+    expect(toTaken.me.pendingEmail).toBe(taken);
+    expect(toTaken.toOld.subject).toBe(toFree.toOld.subject);
+    expect(toTaken.toOld.code).toMatch(/^\d{6}$/);
+
+    // The owner of the taken address gets a notice, never a code or link that would complete the change.
+    const emailsToTaken = await listEmailsTo(testApp.database.db, taken);
+    expect(emailsToTaken).toHaveLength(emailsToTakenBefore.length + 1);
+    const notice = await latestEmailTo(testApp.database.db, taken);
+    expect(notice.subject).toMatch(/^Someone tried to use your email address/);
+    expect(notice.text).toContain(toTaken.email);
+    expect(notice.code).toBeUndefined();
+    expect(notice.link).toBeUndefined();
+    // Asking for a new code for the taken side sends none either.
+    expect((await toTaken.client.post("/api/auth/email-change/resend", { email: taken })).status).toBe(200);
+    expect(await listEmailsTo(testApp.database.db, taken)).toHaveLength(emailsToTaken.length);
+
+    // Confirming the old side waits, as for any change whose other side is not confirmed yet; nothing changes.
+    const waiting = await toTaken.client.post("/api/auth/email-change/confirm", { email: toTaken.email, code: toTaken.toOld.code });
+    expect(await waiting.json()).toEqual({ status: "waiting" });
+    expect(await whoAmI(toTaken.client)).toMatchObject({ email: toTaken.email });
   });
 
   it("an address someone took while the change waited is refused at the last confirmation", async () => {

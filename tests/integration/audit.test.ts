@@ -321,7 +321,7 @@ describe("what the audit log records", () => {
 
     const settings = await admin.request(`/api/organizations/${organizationId}`, {
       method: "PATCH",
-      json: { name: "Audit Clinic", maxUsers: 20, storageLimitGb: 50 },
+      json: { name: "Audit Clinic", maxUsers: 20, storageLimitGb: 4 },
     });
     expect(settings.status).toBe(200);
     expect(await onlyEvent(testApp, "organization.settings-changed", organizationId)).toMatchObject({

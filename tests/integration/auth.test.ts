@@ -28,6 +28,17 @@ async function followEmailLink(client: HttpClient, link: string): Promise<Respon
   return client.get(resolution.url.replace(client.origin, ""));
 }
 
+/** What /auth/open sends once the person confirmed "Sign in as …?": the link's fields, POSTed from our own page. */
+async function confirmEmailLink(client: HttpClient, link: string, headers: Record<string, string> = {}): Promise<Response> {
+  const resolution = resolveEmailLink(link.slice(link.indexOf("#")), client.origin);
+  if (resolution.kind !== "follow") throw new Error(`link resolved to ${resolution.kind}`);
+  const target = new URL(resolution.url);
+  const body = { type: target.searchParams.get("type"), email: target.searchParams.get("email"), code: target.searchParams.get("code") };
+  return client.request("/api/auth/email-link", { method: "POST", json: body, headers: { "Sec-Fetch-Site": "same-origin", ...headers } });
+}
+
+const redirectOf = async (response: Response) => ((await response.json()) as { redirectTo: string }).redirectTo;
+
 describe("sign-up with email verification", () => {
   it("sends one email with both a 6-digit code and a scanner-safe link, and refuses sign-in until verified", async () => {
     const email = freshEmail();
@@ -57,9 +68,9 @@ describe("sign-up with email verification", () => {
     const email = freshEmail();
     const client = new HttpClient(testApp);
     await client.post("/api/auth/sign-up/email", { email, password: PASSWORD, name: "" });
-    const response = await followEmailLink(client, (await latestEmailTo(testApp.database.db, email)).link!);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/app");
+    const response = await confirmEmailLink(client, (await latestEmailTo(testApp.database.db, email)).link!);
+    expect(response.status).toBe(200);
+    expect(await redirectOf(response)).toBe("/app");
     expect((await client.get("/api/me")).status).toBe(200);
   });
 
@@ -127,25 +138,42 @@ describe("one-time codes", () => {
     expect(await errorCodeOf(response)).toBe("OTP_EXPIRED");
   });
 
-  it("a magic link signs in once; following it again lands on /auth/error with the code offered", async () => {
+  it("a sign-in link opened in a browser with no session signs nothing in: the link asks first, and only the page's POST signs in", async () => {
     const email = freshEmail();
     await signedUpClient(email);
     await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
     const { link, subject } = await latestEmailTo(testApp.database.db, email);
     expect(subject).toContain("sign-in code");
 
+    // Followed as a link (a page of another site can make a browser do that): back to /auth/open, which asks.
     const browser = new HttpClient(testApp);
-    const first = await followEmailLink(browser, link!);
-    expect(first.headers.get("location")).toBe("/app");
-    expect((await browser.get("/api/me")).status).toBe(200);
+    const followed = await followEmailLink(browser, link!);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe(link);
+    expect((await browser.get("/api/me")).status).toBe(401);
+    // The confirmation posted from another site's page is refused.
+    expect((await confirmEmailLink(browser, link!, { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" })).status).toBe(403);
+    expect((await browser.get("/api/me")).status).toBe(401);
 
-    const second = await followEmailLink(new HttpClient(testApp), link!);
-    const location = new URL(second.headers.get("location")!, "http://x");
+    const confirmed = await confirmEmailLink(browser, link!);
+    expect(await redirectOf(confirmed)).toBe("/app");
+    expect((await browser.get("/api/me")).status).toBe(200);
+  });
+
+  it("a magic link signs in once; confirmed again it leads to /auth/error with the code offered", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { link } = await latestEmailTo(testApp.database.db, email);
+    expect(await redirectOf(await confirmEmailLink(new HttpClient(testApp), link!))).toBe("/app");
+
+    const second = await confirmEmailLink(new HttpClient(testApp), link!);
+    const location = new URL(await redirectOf(second), "http://x");
     expect(location.pathname).toBe("/auth/error");
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: "otp_expired", email, type: "magic_link" });
   });
 
-  it("a sign-in link for another account does not replace the one signed in until /auth/open sends it back confirmed", async () => {
+  it("a sign-in link for another account replaces the one signed in only when confirmed on our page", async () => {
     const victimEmail = freshEmail();
     const victim = await signedUpClient(victimEmail);
     const senderEmail = freshEmail();
@@ -154,28 +182,24 @@ describe("one-time codes", () => {
     const { link } = await latestEmailTo(testApp.database.db, senderEmail);
     const signedInAs = async () => ((await (await victim.get("/api/me")).json()) as { user: { email: string } }).user.email;
 
-    // Sent straight to the endpoint, or with the confirmation forged from another site: back to /auth/open, which asks.
-    const unconfirmed = await followEmailLink(victim, link!);
-    expect(unconfirmed.headers.get("location")).toBe(link);
-    const follow = resolveEmailLink(link!.slice(link!.indexOf("#")), victim.origin);
-    if (follow.kind !== "follow") throw new Error("not a sign-in link");
-    const confirmedPath = `${follow.url.replace(victim.origin, "")}&switch_account=1`;
-    const crossSite = await victim.request(confirmedPath, { headers: { "Sec-Fetch-Site": "cross-site" } });
-    expect(crossSite.headers.get("location")).toBe(link);
+    expect((await followEmailLink(victim, link!)).headers.get("location")).toBe(link);
+    expect((await confirmEmailLink(victim, link!, { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" })).status).toBe(403);
     expect(await signedInAs()).toBe(victimEmail);
 
-    // Confirmed on our own page: the link signs in as its own account.
-    const confirmed = await victim.request(confirmedPath, { headers: { "Sec-Fetch-Site": "same-origin" } });
-    expect(confirmed.headers.get("location")).toBe("/app");
+    expect(await redirectOf(await confirmEmailLink(victim, link!))).toBe("/app");
     expect(await signedInAs()).toBe(senderEmail);
   });
 
-  it("a sign-in link for the account already signed in needs no confirmation", async () => {
-    const email = freshEmail();
-    const browser = await signedUpClient(email);
-    await new HttpClient(testApp).post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
-    const { link } = await latestEmailTo(testApp.database.db, email);
-    expect((await followEmailLink(browser, link!)).headers.get("location")).toBe("/app");
+  it("a confirmation that is not a sign-in link's is refused and changes nothing", async () => {
+    const client = new HttpClient(testApp);
+    for (const body of [
+      { type: "email_change", email: freshEmail(), code: "123456" },
+      { type: "magic_link", email: "not an address", code: "123456" },
+      { type: "magic_link", email: freshEmail(), code: "12" },
+    ]) {
+      expect((await client.post("/api/auth/email-link", body)).status).toBe(422);
+    }
+    expect((await client.get("/api/me")).status).toBe(401);
   });
 
   it("sign-up refuses a name longer than a display name may be, and creates nothing", async () => {
@@ -318,26 +342,11 @@ describe("rate limits key on what the auth handler reads", () => {
     const email = freshEmail();
     const client = new HttpClient(testApp);
     const statuses = [];
-    for (let guess = 0; guess < 11; guess++) {
+    for (let guess = 0; guess < 6; guess++) {
       const forged = `/api/auth/sign-in/email?email=${encodeURIComponent(`decoy${guess}@clinic.example`)}`;
       statuses.push((await client.request(forged, { method: "POST", json: { email, password: "not the password" } })).status);
     }
-    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
-    expect(statuses[10]).toBe(429);
-  });
-
-  it("someone guessing a password elsewhere slows only themselves: the owner still signs in with the password and with a code", async () => {
-    const email = freshEmail();
-    await signedUpClient(email);
-    const guesser = new HttpClient(testApp);
-    for (let guess = 0; guess < 10; guess++) await guesser.post("/api/auth/sign-in/email", { email, password: "not the password" });
-    expect((await guesser.post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(429);
-
-    const owner = new HttpClient(testApp);
-    expect((await owner.post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
-    await owner.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
-    const { code } = await latestEmailTo(testApp.database.db, email);
-    expect((await new HttpClient(testApp).post("/api/auth/sign-in/email-otp", { email, otp: code })).status).toBe(200);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it("counts a form-encoded body as the same address", async () => {
@@ -374,6 +383,80 @@ describe("rate limits key on what the auth handler reads", () => {
       sql`select s.ip_address as "ipAddress" from sessions s join users u on u.id = s.user_id where u.email = ${email}`,
     );
     expect(rows.map((row) => row.ipAddress)).toEqual(["192.0.2.80"]);
+  });
+});
+
+describe("password guessing is slowed, and never locks the owner out of a device they signed in on", () => {
+  const guess = (client: HttpClient, email: string, password = "not the password") => client.post("/api/auth/sign-in/email", { email, password });
+  /** As if the last failed guess counted against `email` was `seconds` ago. */
+  const rewindFailures = (email: string, seconds: number) =>
+    testApp.database.db.execute(
+      sql`update rate_limit_counters set window_started_at = window_started_at - make_interval(secs => ${seconds}) where key like ${`password-failures:%${email}%`}`,
+    );
+
+  it("after five wrong passwords each guess waits longer, per account from any address, and the wait passes", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const guesser = new HttpClient(testApp);
+    for (let attempt = 0; attempt < 5; attempt++) expect((await guess(guesser, email)).status).toBe(401);
+    const slowed = await guess(guesser, email);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await slowed.json()).toMatchObject({ error: { code: "rate_limited", message: expect.stringMatching(/^Too many attempts\. Please wait/) } });
+    // From another address the account is slowed too: the wait is the account's, not the address's.
+    expect((await guess(new HttpClient(testApp), email)).status).toBe(429);
+
+    await rewindFailures(email, 60);
+    expect((await guess(guesser, email)).status).toBe(401);
+    const longer = await guess(guesser, email);
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get("retry-after"))).toBeGreaterThan(Number(slowed.headers.get("retry-after")));
+  });
+
+  it("a guesser at the owner's own address, and one at a hundred others, leave the owner's correct sign-in open on a device they used before", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    const office = "198.51.100.40";
+    const owner = new HttpClient(testApp, { "X-Forwarded-For": office });
+    expect((await guess(owner, email, PASSWORD)).status).toBe(200);
+    expect((await owner.post("/api/auth/sign-out")).status).toBe(200);
+
+    const colleague = new HttpClient(testApp, { "X-Forwarded-For": office });
+    for (let attempt = 0; attempt < 11; attempt++) {
+      await guess(colleague, email);
+      await rewindFailures(email, 15 * 60);
+    }
+    for (let address = 0; address < 101; address++) await guess(new HttpClient(testApp), email);
+    expect((await guess(colleague, email)).status).toBe(429);
+
+    expect((await guess(owner, email, PASSWORD)).status).toBe(200);
+    expect((await owner.get("/api/me")).status).toBe(200);
+  });
+
+  it("a device is known only for the account that signed in on it, and a forged mark counts for nothing", async () => {
+    const email = freshEmail();
+    const other = freshEmail();
+    await signedUpClient(email);
+    await signedUpClient(other);
+    const device = new HttpClient(testApp);
+    expect((await guess(device, other, PASSWORD)).status).toBe(200);
+    const mark = [...device.cookies].find(([name]) => name.includes("known_device"));
+    expect(mark).toBeDefined();
+    for (let attempt = 0; attempt < 5; attempt++) await guess(new HttpClient(testApp), email);
+    expect((await guess(device, email, PASSWORD)).status).toBe(429);
+    const forger = new HttpClient(testApp);
+    forger.cookies.set(mark![0], `${mark![1]!.split(".")[0]}.forged`);
+    expect((await guess(forger, email, PASSWORD)).status).toBe(429);
+  });
+
+  it("guessing the password never stops a sign-in with an emailed code", async () => {
+    const email = freshEmail();
+    await signedUpClient(email);
+    for (let attempt = 0; attempt < 8; attempt++) await guess(new HttpClient(testApp), email);
+    const owner = new HttpClient(testApp);
+    await owner.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const { code } = await latestEmailTo(testApp.database.db, email);
+    expect((await owner.post("/api/auth/sign-in/email-otp", { email, otp: code })).status).toBe(200);
   });
 });
 

@@ -290,6 +290,8 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/email-delivery": { policy: open },
   // A link with no code: every caller is sent back to /login.
   "GET /api/auth/email-link": { policy: open },
+  // The confirmation /auth/open posts: a code nobody was sent answers every caller where to go (the error page), signing no one in.
+  "POST /api/auth/email-link": { policy: open, request: () => ({ json: { type: "magic_link", email: "nobody@clinic.example", code: "000000" } }) },
   // The rest of /api/auth/* is Better Auth's, listed as these two routes; auth.test.ts covers its flows.
   "GET /api/auth/*": { policy: ownSessionOnly, request: () => ({ path: "/api/auth/get-session" }) },
   // A wrong current password: each signed-in caller is heard (and refused for the password), nothing changes.
@@ -324,7 +326,7 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/organizations/:organizationId": { policy: organizationAdmins, request: () => ownOrganization() },
   "PATCH /api/organizations/:organizationId": {
     policy: organizationAdmins,
-    request: (caller) => ownOrganization({ json: { name: `Renamed by ${caller}`, maxUsers: 50, storageLimitGb: 100 } }),
+    request: (caller) => ownOrganization({ json: { name: `Renamed by ${caller}`, maxUsers: 50, storageLimitGb: 5 } }),
   },
   "PATCH /api/organizations/:organizationId/authentication": {
     policy: organizationAdmins,

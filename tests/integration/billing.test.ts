@@ -7,7 +7,7 @@ import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { billingSummary, buyCreditLocally, credits, localCheckoutId, subscribeLocally } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";
-import { enqueueAsIfEveryAttemptCrashed, waitForStatus } from "../support/documents/processing";
+import { enqueueAsIfEveryAttemptCrashed, waitForStatus, withWorkerPaused } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { contractPages } from "../support/documents/contract-pdf";
 import { HttpClient } from "../support/http-client";
@@ -241,6 +241,33 @@ describe("credits and processing", () => {
     await start(person, document.id);
     await waitForStatus(person, document.id, ["completed"]);
     expect((await person.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+  });
+
+  it("deleting a document while it waits or processes gives its credit back, in the same transaction as the deletion", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "basic");
+    const document = await uploaded(person);
+    await withWorkerPaused(testApp, async () => {
+      expect(await start(person, document.id)).toMatchObject({ ok: true, document: { status: "queued" } });
+      expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+      expect((await person.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    });
+    expect(await credits(person)).toMatchObject({ creditsUsed: 0, creditsAvailable: 1 });
+    const another = await uploaded(person);
+    expect(await start(person, another.id)).toMatchObject({ ok: true });
+  });
+
+  it("deleting a document while it is reprocessed gives nothing back: its credit paid for the processing it kept", async () => {
+    const person = await signedUpClient(testApp);
+    await subscribeLocally(person, "basic");
+    const document = await uploaded(person);
+    await start(person, document.id);
+    await waitForStatus(person, document.id, ["completed"]);
+    await withWorkerPaused(testApp, async () => {
+      expect(await start(person, document.id, "reprocess")).toMatchObject({ ok: true, document: { status: "queued" } });
+      expect((await person.request(`/api/documents/${document.id}`, { method: "DELETE" })).status).toBe(204);
+    });
     expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
   });
 

@@ -97,7 +97,7 @@ describe("every person belongs to one active organization", () => {
     const organization = await organizationOf(client, me.organizationId!);
     expect(organization).toMatchObject({
       maxUsers: 100,
-      storageLimitGb: 500,
+      storageLimitGb: 5,
       activeMembers: 1,
       authentication: { emailPasswordEnabled: true, azureAdEnabled: false, defaultMethod: "email_password", azureTenantIds: [] },
       plan: { status: "trial", trialDaysLeft: 14, hasAccess: true, monthlyCredits: 5, creditsUsed: 0 },
@@ -300,7 +300,7 @@ describe("invitations", () => {
     );
 
     const settings = (maxUsers: number) =>
-      admin.request(`/api/organizations/${organizationId}`, { method: "PATCH", json: { name: "Full House", maxUsers, storageLimitGb: 100 } });
+      admin.request(`/api/organizations/${organizationId}`, { method: "PATCH", json: { name: "Full House", maxUsers, storageLimitGb: 5 } });
     expect(await refusal(await settings(1), 409)).toBe(organizationMessages.maxUsersBelowMembers(2));
     expect((await settings(2)).status).toBe(200);
     const beyond = uniqueTestEmail("beyond");
@@ -399,9 +399,9 @@ describe("organization settings", () => {
     const { client: admin, organizationId } = await newAdmin();
     const saved = await admin.request(`/api/organizations/${organizationId}`, {
       method: "PATCH",
-      json: { name: "  Riverside Family Care ", maxUsers: 12, storageLimitGb: 250 },
+      json: { name: "  Riverside Family Care ", maxUsers: 12, storageLimitGb: 3 },
     });
-    expect(((await saved.json()) as OrganizationResponse).organization).toMatchObject({ name: "Riverside Family Care", maxUsers: 12, storageLimitGb: 250 });
+    expect(((await saved.json()) as OrganizationResponse).organization).toMatchObject({ name: "Riverside Family Care", maxUsers: 12, storageLimitGb: 3 });
     expect((await whoAmI(admin)).organizationName).toBe("Riverside Family Care");
     for (const bad of [
       { name: "", maxUsers: 12, storageLimitGb: 250 },
@@ -426,6 +426,19 @@ describe("organization settings", () => {
       defaultMethod: "email_password",
       azureTenantIds: [],
     });
+  });
+
+  it("an admin keeps storage within what the platform gives (the default for new organizations, or more the platform owner granted); the platform owner may set any", async () => {
+    const { client: admin, organizationId } = await newAdmin();
+    const settings = (client: HttpClient, storageLimitGb: number) =>
+      client.request(`/api/organizations/${organizationId}`, { method: "PATCH", json: { name: "Storage Clinic", maxUsers: 10, storageLimitGb } });
+    expect(await refusal(await settings(admin, 500), 403)).toBe(organizationMessages.storageLimitAboveAllowance(5));
+    expect((await organizationOf(admin, organizationId)).storageLimitGb).toBe(5);
+    expect((await settings(admin, 2)).status).toBe(200);
+    expect((await settings(admin, 5)).status).toBe(200);
+    expect((await settings(platformOwner, 40)).status).toBe(200);
+    expect((await settings(admin, 30)).status).toBe(200);
+    expect(await refusal(await settings(admin, 41), 403)).toBe(organizationMessages.storageLimitAboveAllowance(30));
   });
 
   it("refuses an upload past the organization's storage limit, counting every active member's documents", async () => {

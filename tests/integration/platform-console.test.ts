@@ -385,11 +385,11 @@ describe("the platform owner's actions", () => {
     expect((await json<AdminOrganizationListResponse>(await owner.get("/api/admin/organizations?search=Copycat"))).organizations).toEqual([]);
   });
 
-  it("new organizations take the platform settings, which start from the spec's 100 users, 500 GB and TRIAL_DAYS", async () => {
+  it("new organizations take the platform settings, which start from the spec's 100 users, TRIAL_DAYS and a 5 GB trial's storage", async () => {
     expect((await json<{ settings: PlatformSettings }>(await owner.get("/api/admin/settings"))).settings).toMatchObject({
       trialDays: 14,
       defaultMaxUsers: 100,
-      defaultStorageLimitGb: 500,
+      defaultStorageLimitGb: 5,
       defaultMonthlyCredits: 5,
       updatedAt: null,
     });

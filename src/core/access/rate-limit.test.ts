@@ -31,7 +31,7 @@ describe("authRateLimitRules", () => {
     ["/sign-up/email", ["auth-email-send"], []],
     ["/email-otp/send-verification-otp", ["auth-email-send"], []],
     ["/forget-password/email-otp", ["auth-email-send"], []],
-    ["/sign-in/email", ["auth-password-any-ip"], ["auth-password"]],
+    ["/sign-in/email", [], []],
     ["/sign-in/email-otp", ["auth-code-any-ip"], ["auth-code"]],
     ["/email-otp/reset-password", ["auth-code-any-ip"], ["auth-code"]],
     ["/email-link", ["auth-code-any-ip"], ["auth-code"]],
@@ -44,13 +44,6 @@ describe("authRateLimitRules", () => {
     expect(rules.perIp.scope).toBe("auth-ip");
     expect(scopesOf(rules.perEmail)).toEqual(perEmail);
     expect(scopesOf(rules.perEmailFromIp)).toEqual(perEmailFromIp);
-  });
-
-  it("password guesses and emailed-code checks never share a counter, so one cannot lock the other out", () => {
-    const password = authRateLimitRules("/sign-in/email");
-    const code = authRateLimitRules("/sign-in/email-otp");
-    const passwordScopes = scopesOf([...password.perEmail, ...password.perEmailFromIp]);
-    expect(scopesOf([...code.perEmail, ...code.perEmailFromIp]).filter((scope) => passwordScopes.includes(scope))).toEqual([]);
   });
 
   it("allows the configured number of requests a minute from one address", () => {

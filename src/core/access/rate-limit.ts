@@ -31,7 +31,6 @@ export function isEmailSendingAuthPath(authPath: string): boolean {
   return sendsEmail.includes(authPath);
 }
 
-const checksPassword = ["/sign-in/email"];
 const checksEmailedCode = [
   "/sign-in/email-otp",
   "/email-otp/verify-email",
@@ -57,18 +56,16 @@ export interface RequestRateLimits {
 
 const emailSendRule: RateLimitRule = { scope: "auth-email-send", limit: 5, windowSeconds: 15 * 60 };
 /*
- * Guesses are slowed per (address, client): someone guessing from elsewhere cannot lock the
- * owner out, and password guesses never block emailed codes or the other way round. The
- * per-address ceilings only stop a guesser with many client addresses, and sit far above what
- * a person mistyping ever reaches. An emailed code also dies after 5 wrong tries (Better Auth).
+ * Code guesses are slowed per (address, client): someone guessing from elsewhere cannot lock the
+ * owner out, and they never block a password sign-in or the other way round. The per-address
+ * ceiling only stops a guesser with many client addresses, and sits far above what a person
+ * mistyping ever reaches. An emailed code also dies after 5 wrong tries (Better Auth). Password
+ * guesses are slowed by backoff instead (password-backoff.ts, ADR 028).
  */
-const passwordGuessRule: RateLimitRule = { scope: "auth-password", limit: 10, windowSeconds: 15 * 60 };
-const passwordGuessCeiling: RateLimitRule = { scope: "auth-password-any-ip", limit: 100, windowSeconds: 60 * 60 };
 const codeCheckRule: RateLimitRule = { scope: "auth-code", limit: 10, windowSeconds: 15 * 60 };
 const codeCheckCeiling: RateLimitRule = { scope: "auth-code-any-ip", limit: 50, windowSeconds: 60 * 60 };
 
 const sendsEmailLimits = { perEmail: [emailSendRule], perEmailFromIp: [] };
-const checksPasswordLimits = { perEmail: [passwordGuessCeiling], perEmailFromIp: [passwordGuessRule] };
 const checksCodeLimits = { perEmail: [codeCheckCeiling], perEmailFromIp: [codeCheckRule] };
 const perIpOnly = { perEmail: [], perEmailFromIp: [] };
 
@@ -78,7 +75,6 @@ const perIpRule = (requestsPerMinute: number): RateLimitRule => ({ scope: "auth-
 export function authRateLimitRules(authPath: string, requestsPerMinute = DEFAULT_AUTH_REQUESTS_PER_MINUTE): RequestRateLimits {
   const perIp = perIpRule(requestsPerMinute);
   if (sendsEmail.includes(authPath)) return { perIp, ...sendsEmailLimits };
-  if (checksPassword.includes(authPath)) return { perIp, ...checksPasswordLimits };
   if (checksEmailedCode.includes(authPath)) return { perIp, ...checksCodeLimits };
   return { perIp, ...perIpOnly };
 }

@@ -71,6 +71,18 @@ describe("image extraction", () => {
     ]);
   });
 
+  it("finds copies of a blank TIFF page blank without reading them again, and still reads every copy of a page with text", async () => {
+    const text = renderTextPng(["Page one of the fax"]);
+    const { width = 0, height = 0 } = await sharp(text).metadata();
+    const blank = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const ocr = fakeOcr(() => ({ text: "Page one of the fax", confidence: 90 }));
+    const result = await extractDocument(await multiPageTiff([blank, text, blank, blank, text]), "tiff", { ocr });
+    expect(ocr.calls).toHaveLength(2);
+    expect(result.pages.map((page) => page.text)).toEqual(["", "Page one of the fax", "", "", "Page one of the fax"]);
+  });
+
   it("refuses an image over the decode limit from its header, before decoding it", async () => {
     const huge = await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: "#ffffff" } })
       .png({ compressionLevel: 9 })

@@ -3,6 +3,7 @@ import { defaultOcrBudget, OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels } from "./raster";
 import type { ImageKind, PageImage, PageImages } from "../page-images/page-images";
 import { blankImagePage, ocrPage, throwIfAborted } from "./text";
+import { tiffPageFingerprints } from "./tiff-pages";
 import { ExtractionError, type DocumentKind, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
 
 /** Resolution assumed for photos and scans that do not record one (or record the 72 dpi placeholder). */
@@ -82,18 +83,28 @@ export async function extractImage(bytes: Uint8Array, kind: DocumentKind, option
   const pages: ExtractedPage[] = new Array(total);
   let done = 0;
   const queue = new OcrQueue(ocrPagesInFlight, options.ocrBudget ?? defaultOcrBudget, bytes.byteLength);
+  // A page of a TIFF that is a copy of one found blank is blank without decoding it: a file of
+  // hundreds of copies of one blank page cost a worker minutes of decoding (issue 30).
+  const fingerprints = total > 1 ? tiffPageFingerprints(bytes, total) : undefined;
+  const blankFingerprints = new Set<string>();
   for (let index = 0; index < total; index += 1) {
     throwIfAborted(options.signal);
-    // Pages of a TIFF can differ in size and resolution; sharp reports the first page's in `metadata`.
-    // (Each opening of a TIFF walks all its pages' directories: one for this page's metadata, one to decode it.)
-    const pageMetadata = index === 0 ? metadata : await readMetadataOfPage(bytes, index);
-    const image = await pageToPng(bytes, index, pageMetadata, index === 0 ? dpi : plausibleDpi(pageMetadata.density));
     const pageDone = (page: ExtractedPage) => {
       pages[index] = page;
       done += 1;
       options.onProgress?.(done, total);
     };
+    const fingerprint = fingerprints?.[index];
+    if (fingerprint && blankFingerprints.has(fingerprint)) {
+      pageDone(blankImagePage(index + 1));
+      continue;
+    }
+    // Pages of a TIFF can differ in size and resolution; sharp reports the first page's in `metadata`.
+    // (Each opening of a TIFF walks all its pages' directories: one for this page's metadata, one to decode it.)
+    const pageMetadata = index === 0 ? metadata : await readMetadataOfPage(bytes, index);
+    const image = await pageToPng(bytes, index, pageMetadata, index === 0 ? dpi : plausibleDpi(pageMetadata.density));
     if (!image) {
+      if (fingerprint) blankFingerprints.add(fingerprint);
       pageDone(blankImagePage(index + 1));
       continue;
     }

@@ -18,7 +18,8 @@ export const organizations = pgTable(
     /** Documents a month the plan gives the members together; null: the platform default (ORGANIZATION_MONTHLY_CREDITS). */
     monthlyCredits: integer(),
     maxUsers: integer().notNull().default(50),
-    storageLimitGb: integer().notNull().default(100),
+    /** Set when the organization is made (the platform's default); the column's own default is a trial's. */
+    storageLimitGb: integer().notNull().default(5),
     authEmailPassword: boolean().notNull().default(true),
     authAzureAd: boolean().notNull().default(false),
     /** email_password | azure_ad, and always an enabled one. */

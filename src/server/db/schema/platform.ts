@@ -6,7 +6,7 @@ import { timestamps } from "./columns";
 /**
  * The platform owner's defaults for new organizations, one row. A null column means "not set":
  * the deployment's own default applies (TRIAL_DAYS, ORGANIZATION_MONTHLY_CREDITS, the spec's 100
- * users and 500 GB), so settings made in the console win over the environment only once made.
+ * users, and 5 GB of storage), so settings made in the console win over the environment only once made.
  */
 export const platformSettings = pgTable(
   "platform_settings",

@@ -10,7 +10,7 @@ import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import { emailChanges, sessions, users } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
-import { emailChangeEmail } from "../mail/auth-emails";
+import { emailChangeEmail, emailChangeToAddressInUseEmail } from "../mail/auth-emails";
 import type { MembershipsService } from "../organizations/memberships.service";
 
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
@@ -125,13 +125,18 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       return row?.newEmail ?? null;
     },
 
-    /** Asks for the change: the password first, then an address nobody else uses; both addresses get a code and a link. */
+    /**
+     * Asks for the change, with the password: both addresses get a code and a link. An address
+     * another account uses is answered the same (a different answer would tell who has an account,
+     * issue 30): the change is stored and the old address gets its code, but the address's owner
+     * gets a notice instead of the other code, so the change can never complete.
+     */
     async request(actor: Actor, input: { newEmail: string; currentPassword: string }, verifyPassword: VerifyPassword): Promise<{ pendingEmail: string }> {
       const oldEmail = actor.email.toLowerCase();
       const { newEmail } = input;
       if (newEmail === oldEmail) throw new AppError("validation_failed", profileMessages.sameEmail);
       if (!(await verifyPassword(input.currentPassword))) throw new AppError("incorrect_password", profileMessages.incorrectPassword);
-      if (await isAddressTaken(db, newEmail, actor.userId)) throw new AppError("conflict", profileMessages.emailInUse);
+      const isTaken = await isAddressTaken(db, newEmail, actor.userId);
       const codes = { old: newCode(), new: newCode() };
       const change = { userId: actor.userId, oldEmail, newEmail };
       const values = {
@@ -146,7 +151,8 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       };
       await db.insert(emailChanges).values(values).onConflictDoUpdate({ target: emailChanges.userId, set: values });
       await sendCode(change, "old", codes.old);
-      await sendCode(change, "new", codes.new);
+      if (isTaken) await deps.mailer.send({ to: newEmail, ...emailChangeToAddressInUseEmail({ requestedBy: oldEmail, site: deps.site }) });
+      else await sendCode(change, "new", codes.new);
       return { pendingEmail: newEmail };
     },
 
@@ -201,11 +207,15 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       throw new AppError("bad_request", profileMessages.emailChangeInvalidCode);
     },
 
-    /** A new code for one address of a pending change (its other code stays); the same answer when there is none. */
+    /**
+     * A new code for one address of a pending change (its other code stays); the same answer when
+     * there is none, and none to a new address another account uses.
+     */
     async resend(email: string): Promise<void> {
       for (const change of await pendingFor(email)) {
         const side: Side = change.oldEmail === email ? "old" : "new";
         if ((side === "old" ? change.oldConfirmedAt : change.newConfirmedAt) !== null) continue;
+        if (side === "new" && (await isAddressTaken(db, change.newEmail, change.userId))) continue;
         const code = newCode();
         await db
           .update(emailChanges)

@@ -1,8 +1,14 @@
 import { Hono } from "hono";
 import { isAPIError } from "better-auth/api";
-import { emailLinkQuerySchema, type EmailLinkQuery } from "../../../shared/contracts/auth";
+import {
+  emailLinkQuerySchema,
+  emailLinkSignInRequestSchema,
+  type EmailLinkQuery,
+  type EmailLinkSignInRequest,
+  type EmailLinkSignInResponse,
+} from "../../../shared/contracts/auth";
 import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../../shared/organizations";
-import { buildEmailLink, signInLinkTypes } from "../../../shared/auth-links";
+import { buildEmailLink } from "../../../shared/auth-links";
 import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
@@ -10,12 +16,13 @@ import { AppError } from "../../http/app-error";
 import { clientIp, headersWithClientIp, requestSource } from "../../http/client-ip";
 import type { AuditRequest } from "../audit/audit.service";
 import type { AppBindings } from "../../http/bindings";
+import { jsonBody } from "../../http/request-input";
 
-/** Consumes the code from an email link with the matching Better Auth call; answers its headers (cookies). */
-function consumeLinkCode(auth: Auth, query: EmailLinkQuery & { type: "magic_link" | "signup" }, headers: Headers) {
+/** Consumes a sign-in link's code with the matching Better Auth call; answers its headers (cookies). */
+function consumeLinkCode(auth: Auth, link: EmailLinkSignInRequest, headers: Headers) {
   const options = { headers, returnHeaders: true as const };
-  if (query.type === "magic_link") return auth.api.signInEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
-  return auth.api.verifyEmailOTP({ ...options, body: { email: query.email, otp: query.code } });
+  if (link.type === "magic_link") return auth.api.signInEmailOTP({ ...options, body: { email: link.email, otp: link.code } });
+  return auth.api.verifyEmailOTP({ ...options, body: { email: link.email, otp: link.code } });
 }
 
 /** An email change's link confirms its address (ours, not Better Auth's: both addresses must confirm); then the account page, or sign-in. */
@@ -34,44 +41,35 @@ function errorRedirect(query: Partial<EmailLinkQuery>, error: string, descriptio
 }
 
 /**
- * Following a sign-in link while signed in as someone else replaces that session: someone could
- * send you a link to *their* account and read what you then upload (login CSRF). Only a request
- * our own /auth/open page sent after the person confirmed the switch may do it.
- */
-async function needsSwitchConfirmation(auth: Auth, query: EmailLinkQuery, request: { headers: Headers; fetchSite?: string }): Promise<boolean> {
-  if (!signInLinkTypes.includes(query.type)) return false;
-  const current = await auth.api.getSession({ headers: request.headers });
-  if (!current || current.user.email.toLowerCase() === query.email.toLowerCase()) return false;
-  const isConfirmedHere = query.switch_account === "1" && (request.fetchSite === undefined || request.fetchSite === "same-origin");
-  return !isConfirmedHere;
-}
-
-/**
- * GET /api/auth/email-link — where /auth/open sends the browser. Signs in (or verifies, or
- * changes the email) and lands on /app; a used or expired code lands on /auth/error, which
- * offers to type the code instead.
+ * /api/auth/email-link. GET is an email link's target: an email change's confirms its address; a
+ * sign-in link's goes back to /auth/open, which asks "Sign in as …?" (following a link never signs
+ * in: a link to someone else's account would sign this browser in to theirs, issue 30). POST is
+ * that page's confirmation (JSON, so another site's page cannot send it): it signs in and answers
+ * where to go, /app or /auth/error for a used or expired code.
  */
 export function emailLinkRoutes(container: Container, trustProxy: boolean) {
   const { auth } = container;
-  return new Hono<AppBindings>().get("/", async (c) => {
-    const parsed = emailLinkQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return c.redirect(withQuery(paths.login, { e: "bad_link" }));
-    const query = parsed.data;
-    if (query.type === "email_change") return c.redirect(await confirmEmailChange(container, query, requestSource(c, trustProxy)));
-    if (await needsSwitchConfirmation(auth, query, { headers: c.req.raw.headers, fetchSite: c.req.header("sec-fetch-site") })) {
-      const { type, email, code } = query;
+  return new Hono<AppBindings>()
+    .get("/", async (c) => {
+      const parsed = emailLinkQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) return c.redirect(withQuery(paths.login, { e: "bad_link" }));
+      const { type, email, code } = parsed.data;
+      if (type === "email_change") return c.redirect(await confirmEmailChange(container, parsed.data, requestSource(c, trustProxy)));
       return c.redirect(buildEmailLink(container.env.publicUrl, { type, email, code }));
-    }
-    try {
-      const { headers } = await consumeLinkCode(auth, { ...query, type: query.type }, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
-      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-      return c.redirect(paths.app);
-    } catch (error) {
-      if (!isAPIError(error)) throw error;
-      if (error.status === "UNAUTHORIZED") return c.redirect(withQuery(paths.login, { e: "sign_in_to_confirm_email" }));
-      // The organization's sign-in methods refused it (a code or link where Microsoft is required): say so.
-      if (error.body?.code === SIGN_IN_METHOD_NOT_ALLOWED) return c.redirect(errorRedirect(parsed.data, SIGN_IN_METHOD_NOT_ALLOWED, error.message));
-      return c.redirect(errorRedirect(parsed.data, "otp_expired", "This link has expired or has already been used."));
-    }
-  });
+    })
+    .post("/", async (c) => {
+      const link = await jsonBody(c.req, emailLinkSignInRequestSchema);
+      const answer = (redirectTo: string) => c.json({ redirectTo } satisfies EmailLinkSignInResponse);
+      try {
+        const { headers } = await consumeLinkCode(auth, link, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
+        for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+        return answer(paths.app);
+      } catch (error) {
+        if (!isAPIError(error)) throw error;
+        if (error.status === "UNAUTHORIZED") return answer(withQuery(paths.login, { e: "sign_in_to_confirm_email" }));
+        // The organization's sign-in methods refused it (a code or link where Microsoft is required): say so.
+        if (error.body?.code === SIGN_IN_METHOD_NOT_ALLOWED) return answer(errorRedirect(link, SIGN_IN_METHOD_NOT_ALLOWED, error.message));
+        return answer(errorRedirect(link, "otp_expired", "This link has expired or has already been used."));
+      }
+    });
 }

@@ -46,5 +46,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
     /** For the documents module: charge inside its transaction; announce at commit. */
     chargeForProcessing: service.chargeForProcessing,
     admitFreeProcessing: service.admitFreeProcessing,
+    /** For the documents module: a credit back inside the transaction that deletes an unfinished document. */
+    refundUnfinishedProcessing: service.refundUnfinishedProcessing,
   };
 }

@@ -113,6 +113,21 @@ export function createBillingService(deps: BillingServiceDeps) {
     };
   }
 
+  /** Gives a document's credit back inside `tx`, recorded in its holder's log: whose it was, or undefined when nothing was charged. */
+  async function refund(tx: Database, documentId: string, reason: string): Promise<string | undefined> {
+    const refunded = await repo.refund(tx, documentId);
+    if (!refunded) return undefined;
+    const holder = await deps.audit.actorFor({ userId: refunded.userId }, noRequest, tx);
+    await deps.audit.record(
+      holder,
+      "billing.credits-refunded",
+      { type: "document", id: documentId },
+      { credits: 1, source: refunded.source, documentId, reason },
+      { tx },
+    );
+    return refunded.userId;
+  }
+
   async function afterCreditsArrived(userId: string): Promise<void> {
     await deps.publishCreditsChange(userId);
     await deps.domainEvents.emit("billing.credits-arrived", { userId });
@@ -290,20 +305,18 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** Processing failed for a reason of ours: the document's credit comes back. */
     async refundFailedProcessing(documentId: string): Promise<void> {
       if (!isOn) return;
-      const userId = await db.transaction(async (tx) => {
-        const refunded = await repo.refund(tx, documentId);
-        if (!refunded) return undefined;
-        const holder = await deps.audit.actorFor({ userId: refunded.userId }, noRequest, tx);
-        await deps.audit.record(
-          holder,
-          "billing.credits-refunded",
-          { type: "document", id: documentId },
-          { credits: 1, source: refunded.source, documentId, reason: "processing failed" },
-          { tx },
-        );
-        return refunded.userId;
-      });
+      const userId = await db.transaction((tx) => refund(tx, documentId, "processing failed"));
       if (userId) await afterCreditsArrived(userId);
+    },
+
+    /**
+     * The document is deleted before its processing finished: its credit comes back, inside the
+     * deletion's transaction (the documents module calls it), so neither happens without the other.
+     */
+    async refundUnfinishedProcessing(tx: Database, documentId: string): Promise<void> {
+      if (!isOn) return;
+      const userId = await refund(tx, documentId, "deleted before processing finished");
+      if (userId) await deps.publishCreditsChange(userId, tx);
     },
 
     async subscribe({ userId, email }: Actor, plan: PlanKey): Promise<string> {

@@ -9,7 +9,7 @@ import type { Jobs } from "../../jobs/jobs";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { processDocumentHandler, processDocumentJob, type ProcessDocumentHandlerDeps } from "./documents.jobs";
-import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing } from "./documents.repo";
+import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing, type RefundUnfinishedProcessing } from "./documents.repo";
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
 import { removeAbandonedUploads } from "./upload-staging";
 import type { DomainEvents } from "../events/domain-events";
@@ -31,6 +31,8 @@ export interface DocumentsModuleDeps {
   chargeForProcessing?: ChargeForProcessing;
   /** Billing's check for processing that costs no credit (Reprocess). */
   admitFreeProcessing?: AdmitFreeProcessing;
+  /** Billing's refund when a document is deleted before its processing finished. */
+  refundUnfinishedProcessing?: RefundUnfinishedProcessing;
   /** Refuses an upload the person's organization has no storage left for; inside `tx`, it holds the organization until it ends. */
   assertOrganizationStorageRoom?: (userId: string, addedBytes: number, tx?: Database) => Promise<void>;
   accountStorageLimitBytes: number;
@@ -58,6 +60,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     publishChange,
     chargeForProcessing: deps.chargeForProcessing,
     admitFreeProcessing: deps.admitFreeProcessing,
+    refundUnfinishedProcessing: deps.refundUnfinishedProcessing,
     assertOrganizationStorageRoom: deps.assertOrganizationStorageRoom,
     accountStorageLimitBytes: deps.accountStorageLimitBytes,
     stagingDir: deps.stagingDir,

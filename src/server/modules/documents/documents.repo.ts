@@ -44,6 +44,9 @@ const pageTextColumns = {
 /** Takes one credit for a document inside the transaction that queues it (billing implements it). */
 export type ChargeForProcessing = (tx: Database, userId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
+/** Gives a document's credit back inside the transaction that deletes it before its processing finished (billing implements it). */
+export type RefundUnfinishedProcessing = (tx: Database, documentId: string) => Promise<void>;
+
 /**
  * Refuses (throws) when `addedBytes` more would not fit the person's storage: called with what
  * their documents already take (`usedBytes`), inside the upload's transaction when one is given.
@@ -222,9 +225,21 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
       return row && owned(row);
     },
 
-    /** With its jobs: a running one then finds its lease gone and writes nothing. */
-    async delete(id: OwnedDocumentId): Promise<boolean> {
+    /**
+     * With its jobs: a running one then finds its lease gone and writes nothing. A document whose
+     * charged processing has not finished (queued or processing, not a reprocess, which was never
+     * charged) gets its credit back in the same transaction, before the row the charge names goes.
+     */
+    async delete(id: OwnedDocumentId, refundUnfinished?: RefundUnfinishedProcessing): Promise<boolean> {
       return db.transaction(async (tx) => {
+        const [row] = await tx.select({ status: documents.status }).from(documents).where(eq(documents.id, id)).for("update");
+        if (!row) return false;
+        const [work] = await tx
+          .select({ isReprocess: sql<boolean>`coalesce((${jobs.payload} ->> 'reprocess')::boolean, false)` })
+          .from(jobs)
+          .where(and(processingJobsOf(id), inArray(jobs.status, activeJobStatuses)));
+        const isUnfinished = (row.status === "queued" || row.status === "processing") && work !== undefined && !work.isReprocess;
+        if (isUnfinished) await refundUnfinished?.(tx, id);
         await tx.delete(jobs).where(processingJobsOf(id));
         const rows = await tx.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
         return rows.length > 0;

@@ -24,7 +24,15 @@ import { ExtractionError } from "../../adapters/extract/types";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import { AppError } from "../../http/app-error";
 import type { Database } from "../../db/client";
-import type { AdmitFreeProcessing, ChargeForProcessing, DocumentRow, DocumentsRepo, OwnedDocumentId, OwnedDocumentRow } from "./documents.repo";
+import type {
+  AdmitFreeProcessing,
+  ChargeForProcessing,
+  DocumentRow,
+  DocumentsRepo,
+  OwnedDocumentId,
+  OwnedDocumentRow,
+  RefundUnfinishedProcessing,
+} from "./documents.repo";
 import { detectStagedKind, stageUpload, UploadTooLargeError } from "./upload-staging";
 import { processDocumentPayload } from "./documents.jobs";
 
@@ -48,6 +56,7 @@ export interface DocumentsServiceDeps {
   repo: DocumentsRepo;
   chargeForProcessing?: ChargeForProcessing;
   admitFreeProcessing?: AdmitFreeProcessing;
+  refundUnfinishedProcessing?: RefundUnfinishedProcessing;
   /** Refuses an upload the person's organization has no storage left for; inside `tx`, it holds the organization until it ends. */
   assertOrganizationStorageRoom?: (userId: string, addedBytes: number, tx?: Database) => Promise<void>;
   /** What one person's documents may take in storage, processed or not. */
@@ -284,15 +293,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return toDocumentSummary(row);
     },
 
-    /** Removes the document with its pages, chunks and jobs (cascade), then the file. */
     /**
-     * The file goes first: if storage fails, the document is still there to delete again (deleting
-     * a missing file succeeds), instead of gone from the library with its file left behind.
+     * Removes the file, then the document with its pages, chunks and jobs (cascade), giving back the
+     * credit of processing that had not finished. The file goes first: if storage fails, the document
+     * is still there to delete again (deleting a missing file succeeds), instead of gone from the
+     * library with its file left behind.
      */
     async delete(actor: Actor, id: string): Promise<void> {
       const row = await requireDocument(actor, id);
       await storage.delete(row.storageKey);
-      if (!(await repo.delete(row.id))) throw new AppError("not_found", "Document not found.");
+      if (!(await repo.delete(row.id, deps.refundUnfinishedProcessing))) throw new AppError("not_found", "Document not found.");
       deps.pageImageCache.forgetDocument(row.id);
       await deps.publishChange({ type: "delete", userId: actor.userId, documentId: row.id });
       await deps.audit.record(actor, "document.deleted", { type: "document", id: row.id, name: row.filename });

@@ -122,6 +122,27 @@ export function existingAccountEmail(options: { signInUrl: string; site: SiteCon
 }
 
 /**
+ * Sent to an address in use instead of an email change's code: the person asking is answered as if
+ * the address were free (anything else would tell them who has an account), and this address's
+ * owner learns someone tried.
+ */
+export function emailChangeToAddressInUseEmail(options: { requestedBy: string; site: SiteConfig }): Content {
+  const { requestedBy, site } = options;
+  const intro = `Someone signed in to the ${site.productName} account ${requestedBy} asked to change its email to this address, which already belongs to your account.`;
+  const advice =
+    "Nothing changed and your account is not affected. If you know who asked, tell them to use another address; otherwise you can ignore this email.";
+  return {
+    subject: `Someone tried to use your email address · ${site.productName}`,
+    text: [intro, "", advice, "", `${site.companyName} · ${site.supportEmail}`].join("\n"),
+    html: emailLayout(
+      site,
+      "Someone tried to use your email address",
+      `<p style="font-size:15px;line-height:22px">${escapeHtml(intro)}</p><p style="font-size:15px;line-height:22px">${escapeHtml(advice)}</p>`,
+    ),
+  };
+}
+
+/**
  * One of an email change's two confirmations (spec section 4): the old address is asked whether
  * the account may move, the new one whether it is the person's. The change waits for both.
  */

@@ -156,6 +156,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       const before = await requireOrganization(actor, organizationId);
       const updated = await db.transaction(async (tx) => {
         await repo.lockOrganization(tx, organizationId);
+        // Storage is the platform's to give: an admin may set up to what new organizations get or what
+        // the platform owner granted this one, whichever is more; more than that, and every sign-up's
+        // own organization would be free storage (issue 30).
+        if (!can(actor, "platform.administer")) {
+          const allowance = Math.max((await deps.settings.get(tx)).defaultStorageLimitGb, before.storageLimitGb);
+          if (settings.storageLimitGb > allowance) throw new AppError("forbidden", organizationMessages.storageLimitAboveAllowance(allowance));
+        }
         const taken = (await repo.countActiveMembers(tx, organizationId)) + (await repo.countOpenInvitations(tx, organizationId, deps.now()));
         if (settings.maxUsers < taken) throw new AppError("conflict", organizationMessages.maxUsersBelowMembers(taken));
         const changed = await repo.updateOrganization(tx, organizationId, {

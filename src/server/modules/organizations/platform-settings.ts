@@ -3,9 +3,13 @@ import type { PlatformSettings, UpdatePlatformSettingsRequest } from "../../../s
 import type { Database } from "../../db/client";
 import { platformSettings } from "../../db/schema/index";
 
-/** The spec's displayed platform settings (section 2): 100 users per organization, 500 GB. */
+/** The spec's displayed platform settings (section 2): 100 users per organization. */
 export const PLATFORM_DEFAULT_MAX_USERS = 100;
-export const PLATFORM_DEFAULT_STORAGE_LIMIT_GB = 500;
+/**
+ * Storage for a new organization until the platform owner sets another default: a trial's, not
+ * the spec's displayed 500 GB, which every sign-up's own organization got for free (issue 30, ADR 028).
+ */
+export const PLATFORM_DEFAULT_STORAGE_LIMIT_GB = 5;
 
 /**
  * What new organizations get: the platform owner's settings (one row), each falling back to the

@@ -24,3 +24,26 @@ export async function countRequest(db: Database, key: string, windowSeconds: num
 export async function deleteExpiredCounters(db: Database, olderThanSeconds: number): Promise<void> {
   await db.execute(sql`delete from rate_limit_counters where window_started_at < now() - make_interval(secs => ${olderThanSeconds})`);
 }
+
+/** A backoff counter (ADR 028): how many failures, and when the last was; undefined when none. */
+export async function findFailureCounter(db: Database, key: string): Promise<{ failures: number; lastFailureAt: Date } | undefined> {
+  const [row] = await queryRows<{ count: number; window_started_at: string | Date }>(
+    db,
+    sql`select count, window_started_at from rate_limit_counters where key = ${key}`,
+  );
+  return row && { failures: Number(row.count), lastFailureAt: new Date(row.window_started_at) };
+}
+
+/** One more failure on a backoff counter, now; failures older than `forgetAfterSeconds` start it again. */
+export async function countFailure(db: Database, key: string, forgetAfterSeconds: number): Promise<void> {
+  await db.execute(sql`
+    insert into rate_limit_counters (key, window_started_at, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limit_counters.window_started_at <= now() - make_interval(secs => ${forgetAfterSeconds})
+                   then 1 else rate_limit_counters.count + 1 end,
+      window_started_at = now()`);
+}
+
+export async function deleteCounter(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
+}

@@ -1,6 +1,7 @@
 import { paths } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
 import type { EmailChangeConfirmRequest, EmailChangeConfirmResponse } from "../../../shared/contracts/account";
+import type { EmailLinkSignInRequest, EmailLinkSignInResponse } from "../../../shared/contracts/auth";
 import { apiRequest } from "../../lib/api-client";
 
 /** Every sign-in, code and password call the auth pages make (Better Auth under /api/auth). */
@@ -31,6 +32,8 @@ export const authApi = {
         loginHint: options.loginHint || undefined,
       },
     }),
+  /** Signs in with an email link's code once the person confirmed it on /auth/open; answers where to go next. */
+  signInWithEmailLink: (link: EmailLinkSignInRequest) => apiRequest<EmailLinkSignInResponse>("/api/auth/email-link", { body: link }),
   /** Confirms one address of a pending email change with the code emailed to it (no session needed); the change is made once both are. */
   confirmEmailChange: (email: string, code: string) =>
     apiRequest<EmailChangeConfirmResponse>("/api/auth/email-change/confirm", { body: { email, code } satisfies EmailChangeConfirmRequest }),

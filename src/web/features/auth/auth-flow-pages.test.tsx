@@ -214,15 +214,65 @@ describe("/auth/open", () => {
     expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "123456" });
   });
 
+  it("asks a browser with no session 'Sign in as …?' and signs in only when confirmed, with a POST from the page", async () => {
+    const server = stubServer({ "/api/auth/email-link": { status: 200, body: { redirectTo: "/app" } } });
+    const link = buildEmailLink(window.location.origin, { type: "magic_link", email: "pat@clinic.example", code: "123456" });
+    window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
+    const router = renderAt("/auth/open");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in as pat@clinic.example?" })).toBeVisible();
+    expect(server.callsTo("/api/auth/email-link")).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Sign in as pat@clinic.example" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+    expect(server.callsTo("/api/auth/email-link")[0]?.body).toEqual({ type: "magic_link", email: "pat@clinic.example", code: "123456" });
+  });
+
+  it("cancelling a sign-in link signs nothing in and goes to /login", async () => {
+    const server = stubServer();
+    const link = buildEmailLink(window.location.origin, { type: "signup", email: "pat@clinic.example", code: "123456" });
+    window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
+    const router = renderAt("/auth/open");
+    await userEvent.click(await screen.findByRole("link", { name: "Cancel" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(server.callsTo("/api/auth/email-link")).toEqual([]);
+  });
+
+  it("a confirmation the server refuses says why and stays on the page", async () => {
+    stubServer({
+      "/api/auth/email-link": {
+        status: 429,
+        body: { error: { code: "rate_limited", message: "Too many attempts. Please wait a minute and try again.", requestId: "r" } },
+      },
+    });
+    const link = buildEmailLink(window.location.origin, { type: "magic_link", email: "pat@clinic.example", code: "123456" });
+    window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
+    renderAt("/auth/open");
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in as pat@clinic.example" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Please wait a minute and try again.");
+  });
+
   it("asks before a sign-in link for another account replaces the one signed in, and staying keeps it", async () => {
-    stubServer({ "/api/me": { status: 200, body: { user: anAppUser({ email: "sam@clinic.example" }) } } });
+    const server = stubServer({ "/api/me": { status: 200, body: { user: anAppUser({ email: "sam@clinic.example" }) } } });
     const link = buildEmailLink(window.location.origin, { type: "magic_link", email: "pat@elsewhere.example", code: "123456" });
     window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
     const router = renderAt("/auth/open");
-    expect(await screen.findByRole("heading", { name: "Switch accounts?" })).toBeVisible();
-    expect(screen.getByRole("button", { name: "Continue as pat@elsewhere.example" })).toBeVisible();
+    expect(await screen.findByRole("heading", { name: "Sign in as pat@elsewhere.example?" })).toBeVisible();
+    expect(screen.getByText("sam@clinic.example")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Sign in as pat@elsewhere.example" })).toBeVisible();
     await userEvent.click(screen.getByRole("link", { name: "Stay signed in as sam@clinic.example" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+    expect(server.callsTo("/api/auth/email-link")).toEqual([]);
+  });
+
+  it("a sign-in link for the account already signed in here needs no asking", async () => {
+    const server = stubServer({
+      "/api/me": { status: 200, body: { user: anAppUser({ email: "pat@clinic.example" }) } },
+      "/api/auth/email-link": { status: 200, body: { redirectTo: "/app" } },
+    });
+    const link = buildEmailLink(window.location.origin, { type: "magic_link", email: "Pat@clinic.example", code: "123456" });
+    window.history.replaceState(null, "", link.slice(link.indexOf("/auth/open")));
+    const router = renderAt("/auth/open");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
+    expect(server.callsTo("/api/auth/email-link")).toHaveLength(1);
   });
 
   it("sends a link to somewhere else to /login?e=bad_link", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ALTER COLUMN "storage_limit_gb" SET DEFAULT 5;
