@@ -253,6 +253,7 @@ async function askContract(
     const goldPages = new Set(question.answers.flatMap((answer) => answer.pages));
     tally.searched++;
     if (passages.slice(0, 5).some((passage) => spans.some((span) => holdsSpan(canonical(passage.text), span)))) tally.recallAt5++;
+    else if (showsMisses) console.log(`  not in the top 5 passages, ${question.category}: ${question.question}`);
     if (passages.slice(0, 5).some((passage) => pagesOf(passage).some((page) => goldPages.has(page)))) tally.pageHitAt5++;
     if (showsMisses && !(reply.outcome === "answer" && citesGold))
       console.log(

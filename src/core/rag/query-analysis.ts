@@ -31,6 +31,8 @@ export interface AnalyzedQuery {
 }
 
 export const EXPANSION_WEIGHT = 0.25;
+/** The words of the kind a question is routed to count this much in its search. */
+export const KIND_WEIGHT = 0.5;
 /** A follow-up routed this surely on its own words is about what it names, not what came before. */
 const CONFIDENT_ROUTE = 0.6;
 export const CONTEXT_WEIGHT = 0.45;
@@ -125,5 +127,12 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
   // A question routed to the document's name, parties or date is about its opening however it is worded.
   const isAboutOpening = openingQuestion.test(normalized) || kind?.isAboutOpening === true;
   const asksForDate = dateQuestion.test(normalized) || kind?.id === "agreement-date" || kind?.id === "effective-date";
+  // A routed question is also searched for in the kind's own words, so its passages do not depend on how it was asked.
+  if (kind) {
+    const kindWords = normalizeQuestion(`${kind.names[0]} ${kind.topic}`);
+    for (const word of contentWords(kindWords)) addTerm(terms, { text: word, weight: KIND_WEIGHT, source: "expansion" });
+    for (const expansion of expansionsOf(kindWords))
+      addTerm(terms, { text: expansion.toLowerCase(), weight: KIND_WEIGHT * EXPANSION_WEIGHT, source: "expansion" });
+  }
   return { normalized, terms, isFollowUp, isAboutOpening, asksForDate, topic, kind };
 }

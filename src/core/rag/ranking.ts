@@ -255,12 +255,18 @@ export function preferAnswering<Chunk extends RankedChunk>(
 }
 
 /**
- * Puts the passages the clause-kind model found first, in its order: a ranked passage that grew
- * around one of them takes its place (it holds the sentence and the text beside it); the rest keep
- * retrieval's order after them.
+ * The passages the clause-kind model found, interleaved with retrieval's: the model's best first,
+ * then retrieval's best, and so on, so the top passages hold the best of both readings (a ranked
+ * passage that grew around a found one takes its place: it holds the sentence and the text beside it).
  */
 export function preferFound<Chunk extends RankedChunk>(ranked: readonly Chunk[], found: readonly Chunk[]): Chunk[] {
-  const first = found.map((chunk) => ranked.find((candidate) => candidate.id === chunk.id) ?? chunk);
-  const ids = new Set(first.map((chunk) => chunk.id));
-  return [...first, ...ranked.filter((chunk) => !ids.has(chunk.id))];
+  const fromModel = found.map((chunk) => ranked.find((candidate) => candidate.id === chunk.id) ?? chunk);
+  const ids = new Set(fromModel.map((chunk) => chunk.id));
+  const fromWords = ranked.filter((chunk) => !ids.has(chunk.id));
+  const merged: Chunk[] = [];
+  for (let index = 0; index < Math.max(fromModel.length, fromWords.length); index++) {
+    if (fromModel[index]) merged.push(fromModel[index]!);
+    if (fromWords[index]) merged.push(fromWords[index]!);
+  }
+  return merged;
 }

@@ -44,7 +44,7 @@ export interface RetrievalResult {
 }
 
 /** How many of the model's best passages lead the search results, when they score near enough to be shown. */
-const FOUND_PASSAGES = 3;
+const FOUND_PASSAGES = 2;
 
 /** The passages holding the model's best sentences for a kind, best first, among those near enough to show as closest. */
 function findingPassages(findings: KindFindings, passageOf: (id: string) => IndexedPassage | undefined): RankedChunk[] {
