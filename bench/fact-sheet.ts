@@ -20,7 +20,7 @@ import type { FactSheet } from "../src/shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../src/shared/fact-sheet";
 import { cuadFile, readCuadContracts, readCuadQuestions, repoRoot } from "../tests/support/documents/cuad-dev";
 import { emptyScore, scoreSheet, type GoldSheet } from "./fact-sheet-scoring";
-import { openBenchContainer } from "./support/bench-container";
+import { openBenchContainer, readySheet } from "./support/bench-container";
 
 const payerDevDirectory = path.resolve(repoRoot, "../shared/bench/payer-dev");
 const TARGETS = { fieldAccuracy: 0.9, notStatedPrecision: 0.95, quotesVerbatim: 1, cuadOnGoldPage: 0.85, readyAfterProcessingMs: 5000 };
@@ -51,15 +51,6 @@ async function processed(container: Container, actor: Actor, filename: string, b
     const current = await container.documents.get(actor, document.id);
     if (current.status === "completed") return { id: document.id };
     if (current.status === "failed") throw new Error(`${filename} failed: ${current.failureReason}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function readySheet(container: Container, actor: Actor, documentId: string): Promise<FactSheet> {
-  for (;;) {
-    const sheet = await container.factSheets.get(actor, documentId);
-    if (sheet.status === "ready") return sheet;
-    if (sheet.status === "failed") throw new Error(`the fact sheet of ${documentId} failed`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -24,12 +24,12 @@ import { questionKinds } from "../src/core/rag/question-kinds";
 import { valuesForKind } from "../src/core/rag/fact-answer";
 import type { Container } from "../src/server/container";
 import type { AnswerOutcome, AssistantMetadata, ChatStreamEvent } from "../src/shared/contracts/chat";
-import type { FactSheet } from "../src/shared/contracts/fact-sheet";
 import { productLineLabels } from "../src/shared/fact-sheet";
 import { findQuote } from "../src/shared/quote-match";
+import { kindOfPayerField } from "../scripts/clause-model/kinds-of-sets";
 import { foldOf } from "../scripts/clause-model/train";
 import { canonical, cuadSet, repoRoot } from "../tests/support/documents/cuad-dev";
-import { openBenchContainer } from "./support/bench-container";
+import { openBenchContainer, readySheet } from "./support/bench-container";
 import { loadAverage, percentile } from "./support/bench-measures";
 
 const TARGETS = {
@@ -348,30 +348,6 @@ interface GoldEntry {
   page: number | null;
 }
 
-/** The key's fields, and the kind a question about each is routed to. */
-const payerKinds: Record<string, string> = {
-  effective_date: "effective-date",
-  initial_term: "expiration",
-  auto_renewal: "renewal-term",
-  non_renewal_notice_days: "non-renewal-notice",
-  termination_without_cause_notice_days: "termination-without-cause",
-  termination_for_cause_cure_days: "termination-for-cause",
-  timely_filing_days: "timely-filing",
-  corrected_claim_or_reconsideration_days: "corrected-claim",
-  provider_appeal_or_dispute_days: "provider-appeal",
-  clean_claim_payment_days: "clean-claim-payment",
-  payer_amendment_notice_days: "payer-amendment-notice",
-  overpayment_refund_days: "overpayment-refund",
-  lesser_of_clause: "lesser-of",
-  reimbursement_basis: "reimbursement-basis",
-  fee_schedule_update_days: "fee-schedule-update",
-  governing_law: "governing-law",
-  dispute_resolution: "dispute-resolution",
-  assignment: "assignment",
-  records_retention_years: "records-retention",
-  change_of_status_notice_days: "change-of-status-notice",
-};
-
 const lineByLabel = new Map<string, string>(Object.entries(productLineLabels).map(([line, label]) => [label, line]));
 
 /** The values an answer shows, read from its points: "**365 days from the date of service — Medicaid** (…, page 20)". */
@@ -403,15 +379,6 @@ function answersEntry(shown: { value: string; productLine: string; page: number 
   return numbers.length === 0 || numbers.some((number) => new RegExp(`(?<![\\d.])${number}(?![\\d])`).test(shown.value));
 }
 
-async function readySheet(container: Container, actor: Actor, documentId: string): Promise<FactSheet> {
-  for (;;) {
-    const sheet = await container.factSheets.get(actor, documentId);
-    if (sheet.status === "ready") return sheet;
-    if (sheet.status === "failed") throw new Error(`the fact sheet of ${documentId} failed`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare: number; disagreements: number }> {
   const gold = JSON.parse(readFileSync(path.join(payerDevDirectory, "answers.json"), "utf8")) as Record<string, Record<string, GoldEntry[]>>;
   const { container, actor, close } = await openBenchContainer("question-answering-payer");
@@ -433,7 +400,7 @@ async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare:
         const documentId = documentIds.get(file)!;
         const sheet = await readySheet(container, actor, documentId);
         for (const [field, goldEntries] of Object.entries(key)) {
-          const kind = questionKinds.find((candidate) => candidate.id === payerKinds[field])!;
+          const kind = questionKinds.find((candidate) => candidate.id === kindOfPayerField[field])!;
           for (const question of questions[field] ?? []) {
             const reply = await ask(container, actor, documentId, question);
             const shown = shownValues(reply);

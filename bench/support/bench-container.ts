@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import type { Actor } from "../../src/core/access/actor";
+import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { createContainer, type Container } from "../../src/server/container";
 import { openDatabase } from "../../src/server/db/client";
 import { applyMigrations } from "../../src/server/db/migrate";
@@ -49,4 +50,14 @@ export async function openBenchContainer(name: string, settings: Record<string, 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A document's fact sheet once its reading is done (asking queues one never read). */
+export async function readySheet(container: Container, actor: Actor, documentId: string): Promise<FactSheet> {
+  for (;;) {
+    const sheet = await container.factSheets.get(actor, documentId);
+    if (sheet.status === "ready") return sheet;
+    if (sheet.status === "failed") throw new Error(`the fact sheet of ${documentId} failed`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

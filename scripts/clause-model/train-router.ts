@@ -8,8 +8,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { seeded } from "./seeded";
 import { questionKinds } from "../../src/core/rag/question-kinds";
 import { questionFeatures, type RouterModelFile } from "../../src/core/rag/question-routing";
+import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const routerModelPath = path.join(repoRoot, "src/core/rag/question-router.model.json");
@@ -26,36 +28,6 @@ interface Example {
 }
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
-
-/** CUAD categories by the kind that asks about them, and the payer key's fields likewise. */
-const kindOfCategory = new Map<string, string>([
-  ["Document Name", "document-name"],
-  ["Parties", "parties"],
-  ["Agreement Date", "agreement-date"],
-  ...questionKinds.flatMap((kind) => (kind.modelKind ? [[kind.modelKind, kind.id] as [string, string]] : [])),
-]);
-const kindOfPayerField: Record<string, string> = {
-  effective_date: "effective-date",
-  initial_term: "expiration",
-  auto_renewal: "renewal-term",
-  non_renewal_notice_days: "non-renewal-notice",
-  termination_without_cause_notice_days: "termination-without-cause",
-  termination_for_cause_cure_days: "termination-for-cause",
-  timely_filing_days: "timely-filing",
-  corrected_claim_or_reconsideration_days: "corrected-claim",
-  provider_appeal_or_dispute_days: "provider-appeal",
-  clean_claim_payment_days: "clean-claim-payment",
-  payer_amendment_notice_days: "payer-amendment-notice",
-  overpayment_refund_days: "overpayment-refund",
-  lesser_of_clause: "lesser-of",
-  reimbursement_basis: "reimbursement-basis",
-  fee_schedule_update_days: "fee-schedule-update",
-  governing_law: "governing-law",
-  dispute_resolution: "dispute-resolution",
-  assignment: "assignment",
-  records_retention_years: "records-retention",
-  change_of_status_notice_days: "change-of-status-notice",
-};
 
 /** Questions written for the router by three people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
@@ -77,18 +49,6 @@ export function routerExamples(): Example[] {
   const general = readJson<string[]>("scripts/clause-model/router-general-questions.json").map((question) => ({ question, kind: NO_KIND }));
   const cues = questionKinds.flatMap((kind) => [...kind.names, ...(kind.suggests ?? [])].map((question) => ({ question, kind: kind.id })));
   return [...written, ...reworded, ...general, ...cues].filter((example) => example.kind);
-}
-
-/** A small seeded generator (mulberry32): the same examples give the same model. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function trainRouter(examples: readonly Example[]): RouterModelFile {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { seeded } from "./seeded";
 import { sentenceFeatures } from "../../src/core/rag/clause-features";
 import { encodeKind, loadClauseModel, type ClauseModelFile, type KindThresholds, type KindWeights } from "../../src/core/rag/clause-model";
 import { outcomesOf, thresholdsFrom, type KindOutcome } from "./held-out";
@@ -49,18 +50,6 @@ export function readPrepared(set: string): PreparedContract[] {
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as PreparedContract);
-}
-
-/** A small seeded generator (mulberry32): the same data gives the same model. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
