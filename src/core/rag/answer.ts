@@ -51,3 +51,16 @@ export function formatAnswer(answer: Pick<ComposedAnswer, "outcome" | "points" |
     : ["None: no passage of the document supports an answer."];
   return [outcomeTitle(answer.outcome), "", ...introduction, ...answer.points.map(bulletOf), ...related, "", "**Citations**", "", ...citations].join("\n");
 }
+
+/**
+ * An answer that could not be confirmed, shown as the closest passages instead: its verified
+ * citations in the contract's own words, and nothing it claimed (no bold fact, no Yes or No).
+ */
+export function asClosest(answer: ComposedAnswer): ComposedAnswer {
+  const points = answer.citations.map((citation) => ({
+    text: `${markdownText(clauseLabel(citation))} (page ${citation.page}): “${markdownText(citation.quote)}”`,
+    citations: [citation.index],
+    isUnverified: false,
+  }));
+  return { outcome: "closest", points, related: [], citations: answer.citations, droppedCitations: answer.droppedCitations };
+}

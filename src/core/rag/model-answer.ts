@@ -1,9 +1,8 @@
 import type { Citation } from "../../shared/chat";
 import { sentenceEnds } from "../documents/chunking";
-import type { AnswerPoint, ComposedAnswer } from "./answer";
-import { addCitation, citeQuote, clauseLabel, type PageTexts, type SourcePassage } from "./citations";
+import { asClosest, type AnswerPoint, type ComposedAnswer } from "./answer";
+import { addCitation, citeQuote, type PageTexts, type SourcePassage } from "./citations";
 import { findFacts } from "./facts";
-import { markdownText } from "./markdown";
 import { contentStems } from "./text";
 
 const MARKERS = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
@@ -81,7 +80,7 @@ export function verifyModelAnswer(text: string, sources: readonly SourcePassage[
     !point.isUnverified &&
     statedFigures(point.text).every((figure) => point.citations.some((index) => statedFigures(citations[index - 1]!.quote).includes(figure)));
   if (points.every(isSupported)) return { outcome: "answer", points, related: [], citations, droppedCitations };
-  return { outcome: "closest", points: citations.map(closestPoint), related: [], citations, droppedCitations };
+  return { ...asClosest({ outcome: "answer", points, related: [], citations, droppedCitations }), droppedCitations };
 }
 
 /** The figures a text states, in plain form: lengths of time, dates, sums and percentages ("90 days", "$5,000", "110%"). */
@@ -90,11 +89,3 @@ function statedFigures(text: string): string[] {
   return kinds.flatMap((kind) => findFacts(text, kind).map((fact) => fact.plain.toLowerCase()));
 }
 
-/** A cited passage shown as one of the closest, in its own words, with no claim of the model's. */
-function closestPoint(citation: Citation): AnswerPoint {
-  return {
-    text: `${markdownText(clauseLabel(citation))} (page ${citation.page}): “${markdownText(citation.quote)}”`,
-    citations: [citation.index],
-    isUnverified: false,
-  };
-}

@@ -1,6 +1,6 @@
 import { contractVocabulary } from "./contract-vocabulary";
 import type { QuestionKind } from "./question-kinds";
-import { routeQuestion } from "./question-routing";
+import { isSureRoute, routeQuestion } from "./question-routing";
 import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
 import { containsStems } from "./relevance";
 import { adjectiveRoot, contentWords, stem, tokenize } from "./text";
@@ -28,6 +28,8 @@ export interface AnalyzedQuery {
   topic: QuestionTopic;
   /** The kind of term it asks about (timely filing, governing law…), when its words — or, for a follow-up, the question before — say so clearly. */
   kind?: QuestionKind;
+  /** The kind was routed surely: its answer needs no confirmation by the question's own words. */
+  isKindSure: boolean;
 }
 
 export const EXPANSION_WEIGHT = 0.25;
@@ -123,7 +125,8 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
   // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked, unless it clearly names a kind of its own.
   const own = routeQuestion(question);
-  const kind = isFollowUp && !(own && own.score >= CONFIDENT_ROUTE) ? routeQuestion(`${previousQuestions.at(-1)!} ${question}`)?.kind : own?.kind;
+  const routed = isFollowUp && !(own && own.score >= CONFIDENT_ROUTE) ? routeQuestion(`${previousQuestions.at(-1)!} ${question}`) : own;
+  const kind = routed?.kind;
   // A question routed to the document's name, parties or date is about its opening however it is worded.
   const isAboutOpening = openingQuestion.test(normalized) || kind?.isAboutOpening === true;
   const asksForDate = dateQuestion.test(normalized) || kind?.id === "agreement-date" || kind?.id === "effective-date";
@@ -134,5 +137,5 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
     for (const expansion of expansionsOf(kindWords))
       addTerm(terms, { text: expansion.toLowerCase(), weight: KIND_WEIGHT * EXPANSION_WEIGHT, source: "expansion" });
   }
-  return { normalized, terms, isFollowUp, isAboutOpening, asksForDate, topic, kind };
+  return { normalized, terms, isFollowUp, isAboutOpening, asksForDate, topic, kind, isKindSure: routed !== undefined && isSureRoute(routed) };
 }

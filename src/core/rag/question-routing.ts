@@ -180,6 +180,18 @@ export function kindProbabilities(model: RouterModelFile, question: string): Map
   return new Map(scores.map(([kind, z]) => [kind, Math.exp(z - max) / total]));
 }
 
+/**
+ * A route the learned router gives at least this probability is right 95% of the time on held-apart
+ * folds of the written questions; below it, about half (ADR 027): such a route's answer must also be
+ * confirmed by the question's own words.
+ */
+export const SURE_PROBABILITY = 0.8;
+
+/** Whether a route is sure enough to answer from the kind alone. */
+export function isSureRoute(routed: RoutedKind): boolean {
+  return routed.matched.length === 0 && routed.score >= SURE_PROBABILITY;
+}
+
 /** The learned router routes on its own when it is this sure (held-apart folds of the written questions: 0.3 routes best). */
 export const MIN_LEARNED_PROBABILITY = 0.3;
 

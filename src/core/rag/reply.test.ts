@@ -48,8 +48,9 @@ function finding(words: string, probability: number): KindSentence {
 
 const thresholds = { answer: 0.9, lead: 0.95, closest: 0.5 };
 
-function replyTo(question: string, findings?: KindFindings) {
-  const query = analyzeQuery(question);
+function replyTo(question: string, findings?: KindFindings, { isKindSure }: { isKindSure?: boolean } = {}) {
+  const analyzed = analyzeQuery(question);
+  const query = { ...analyzed, isKindSure: isKindSure ?? analyzed.isKindSure };
   const counts = {
     passages: sources.length,
     slots: query.topic.alternatives.map((slots) => slots.map((slot) => sources.filter((source) => matchesSlot(tokenize(source.text).map(stem), slot)).length)),
@@ -114,6 +115,14 @@ describe("composeReply: a kind of clause the model reads", () => {
     expect(reply.outcome).toBe("closest");
     expect(reply.points).toHaveLength(1);
     expect(reply.points[0]!.text).not.toMatch(/\*\*|\bYes\b|\bNo\b/);
+  });
+
+  it("shows an unsure route's answer as the closest passages unless the question's own words agree with it", () => {
+    const found = { sentences: [finding("press release", 0.97)], thresholds };
+    expect(replyTo(asked, found, { isKindSure: true }).outcome).toBe("answer");
+    const unsure = replyTo(asked, found, { isKindSure: false });
+    expect(unsure.outcome).toBe("closest");
+    expect(unsure.citations[0]!.quote).toContain("press release");
   });
 
   it("says the contract does not appear to address it when nothing scores near, naming the kind of term", () => {

@@ -1,5 +1,5 @@
 import type { FactField } from "../../shared/contracts/fact-sheet";
-import type { ComposedAnswer } from "./answer";
+import { asClosest, type ComposedAnswer } from "./answer";
 import { answerLead } from "./answer-lead";
 import { clauseAt, type PageTexts, type SourcePassage } from "./citations";
 import type { KindThresholds } from "./clause-model";
@@ -9,6 +9,8 @@ import type { KindSentence } from "./kind-evidence";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { QuestionKind } from "./question-kinds";
 import { mentionsKind } from "./question-routing";
+import { isJudgedQuestion, judgeWindow } from "./relevance";
+import { stem, tokenize } from "./text";
 import type { Citation } from "../../shared/chat";
 
 /** At most this many of the model's sentences answer, or are shown as closest. */
@@ -116,6 +118,20 @@ export function answersFromSheet(inputs: Pick<ReplyInputs, "kind" | "facts" | "q
  * outcomes — an answer, the closest passages, or "not addressed" — and every quote is verified.
  */
 export function composeReply(inputs: ReplyInputs): ComposedAnswer {
+  const reply = replyFor(inputs);
+  // A route the router was unsure of answers only where the question's own words agree with the cited sentence.
+  return reply.outcome === "answer" && inputs.kind && !inputs.query.isKindSure && !isConfirmedByWords(reply, inputs) ? asClosest(reply) : reply;
+}
+
+/** Whether the answer's first cited sentence, with its clause's heading, answers the question by the relevance judgement. */
+function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
+  const [cited] = reply.citations;
+  if (!cited || !isJudgedQuestion(inputs.query)) return false;
+  const stems = tokenize(`${cited.heading} ${cited.quote}`).map(stem);
+  return judgeWindow(stems, cited.quote, inputs.query.topic, inputs.weights).answers;
+}
+
+function replyFor(inputs: ReplyInputs): ComposedAnswer {
   const { kind } = inputs;
   if (kind?.factFields && inputs.facts) {
     const fromSheet = factAnswer(kind, inputs.facts, inputs.question);
