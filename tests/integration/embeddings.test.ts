@@ -4,7 +4,7 @@ import type { SearchPassage } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { queryRows } from "../../src/server/db/client";
 import { EMBED_BATCH_CHUNKS } from "../../src/server/modules/documents/document-pipeline";
-import { loadClauseModel } from "../../src/core/rag/clause-model";
+import { createClauseModelSource } from "../../src/server/adapters/clause-model/clause-model-file";
 import { createRetrieval } from "../../src/server/modules/retrieval/retrieval";
 import { createRetrievalRepo } from "../../src/server/modules/retrieval/retrieval.repo";
 import { signedUpClient } from "../support/accounts";
@@ -17,9 +17,9 @@ import { embeddingsEnv, startOpenAiCompatibleServer, type OpenAiCompatibleServer
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // The stand-in embeddings model knows a few concepts; words of one concept point the same way,
-// so "walk away" lands near "termination" although the two share no word.
+// so "goodbye" lands near "termination" although the two share no word (and no question kind reads it).
 const concepts = [
-  ["terminate", "termination", "terminated", "walk", "away", "leave", "exit"],
+  ["terminate", "termination", "terminated", "walk", "away", "leave", "exit", "goodbye"],
   ["pay", "payment", "paid", "rates", "fee", "compensation", "money"],
   ["claims", "claim", "filing", "submit"],
   ["appeal", "appeals", "reconsideration", "denied", "denial", "dispute"],
@@ -30,7 +30,7 @@ function conceptVector(text: string): number[] {
 }
 
 const MODEL = "concept-embedder";
-const WALK_AWAY = "How do we walk away from this deal?";
+const WALK_AWAY = "How do we say goodbye to them?";
 
 let server: OpenAiCompatibleServer;
 let testApp: TestApp;
@@ -95,11 +95,7 @@ describe("embeddings, when an embeddings model is configured", () => {
     const passages = await searchPassages(contract.id, WALK_AWAY);
     expect(passages[0]?.text).toContain("Each party may terminate this Agreement");
 
-    // Full text alone, without the clause-kind model's reading (which finds termination clauses by their kind, not their words).
-    const fullTextOnly = createRetrieval({
-      repo: createRetrievalRepo(db()),
-      clauseModel: async () => loadClauseModel({ version: 2, description: "none", features: [], kinds: {} }),
-    });
+    const fullTextOnly = createRetrieval({ repo: createRetrievalRepo(db()), clauseModel: createClauseModelSource() });
     const { passages: lexical } = await fullTextOnly.search(await searchableDocument(testApp, owner, contract.id), WALK_AWAY);
     expect(lexical.some((passage) => passage.text.includes("Each party may terminate"))).toBe(false);
   });
