@@ -122,6 +122,32 @@ describe("the subscription gate on the document library", () => {
     expect(screen.getByRole("link", { name: "Ask about Enterprise for your practice" })).toHaveAttribute("href", "/app/upgrade");
   });
 
+  const suspended = anOrganizationPlan({ status: "suspended", hasAccess: false, trialEndsAt: null, trialDaysLeft: null });
+
+  it.each([
+    ["a member", "org_user" as const, "Your organization's administrator can tell you why and when it will be restored."],
+    ["its administrator", "org_admin" as const, "As its administrator, write to support@clausewise.example to find out why and to restore it."],
+  ])("tells %s of a suspended organization why they cannot process and whom to ask, instead of offering plans", async (_, organizationRole, whom) => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan: suspended }) },
+      "GET /api/me": {
+        status: 200,
+        body: { user: anAppUser({ organizationId: "o1", organizationRole, organizationName: "Blue Valley Clinic", organizationStatus: "suspended" }) },
+      },
+      "GET /api/documents": listAnswer([aDocument({ filename: "Cigna.pdf" })]),
+    });
+    renderDocuments();
+    const title = await screen.findByText("Blue Valley Clinic's access is suspended");
+    const notice = title.closest<HTMLElement>('[role="status"]');
+    if (!notice) throw new Error("The notice is not announced.");
+    expect(
+      within(notice).getByText("New documents cannot be processed until it is restored. Your processed documents and chats stay open to you."),
+    ).toBeInTheDocument();
+    expect(await within(notice).findByText((_, element) => element?.tagName === "P" && element.textContent === whom)).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Plans" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Cigna.pdf" })).toBeInTheDocument();
+  });
+
   it("says 'Cannot process' with the spec's text when no credit is left", async () => {
     const document = aDocument({ filename: "Cigna.pdf" });
     stubServer({
@@ -207,6 +233,36 @@ describe("the user menu's billing", () => {
     expect(screen.getByRole("menuitem", { name: "Manage/Upgrade plan" })).toBeInTheDocument();
     expect(screen.getByRole("menuitem", { name: "Upgrade to Pro" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: "Start subscription" })).not.toBeInTheDocument();
+  });
+
+  it("during the organization's trial counts its allowance, in the Billing tab's words, and offers no subscription", async () => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan: anOrganizationPlan() }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Credits: 3/5")).toBeInTheDocument();
+    expect(screen.getByText("Trial allowance: 2 of 5 used · 10 days left in trial")).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Start subscription" })).not.toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Buy a document credit" })).toBeInTheDocument();
+  });
+
+  it("adds a plan of one's own to the organization's allowance", async () => {
+    const organizationPlan = anOrganizationPlan({ status: "enterprise", trialEndsAt: null, trialDaysLeft: null });
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 1, total: 1, organizationPlan }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Credits: 4/6")).toBeInTheDocument();
+    expect(screen.getByText("Enterprise allowance: 2 of 5 used")).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Manage/Upgrade plan" })).toBeInTheDocument();
+  });
+
+  it("offers neither a plan nor a credit while the organization is suspended", async () => {
+    const organizationPlan = anOrganizationPlan({ status: "suspended", hasAccess: false, trialEndsAt: null, trialDaysLeft: null });
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Organization suspended: processing paused")).toBeInTheDocument();
+    expect(screen.getByText("Credits: 0/0")).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: /subscription|plan|credit/i })).not.toBeInTheDocument();
   });
 
   it("hides 'Upgrade to Pro' on Pro", async () => {
