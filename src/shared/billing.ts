@@ -37,3 +37,17 @@ export function creditsThatApply(
 export function allowanceUsedText(plan: Pick<OrganizationPlan, "creditsUsed" | "monthlyCredits">): string {
   return `${plan.creditsUsed} of ${plan.monthlyCredits} used`;
 }
+
+/** Where a checkout (Stripe's or the local test-mode one) sends the browser back: the library with `?checkout=<result>`. */
+export const CHECKOUT_RESULT_PARAM = "checkout";
+export const checkoutResults = ["success", "cancelled"] as const;
+export type CheckoutResult = (typeof checkoutResults)[number];
+
+/** What the app says on return from a checkout, once. */
+export const checkoutResultToasts: Record<CheckoutResult, { title: string; description: string }> = {
+  success: {
+    title: "Checkout complete",
+    description: "Thank you! Your plan or credit is being added to your account; the account menu shows it as soon as it arrives.",
+  },
+  cancelled: { title: "Checkout cancelled", description: "Nothing was charged." },
+};

@@ -34,7 +34,7 @@ function summary(
 const user = anAppUser({ id: "u1", name: "Pat", displayName: "Pat Lee", avatar: "PL" });
 
 /** The menu as the app shell holds it. */
-function renderMenu() {
+function renderMenu(url = "/app/documents") {
   return renderAppRoutes(
     [
       {
@@ -46,7 +46,7 @@ function renderMenu() {
         ),
       },
     ],
-    "/app/documents",
+    url,
     testSiteConfig(),
   );
 }
@@ -221,6 +221,27 @@ describe("a document awaiting a credit", () => {
     expect(await screen.findByText("Processing started")).toBeInTheDocument();
     expect(server.callsTo("POST", `/api/documents/${document.id}/process`)[0]?.body).toEqual({ trigger: "start" });
     expect(await within(card).findByText("Queued")).toBeInTheDocument();
+  });
+});
+
+describe("back from a checkout", () => {
+  it.each([
+    ["success", "Checkout complete", "Thank you! Your plan or credit is being added to your account; the account menu shows it as soon as it arrives."],
+    ["cancelled", "Checkout cancelled", "Nothing was charged."],
+  ])("?checkout=%s says how it ended, once", async (result, title, description) => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary("pro", { available: 5, total: 5 }) } });
+    const { router } = renderMenu(`/app/documents?checkout=${result}&tab=all`);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=all"));
+    expect(screen.getAllByText(title)).toHaveLength(1);
+  });
+
+  it("says nothing on an ordinary visit", async () => {
+    const server = stubServer({ "GET /api/billing/summary": { status: 200, body: summary("pro", { available: 5, total: 5 }) } });
+    renderMenu("/app/documents?checkout=whatever");
+    await waitFor(() => expect(server.callsTo("GET", "/api/billing/summary")).toHaveLength(1));
+    expect(screen.queryByText(/Checkout (complete|cancelled)/)).not.toBeInTheDocument();
   });
 });
 
