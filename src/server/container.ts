@@ -1,4 +1,5 @@
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
+import { createLogger } from "./logger";
 import type { SiteConfig } from "../shared/site-config";
 import { createChangeFeed } from "./adapters/events/change-feed";
 import { detectDocumentKind, ExtractionError } from "./adapters/extract/index";
@@ -248,7 +249,3 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
 }
 
 export type Container = ReturnType<typeof createContainer>;
-
-export function createLogger(env: Pick<Env, "logLevel">): Logger {
-  return pino({ level: env.logLevel, base: undefined });
-}

@@ -62,6 +62,8 @@ describe("loadEnv", () => {
       { SMTP_TIMEOUT_MS: "2000", RUN_WORKER: "false", JOB_LEASE_SECONDS: "30" },
       { mail: expect.objectContaining({ smtpTimeoutMs: 2000 }), jobs: { runWorkerInProcess: false, leaseSeconds: 30 } },
     ],
+    [{}, { logFormat: "auto" }],
+    [{ LOG_FORMAT: "json" }, { logFormat: "json" }],
     [{ DATABASE_URL: "" }, { databaseUrl: undefined }],
     [{ PORT: "" }, { port: 3000 }],
     [
@@ -181,6 +183,7 @@ describe("loadEnv", () => {
     [{ AUTH_RATE_LIMIT_PER_MINUTE: "0" }, ["AUTH_RATE_LIMIT_PER_MINUTE"]],
     [{ SUPPORT_EMAIL: "not-an-email" }, ["SUPPORT_EMAIL"]],
     [{ LOG_LEVEL: "loud" }, ["LOG_LEVEL"]],
+    [{ LOG_FORMAT: "pretty" }, ["LOG_FORMAT"]],
     [{ PUBLIC_URL: "localhost" }, ["PUBLIC_URL"]],
     [{ STORAGE: "s3" }, ["S3_BUCKET"]],
     [{ STORAGE: "disk" }, ["STORAGE"]],

@@ -2,6 +2,7 @@ import { DEFAULT_AUTH_REQUESTS_PER_MINUTE, DEFAULT_UPLOADS_PER_HOUR } from "../c
 import path from "node:path";
 import { z } from "zod";
 import { devMailboxSettings } from "./modules/mailbox/mailbox-access";
+import { logFormatSettings } from "./logger";
 import packageJson from "../../package.json" with { type: "json" };
 import type { EmbeddingsConfig } from "./adapters/embeddings/embedder";
 import type { StripeConfig } from "./adapters/payments/stripe-gateway";
@@ -22,6 +23,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_FORMAT: z.enum(logFormatSettings).default("auto"),
     COMPANY_NAME: z.string().min(1).default("Clausewise, Inc."),
     PRODUCT_NAME: z.string().min(1).default("Clausewise"),
     SUPPORT_EMAIL: z.email().default("support@clausewise.example"),
@@ -184,6 +186,7 @@ const envSchema = z
     dataDir: path.resolve(raw.DATA_DIR),
     databaseUrl: raw.DATABASE_URL,
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT,
     site: {
       companyName: raw.COMPANY_NAME,
       productName: raw.PRODUCT_NAME,

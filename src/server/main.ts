@@ -3,7 +3,8 @@ import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
-import { createContainer, createLogger } from "./container";
+import { createContainer } from "./container";
+import { createLogger } from "./logger";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
@@ -83,8 +84,8 @@ async function main() {
       );
     }
     logger.info(
-      { url: env.publicUrl, host: env.host, port: env.port, database: database.kind, dataDir: env.dataDir },
-      `${env.site.productName} is running at ${env.publicUrl}`,
+      { host: env.host, port: env.port, database: database.kind, dataDir: env.dataDir },
+      `${env.site.productName} is running: open ${env.publicUrl} in your browser`,
     );
   });
 

@@ -1,4 +1,5 @@
-import { createContainer, createLogger } from "./container";
+import { createContainer } from "./container";
+import { createLogger } from "./logger";
 import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import { EnvError, readProcessEnv } from "./env";

@@ -3,6 +3,7 @@ import {
   activeSince,
   formatAdminSize,
   isActiveUser,
+  jobTypeLabel,
   jobsCreatedSince,
   latestActivity,
   trialExpiryWindow,
@@ -152,5 +153,17 @@ describe("console requests", () => {
     expect(check(jobListQuerySchema, { offset: "100", status: "failed" })).toEqual({ ok: true, value: { offset: 100, status: "failed", age: "all" } });
     expect(check(jobListQuerySchema, { offset: "-1" }).ok).toBe(false);
     expect(check(jobListQuerySchema, { organizationId: "nope" })).toEqual({ ok: false, problem: "No such organization." });
+  });
+});
+
+describe("jobTypeLabel", () => {
+  it.each([
+    ["fact-sheet.build", "Build fact sheet"],
+    ["jobs.delete-finished", "Delete finished jobs"],
+    ["document.process", "Process document"],
+    ["a-newer-worker.type", "a-newer-worker.type"],
+    ["toString", "toString"],
+  ])("%s reads %s", (type, label) => {
+    expect(jobTypeLabel(type)).toBe(label);
   });
 });

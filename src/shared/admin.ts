@@ -72,6 +72,25 @@ export function latestActivity<Item extends { at: string }>(lists: Item[][], cou
 export const adminTabs = ["overview", "organizations", "users", "documents", "chats", "audit", "system", "settings"] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
+/**
+ * Every job type in words, the one place the console names them: `jobs` rows store
+ * `<module>.<verb>` names (ADR 013). tests/integration/job-type-labels.test.ts fails on a job type
+ * registered without one.
+ */
+export const jobTypeLabels: Readonly<Record<string, string>> = {
+  "document.process": "Process document",
+  "email.send": "Send email",
+  "fact-sheet.build": "Build fact sheet",
+  "fact-sheet.remind": "Send deadline reminder",
+  "audit.prune": "Delete expired audit events",
+  "jobs.delete-finished": "Delete finished jobs",
+};
+
+/** A job type's name in words; a type this version does not know (a newer worker's) keeps its stored name. */
+export function jobTypeLabel(type: string): string {
+  return (Object.hasOwn(jobTypeLabels, type) ? jobTypeLabels[type] : undefined) ?? type;
+}
+
 /** How far back the jobs list looks (the System tab's age filter). */
 export const jobAgeFilters = ["1h", "24h", "7d", "30d", "all"] as const;
 export type JobAgeFilter = (typeof jobAgeFilters)[number];

@@ -96,6 +96,14 @@ test("a new organization's trial opens the library; an invitation opened after i
     await expect(admin).toHaveURL("/app/documents");
     // 'Start free' leads to the library on the new organization's trial, not to a paywall.
     await expect(admin.getByRole("heading", { name: "No documents uploaded" })).toBeVisible();
+    // The user menu counts the trial's allowance, in the Billing tab's words, and offers no subscription.
+    await admin.getByRole("button", { name: /^Account menu for/ }).click();
+    await expect(admin.getByTestId("credits-line")).toHaveText("Credits: 5/5");
+    await expect(admin.getByText("Trial allowance: 0 of 5 used · 14 days left in trial")).toBeVisible();
+    await expect(admin.getByRole("menuitem", { name: "Start subscription" })).toHaveCount(0);
+    await admin.keyboard.press("Escape");
+    await admin.goto("/app/admin/org?tab=billing");
+    await expect(admin.getByText(/^0 of 5 used · renews /)).toBeVisible();
     await admin.goto("/app/admin/org");
     await inviteThroughDialog(admin, inviteeEmail);
     const { link } = await latestInvitationFor(admin.request, inviteeEmail);

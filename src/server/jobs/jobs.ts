@@ -21,6 +21,8 @@ export function createJobs(deps: { db: Database; logger: Logger; leaseSeconds: n
   return {
     register: registry.register,
     schedule: registry.schedule,
+    /** The names of the job types registered in this process. */
+    typeNames: (): string[] => registry.list().map((registered) => registered.type.name),
     queue,
     /** In the caller's transaction: the job exists only if it commits. Call `poke()` after the commit. */
     enqueue: queue.enqueue,

@@ -13,6 +13,7 @@ import type {
   LocalSubscriptionChange,
   SubscriptionSummary,
 } from "../../../shared/contracts/billing";
+import { CHECKOUT_RESULT_PARAM, type CheckoutResult } from "../../../shared/billing";
 import { paths, withQuery } from "../../../shared/paths";
 import { documentCredit, planKeys, subscriptionPlans, type PlanKey } from "../../../shared/plans";
 import {
@@ -238,8 +239,8 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   const checkoutUrls = {
-    successUrl: `${deps.publicUrl}${withQuery(paths.documents, { checkout: "success" })}`,
-    cancelUrl: `${deps.publicUrl}${withQuery(paths.documents, { checkout: "cancelled" })}`,
+    successUrl: `${deps.publicUrl}${withQuery(paths.documents, { [CHECKOUT_RESULT_PARAM]: "success" satisfies CheckoutResult })}`,
+    cancelUrl: `${deps.publicUrl}${withQuery(paths.documents, { [CHECKOUT_RESULT_PARAM]: "cancelled" satisfies CheckoutResult })}`,
   };
 
   return {

@@ -34,7 +34,7 @@ function summary(
 const user = anAppUser({ id: "u1", name: "Pat", displayName: "Pat Lee", avatar: "PL" });
 
 /** The menu as the app shell holds it. */
-function renderMenu() {
+function renderMenu(url = "/app/documents") {
   return renderAppRoutes(
     [
       {
@@ -46,7 +46,7 @@ function renderMenu() {
         ),
       },
     ],
-    "/app/documents",
+    url,
     testSiteConfig(),
   );
 }
@@ -120,6 +120,32 @@ describe("the subscription gate on the document library", () => {
     expect(await screen.findByRole("list", { name: "Plans" })).toBeInTheDocument();
     expect(screen.getByText(/Your organization's trial has ended\./)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ask about Enterprise for your practice" })).toHaveAttribute("href", "/app/upgrade");
+  });
+
+  const suspended = anOrganizationPlan({ status: "suspended", hasAccess: false, trialEndsAt: null, trialDaysLeft: null });
+
+  it.each([
+    ["a member", "org_user" as const, "Your organization's administrator can tell you why and when it will be restored."],
+    ["its administrator", "org_admin" as const, "As its administrator, write to support@clausewise.example to find out why and to restore it."],
+  ])("tells %s of a suspended organization why they cannot process and whom to ask, instead of offering plans", async (_, organizationRole, whom) => {
+    stubServer({
+      "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan: suspended }) },
+      "GET /api/me": {
+        status: 200,
+        body: { user: anAppUser({ organizationId: "o1", organizationRole, organizationName: "Blue Valley Clinic", organizationStatus: "suspended" }) },
+      },
+      "GET /api/documents": listAnswer([aDocument({ filename: "Cigna.pdf" })]),
+    });
+    renderDocuments();
+    const title = await screen.findByText("Blue Valley Clinic's access is suspended");
+    const notice = title.closest<HTMLElement>('[role="status"]');
+    if (!notice) throw new Error("The notice is not announced.");
+    expect(
+      within(notice).getByText("New documents cannot be processed until it is restored. Your processed documents and chats stay open to you."),
+    ).toBeInTheDocument();
+    expect(await within(notice).findByText((_, element) => element?.tagName === "P" && element.textContent === whom)).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Plans" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Cigna.pdf" })).toBeInTheDocument();
   });
 
   it("says 'Cannot process' with the spec's text when no credit is left", async () => {
@@ -198,6 +224,27 @@ describe("a document awaiting a credit", () => {
   });
 });
 
+describe("back from a checkout", () => {
+  it.each([
+    ["success", "Checkout complete", "Thank you! Your plan or credit is being added to your account; the account menu shows it as soon as it arrives."],
+    ["cancelled", "Checkout cancelled", "Nothing was charged."],
+  ])("?checkout=%s says how it ended, once", async (result, title, description) => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary("pro", { available: 5, total: 5 }) } });
+    const { router } = renderMenu(`/app/documents?checkout=${result}&tab=all`);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=all"));
+    expect(screen.getAllByText(title)).toHaveLength(1);
+  });
+
+  it("says nothing on an ordinary visit", async () => {
+    const server = stubServer({ "GET /api/billing/summary": { status: 200, body: summary("pro", { available: 5, total: 5 }) } });
+    renderMenu("/app/documents?checkout=whatever");
+    await waitFor(() => expect(server.callsTo("GET", "/api/billing/summary")).toHaveLength(1));
+    expect(screen.queryByText(/Checkout (complete|cancelled)/)).not.toBeInTheDocument();
+  });
+});
+
 describe("the user menu's billing", () => {
   it("shows 'Credits: available/total', 'Manage/Upgrade plan' and 'Upgrade to Pro' on Basic", async () => {
     stubServer({ "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 0, total: 1 }) } });
@@ -207,6 +254,36 @@ describe("the user menu's billing", () => {
     expect(screen.getByRole("menuitem", { name: "Manage/Upgrade plan" })).toBeInTheDocument();
     expect(screen.getByRole("menuitem", { name: "Upgrade to Pro" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: "Start subscription" })).not.toBeInTheDocument();
+  });
+
+  it("during the organization's trial counts its allowance, in the Billing tab's words, and offers no subscription", async () => {
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan: anOrganizationPlan() }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Credits: 3/5")).toBeInTheDocument();
+    expect(screen.getByText("Trial allowance: 2 of 5 used · 10 days left in trial")).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Start subscription" })).not.toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Buy a document credit" })).toBeInTheDocument();
+  });
+
+  it("adds a plan of one's own to the organization's allowance", async () => {
+    const organizationPlan = anOrganizationPlan({ status: "enterprise", trialEndsAt: null, trialDaysLeft: null });
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary("basic", { available: 1, total: 1, organizationPlan }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Credits: 4/6")).toBeInTheDocument();
+    expect(screen.getByText("Enterprise allowance: 2 of 5 used")).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Manage/Upgrade plan" })).toBeInTheDocument();
+  });
+
+  it("offers neither a plan nor a credit while the organization is suspended", async () => {
+    const organizationPlan = anOrganizationPlan({ status: "suspended", hasAccess: false, trialEndsAt: null, trialDaysLeft: null });
+    stubServer({ "GET /api/billing/summary": { status: 200, body: summary(null, { organizationPlan }) } });
+    renderMenu();
+    await openMenu();
+    expect(await screen.findByText("Organization suspended: processing paused")).toBeInTheDocument();
+    expect(screen.getByText("Credits: 0/0")).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: /subscription|plan|credit/i })).not.toBeInTheDocument();
   });
 
   it("hides 'Upgrade to Pro' on Pro", async () => {

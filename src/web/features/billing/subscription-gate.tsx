@@ -1,8 +1,13 @@
-import { CreditCard } from "lucide-react";
+import { Ban, CreditCard } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { can } from "../../../shared/access";
+import { accessSubjectOf } from "../../../shared/app-user";
 import { paths } from "../../../shared/paths";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useSiteConfig } from "../../lib/site-config-context";
+import { useSession } from "../session";
 import { PlanCards } from "./plan-cards";
 import { hasDocumentAccess, useBillingActions, useBillingSummary } from "./use-billing";
 
@@ -26,6 +31,16 @@ export function SubscriptionGate({ header, children }: { header: ReactNode; chil
   }
   // A summary that cannot load is tolerated (spec): the library itself still answers for access.
   if (summary.isError || hasDocumentAccess(summary.data)) return <>{children}</>;
+  // No plan would let a suspended organization's members process documents: they are told why and
+  // whom to ask instead of being offered plans, and keep reading what they have.
+  if (summary.data.mode !== "off" && summary.data.organizationPlan?.status === "suspended") {
+    return (
+      <>
+        <SuspendedOrganizationNotice />
+        {children}
+      </>
+    );
+  }
   return (
     <>
       {header}
@@ -53,5 +68,32 @@ export function SubscriptionGate({ header, children }: { header: ReactNode; chil
         <PlanCards onChoose={(plan) => subscribe.mutate(plan)} pendingPlan={subscribe.isPending ? (subscribe.variables ?? null) : null} />
       </section>
     </>
+  );
+}
+
+/** Why a suspended organization's member cannot process documents, and whom to ask: the administrator, or for them, support. */
+function SuspendedOrganizationNotice() {
+  const { user } = useSession();
+  const site = useSiteConfig();
+  const isAdministrator = user !== null && can(accessSubjectOf(user), "organization.manage");
+  return (
+    <Alert role="status" className="mb-6">
+      <Ban aria-hidden />
+      <AlertTitle>{user?.organizationName ? `${user.organizationName}'s access is suspended` : "Your organization's access is suspended"}</AlertTitle>
+      <AlertDescription>
+        <p>New documents cannot be processed until it is restored. Your processed documents and chats stay open to you.</p>
+        {isAdministrator ? (
+          <p>
+            As its administrator, write to{" "}
+            <a href={`mailto:${site.supportEmail}`} className="font-medium text-primary underline underline-offset-4">
+              {site.supportEmail}
+            </a>{" "}
+            to find out why and to restore it.
+          </p>
+        ) : (
+          <p>Your organization&apos;s administrator can tell you why and when it will be restored.</p>
+        )}
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "sonner";
 import type { BillingSummary } from "../../../shared/contracts/billing";
+import { creditsThatApply } from "../../../shared/billing";
 import type { PlanKey } from "../../../shared/plans";
 import { useLiveEvents } from "../../lib/live-events";
 import { goTo } from "../../lib/go-to";
@@ -30,13 +31,13 @@ export function hasDocumentAccess(summary: BillingSummary | undefined): boolean 
 }
 
 /**
- * Whether processing one more document can be paid for now (billing off, or a credit left);
- * undefined while the summary is unknown.
+ * Whether processing one more document can be paid for now (billing off, or a credit left of the
+ * person's own or of their organization's allowance); undefined while the summary is unknown.
  */
 export function useCanPayForProcessing(): boolean | undefined {
   const { data } = useBillingSummary();
   if (!data) return undefined;
-  return data.mode === "off" || data.credits.creditsAvailable > 0;
+  return data.mode === "off" || creditsThatApply(data.credits, data.organizationPlan).available > 0;
 }
 
 /** Credit figures follow the server's `credits` events (a charge, a refund, a purchase, a new period). */

@@ -23,6 +23,7 @@ import { storageAmount } from "../../../shared/documents";
 
 const LOAD_ERROR_TITLE = "Error loading documents";
 const LOAD_ERROR_DESCRIPTION = "Failed to load your documents. Please try again.";
+const LOAD_ERROR_TOAST = "documents-load-error";
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes("Files");
@@ -112,7 +113,9 @@ function DocumentLibrary() {
   const loadError = list.error;
   const isSignedOut = isApiError(loadError, "unauthenticated");
   useEffect(() => {
-    if (loadError && !isSignedOut) toast.error(LOAD_ERROR_TITLE, { id: "documents-load-error", description: LOAD_ERROR_DESCRIPTION });
+    // Retries go on behind a failed load (lib/query-client.ts): once one succeeds the toast goes too.
+    if (loadError && !isSignedOut) toast.error(LOAD_ERROR_TITLE, { id: LOAD_ERROR_TOAST, description: LOAD_ERROR_DESCRIPTION });
+    else toast.dismiss(LOAD_ERROR_TOAST);
   }, [loadError, isSignedOut]);
 
   const chooseFile = () => fileInput.current?.click();

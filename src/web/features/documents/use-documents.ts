@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanst
 import { useCallback, useEffect, useRef } from "react";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { useLiveEvents } from "../../lib/live-events";
+import { retryWhileFailing } from "../../lib/query-client";
 import { documentsApi } from "./documents-api";
 
 export const documentKeys = {
@@ -29,7 +30,7 @@ export function useDocumentList() {
   return useQuery({
     queryKey: documentKeys.list(),
     queryFn: documentsApi.list,
-    refetchInterval: (query) => (query.state.data?.some(isBusy) ? BUSY_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.some(isBusy) ? BUSY_POLL_MS : retryWhileFailing(query)),
   });
 }
 

@@ -308,8 +308,8 @@ export const privacyPolicy: LegalDocument = {
               reviewed and incidents investigated.
             </li>
             <li>
-              <strong>Strong sign-in options.</strong> Single sign-on with Microsoft work accounts (Azure AD) or Google, one-time email codes, and two-factor
-              authentication where enabled. Organization administrators can choose which sign-in methods their members may use.
+              <strong>Strong sign-in options.</strong> Single sign-on with Microsoft work accounts (Azure AD) or Google, and one-time email codes. Organization
+              administrators can choose which sign-in methods their members may use.
             </li>
             <li>
               <strong>Limited access.</strong> Our personnel and subprocessors may access information only where they need it to provide, secure or support the

@@ -331,8 +331,7 @@ export const termsOfService: LegalDocument = {
           </p>
           <p>
             We protect the Service with encryption in transit and at rest, role-based access control (org_user, org_admin and platform_admin), audit logging,
-            and single sign-on and two-factor authentication where enabled. No system is perfectly secure, and you remain responsible for the content you choose
-            to upload.
+            and single sign-on where enabled. No system is perfectly secure, and you remain responsible for the content you choose to upload.
           </p>
         </>
       ),

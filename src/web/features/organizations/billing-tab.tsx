@@ -1,6 +1,7 @@
 import { Building2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { allowanceUsedText } from "../../../shared/billing";
 import type { Organization } from "../../../shared/contracts/organizations";
 import { organizationStatusLabels } from "../../../shared/organizations";
 import { paths } from "../../../shared/paths";
@@ -45,7 +46,7 @@ export function BillingTab({ organization }: { organization: Organization }) {
           </Fact>
           {plan.status === "trial" && plan.trialEndsAt && <Fact term="Trial ends">{formatDate(plan.trialEndsAt)}</Fact>}
           <Fact term="Documents this period">
-            {plan.creditsUsed} of {plan.monthlyCredits} used · renews {formatDate(plan.periodEnd)}
+            {allowanceUsedText(plan)} · renews {formatDate(plan.periodEnd)}
           </Fact>
           <Fact term="Storage">
             {formatGigabytes(organization.storageUsedBytes)} of {organization.storageLimitGb} GB

@@ -123,6 +123,35 @@ describe("the platform console", () => {
     expect(await within(await screen.findByRole("table", { name: "Jobs" })).findByRole("button", { name: /^Retry/ })).toBeInTheDocument();
   });
 
+  it("names jobs in words and claims no backups", async () => {
+    const busySystem: SystemStatus = {
+      ...system,
+      queue: { ready: 1, waiting: 0, running: 1, failed: 1, byType: [{ type: "fact-sheet.build", ready: 1, waiting: 0, running: 0, failed: 1 }] },
+      workers: [
+        {
+          workerId: "worker-1",
+          isAlive: true,
+          leaseExpiresAt: null,
+          lastHeartbeatAt: "2026-11-25T10:00:00.000Z",
+          jobs: [{ id: failedJob.id, type: "jobs.delete-finished", stage: "running", progressDone: 0, progressTotal: 0, startedAt: null }],
+        },
+      ],
+    };
+    stubServer({
+      "GET /api/admin/system": { status: 200, body: busySystem },
+      "GET /api/admin/settings": { status: 200, body: { settings } },
+      "GET /api/admin/jobs": { status: 200, body: { jobs: [{ ...failedJob, type: "fact-sheet.build", filename: null }], nextOffset: null } },
+    });
+    renderConsole("/app/admin/platform?tab=system");
+    const table = await screen.findByRole("table", { name: "Jobs" });
+    expect(within(table).getAllByText(/Build fact sheet/).length).toBeGreaterThan(0);
+    expect(await screen.findByText(/Build fact sheet: 1 ready/)).toBeInTheDocument();
+    expect(screen.getByText(/holds Delete finished jobs/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/fact-sheet\.build|jobs\.delete-finished/);
+    expect(screen.getByText("Backups: none kept")).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/auto-backups/i);
+  });
+
   it("shows a failure with a way to try again", async () => {
     stubServer({ "GET /api/admin/overview": { status: 500, body: { error: { code: "internal_error", message: "Boom", requestId: "r" } } } });
     renderConsole("/app/admin/platform");

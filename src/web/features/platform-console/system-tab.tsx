@@ -1,7 +1,7 @@
 import { AuditChainStatus } from "../audit";
 import { Cpu, Database, HardDrive, ListChecks, Mail, RotateCcw, Server, ShieldCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { jobAgeFilters } from "../../../shared/admin";
+import { jobAgeFilters, jobTypeLabel } from "../../../shared/admin";
 import {
   jobStatuses,
   updatePlatformSettingsRequestSchema,
@@ -86,7 +86,7 @@ function SystemStatusCards() {
             <ul className="mt-2 space-y-1 text-muted-foreground">
               {queue.byType.map((row) => (
                 <li key={row.type}>
-                  {row.type}: {row.ready} ready, {row.waiting} waiting, {row.running} running, {row.failed} failed
+                  {jobTypeLabel(row.type)}: {row.ready} ready, {row.waiting} waiting, {row.running} running, {row.failed} failed
                 </li>
               ))}
             </ul>
@@ -103,7 +103,7 @@ function SystemStatusCards() {
                   <Badge variant={worker.isAlive ? "default" : "destructive"}>{worker.isAlive ? "Alive" : "Lease lapsed"}</Badge>
                   <span className="block text-muted-foreground">
                     Last heartbeat {formatDateTime(worker.lastHeartbeatAt)} ·{" "}
-                    {worker.jobs.length === 0 ? "idle" : `holds ${worker.jobs.map((job) => `${job.type} (${job.stage})`).join(", ")}`}
+                    {worker.jobs.length === 0 ? "idle" : `holds ${worker.jobs.map((job) => `${jobTypeLabel(job.type)} (${job.stage})`).join(", ")}`}
                   </span>
                 </li>
               ))}
@@ -142,9 +142,9 @@ function JobsList({ url }: { url: ConsoleUrl }) {
         renderRow={(job) => (
           <TableRow key={job.id}>
             <TableCell>
-              <span className="font-medium break-all">{job.filename ?? job.type}</span>
+              <span className="font-medium break-all">{job.filename ?? jobTypeLabel(job.type)}</span>
               <span className="block text-xs text-muted-foreground">
-                {job.type} · {job.stage}
+                {jobTypeLabel(job.type)} · {job.stage}
               </span>
             </TableCell>
             <TableCell>{job.organizationName ?? "—"}</TableCell>
@@ -162,7 +162,7 @@ function JobsList({ url }: { url: ConsoleUrl }) {
               {job.status === "failed" && (
                 <Button type="button" variant="outline" size="sm" onClick={() => retryJob.mutate(job)}>
                   <RotateCcw aria-hidden />
-                  Retry<span className="sr-only"> {job.filename ?? job.type}</span>
+                  Retry<span className="sr-only"> {job.filename ?? jobTypeLabel(job.type)}</span>
                 </Button>
               )}
             </TableCell>
@@ -173,7 +173,11 @@ function JobsList({ url }: { url: ConsoleUrl }) {
   );
 }
 
-/** The spec's platform settings: the defaults new organizations get are editable; the rest are the spec's static badges. */
+/**
+ * The spec's platform settings: the defaults new organizations get are editable; the rest are static
+ * badges. The spec's "auto-backups on" is not true of the product (the privacy policy: no backups are
+ * kept), so that badge says so instead.
+ */
 export function PlatformSettingsCard() {
   const settings = usePlatformSettings();
   return (
@@ -191,7 +195,7 @@ export function PlatformSettingsCard() {
         )}
         <div className="flex flex-wrap gap-2" aria-label="Platform switches">
           <Badge variant="outline">Maintenance mode: off</Badge>
-          <Badge variant="outline">Auto-backups: on</Badge>
+          <Badge variant="outline">Backups: none kept</Badge>
           <Badge variant="outline">Rate limiting: on</Badge>
         </div>
       </CardContent>

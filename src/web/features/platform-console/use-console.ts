@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { jobTypeLabel } from "../../../shared/admin";
 import type { AdminJob, AdminJobListResponse, CreateOrganizationRequest, UpdatePlatformSettingsRequest } from "../../../shared/contracts/admin";
 import type { UpdateOrganizationPlanRequest } from "../../../shared/contracts/organizations";
 import { FALLBACK_MESSAGE, refusalReason } from "../../lib/api-client";
@@ -92,7 +93,7 @@ export function useConsoleActions() {
         (page) => page && { ...page, jobs: page.jobs.filter((item) => item.id !== job.id) },
       );
     },
-    onSuccess: (_answer, job) => toast.success("Processing restarted", { description: job.filename ?? job.type }),
+    onSuccess: (_answer, job) => toast.success("Processing restarted", { description: job.filename ?? jobTypeLabel(job.type) }),
     onError: (error) => toast.error("Retry failed", { description: reasonOf(error) }),
     onSettled: () => {
       refresh("jobs", "documents", "organizations");

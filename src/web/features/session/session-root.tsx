@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Outlet } from "react-router";
+import { createQueryClient } from "../../lib/query-client";
 import { useForgetInvitationOnSessionChange } from "./session";
 
 function SessionChanges() {
@@ -10,7 +11,7 @@ function SessionChanges() {
 
 /** Everything that talks to the API (sign-in pages and the app) shares one query cache. */
 export function SessionRoot() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionChanges />
