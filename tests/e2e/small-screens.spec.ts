@@ -114,7 +114,10 @@ for (const width of [360, 390]) {
       // The drawer, and a chat deleted in it that is brought back without closing it.
       const sidebar = await openSidebar(page);
       await expectFitsScreen(page, "the navigation drawer");
-      await sidebar.getByRole("button", { name: "Delete What are the termination clauses" }).click();
+      await sidebar.getByRole("button", { name: "Actions for What are the termination clauses" }).click();
+      await expectOnScreen(page, page.getByRole("menu", { name: "Actions for What are the termination clauses" }));
+      await expectFitsScreen(page, "a recent chat's actions");
+      await page.getByRole("menuitem", { name: "Delete" }).click();
       await expect(sidebar.getByRole("link", { name: /What are the termination clauses/ })).toHaveCount(0);
       await expectFitsScreen(page, "the drawer with the Undo toast");
       await page.getByRole("button", { name: "Undo" }).click();
