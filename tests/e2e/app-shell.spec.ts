@@ -1,8 +1,12 @@
 import { expect, test } from "@playwright/test";
+import type { ChatSessionSummary } from "../../src/shared/contracts/chat";
+import { contractPdf } from "../support/documents/contract-pdf";
 import { joinAsMemberThroughApi, platformOwnerEmail, signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/e2e-config";
-import { skipToContent } from "./support/keyboard";
-import { openSidebar } from "./support/small-screens";
+import { expectNoAccessibilityViolations } from "./support/axe";
+import { uploadProcessedDocument } from "./support/documents";
+import { skipToContent, tabUntil } from "./support/keyboard";
+import { isSmallScreen, openSidebar } from "./support/small-screens";
 
 test("/app opens the document library inside the shell, with the user's menu and the PHI warning", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo.title);
@@ -87,6 +91,64 @@ test("keyboard users can skip the sidebar and the top bar straight to the page",
   await skipToContent(page);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Refresh" })).toBeFocused();
+});
+
+test("the library's Upload is within 10 tab stops of the skip link; on the way each recent chat is one stop, its actions a Shift+F10 away", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  const contract = await uploadProcessedDocument(page, "Aetna Provider Agreement.pdf", contractPdf(`${testInfo.title} ${Date.now()}`));
+  for (const question of [
+    "What is the timely filing limit?",
+    "Who can terminate?",
+    "What are the rates?",
+    "How do appeals work?",
+    "Is there a penalty?",
+    "What is the term?",
+  ]) {
+    const answer = await page.request.post("/api/chat/messages", { data: { documentId: contract.id, question } });
+    expect(answer.ok()).toBe(true);
+    await answer.text();
+  }
+  const { sessions } = (await (await page.request.get("/api/chat/sessions")).json()) as { sessions: ChatSessionSummary[] };
+  const shown = sessions.slice(0, 5).map((session) => session.title);
+
+  const upload = page.getByRole("button", { name: "Upload Document" });
+  const libraryIsReady = async () => {
+    await expect(page.getByRole("article", { name: "Aetna Provider Agreement.pdf" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
+    if (!isSmallScreen(page)) await expect(page.getByRole("region", { name: "Recent chats" }).getByRole("link")).toHaveCount(5);
+  };
+  await page.goto("/app/documents");
+  await libraryIsReady();
+  await skipToContent(page);
+  const afterSkipLink = await tabUntil(page, upload);
+  // The skip link is the first stop; Enter on it, then Refresh, then Upload Document.
+  expect(1 + afterSkipLink.length, afterSkipLink.join(" | ")).toBeLessThanOrEqual(10);
+
+  // Tabbing on past the skip link instead: a recent chat is one stop (its link), its "…" button none.
+  await page.reload();
+  await libraryIsReady();
+  const everyStop = await tabUntil(page, upload);
+  expect(everyStop[0]).toBe("Skip to content");
+  expect(everyStop.filter((stop) => stop.startsWith("Actions for"))).toEqual([]);
+  if (!isSmallScreen(page)) {
+    const firstChat = everyStop.indexOf(shown[0]!);
+    expect(everyStop.slice(firstChat, firstChat + 6)).toEqual([...shown, "Show 1 More"]);
+
+    // Shift+F10 on a chat opens its actions in the browser too (not the browser's own menu); Escape comes back.
+    const recentChats = page.getByRole("region", { name: "Recent chats" });
+    const chat = recentChats.getByRole("link", { name: new RegExp(shown[1]!) });
+    await chat.focus();
+    await page.keyboard.press("Shift+F10");
+    const menu = page.getByRole("menu", { name: `Actions for ${shown[1]}` });
+    await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeFocused();
+    await expectNoAccessibilityViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(chat).toBeFocused();
+  }
 });
 
 test("logging out of all devices ends the other browser's session too", async ({ browser }, testInfo) => {

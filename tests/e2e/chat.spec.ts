@@ -80,11 +80,16 @@ test("ask a suggested question about a contract, follow a citation to its page, 
 
   // Rename: Escape cancels, Enter saves, and the new title survives a reload.
   await item.hover();
-  await sidebar.getByRole("button", { name: "Rename What are the termination clauses" }).click();
+  await sidebar.getByRole("button", { name: "Actions for What are the termination clauses" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
   await sidebar.getByRole("textbox", { name: "Chat title" }).fill("Discarded");
   await page.keyboard.press("Escape");
   await expect(item).toBeVisible();
-  await sidebar.getByRole("button", { name: "Rename What are the termination clauses" }).click();
+  await expect(item).toBeFocused();
+  // From the keyboard: the chat's one tab stop opens its actions with Shift+F10.
+  await page.keyboard.press("Shift+F10");
+  await expect(page.getByRole("menuitem", { name: "Rename" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await sidebar.getByRole("textbox", { name: "Chat title" }).fill("Termination notice");
   await page.keyboard.press("Enter");
   const renamed = sidebar.getByRole("link", { name: /Termination notice/ });
@@ -96,7 +101,8 @@ test("ask a suggested question about a contract, follow a citation to its page, 
 
   // Delete the open session: back to a new chat, with a few seconds to take it back.
   await renamed.hover();
-  await sidebar.getByRole("button", { name: "Delete Termination notice" }).click();
+  await sidebar.getByRole("button", { name: "Actions for Termination notice" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/app\/chat$/);
   await expect(page.getByRole("heading", { name: "Select a Document" })).toBeVisible();
   await expect(page.getByText("Chat deleted")).toBeVisible();
@@ -108,7 +114,8 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   // Deleted again and left alone, it is gone for good once the undo window ends.
   sidebar = await openSidebar(page);
   await renamed.hover();
-  await sidebar.getByRole("button", { name: "Delete Termination notice" }).click();
+  await sidebar.getByRole("button", { name: "Actions for Termination notice" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await expect(page.getByText("Chat deleted")).toBeVisible();
   await expect.poll(async () => (await page.request.get(`/api/chat/sessions/${sessionId}`)).status(), { timeout: 15_000 }).toBe(404);
   await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);

@@ -5,7 +5,7 @@ import { buildPdf } from "../support/documents/test-fixtures";
 import type { BillingSummary } from "../../src/shared/contracts/billing";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { uploadProcessedDocument } from "./support/documents";
-import { showOutline } from "./support/small-screens";
+import { isSmallScreen, showOutline } from "./support/small-screens";
 
 async function openCardMenu(page: Page, filename: string) {
   await page
@@ -105,6 +105,17 @@ test("a contract goes from upload through processing to a cited page, and is del
   expect((await marks.allTextContents()).join(" ")).toBe("Each party may terminate this Agreement on one hundred twenty (120) days");
   await expect(marks.first()).toBeInViewport();
   await expect(page.getByText(/was not found on page/)).toHaveCount(0);
+  // The viewer scrolls to the quote, not the page: it opens at the top, the top bar in view.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("banner")).toBeInViewport({ ratio: 1 });
+  if (isSmallScreen(page)) {
+    // A phone fits the page to the screen's width (not to the width left inside the page's margins).
+    const { width } = page.viewportSize()!;
+    const box = (await pageTwo.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.width).toBeGreaterThanOrEqual(width - 2);
+  }
 
   // Back to the library, and delete it.
   await page.getByRole("link", { name: "Document Library", exact: true }).click();

@@ -3,10 +3,11 @@ import { contractPdf } from "../support/documents/contract-pdf";
 import { parseEvents } from "../support/chat";
 import type { ChatStreamEvent } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
-import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_PASSWORD, SMALL_SCREENS_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_BASE_URL } from "./support/e2e-config";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
-import { expectFitsScreen, expectOnScreen, openSidebar } from "./support/small-screens";
+import { expectFitsScreen, expectInViewWithoutScrollingSideways, expectOnScreen, openSidebar } from "./support/small-screens";
 
 const themes = ["light", "dark"] as const;
 const longName = "Blue Cross Blue Shield of Massachusetts Provider Network Agreement 2026-2027 Amendment No 4 FINAL executed copy.pdf";
@@ -33,6 +34,7 @@ async function expectEachFits(page: Page, pages: PageCheck[]) {
     for (const { path, isReady } of pages) {
       await page.goto(path);
       await expect(isReady(page).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
       await expect(page.locator("html")).toHaveClass(theme);
       await expectFitsScreen(page, `${path} in ${theme} mode`);
     }
@@ -74,6 +76,14 @@ for (const width of [360, 390]) {
     test("every signed-in page fits the screen, light and dark, with 40 px tap targets and menus on screen", async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const { ready, waiting, sessionId } = await signedInLibrary(page, `${testInfo.title} ${width}`);
+      // Signing up made this person their organization's admin; an invitation fills its second list.
+      const { user } = (await (await page.request.get("/api/me")).json()) as { user: { organizationId: string; displayName: string } };
+      const invitee = uniqueEmail(`invitee ${width}`);
+      const invited = await page.request.post(`/api/organizations/${user.organizationId}/invitations`, {
+        data: { email: invitee },
+        headers: { Origin: E2E_BASE_URL },
+      });
+      expect(invited.status()).toBe(201);
       await expectEachFits(page, [
         { path: "/app/documents", isReady: (page) => page.getByRole("article", { name: longName }).getByText("Ready", { exact: true }) },
         { path: `/app/documents/${ready.id}`, isReady: (page) => page.getByText("Page 1 of 3") },
@@ -83,7 +93,24 @@ for (const width of [360, 390]) {
         { path: `/app/chat?session=${sessionId}`, isReady: (page) => page.getByRole("listitem", { name: "Answer" }).getByText("Citations") },
         { path: "/app/account", isReady: (page) => page.getByRole("heading") },
         { path: "/app/contact-sales", isReady: (page) => page.getByRole("heading", { level: 1, name: "Upgrade to Enterprise" }) },
+        { path: "/app/admin/org", isReady: (page) => page.getByRole("list", { name: "Pending Invitations" }) },
+        { path: "/app/admin/org?tab=audit", isReady: (page) => page.getByRole("list", { name: "Organization audit log" }) },
       ]);
+
+      // Organization Management: each member and invitation a card, its actions on screen without scrolling sideways.
+      await page.goto("/app/admin/org");
+      const ownCard = page.getByRole("list", { name: "Team Members" }).getByRole("listitem").filter({ hasText: user.displayName });
+      for (const action of [/^Edit role of /, /^Remove /]) await expectInViewWithoutScrollingSideways(ownCard.getByRole("button", { name: action }));
+      const invitation = page.getByRole("list", { name: "Pending Invitations" }).getByRole("listitem").filter({ hasText: invitee });
+      for (const action of [`Resend the invitation to ${invitee}`, `Cancel the invitation to ${invitee}`]) {
+        await expectInViewWithoutScrollingSideways(invitation.getByRole("button", { name: action }));
+      }
+      await ownCard.getByRole("button", { name: /^Remove / }).click();
+      await expect(page.getByRole("alertdialog", { name: "Remove User" })).toBeVisible();
+      await expectFitsScreen(page, "the Remove User dialog");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("alertdialog", { name: "Remove User" })).toBeHidden();
+      for (const tab of await page.getByRole("tab").all()) await expectInViewWithoutScrollingSideways(tab);
 
       // The library: a card at full width with its whole name in its title, its menu and the top bar's menus on screen.
       await page.goto("/app/documents");
@@ -114,7 +141,10 @@ for (const width of [360, 390]) {
       // The drawer, and a chat deleted in it that is brought back without closing it.
       const sidebar = await openSidebar(page);
       await expectFitsScreen(page, "the navigation drawer");
-      await sidebar.getByRole("button", { name: "Delete What are the termination clauses" }).click();
+      await sidebar.getByRole("button", { name: "Actions for What are the termination clauses" }).click();
+      await expectOnScreen(page, page.getByRole("menu", { name: "Actions for What are the termination clauses" }));
+      await expectFitsScreen(page, "a recent chat's actions");
+      await page.getByRole("menuitem", { name: "Delete" }).click();
       await expect(sidebar.getByRole("link", { name: /What are the termination clauses/ })).toHaveCount(0);
       await expectFitsScreen(page, "the drawer with the Undo toast");
       await page.getByRole("button", { name: "Undo" }).click();
@@ -123,6 +153,27 @@ for (const width of [360, 390]) {
     });
   });
 }
+
+test("the platform console fits 360 and 390 px: every tab, its seven triggers on screen without scrolling", { tag: "@small-screen" }, async ({ page }) => {
+  test.setTimeout(180_000);
+  // One test for both widths: the console's owner signs up once on this server.
+  await signUpThroughApi(page, SMALL_SCREENS_OWNER_EMAIL, E2E_PASSWORD, { plan: null });
+  const consoleTab = (tab: string) => ({ path: `/app/admin/platform${tab}`, isReady: (page: Page) => page.getByRole("tabpanel") });
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectEachFits(
+      page,
+      ["", "?tab=organizations", "?tab=users", "?tab=documents", "?tab=chats", "?tab=audit", "?tab=system", "?tab=settings"].map(consoleTab),
+    );
+    await page.goto("/app/admin/platform");
+    const tabs = page.getByRole("tablist", { name: "Platform administration" }).getByRole("tab");
+    await expect(tabs).toHaveCount(7);
+    for (const tab of await tabs.all()) await expectInViewWithoutScrollingSideways(tab);
+    await tabs.last().click();
+    await expect(page).toHaveURL("/app/admin/platform?tab=system");
+    await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+  }
+});
 
 test.describe("on a phone", { tag: "@small-screen" }, () => {
   for (const theme of themes) {

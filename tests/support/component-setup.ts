@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { FakeEventSource } from "./fake-event-source";
+import { setWindowWidth } from "./window-width";
 
 // findBy* and waitFor wait up to 5 s, not 1 s: the app's pages are lazy chunks, and on a busy
 // machine (CI, tests in parallel) the first render of one can take longer than a second.
@@ -9,6 +10,9 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no EventSource; the app's live-event connection gets this stand-in.
 globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+
+// jsdom has no matchMedia either: a desktop window unless a test sets another width.
+if (typeof window.matchMedia !== "function") setWindowWidth(1280);
 
 afterEach(() => {
   cleanup();

@@ -2,8 +2,11 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./e2e-config";
 
 export const E2E_PASSWORD = "e2e-password-123";
-/** The platform owners the e2e server is started with (PLATFORM_OWNER_EMAILS): one per Playwright project, since both run the same tests. */
-export const PLATFORM_OWNER_EMAILS = ["owner@e2e.example", "owner-phone@e2e.example"];
+/** The platform owners the e2e server is started with (PLATFORM_OWNER_EMAILS): one per Playwright project, since both run the same tests, and one for the small-screen checks. */
+export const PLATFORM_OWNER_EMAILS = ["owner@e2e.example", "owner-phone@e2e.example", "owner-small-screens@e2e.example"];
+
+/** The platform owner of small-screens.spec.ts (phone project only), who visits the console at each width in one test. */
+export const SMALL_SCREENS_OWNER_EMAIL = PLATFORM_OWNER_EMAILS[2]!;
 
 export function platformOwnerEmail(projectName: string): string {
   return projectName === "phone" ? PLATFORM_OWNER_EMAILS[1]! : PLATFORM_OWNER_EMAILS[0]!;

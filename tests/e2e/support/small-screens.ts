@@ -102,3 +102,24 @@ export async function expectOnScreen(page: Page, element: Locator): Promise<void
   expect(box.x + box.width).toBeLessThanOrEqual(width);
   expect(box.y + box.height).toBeLessThanOrEqual(height);
 }
+
+/**
+ * The element is on screen as the page first shows it, scrolled only up or down: within the
+ * window's width and not clipped by a box that scrolls sideways (a row action at the far end of a
+ * table too wide for a phone fails this). Retried for a few seconds: a closing dialog's overlay
+ * fades out over it.
+ */
+export async function expectInViewWithoutScrollingSideways(element: Locator): Promise<void> {
+  await expect(async () => {
+    const seen = await element.evaluate((target) => {
+      window.scrollBy(0, target.getBoundingClientRect().top - window.innerHeight / 2);
+      const rect = target.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      const covering = hit && !target.contains(hit) ? `${hit.tagName.toLowerCase()} "${(hit.textContent ?? "").trim().slice(0, 40)}"` : null;
+      return { left: rect.left, right: rect.right, width: document.documentElement.clientWidth, covering };
+    });
+    expect(seen.left).toBeGreaterThanOrEqual(0);
+    expect(seen.right).toBeLessThanOrEqual(seen.width);
+    expect(seen.covering, "what is drawn over it").toBeNull();
+  }).toPass({ timeout: 5_000 });
+}

@@ -7,7 +7,14 @@ export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List className={cn("inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground max-md:h-12", className)} {...props} />
+    // Below md the triggers wrap onto more rows rather than scroll with one cut in half (ADR 030).
+    <TabsPrimitive.List
+      className={cn(
+        "inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground max-md:h-auto max-md:min-h-12 max-md:max-w-full max-md:flex-wrap",
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

@@ -23,18 +23,7 @@ const subscribed: BillingSummary = {
   organizationPlan: null,
 };
 
-/** A window `width` px wide, as far as media queries go (jsdom has no layout, so none of its own). */
-export function setWindowWidth(width: number) {
-  window.matchMedia = ((query: string) => {
-    const maxWidth = /width < (\d+(?:\.\d+)?)rem/.exec(query);
-    return {
-      media: query,
-      matches: maxWidth ? width < Number(maxWidth[1]) * 16 : false,
-      addEventListener() {},
-      removeEventListener() {},
-    };
-  }) as unknown as typeof window.matchMedia;
-}
+export { setWindowWidth } from "../../../../tests/support/window-width";
 
 /**
  * The whole app, as main.tsx renders it, signed in with a subscription: every live feature is on

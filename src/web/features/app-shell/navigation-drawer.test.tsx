@@ -35,6 +35,12 @@ async function openDrawer() {
   return { user, opener, drawer: await screen.findByRole("dialog", { name: "Navigation" }) };
 }
 
+/** Rename or Delete the chat from its "…" button, always shown in the drawer. */
+async function chooseChatAction(user: ReturnType<typeof setupUser>, drawer: HTMLElement, action: "Rename" | "Delete") {
+  await user.click(await within(drawer).findByRole("button", { name: "Actions for Timely filing" }));
+  await user.click(await screen.findByRole("menuitem", { name: action }));
+}
+
 describe("the sidebar on a small screen", () => {
   it("is a drawer opened from the top bar: labelled, the whole sidebar inside, focus kept in it, closed by Escape", async () => {
     setWindowWidth(390);
@@ -99,7 +105,7 @@ describe("the sidebar on a small screen", () => {
       },
     });
     const { user, drawer } = await openDrawer();
-    await user.click(await within(drawer).findByRole("button", { name: "Delete Timely filing" }));
+    await chooseChatAction(user, drawer, "Delete");
     expect(within(drawer).queryByRole("link", { name: /Timely filing/ })).not.toBeInTheDocument();
 
     await user.click(within(drawer).getByRole("link", { name: "Chat" }));
@@ -109,7 +115,7 @@ describe("the sidebar on a small screen", () => {
     const reopened = await openDrawer();
     expect(await within(reopened.drawer).findByRole("link", { name: /Timely filing/ })).toBeInTheDocument();
 
-    await reopened.user.click(within(reopened.drawer).getByRole("button", { name: "Delete Timely filing" }));
+    await chooseChatAction(reopened.user, reopened.drawer, "Delete");
     await reopened.user.click(within(reopened.drawer).getByRole("link", { name: "Documents" }));
     await screen.findByRole("heading", { level: 1, name: "Document Library" });
     expect(server.callsTo("DELETE", `/api/chat/sessions/${session.id}`)).toHaveLength(0);
@@ -124,13 +130,13 @@ describe("the sidebar on a small screen", () => {
       [`DELETE /api/chat/sessions/${session.id}`]: { status: 204 },
     });
     const { user, drawer } = await openDrawer();
-    await user.click(await within(drawer).findByRole("button", { name: "Rename Timely filing" }));
+    await chooseChatAction(user, drawer, "Rename");
     expect(within(drawer).getByRole("textbox", { name: "Chat title" })).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(within(drawer).queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Navigation" })).toBeInTheDocument();
 
-    await user.click(within(drawer).getByRole("button", { name: "Delete Timely filing" }));
+    await chooseChatAction(user, drawer, "Delete");
     expect(within(drawer).queryByRole("link", { name: /Timely filing/ })).not.toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "Undo" }));
     expect(await within(drawer).findByRole("link", { name: /Timely filing/ })).toBeInTheDocument();
@@ -145,7 +151,7 @@ describe("the sidebar on a small screen", () => {
       "POST /api/auth/sign-out": { status: 200, body: { success: true } },
     });
     const { user, drawer } = await openDrawer();
-    await user.click(await within(drawer).findByRole("button", { name: "Delete Timely filing" }));
+    await chooseChatAction(user, drawer, "Delete");
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("button", { name: /^Account menu for/ }));
     await user.click(await screen.findByRole("menuitem", { name: "Log out" }));

@@ -12,7 +12,7 @@ import { Label } from "../../components/ui/label";
 import { LoadProblem } from "../../components/ui/load-problem";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
 import { auditApi, type AuditLogSource, type AuditQuery } from "./audit-api";
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
@@ -31,6 +31,24 @@ function detailsText(details: AuditEvent["details"]): string {
 function targetText(event: AuditEvent): string {
   return event.targetName ?? event.targetId ?? event.targetType;
 }
+
+/** An event's fields; on a phone each event is a card headed by its action. */
+const columns: RecordColumn<AuditEvent>[] = [
+  { header: "Time", className: "whitespace-nowrap", cell: (event) => dateTimeFormat.format(new Date(event.occurredAt)) },
+  { header: "Actor", className: "break-all", cell: (event) => event.actorEmail ?? "System" },
+  { header: "Action", isTitle: true, cell: (event) => auditActionLabels[event.action] },
+  { header: "Target", className: "break-all", cell: (event) => targetText(event) },
+  {
+    header: "Outcome",
+    cell: (event) => <Badge variant={event.outcome === "success" ? "secondary" : "destructive"}>{auditOutcomeLabels[event.outcome]}</Badge>,
+  },
+  {
+    header: "From",
+    className: "text-xs break-all text-muted-foreground",
+    cell: (event) => [event.ip, event.userAgent].filter(Boolean).join(" · ") || "—",
+  },
+  { header: "Details", className: "text-xs break-words text-muted-foreground", cell: (event) => detailsText(event.details) || "—" },
+];
 
 function TextFilter({
   label,
@@ -141,34 +159,12 @@ function AuditEvents({
           <p className="text-sm text-muted-foreground">{auditCopy.empty}</p>
         </EmptyState>
       ) : (
-        <Table label={label}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Time</TableHead>
-              {showActor && <TableHead>Actor</TableHead>}
-              <TableHead>Action</TableHead>
-              <TableHead>Target</TableHead>
-              <TableHead>Outcome</TableHead>
-              <TableHead>From</TableHead>
-              <TableHead>Details</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell className="whitespace-nowrap">{dateTimeFormat.format(new Date(event.occurredAt))}</TableCell>
-                {showActor && <TableCell className="break-all">{event.actorEmail ?? "System"}</TableCell>}
-                <TableCell>{auditActionLabels[event.action]}</TableCell>
-                <TableCell className="break-all">{targetText(event)}</TableCell>
-                <TableCell>
-                  <Badge variant={event.outcome === "success" ? "secondary" : "destructive"}>{auditOutcomeLabels[event.outcome]}</Badge>
-                </TableCell>
-                <TableCell className="text-xs break-all text-muted-foreground">{[event.ip, event.userAgent].filter(Boolean).join(" · ") || "—"}</TableCell>
-                <TableCell className="text-xs break-words text-muted-foreground">{detailsText(event.details) || "—"}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          label={label}
+          items={rows}
+          keyOf={(event) => event.id}
+          columns={showActor ? columns : columns.filter((column) => column.header !== "Actor")}
+        />
       )}
       <Pager label={label} noun="Events" offset={offset} shown={rows.length} pageSize={AUDIT_PAGE_SIZE} nextOffset={nextOffset} onOffset={onOffset} />
     </div>

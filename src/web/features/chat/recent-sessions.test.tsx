@@ -19,6 +19,12 @@ afterEach(() => {
 const recentChats = () => screen.getByRole("region", { name: "Recent chats" });
 const currentUrl = () => screen.getByRole("status", { name: "Current URL" }).textContent;
 
+/** Rename or Delete from a chat's "…" button, as a pointer does. */
+async function chooseAction(user: ReturnType<typeof setupUser>, title: string, action: "Rename" | "Delete") {
+  await user.click(within(recentChats()).getByRole("button", { name: `Actions for ${title}` }));
+  await user.click(await screen.findByRole("menuitem", { name: action }));
+}
+
 function sessionsServer(sessions: ChatSessionSummary[], routes: Parameters<typeof stubServer>[0] = {}) {
   return stubServer({
     "GET /api/documents": listAnswer([contract]),
@@ -79,7 +85,8 @@ describe("recent chats in the sidebar", () => {
     const { renames } = renamableSession();
     renderChat("/app/documents");
     const user = setupUser();
-    await user.click(await within(recentChats()).findByRole("button", { name: "Rename Old title" }));
+    await within(recentChats()).findByRole("link", { name: /Old title/ });
+    await chooseAction(user, "Old title", "Rename");
     const input = screen.getByRole("textbox", { name: "Chat title" });
     expect(input).toHaveFocus();
 
@@ -92,10 +99,11 @@ describe("recent chats in the sidebar", () => {
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
     expect(within(recentChats()).getByText("Old title")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Rename Old title" })).toHaveFocus();
+    expect(within(recentChats()).getByRole("link", { name: /Old title/ })).toHaveFocus();
 
-    await user.click(screen.getByRole("button", { name: "Rename Old title" }));
+    await chooseAction(user, "Old title", "Rename");
     await user.click(screen.getByRole("button", { name: "Cancel rename" }));
+    expect(within(recentChats()).getByRole("link", { name: /Old title/ })).toHaveFocus();
     expect(screen.queryByRole("textbox", { name: "Chat title" })).not.toBeInTheDocument();
     expect(renames()).toHaveLength(0);
   });
@@ -104,14 +112,15 @@ describe("recent chats in the sidebar", () => {
     const { renames } = renamableSession();
     renderChat("/app/documents");
     const user = setupUser();
-    await user.click(await within(recentChats()).findByRole("button", { name: "Rename Old title" }));
+    await within(recentChats()).findByRole("link", { name: /Old title/ });
+    await chooseAction(user, "Old title", "Rename");
     await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
     await user.type(screen.getByRole("textbox", { name: "Chat title" }), " Rates {Enter}");
     expect(await within(recentChats()).findByText("Rates")).toBeInTheDocument();
     await waitFor(() => expect(renames()).toHaveLength(1));
     expect(renames()[0]?.body).toEqual({ title: "Rates" });
 
-    await user.click(screen.getByRole("button", { name: "Rename Rates" }));
+    await chooseAction(user, "Rates", "Rename");
     await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
     await user.type(screen.getByRole("textbox", { name: "Chat title" }), "Medicaid");
     await user.click(screen.getByRole("button", { name: "Save title" }));
@@ -127,7 +136,8 @@ describe("recent chats in the sidebar", () => {
     });
     renderChat("/app/documents");
     const user = setupUser();
-    await user.click(await within(recentChats()).findByRole("button", { name: "Rename Kept title" }));
+    await within(recentChats()).findByRole("link", { name: /Kept title/ });
+    await chooseAction(user, "Kept title", "Rename");
     await user.clear(screen.getByRole("textbox", { name: "Chat title" }));
     await user.type(screen.getByRole("textbox", { name: "Chat title" }), "New title");
     await user.click(screen.getByRole("button", { name: "Save title" }));
@@ -154,7 +164,7 @@ describe("recent chats in the sidebar", () => {
 
   async function deleteOpenSession() {
     expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
-    await setupUser().click(within(recentChats()).getByRole("button", { name: "Delete Open one" }));
+    await chooseAction(setupUser(), "Open one", "Delete");
     await waitFor(() => expect(currentUrl()).toBe("/app/chat"));
   }
 
@@ -232,7 +242,7 @@ describe("recent chats in the sidebar", () => {
     });
     renderChat(`/app/chat?session=${open.id}`);
     expect(await screen.findByText("Is there a penalty?")).toBeInTheDocument();
-    await setupUser().click(within(recentChats()).getByRole("button", { name: "Delete Other one" }));
+    await chooseAction(setupUser(), "Other one", "Delete");
     expect(currentUrl()).toBe(`/app/chat?session=${open.id}`);
     expect(screen.getByText("Is there a penalty?")).toBeInTheDocument();
   });
@@ -249,5 +259,97 @@ describe("recent chats in the sidebar", () => {
     expect(item).toHaveTextContent("Unknown Document");
     await user.click(item);
     expect(await screen.findByText("How do appeals work?")).toBeInTheDocument();
+  });
+});
+
+describe("recent chats from the keyboard", () => {
+  const openActions = (user: ReturnType<typeof setupUser>) => user.keyboard("{Shift>}{F10}{/Shift}");
+
+  it("each chat is one tab stop, described by the key that opens its actions; the '…' button is left out of the tab order", async () => {
+    const sessions = Array.from({ length: 7 }, (_, index) => aSession({ title: `Question ${index + 1}` }));
+    sessionsServer(sessions);
+    renderChat("/app/documents");
+    const first = await within(recentChats()).findByRole("link", { name: /Question 1/ });
+    expect(first).toHaveAccessibleDescription("Shift+F10 opens Rename and Delete.");
+    expect(within(recentChats()).getByRole("button", { name: "Actions for Question 1" })).toHaveAttribute("tabindex", "-1");
+
+    const user = setupUser();
+    screen.getByRole("link", { name: "New Chat" }).focus();
+    const stops: string[] = [];
+    for (;;) {
+      await user.tab();
+      if (!recentChats().contains(document.activeElement)) break;
+      stops.push(document.activeElement!.getAttribute("aria-label") ?? document.activeElement!.textContent ?? "");
+    }
+    expect(stops).toEqual([...sessions.slice(0, 5).map((session) => `${session.title}${contract.filename}Nov 20, 2026`), "Show 2 More"]);
+  });
+
+  it.each([
+    ["Shift+F10", "{Shift>}{F10}{/Shift}"],
+    ["the Menu key", "{ContextMenu}"],
+  ])("%s on a chat opens its actions, first one focused; Escape closes them and returns to the chat", async (_, keys) => {
+    sessionsServer([aSession({ title: "Rates" })]);
+    renderChat("/app/documents");
+    const link = await within(recentChats()).findByRole("link", { name: /Rates/ });
+    link.focus();
+    const user = setupUser();
+    await user.keyboard(keys);
+    const menu = await screen.findByRole("menu", { name: "Actions for Rates" });
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Rename", "Delete"]);
+    await waitFor(() => expect(within(menu).getByRole("menuitem", { name: "Rename" })).toHaveFocus());
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).not.toBeInTheDocument());
+    await waitFor(() => expect(link).toHaveFocus());
+  });
+
+  it("renames from the menu and comes back to the chat; deletes, focus moving to the next chat, and Undo keeps the chat", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let first = aSession({ title: "Old title" });
+    const second = aSession({ title: "Second" });
+    const server = sessionsServer([], {
+      "GET /api/chat/sessions": () => ({ status: 200, body: { sessions: [first, second] } }),
+      [`PATCH /api/chat/sessions/${first.id}`]: (call) => {
+        first = { ...first, ...(call.body as { title: string }) };
+        return { status: 200, body: { session: first } };
+      },
+    });
+    renderChat("/app/documents");
+    const user = setupUser();
+    (await within(recentChats()).findByRole("link", { name: /Old title/ })).focus();
+    await openActions(user);
+    await waitFor(() => expect(screen.getByRole("menuitem", { name: "Rename" })).toHaveFocus());
+    await user.keyboard("{Enter}");
+    const input = await screen.findByRole("textbox", { name: "Chat title" });
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.clear(input);
+    await user.type(input, "Rates{Enter}");
+    const renamed = await within(recentChats()).findByRole("link", { name: /Rates/ });
+    await waitFor(() => expect(renamed).toHaveFocus());
+    await waitFor(() => expect(server.callsTo("PATCH", `/api/chat/sessions/${first.id}`)).toHaveLength(1));
+
+    await openActions(user);
+    await waitFor(() => expect(screen.getByRole("menuitem", { name: "Rename" })).toHaveFocus());
+    await user.keyboard("{ArrowDown}{Enter}");
+    await waitFor(() => expect(within(recentChats()).queryByRole("link", { name: /Rates/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(recentChats()).getByRole("link", { name: /Second/ })).toHaveFocus());
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+    expect(await within(recentChats()).findByRole("link", { name: /Rates/ })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(2 * UNDO_DELETE_MS));
+    expect(server.callsTo("DELETE", `/api/chat/sessions/${first.id}`)).toHaveLength(0);
+  });
+
+  it("deleting the only chat leaves focus on the list's heading, not the page", async () => {
+    const only = aSession({ title: "Only one" });
+    sessionsServer([only], { [`DELETE /api/chat/sessions/${only.id}`]: { status: 204 } });
+    renderChat("/app/documents");
+    const user = setupUser();
+    (await within(recentChats()).findByRole("link", { name: /Only one/ })).focus();
+    await openActions(user);
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Recent chats" })).toHaveFocus());
   });
 });

@@ -216,7 +216,8 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
           </Alert>
         )}
         {quote && quoteFound === false && <QuoteNotFound quote={quote.text} page={quote.page} />}
-        <div className={viewerHeight}>
+        {/* Below md a PDF reaches the screen's edges (past <main>'s padding, app-shell.tsx) so its page fits the screen's width. */}
+        <div className={cn(viewerHeight, showPdf && "max-sm:-mx-4 sm:max-md:-mx-8")}>
           {showPdf ? (
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
               <PdfViewer url={documentFileUrl(document.id)} onLoadError={() => setPdfFailed(true)} loadPage={loadPage} {...viewerProps} />

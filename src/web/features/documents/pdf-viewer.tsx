@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProp
 import type { DocumentPageText } from "../../../shared/contracts/documents";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../lib/use-media-query";
 import type { PageJump } from "./document-format";
 import { findQuote } from "../../../shared/quote-match";
 import { locateQuoteOnPicture, type QuoteBox } from "./quote-boxes";
@@ -199,6 +200,13 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPa
     setRoot(element);
   }, []);
   const fitScale = useRef(1);
+  // A phone's page fills the screen's width: no margin beside it, only between pages.
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+  const sidePaddingPx = isSmallScreen ? 0 : PAGE_GAP_PX;
+  const sidePadding = useRef(sidePaddingPx);
+  useLayoutEffect(() => {
+    sidePadding.current = sidePaddingPx;
+  });
   /** The page we were asked to show, until the reader scrolls on their own. */
   const pendingJump = useRef<number | undefined>(undefined);
   const hasShownQuote = useRef(false);
@@ -224,7 +232,7 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPa
         const natural = first.getViewport({ scale: 1 });
         if (isCancelled) return;
         // Fit the width once, when the document opens; zooming is the reader's from then on.
-        const available = (rootRef.current?.clientWidth ?? 800) - PAGE_GAP_PX * 2;
+        const available = (rootRef.current?.clientWidth ?? 800) - sidePadding.current * 2;
         fitScale.current = clampScale(Math.min(1.5, available / natural.width));
         setSizes({ 1: { width: natural.width, height: natural.height } });
         setScale(fitScale.current);
@@ -247,6 +255,24 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPa
       if (!root || !target) return;
       const top = root.scrollTop + target.getBoundingClientRect().top - root.getBoundingClientRect().top - PAGE_GAP_PX;
       root.scrollTo({ top, behavior: "instant" });
+    },
+    [root],
+  );
+
+  /**
+   * Brings the quote to the middle of the viewer by scrolling the viewer alone: scrollIntoView
+   * would scroll the page too, opening a citation with the top bar pushed off screen.
+   */
+  const centerInView = useCallback(
+    (element: HTMLElement) => {
+      if (!root) return;
+      const box = root.getBoundingClientRect();
+      const target = element.getBoundingClientRect();
+      root.scrollTo({
+        top: root.scrollTop + target.top - box.top - (root.clientHeight - target.height) / 2,
+        left: root.scrollLeft + target.left - box.left - (root.clientWidth - target.width) / 2,
+        behavior: "instant",
+      });
     },
     [root],
   );
@@ -300,10 +326,10 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPa
       if (!hasShownQuote.current) {
         hasShownQuote.current = true;
         onQuoteResultRef.current?.(marks.length > 0);
-        if (marks[0] && pendingJump.current === pageNumber) marks[0].scrollIntoView({ block: "center", behavior: "instant" });
+        if (marks[0] && pendingJump.current === pageNumber) centerInView(marks[0]);
       }
     },
-    [scrollToPage],
+    [scrollToPage, centerInView],
   );
 
   useEffect(() => {
@@ -314,7 +340,7 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPa
   const fallbackSize = sizes[1] ?? { width: 612, height: 792 };
 
   return (
-    <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-lg border bg-muted/40">
+    <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-lg border bg-muted/40 max-md:rounded-none max-md:border-x-0">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-background px-3 py-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {pdf ? `Page ${currentPage} of ${pdf.numPages}` : "Loading PDF..."}
@@ -336,7 +362,7 @@ export function PdfViewer({ url, jump, quote, onQuoteResult, onLoadError, loadPa
       </div>
       <div ref={attachRoot} tabIndex={0} aria-label="Document pages" className="min-h-0 flex-1 overflow-auto focus-visible:outline-offset-[-2px]">
         {isReady ? (
-          <div className="flex w-max min-w-full flex-col items-center" style={{ gap: PAGE_GAP_PX, padding: PAGE_GAP_PX }}>
+          <div className="flex w-max min-w-full flex-col items-center" style={{ gap: PAGE_GAP_PX, padding: `${PAGE_GAP_PX}px ${sidePaddingPx}px` }}>
             {Array.from({ length: pdf.numPages }, (_, index) => index + 1).map((pageNumber) => (
               <PdfPage
                 key={pageNumber}

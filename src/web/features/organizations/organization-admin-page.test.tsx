@@ -7,9 +7,11 @@ import { organizationMessages } from "../../../shared/organizations";
 import { aMember, anInvitation, anOrganization, anOrganizationPlan } from "../../../../tests/support/organization-answers";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import type { Handler } from "../../../../tests/support/stub-server";
+import { setWindowWidth } from "../../../../tests/support/window-width";
 import { anAdmin, organizationPath, renderOrganizationPages, stubServer } from "./organizations-test-utils";
 
 afterEach(() => {
+  setWindowWidth(1280);
   toast.dismiss();
   vi.unstubAllGlobals();
 });
@@ -100,6 +102,38 @@ describe("the Users tab", () => {
     invitations.pop();
     await userEvent.click(screen.getByRole("button", { name: "Cancel the invitation to kim@bluevalley.example" }));
     expect(await screen.findByRole("heading", { name: "No pending invitations" })).toBeInTheDocument();
+  });
+
+  it("on a phone, members and invitations are cards with their actions on screen: no table to scroll sideways", async () => {
+    setWindowWidth(390);
+    const members = [owner, admin, colleague, former];
+    serve({ members, invitations: [anInvitation({ email: "kim@bluevalley.example" })] });
+    renderOrganizationPages("/app/admin/org");
+    const team = await screen.findByRole("list", { name: "Team Members" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const cardOf = (list: HTMLElement, text: string) => within(list).getByText(text).closest("li")!;
+
+    const colleagueCard = cardOf(team, "Dana Reyes");
+    expect(colleagueCard.firstElementChild).toHaveTextContent("Dana Reyesdana@bluevalley.example");
+    expect(
+      within(colleagueCard)
+        .getAllByRole("term")
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual(["Role: User", "Status: Active", "Joined: Nov 22, 2026", "Documents: 3"]);
+    expect(within(cardOf(team, "Olivia Owner")).getByText("Cannot be changed")).toBeInTheDocument();
+    expect(within(cardOf(team, "Olivia Owner")).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(cardOf(team, "Sam Former")).queryByRole("button")).not.toBeInTheDocument();
+
+    await userEvent.click(within(colleagueCard).getByRole("button", { name: "Edit role of Dana Reyes" }));
+    expect(screen.getByRole("dialog", { name: "Edit User" })).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(within(colleagueCard).getByRole("button", { name: "Remove Dana Reyes" }));
+    expect(screen.getByRole("alertdialog", { name: "Remove User" })).toHaveTextContent("Dana Reyes will lose access to Blue Valley Clinic.");
+    await userEvent.keyboard("{Escape}");
+
+    const invitation = cardOf(await screen.findByRole("list", { name: "Pending Invitations" }), "kim@bluevalley.example");
+    expect(within(invitation).getByRole("button", { name: "Resend the invitation to kim@bluevalley.example" })).toBeInTheDocument();
+    expect(within(invitation).getByRole("button", { name: "Cancel the invitation to kim@bluevalley.example" })).toBeInTheDocument();
   });
 
   it("Invite User keeps Send disabled until the address looks like x@y.z, offers User and Admin only, and sends", async () => {

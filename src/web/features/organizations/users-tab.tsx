@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { MailPlus, Pencil, Send, Trash2, UserMinus, UserPlus, Users, type LucideIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { accessRoleLabels, type AccessRole } from "../../../shared/access";
 import type { Organization, OrganizationInvitation, OrganizationMember } from "../../../shared/contracts/organizations";
 import { isProtectedMember, organizationMessages } from "../../../shared/organizations";
@@ -9,31 +9,24 @@ import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
 import { formatDate } from "../../lib/format-date";
 import { EditUserDialog, InviteUserDialog, RemoveUserDialog } from "./member-dialogs";
 import { useInvitations, useMembers, useOrganizationActions } from "./use-organization";
 
-/** A list as a table with its loading, failure and empty states; the last column holds the row actions. */
+/** A list as a table (cards on a phone) with its loading, failure and empty states, and the actions of each record. */
 function ListTable<Item>({
-  label,
   query,
   loadingLabel,
   failure,
   empty,
-  columns,
-  alignEnd = [],
-  renderRow,
+  ...records
 }: {
-  label: string;
   query: UseQueryResult<Item[]>;
   loadingLabel: string;
   failure: string;
   empty: { icon: LucideIcon; title: string; text: string };
-  columns: string[];
-  alignEnd?: string[];
-  renderRow: (item: Item) => ReactNode;
-}) {
+} & Omit<ComponentProps<typeof RecordTable<Item>>, "items">) {
   if (query.isPending) {
     return (
       <div role="status" aria-label={loadingLabel} className="space-y-2 rounded-lg border p-4">
@@ -51,23 +44,7 @@ function ListTable<Item>({
       </EmptyState>
     );
   }
-  return (
-    <Table label={label}>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column} className={alignEnd.includes(column) ? "text-right" : undefined}>
-              {column}
-            </TableHead>
-          ))}
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>{query.data.map(renderRow)}</TableBody>
-    </Table>
-  );
+  return <RecordTable items={query.data} {...records} />;
 }
 
 function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -82,51 +59,63 @@ function Section({ title, actions, children }: { title: string; actions?: ReactN
   );
 }
 
-function RoleCell({ role }: { role: AccessRole }) {
-  return (
-    <TableCell>
-      <Badge variant={role === "org_user" ? "secondary" : "default"}>{accessRoleLabels[role]}</Badge>
-    </TableCell>
-  );
+function RoleBadge({ role }: { role: AccessRole }) {
+  return <Badge variant={role === "org_user" ? "secondary" : "default"}>{accessRoleLabels[role]}</Badge>;
 }
 
-function MemberRow({ member, onEdit, onRemove }: { member: OrganizationMember; onEdit: () => void; onRemove: () => void }) {
-  const isActive = member.status === "active";
-  return (
-    <TableRow>
-      <TableCell className="min-w-48">
+const memberColumns: RecordColumn<OrganizationMember>[] = [
+  {
+    header: "User",
+    isTitle: true,
+    className: "min-w-48",
+    cell: (member) => (
+      <>
         <span className="block font-medium break-words">{member.displayName}</span>
-        <span className="block text-xs break-all text-muted-foreground">{member.email}</span>
-      </TableCell>
-      <RoleCell role={member.role} />
-      <TableCell>
-        <Badge variant={isActive ? "outline" : "secondary"}>{isActive ? "Active" : "Inactive"}</Badge>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(member.joinedAt)}</TableCell>
-      <TableCell className="text-right tabular-nums">{member.documentsCount}</TableCell>
-      <TableCell>
-        {isProtectedMember(member) ? (
-          <span className="text-sm whitespace-nowrap text-muted-foreground">{organizationMessages.ownerRoleFixed}</span>
-        ) : (
-          isActive && (
-            <div className="flex justify-end gap-1">
-              <Button type="button" variant="ghost" size="sm" aria-label={`Edit role of ${member.displayName}`} onClick={onEdit}>
-                <Pencil aria-hidden />
-                Edit Role
-              </Button>
-              <Button type="button" variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${member.displayName}`} onClick={onRemove}>
-                <UserMinus aria-hidden />
-                Remove
-              </Button>
-            </div>
-          )
-        )}
-      </TableCell>
-    </TableRow>
+        <span className="block text-xs font-normal break-all text-muted-foreground">{member.email}</span>
+      </>
+    ),
+  },
+  { header: "Role", cell: (member) => <RoleBadge role={member.role} /> },
+  {
+    header: "Status",
+    cell: (member) => <Badge variant={member.status === "active" ? "outline" : "secondary"}>{member.status === "active" ? "Active" : "Inactive"}</Badge>,
+  },
+  { header: "Joined", className: "whitespace-nowrap", cell: (member) => formatDate(member.joinedAt) },
+  { header: "Documents", alignEnd: true, className: "tabular-nums", cell: (member) => member.documentsCount },
+];
+
+/** A member's actions: none for one who is not active (a record with nothing to do shows no actions row). */
+function memberActions(member: OrganizationMember, onEdit: () => void, onRemove: () => void): ReactNode {
+  if (isProtectedMember(member)) return <span className="text-sm whitespace-nowrap text-muted-foreground">{organizationMessages.ownerRoleFixed}</span>;
+  if (member.status !== "active") return null;
+  return (
+    <>
+      <Button type="button" variant="ghost" size="sm" aria-label={`Edit role of ${member.displayName}`} onClick={onEdit}>
+        <Pencil aria-hidden />
+        Edit Role
+      </Button>
+      <Button type="button" variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${member.displayName}`} onClick={onRemove}>
+        <UserMinus aria-hidden />
+        Remove
+      </Button>
+    </>
   );
 }
 
-function InvitationRow({
+const invitationColumns: RecordColumn<OrganizationInvitation>[] = [
+  { header: "Email", isTitle: true, className: "min-w-48 break-all", cell: (invitation) => <span className="break-all">{invitation.email}</span> },
+  { header: "Role", cell: (invitation) => <RoleBadge role={invitation.role} /> },
+  {
+    header: "Status",
+    cell: (invitation) => (
+      <Badge variant={invitation.status === "expired" ? "destructive" : "outline"}>{invitation.status === "expired" ? "Expired" : "Pending"}</Badge>
+    ),
+  },
+  { header: "Invited", className: "whitespace-nowrap", cell: (invitation) => formatDate(invitation.invitedAt) },
+  { header: "Expires", className: "whitespace-nowrap", cell: (invitation) => formatDate(invitation.expiresAt) },
+];
+
+function InvitationActions({
   invitation,
   isBusy,
   onResend,
@@ -137,37 +126,25 @@ function InvitationRow({
   onResend: () => void;
   onCancel: () => void;
 }) {
-  const isExpired = invitation.status === "expired";
   return (
-    <TableRow>
-      <TableCell className="min-w-48 break-all">{invitation.email}</TableCell>
-      <RoleCell role={invitation.role} />
-      <TableCell>
-        <Badge variant={isExpired ? "destructive" : "outline"}>{isExpired ? "Expired" : "Pending"}</Badge>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(invitation.invitedAt)}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(invitation.expiresAt)}</TableCell>
-      <TableCell>
-        <div className="flex justify-end gap-1">
-          <Button type="button" variant="ghost" size="sm" disabled={isBusy} aria-label={`Resend the invitation to ${invitation.email}`} onClick={onResend}>
-            <Send aria-hidden />
-            Resend
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            disabled={isBusy}
-            aria-label={`Cancel the invitation to ${invitation.email}`}
-            onClick={onCancel}
-          >
-            <Trash2 aria-hidden />
-            Cancel
-          </Button>
-        </div>
-      </TableCell>
-    </TableRow>
+    <>
+      <Button type="button" variant="ghost" size="sm" disabled={isBusy} aria-label={`Resend the invitation to ${invitation.email}`} onClick={onResend}>
+        <Send aria-hidden />
+        Resend
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        disabled={isBusy}
+        aria-label={`Cancel the invitation to ${invitation.email}`}
+        onClick={onCancel}
+      >
+        <Trash2 aria-hidden />
+        Cancel
+      </Button>
+    </>
   );
 }
 
@@ -201,9 +178,15 @@ export function UsersTab({ organizationId, organization }: { organizationId: str
           loadingLabel="Loading team members"
           failure={organizationMessages.loadUsersFailed}
           empty={{ icon: Users, title: "No team members yet", text: "Invite your colleagues to work on your contracts together." }}
-          columns={["User", "Role", "Status", "Joined", "Documents"]}
-          alignEnd={["Documents"]}
-          renderRow={(member) => <MemberRow key={member.membershipId} member={member} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />}
+          keyOf={(member) => member.membershipId}
+          columns={memberColumns}
+          actions={(member) =>
+            memberActions(
+              member,
+              () => setEditing(member),
+              () => setRemoving(member),
+            )
+          }
         />
       </Section>
 
@@ -214,10 +197,10 @@ export function UsersTab({ organizationId, organization }: { organizationId: str
           loadingLabel="Loading invitations"
           failure={organizationMessages.loadInvitationsFailed}
           empty={{ icon: MailPlus, title: "No pending invitations", text: "Invitations you send wait here until they are accepted." }}
-          columns={["Email", "Role", "Status", "Invited", "Expires"]}
-          renderRow={(invitation) => (
-            <InvitationRow
-              key={invitation.id}
+          keyOf={(invitation) => invitation.id}
+          columns={invitationColumns}
+          actions={(invitation) => (
+            <InvitationActions
               invitation={invitation}
               isBusy={actions.resendInvitation.isPending && actions.resendInvitation.variables?.id === invitation.id}
               onResend={() => actions.resendInvitation.mutate(invitation)}

@@ -47,16 +47,15 @@ export function PlatformConsolePage() {
         }
       />
       <Tabs value={url.tab} onValueChange={(value) => url.openTab(value as AdminTab)}>
-        <div className="overflow-x-auto pb-1">
-          <TabsList aria-label="Platform administration">
-            {triggers.map(({ tab, label, icon: Icon }) => (
-              <TabsTrigger key={tab} value={tab}>
-                <Icon aria-hidden />
-                {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        {/* On a phone the seven triggers wrap onto two rows, without their icons. */}
+        <TabsList aria-label="Platform administration" className="max-md:[&_svg]:hidden">
+          {triggers.map(({ tab, label, icon: Icon }) => (
+            <TabsTrigger key={tab} value={tab}>
+              <Icon aria-hidden />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
         {/* Each tab is keyed by the URL's query, so a search box starts from what the URL says after back and forward. */}
         <TabsContent value="overview">{url.tab === "overview" && <OverviewTab url={url} />}</TabsContent>
         <TabsContent value="organizations">{url.tab === "organizations" && <OrganizationsTab key={url.get("q")} url={url} />}</TabsContent>
