@@ -29,11 +29,12 @@ interface Example {
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by three people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by four people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
   "scripts/clause-model/router-questions-3.json",
+  "scripts/clause-model/router-questions-4.json",
 ];
 
 /** Every example the router learns from, the held-out rewordings never among them; the written questions first. */
