@@ -88,4 +88,3 @@ function statedFigures(text: string): string[] {
   const kinds = ["duration", "date", "amount", "percentage"] as const;
   return kinds.flatMap((kind) => findFacts(text, kind).map((fact) => fact.plain.toLowerCase()));
 }
-
