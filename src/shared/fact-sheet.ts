@@ -112,6 +112,34 @@ export type ProductLine = keyof typeof productLineLabels;
 
 export const NOT_STATED = "Not stated";
 
+/** Fields read once for the whole document: no part of it is silent about them while another speaks. */
+const wholeDocumentFields: readonly FactFieldKey[] = ["parties", "product_lines"];
+
+/** The product lines a sheet's parts are for (its attachments), from its "Product lines" field. */
+export function productLinesCovered(fields: readonly { key: FactFieldKey; values: readonly { productLine: ProductLine }[] }[]): ProductLine[] {
+  const values = fields.find((field) => field.key === "product_lines")?.values ?? [];
+  return [...new Set(values.map((value) => value.productLine).filter((line) => line !== "all"))];
+}
+
+/**
+ * The parts of the agreement silent on a field that other parts state: the base agreement ("all")
+ * when only attachments give a value, and each covered product line without a value of its own.
+ * None when the base agreement states it (it governs every line without its own) or no part does
+ * (the whole field is then "Not stated").
+ */
+export function productLinesNotStated(
+  field: { key: FactFieldKey; values: readonly { productLine: ProductLine }[] },
+  covered: readonly ProductLine[],
+): ProductLine[] {
+  if (wholeDocumentFields.includes(field.key) || field.values.length === 0) return [];
+  const stated = new Set(field.values.map((value) => value.productLine));
+  if (stated.has("all")) return [];
+  return ["all", ...covered.filter((line) => !stated.has(line))];
+}
+
+/** "Not stated in the base agreement", "Not stated for Medicaid". */
+export const notStatedFor = (line: ProductLine) => (line === "all" ? `${NOT_STATED} in the base agreement` : `${NOT_STATED} for ${productLineLabels[line]}`);
+
 /** The fact sheet is informational: said on the page and in every export. */
 export const FACT_SHEET_DISCLAIMER =
   "This fact sheet is informational and is not legal advice. Each value is read from the contract and quoted with its clause and page; check the contract before acting on it.";

@@ -43,7 +43,25 @@ export interface FactRule {
   firstPages?: number;
   /** At most this many values (the parties are named once). */
   maxValues?: number;
+  /**
+   * The different things one field's values apply to, each with the words that name it: a notice
+   * of changes may be owed for a change of ownership and, with another length, for a roster change.
+   */
+  subjects?: readonly FactSubject[];
 }
+
+/**
+ * What a value applies to, as the sheet says it, and the words in or around its sentence that name
+ * it; and what to say instead when the words are negated ("for a purpose other than compliance with
+ * a regulation"): a negated subject without that label names nothing.
+ */
+export type FactSubject = readonly [label: string, pattern: RegExp, negatedLabel?: string];
+
+/** Claims another payer paid first are often given their own, longer windows. */
+const coordinationOfBenefits: FactSubject = [
+  "claims where another payer is primary",
+  /\bcoordination of benefits\b|\bsecondary (?:claims?|payer|payor)\b|\bprimary (?:payer|payor|carrier|insurer)\b|\bother (?:payer|payor|carrier|insurer)'?s? (?:explanation|payment|remittance)\b/,
+];
 
 const notice = /\bnotice\b|\bnotif(?:y|ication)\b/;
 
@@ -110,8 +128,8 @@ export const factRules: readonly FactRule[] = [
       /\b(?:successive|consecutive|additional|subsequent|further) (?:\w+[- ])?(?:\(\d+\)[- ])?(?:year|month)\w* (?:renewal )?(?:terms?|periods?)\b/,
       /\brenew\w*\b[^.]{0,30}\b(?:for|by)\b[^.]{0,10}\b(?:successive|consecutive|additional|subsequent|further) (?:renewal )?(?:terms?|periods?|years?)\b/,
       /\bextended by (?:one|an?|\w+ \(\d+\)) (?:further|additional)\b/,
+      /\b(?:shall|will|does|is) not (?:be )?(?:automatically )?(?:renew|extend)\w*/,
     ],
-    notAbout: /\bnot (?:be )?(?:automatically )?renew/,
     headingHint: /\bterm\b|\brenewal\b/,
   },
   {
@@ -167,6 +185,7 @@ export const factRules: readonly FactRule[] = [
     headingHint: /\bclaims?\b|\bfiling\b|\bsubmission\b|\bbilling\b/,
     heading: /\btimely filing\b/,
     otherwise: ["statute"],
+    subjects: [coordinationOfBenefits],
   },
   {
     field: "corrected_claim",
@@ -193,6 +212,7 @@ export const factRules: readonly FactRule[] = [
     units: ["day", "month"],
     headingHint: /\bappeal|\bdispute|\breconsideration/,
     otherwise: ["statute"],
+    subjects: [coordinationOfBenefits],
   },
   {
     field: "clean_claim_payment",
@@ -218,6 +238,17 @@ export const factRules: readonly FactRule[] = [
     units: ["day"],
     headingHint: /\bamendment|\bmodification/,
     otherwise: ["automatic-amendment"],
+    subjects: [
+      [
+        "changes required by law or regulation",
+        /\bregulat\w*|\b(?:laws?|statut\w*|government\w*) (?:requires?|requirements?|mandates?|changes?)\b|\brequired by (?:law|statute)\b/,
+        "other amendments (not required by law or regulation)",
+      ],
+      ["the provider's time to object", /\bobject(?:s|ed|ing|ion)?\b/],
+      ["provider manual or policy changes", /\b(?:provider )?manuals?\b|\bpolic(?:y|ies)\b|\bguidelines\b|\bprotocols?\b/],
+      ["fee schedule or rate changes", /\bfee schedules?\b|\brates?\b|\bcompensation\b|\breimbursement\b/],
+      ["amendments both parties sign", /\bmutual(?:ly)?\b|\bsigned by (?:both|each of the|all) part|\bexecuted by (?:both|each of the) part/],
+    ],
   },
   {
     field: "overpayment_refund",
@@ -227,6 +258,7 @@ export const factRules: readonly FactRule[] = [
     near: /\bwithin\b|\bafter\b|\bfrom\b|\bof\b/,
     units: ["day"],
     headingHint: /\boverpayment|\brefund|\brecover/,
+    subjects: [coordinationOfBenefits],
   },
   {
     field: "recoupment_lookback",
@@ -239,6 +271,7 @@ export const factRules: readonly FactRule[] = [
     ],
     near: /\bafter\b|\bfrom\b|\bof\b|\bwithin\b|\bmore than\b|\bprior\b/,
     units: ["month", "year"],
+    subjects: [coordinationOfBenefits],
   },
   {
     field: "lesser_of",
@@ -331,5 +364,20 @@ export const factRules: readonly FactRule[] = [
     near: /\bnotice\b|\bnotif(?:y|ication)\b|\bwithin\b/,
     units: ["day"],
     heading: /\bchange (?:in|of) (?:status|ownership|control|provider information)\b|\bnotice of changes?\b/,
+    subjects: [
+      [
+        "change of ownership or control",
+        /\bownership\b|\bcontrol\b|\bmerger\b|\bacquisition\b|\bsale of (?:all|substantially)\b|\bcorporate (?:form|structure|status)\b|\breorgani[sz]\w*/,
+      ],
+      ["closing the practice or its panel", /\bclos\w*\b[^.]{0,40}\b(?:practice|panel)\b|\bceas\w*\b[^.]{0,40}\bpractice\b|\bnew patients\b/],
+      [
+        "roster changes",
+        /\broster\b|\b(?:addition|add|adding|removal|remove|removing|departure)\w*\b[^.]{0,40}\b(?:practitioners?|physicians?|clinicians?|providers?)\b/,
+      ],
+      ["address or location changes", /\baddress(?:es)?\b|\blocations?\b|\brelocat\w*/],
+      ["tax ID changes", /\btax identification\b|\btin\b|\bfederal tax\b/],
+      ["licence, accreditation or sanctions", /\blicen[cs]\w*|\baccredit\w*|\bsanction\w*|\bdebar\w*|\bexclu(?:ded|sion)\b/],
+      ["required disclosures", /\bdisclosures?\b/],
+    ],
   },
 ];

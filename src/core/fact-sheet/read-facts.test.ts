@@ -277,3 +277,69 @@ describe("readFactSheet: an attachment whose title names no program", () => {
     expect(valuesOf("product_lines")).toEqual([]);
   });
 });
+
+describe("readFactSheet: every value a field has, each with what it applies to", () => {
+  const appliedTo = (values: FactValue[]) => values.map((value) => [value.value, value.appliesTo ?? null]);
+
+  it.each<[string, FactFieldKey, string[], (string | null)[][]]>([
+    [
+      "notice of changes: a list after a colon, and an event named in the sentence before",
+      "change_of_status_notice",
+      [
+        "7. Change in Status.",
+        "7.1 Provider may not move its services to a new corporate structure without the Plan's review. Unless otherwise required by law, Provider shall give at least sixty (60) days' prior written notice of any such event.",
+        "7.2 Provider shall give the Plan twenty (20) days' prior written notice of:",
+        "7.2.1 the addition or departure of a physician on its roster; and",
+        "7.2.2 a new billing address.",
+        "7.3 Provider shall give ninety (90) days' notice before it closes its practice to new patients.",
+      ],
+      [
+        ["90 days", "closing the practice or its panel"],
+        ["60 days", "change of ownership or control"],
+        ["20 days", "roster changes and address or location changes"],
+      ],
+    ],
+    [
+      "payer amendments: by law, not by law (negated), and the time to object",
+      "payer_amendment_notice",
+      [
+        "9. Amendments.",
+        "9.1 The Plan may amend this Agreement on fifteen (15) days' written notice where a change in regulations requires it.",
+        "9.2 For an amendment made for a reason other than compliance with regulations, the Plan shall give forty-five (45) days' written notice.",
+        "9.3 Provider may object to such an amendment by written notice within twenty-one (21) days of receiving it.",
+      ],
+      [
+        ["15 days", "changes required by law or regulation"],
+        ["45 days", "other amendments (not required by law or regulation)"],
+        ["21 days", "the provider's time to object"],
+      ],
+    ],
+    [
+      "appeals: a longer window where another payer paid first, an exception not taken for a subject",
+      "provider_appeal",
+      [
+        "4. Payment Disputes.",
+        "4.1 Except for fraud, or coordination of benefits under 4.2, Provider may appeal any denied claim within twelve (12) months after the denial.",
+        "4.2 Where coordination of benefits applies, Provider may appeal a denied claim within eighteen (18) months of the denial.",
+      ],
+      [
+        ["12 months", null],
+        ["18 months", "claims where another payer is primary"],
+      ],
+    ],
+  ])("%s", (_name, key, lines, expected) => {
+    const { valuesOf } = sheetOf([["PARTICIPATION AGREEMENT", ...lines].join("\n")]);
+    expect(appliedTo(valuesOf(key))).toEqual(expected);
+  });
+
+  it.each<[FactFieldKey, string, string]>([
+    ["auto_renewal", "This Agreement shall not renew automatically; a new agreement must be signed for any further term.", "No"],
+    ["auto_renewal", "This Agreement is not subject to automatic renewal.", "No"],
+    ["auto_renewal", "This Agreement will not renew unless both parties sign a written extension.", "No"],
+    ["lesser_of", "Payment for covered services shall not be subject to the lesser of billed charges and the fee schedule.", "No"],
+    ["lesser_of", "Payment shall be the lesser of billed charges or the fee schedule amount.", "Yes"],
+  ])("%s reads a stated No apart from a Yes or silence: %s", (key, sentence, expected) => {
+    const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
+    expect(valuesOf(key).map((value) => value.value)).toEqual([expected]);
+  });
+});

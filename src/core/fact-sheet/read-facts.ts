@@ -2,12 +2,13 @@ import type { FactField, FactUnit, FactValue } from "../../shared/contracts/fact
 import { factFieldKeys, productLineLabels, type FactFieldKey } from "../../shared/fact-sheet";
 import { citeQuote, locateQuote, type PageTexts, type SourcePassage } from "../rag/citations";
 import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } from "../rag/facts";
+import type { PassageClause } from "../documents/chunking";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
-import { factRules, type FactRule } from "./fact-rules";
+import { factRules, type FactRule, type FactSubject } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 
 /** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
-export const FACT_READER_VERSION = 2;
+export const FACT_READER_VERSION = 3;
 
 /** A passage of the document as the reader gets it: a source passage and what kind of text it holds. */
 export interface FactPassage extends SourcePassage {
@@ -26,12 +27,14 @@ interface Reading {
   score: number;
   /** The sentence itself says it is about the field (not only its clause's heading). */
   isDirect: boolean;
+  /** What the value applies to, for a field whose values differ by what they are for. */
+  appliesTo?: string;
   sentence: PassageSentence;
   passage: FactPassage;
 }
 
 /** What a sentence states, before it is ranked. */
-type ReadValue = Omit<Reading, "rule" | "score" | "sentence" | "passage" | "isDirect">;
+type ReadValue = Omit<Reading, "rule" | "score" | "sentence" | "passage" | "isDirect" | "appliesTo">;
 
 /** The reader's answer: the sheet's fields, and how many values were refused because their quote or number was not on the page. */
 export interface ReadFactSheet {
@@ -154,7 +157,21 @@ function readDate(rule: FactRule, sentence: string, at: number): ReadValue | und
   return { value: defined[1]!.trim(), amount: null, unit: null, from: null, focus: { start, end: start + defined[1]!.length } };
 }
 
+/**
+ * Where the agreement says the term does not apply: "shall not renew automatically", "is not subject
+ * to the lesser of", "will not renew unless both parties sign". A condition on the No ("will not renew
+ * if…") is not a plain No.
+ */
+const statedNo: Partial<Record<FactFieldKey, RegExp>> = {
+  auto_renewal:
+    /\b(?:shall|will|does|is) not (?:be )?(?:automatically )?(?:renew|extend)\w*|\bnot (?:be )?subject to (?:automatic|auto-?) ?renewal\b|\bno (?:automatic|auto-?) ?renewal\b/i,
+  lesser_of: /\b(?:not|never) (?:be )?(?:subject to|limited to|based on|paid at) (?:the )?lesser of\b|\bwithout regard to (?:the )?lesser of\b/i,
+};
+const isConditional = /\bif\b|\bin the event\b|\bprovided that\b/i;
+
 function readYes(rule: FactRule, sentence: string): ReadValue {
+  const no = statedNo[rule.field]?.exec(sentence);
+  if (no && !isConditional.test(sentence)) return wordsValue("No", no.index, no[0].length);
   if (rule.field !== "auto_renewal") return { value: "Yes", amount: null, unit: null, from: null };
   // Renewal that needs no one to act is automatic; one a party must choose ("may be renewed", "right to renew") is not.
   const isChosen = /\bmay be renewed\b|\brenewable\b|\b(?:option|right|elect\w*) to (?:renew|extend)\b|\bat the option\b/i.test(sentence);
@@ -293,6 +310,62 @@ function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPa
   return { rule, ...read, score, isDirect: directAt !== undefined, sentence, passage };
 }
 
+/** "Unless otherwise required by law, …", "except in the case of fraud, …": an exception the sentence makes, not what it is about. */
+const exceptionPhrase =
+  /\b(?:unless|except as) (?:otherwise )?(?:expressly |specifically )?(?:required|provided|permitted|allowed|set forth)\b[^,;:]*[,;]?|\bexcept (?:in the case of|for)\b[^,;:]*(?:,\s*or\b[^,;:]*)?[,;]?/g;
+/** A sentence that names what it applies to only by pointing back: "notice of any such event", "the foregoing changes". */
+const pointsBack = /\bsuch (?:event|change|transaction|occurrence)s?\b|\b(?:the )?foregoing\b|\bany of the above\b/;
+const MAX_SUBJECTS = 3;
+/** How far past a sentence ending in a colon its list is read. */
+const LIST_CHARS = 400;
+
+/** Words just before a subject's that negate it: "not required by", "a purpose other than compliance with". */
+const negatedBefore = /(?:\bnot (?:\w+ )?(?:by|for|to|with|of|under)\b|\bother than\b|\bnon-)[^,;.]{0,40}$/;
+
+/** The labels of the subjects `text` names, in the order it names them. */
+function subjectsNamed(subjects: readonly FactSubject[], text: string): string[] {
+  const plain = lower(text).replace(exceptionPhrase, " ");
+  const named: { label: string; at: number }[] = [];
+  for (const [label, pattern, negatedLabel] of subjects) {
+    const at = pattern.exec(plain)?.index;
+    if (at === undefined) continue;
+    const isNegated = negatedBefore.test(plain.slice(Math.max(0, at - 45), at));
+    if (!isNegated) named.push({ label, at });
+    else if (negatedLabel) named.push({ label: negatedLabel, at });
+  }
+  return named.sort((a, b) => a.at - b.at).map((found) => found.label);
+}
+
+/** Whether `inner` is `outer` or one of its numbered sub-clauses ("9.3.3.1" of "9.3.3"). */
+const isWithin = (inner: PassageClause | undefined, outer: PassageClause | undefined) =>
+  inner === outer || (!!outer?.number && !!inner?.number && inner.number.startsWith(`${outer.number}.`));
+
+/**
+ * What a value applies to: the subjects its sentence names; for a sentence ending in a colon, the
+ * list that follows it; for one that points back ("any such event"), the sentence before it; else
+ * its clause's heading. "30 days — roster changes and address or location changes".
+ */
+function subjectOf(subjects: readonly FactSubject[], sentences: readonly PassageSentence[], index: number, passage: FactPassage): string | undefined {
+  const sentence = sentences[index]!;
+  const following = sentences.slice(index + 1).filter((next) => isWithin(next.clause, sentence.clause));
+  const windows = [
+    sentence.text,
+    /:\s*$/.test(sentence.text)
+      ? following
+          .map((next) => next.text)
+          .join(" ")
+          .slice(0, LIST_CHARS)
+      : "",
+    pointsBack.test(lower(sentence.text)) ? (sentences[index - 1]?.text ?? "") : "",
+    [...passage.headingPath, sentence.clause?.heading ?? ""].join(" "),
+  ];
+  for (const window of windows) {
+    const named = subjectsNamed(subjects, window).slice(0, MAX_SUBJECTS);
+    if (named.length) return named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  }
+  return undefined;
+}
+
 /** Whether the value's number is in the quote, in figures or in words: a value is read from its quote, not beside it. */
 export function isValueInQuote(value: Pick<FactValue, "amount" | "unit">, quote: string): boolean {
   if (value.amount === null) return true;
@@ -311,6 +384,7 @@ function verified(reading: Reading, pages: PageTexts, parts: readonly ContractPa
     amount: reading.amount,
     unit: reading.unit,
     from: reading.from,
+    ...(reading.appliesTo ? { appliesTo: reading.appliesTo } : {}),
     productLine: productLineAt(parts, citation.page, citation.startOffset, reading.sentence.text),
     source: citation,
   };
@@ -318,7 +392,11 @@ function verified(reading: Reading, pages: PageTexts, parts: readonly ContractPa
 
 /** The same value from the same clause: a clause that states two values ("120 days, or 365 for school services") shows both. */
 const isRepeat = (a: FactValue, b: FactValue) =>
-  a.source.page === b.source.page && a.source.clauseNumber === b.source.clauseNumber && a.value === b.value && a.productLine === b.productLine;
+  a.source.page === b.source.page &&
+  a.source.clauseNumber === b.source.clauseNumber &&
+  a.value === b.value &&
+  a.productLine === b.productLine &&
+  a.appliesTo === b.appliesTo;
 
 /**
  * The values a field shows: the best-read one for each product line, and for the same product
@@ -340,8 +418,10 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
     }
     const shown = shownFor.get(value.productLine);
     if (values.some((other) => isRepeat(other, value))) continue;
-    // Another clause for the same product line shows when its own sentence states the field, or it reads as strongly as the best.
-    if (shown && (shown.count >= MAX_VALUES_PER_PRODUCT_LINE || (reading.score < shown.best && !reading.isDirect))) continue;
+    const isForSomethingElse =
+      value.appliesTo !== undefined && !values.some((other) => other.productLine === value.productLine && other.appliesTo === value.appliesTo);
+    // Another clause for the same product line shows when its own sentence states the field, it reads as strongly as the best, or it is for something else.
+    if (shown && (shown.count >= MAX_VALUES_PER_PRODUCT_LINE || (reading.score < shown.best && !reading.isDirect && !isForSomethingElse))) continue;
     shownFor.set(value.productLine, { best: shown?.best ?? reading.score, count: (shown?.count ?? 0) + 1 });
     values.push(value);
   }
@@ -372,12 +452,15 @@ export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts
   const readings = new Map<FactFieldKey, Reading[]>();
   for (const passage of passages) {
     if (passage.kind === "contents") continue;
-    for (const sentence of sentencesOf(passage.text, passage.clauses)) {
+    const sentences = sentencesOf(passage.text, passage.clauses);
+    sentences.forEach((sentence, index) => {
       for (const rule of factRules) {
         const reading = readSentence(rule, sentence, passage);
-        if (reading) readings.set(rule.field, [...(readings.get(rule.field) ?? []), reading]);
+        if (!reading) continue;
+        const appliesTo = rule.subjects && subjectOf(rule.subjects, sentences, index, passage);
+        readings.set(rule.field, [...(readings.get(rule.field) ?? []), appliesTo ? { ...reading, appliesTo } : reading]);
       }
-    }
+    });
   }
   let unverifiedCount = 0;
   const fields = factFieldKeys.map((key): FactField => {

@@ -45,8 +45,37 @@ describe("factAnswer: the sheet's values, each with what it applies to", () => {
     expect(answer.points.map((point) => point.text)).toEqual([
       "**90 days from the date of service — Commercial** (3.1 Claims, page 3): “Claims are due 90 days after service.”",
       "**365 days from the date of service — Medicaid** (20.1 Claims, page 20): “Claims are due 365 days after service.”",
+      "Not stated in the base agreement.",
     ]);
     expect(answer.citations.map((citation) => citation.page)).toEqual([3, 20]);
+  });
+
+  it("says what each value applies to, and which covered product line the agreement leaves silent", () => {
+    const withLines: FactField[] = [
+      { key: "product_lines", values: [value("Medicaid", "medicaid", 20), value("Medicare Advantage", "medicare_advantage", 30)] },
+      {
+        key: "change_of_status_notice",
+        values: [
+          { ...value("90 days", "all", 12, 90), from: null, appliesTo: "change of ownership or control" },
+          { ...value("30 days", "all", 12, 30), from: null, appliesTo: "roster changes" },
+        ],
+      },
+      { key: "records_retention", values: [{ ...value("10 years", "medicaid", 21, 10), unit: "years", from: null }] },
+    ];
+    const changes = factAnswer(questionKindById.get("change-of-status-notice")!, withLines, "How much notice do we owe for changes?")!;
+    expect(changes.points.map((point) => point.text.split(" (")[0])).toEqual([
+      "**90 days for change of ownership or control**",
+      "**30 days for roster changes**",
+    ]);
+    const retention = factAnswer(questionKindById.get("records-retention")!, withLines, "How long must we keep records?")!;
+    expect(retention.points.map((point) => point.text.split(" (")[0])).toEqual([
+      "**10 years — Medicaid**",
+      "Not stated in the base agreement.",
+      "Not stated for Medicare Advantage.",
+    ]);
+    const forMedicare = factAnswer(questionKindById.get("records-retention")!, withLines, "How long must we keep Medicare Advantage records?")!;
+    expect(forMedicare.points.map((point) => point.text.split(" (")[0]).at(-1)).toBe("Not stated for Medicare Advantage.");
+    expect(forMedicare.points).toHaveLength(2);
   });
 
   it("keeps to the product line the question names", () => {

@@ -1,6 +1,6 @@
 import type { Citation } from "../../shared/chat";
 import type { FactField, FactValue } from "../../shared/contracts/fact-sheet";
-import { productLineLabels, type ProductLine } from "../../shared/fact-sheet";
+import { notStatedFor, productLineLabels, productLinesCovered, productLinesNotStated, type ProductLine } from "../../shared/fact-sheet";
 import type { AnswerPoint, ComposedAnswer } from "./answer";
 import { addCitation, clauseLabel } from "./citations";
 import { answerKindOf } from "./facts";
@@ -33,11 +33,12 @@ export function valuesForKind(kind: QuestionKind, fields: readonly FactField[], 
   return forAsked.length > 0 ? forAsked : values;
 }
 
-/** A value as an answer's lead: "365 days from the date of service — Medicaid". */
+/** A value as an answer's lead: "365 days from the date of service — Medicaid", "30 days for roster changes". */
 function leadOf(value: FactValue, asksYesOrNo: boolean): string {
   const from = value.from ? ` from ${value.from}` : "";
+  const appliesTo = value.appliesTo ? ` for ${value.appliesTo}` : "";
   const line = value.productLine === "all" ? "" : ` — ${productLineLabels[value.productLine]}`;
-  const stated = `${value.value}${from}`;
+  const stated = `${value.value}${from}${appliesTo}`;
   // "Can we terminate without cause?" is answered "Yes — 90 days", not by a bare length of time.
   const answered = asksYesOrNo && value.amount !== null ? `Yes — ${stated}` : stated;
   return `${answered}${line}`;
@@ -62,5 +63,21 @@ export function factAnswer(kind: QuestionKind, fields: readonly FactField[], que
       isUnverified: false,
     };
   });
-  return { outcome: "answer", points, related: [], citations, droppedCitations: 0 };
+  return { outcome: "answer", points: [...points, ...notStatedPoints(kind, fields, question)], related: [], citations, droppedCitations: 0 };
+}
+
+/**
+ * What the sheet shows as "Not stated" beside the values: the base agreement or a covered product
+ * line silent on the term. A question naming product lines hears only about those.
+ */
+function notStatedPoints(kind: QuestionKind, fields: readonly FactField[], question: string): AnswerPoint[] {
+  const covered = productLinesCovered(fields);
+  const asked = productLinesAsked(question);
+  const silent = (kind.factFields ?? []).flatMap((key) => {
+    const field = fields.find((candidate) => candidate.key === key);
+    return field ? productLinesNotStated(field, covered) : [];
+  });
+  return [...new Set(silent)]
+    .filter((line) => asked.length === 0 || asked.includes(line))
+    .map((line) => ({ text: `${notStatedFor(line)}.`, citations: [], isUnverified: false }));
 }

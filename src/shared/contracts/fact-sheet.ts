@@ -30,6 +30,8 @@ export const factValueSchema = z.object({
   unit: z.enum(factUnits).nullable(),
   /** What the clock starts from, when the quote says: "the date of service". */
   from: z.string().nullable(),
+  /** What this value applies to when the field has values for different things: "change of ownership or control", "roster changes". */
+  appliesTo: z.string().optional(),
   productLine: z.enum(productLines),
   source: factSourceSchema,
 });

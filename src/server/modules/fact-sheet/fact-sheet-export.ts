@@ -1,13 +1,23 @@
 import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
 import { clauseLabel } from "../../../core/rag/citations";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
-import { FACT_SHEET_DISCLAIMER, factFieldGroupLabels, factFields, NOT_STATED, productLineLabels, type FactFieldGroup } from "../../../shared/fact-sheet";
+import {
+  FACT_SHEET_DISCLAIMER,
+  factFieldGroupLabels,
+  factFields,
+  NOT_STATED,
+  notStatedFor,
+  productLineLabels,
+  productLinesCovered,
+  productLinesNotStated,
+  type FactFieldGroup,
+} from "../../../shared/fact-sheet";
 import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";
 
 // The fact sheet as a spreadsheet and as a PDF: every built-in field in the sheet's order, each
 // value with its product line and source, and "Not stated" where the contract is silent.
 
-const CSV_COLUMNS = ["field", "value", "product line", "clause", "heading", "page", "quote"] as const;
+const CSV_COLUMNS = ["field", "value", "applies to", "product line", "clause", "heading", "page", "quote"] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return that some
@@ -27,23 +37,28 @@ function csvRow(cells: readonly string[]): string {
   return cells.map(csvField).join(",");
 }
 
-/** Each built-in field with the values the sheet holds for it, in the sheet's order. */
+/** Each built-in field with the values the sheet holds for it, in the sheet's order, and the parts of the agreement silent on it while others state it. */
 function fieldsInOrder(sheet: FactSheet) {
   const valuesByKey = new Map(sheet.fields.map((field) => [field.key, field.values]));
-  return factFields.map((definition) => ({ definition, values: valuesByKey.get(definition.key) ?? [] }));
+  const covered = productLinesCovered(sheet.fields);
+  return factFields.map((definition) => {
+    const values = valuesByKey.get(definition.key) ?? [];
+    return { definition, values, notStated: productLinesNotStated({ key: definition.key, values }, covered) };
+  });
 }
 
 /** The fact sheet as RFC 4180 CSV (CRLF line ends, a header row): one row per value, a "Not stated" row for a field without one. */
 export function factSheetCsv(sheet: FactSheet): string {
   const rows = [csvRow(CSV_COLUMNS)];
-  for (const { definition, values } of fieldsInOrder(sheet)) {
-    if (values.length === 0) rows.push(csvRow([definition.label, NOT_STATED, "", "", "", "", ""]));
+  for (const { definition, values, notStated } of fieldsInOrder(sheet)) {
+    if (values.length === 0) rows.push(csvRow([definition.label, NOT_STATED, "", "", "", "", "", ""]));
     for (const value of values) {
       const { source } = value;
       rows.push(
         csvRow([
           definition.label,
           value.value,
+          value.appliesTo ?? "",
           productLineLabels[value.productLine],
           source.clauseNumber ?? "",
           source.heading,
@@ -52,6 +67,8 @@ export function factSheetCsv(sheet: FactSheet): string {
         ]),
       );
     }
+    for (const line of notStated)
+      rows.push(csvRow([definition.label, NOT_STATED, "", line === "all" ? "Base agreement" : productLineLabels[line], "", "", "", ""]));
   }
   return `${rows.join("\r\n")}\r\n`;
 }
@@ -76,7 +93,7 @@ export async function factSheetPdf(sheet: FactSheet, { generatedAt }: { generate
     });
   }
   let group: FactFieldGroup | undefined;
-  for (const { definition, values } of fieldsInOrder(sheet)) {
+  for (const { definition, values, notStated } of fieldsInOrder(sheet)) {
     if (definition.group !== group) {
       group = definition.group;
       blocks.push({ style: "heading", text: factFieldGroupLabels[group] });
@@ -85,11 +102,12 @@ export async function factSheetPdf(sheet: FactSheet, { generatedAt }: { generate
     if (values.length === 0) blocks.push({ style: "body", text: NOT_STATED });
     for (const value of values) {
       blocks.push(
-        { style: "body", text: `${value.value} (${productLineLabels[value.productLine]})` },
+        { style: "body", text: `${value.value}${value.appliesTo ? ` — ${value.appliesTo}` : ""} (${productLineLabels[value.productLine]})` },
         { style: "note", text: sourceLine(value) },
         { style: "quote", text: `“${value.source.quote}”` },
       );
     }
+    for (const line of notStated) blocks.push({ style: "body", text: notStatedFor(line) });
   }
   blocks.push({ style: "note", text: FACT_SHEET_DISCLAIMER });
   return writeTextPdf({

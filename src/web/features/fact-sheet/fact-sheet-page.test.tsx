@@ -82,6 +82,34 @@ describe("fact sheet page", () => {
     expect(document.title).toBe("Fact sheet · Evergreen Agreement.pdf · Clausewise");
   });
 
+  it("says what each value applies to, and which part of the agreement is silent on a term others state", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: {
+        status: 200,
+        body: {
+          factSheet: aSheet(contract.id, contract.filename, {
+            product_lines: [aValue("Medicaid", 20, { productLine: "medicaid" }), aValue("Medicare Advantage", 30, { productLine: "medicare_advantage" })],
+            records_retention: [aValue("10 years", 21, { productLine: "medicaid" })],
+            change_of_status_notice: [
+              aValue("90 days", 12, { appliesTo: "change of ownership or control" }),
+              aValue("30 days", 12, { appliesTo: "roster changes" }),
+            ],
+          }),
+        },
+      },
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    const legal = await screen.findByRole("region", { name: "Legal and administrative" });
+    const changes = within(legal).getByText("Notice of changes").closest("div")!.parentElement!;
+    expect(within(changes).getByText("— change of ownership or control")).toBeInTheDocument();
+    expect(within(changes).getByText("— roster changes")).toBeInTheDocument();
+    const retention = within(legal).getByText("Records retention").closest("div")!.parentElement!;
+    expect(within(retention).getByText("10 years")).toBeInTheDocument();
+    expect(within(retention).getByText("Not stated in the base agreement")).toBeInTheDocument();
+    expect(within(retention).getByText("Not stated for Medicare Advantage")).toBeInTheDocument();
+  });
+
   it("says the terms are being read while the first reading runs", async () => {
     stubServer({
       [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },

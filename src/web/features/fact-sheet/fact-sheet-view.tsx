@@ -7,9 +7,13 @@ import {
   factFieldGroupLabels,
   factFields,
   NOT_STATED,
+  notStatedFor,
   productLineLabels,
+  productLinesCovered,
+  productLinesNotStated,
   type FactFieldDefinition,
   type FactFieldGroup,
+  type ProductLine,
 } from "../../../shared/fact-sheet";
 import { paths } from "../../../shared/paths";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -30,12 +34,13 @@ export function sourceLabel(value: FactValue): string {
   return clause ? `${clause}, page ${value.source.page}` : `Page ${value.source.page}`;
 }
 
-/** A value, its product line when the contract distinguishes them, what its clock starts from, and the quote that proves it. */
+/** A value, what it applies to when the field has several, its product line when the contract distinguishes them, what its clock starts from, and the quote that proves it. */
 export function FactValueItem({ documentId, value, showProductLine }: { documentId: string; value: FactValue; showProductLine: boolean }) {
   return (
     <li className="space-y-1.5">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="font-semibold [overflow-wrap:anywhere]">{value.value}</span>
+        {value.appliesTo && <span className="text-sm [overflow-wrap:anywhere]">— {value.appliesTo}</span>}
         {showProductLine && <Badge variant="secondary">{productLineLabels[value.productLine]}</Badge>}
         {value.from && <span className="text-sm text-muted-foreground">from {value.from}</span>}
       </div>
@@ -51,7 +56,18 @@ export function FactValueItem({ documentId, value, showProductLine }: { document
   );
 }
 
-function FieldRow({ definition, field, documentId }: { definition: FactFieldDefinition; field: FactField; documentId: string }) {
+function FieldRow({
+  definition,
+  field,
+  notStated,
+  documentId,
+}: {
+  definition: FactFieldDefinition;
+  field: FactField;
+  /** The parts of the agreement silent on this field while others state it. */
+  notStated: readonly ProductLine[];
+  documentId: string;
+}) {
   const showProductLine = field.values.some((value) => value.productLine !== "all");
   return (
     <div className="grid gap-2 border-b py-4 last:border-b-0 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-6">
@@ -67,6 +83,11 @@ function FieldRow({ definition, field, documentId }: { definition: FactFieldDefi
             {field.values.map((value, index) => (
               <FactValueItem key={index} documentId={documentId} value={value} showProductLine={showProductLine} />
             ))}
+            {notStated.map((line) => (
+              <li key={line} className="text-sm text-muted-foreground">
+                {notStatedFor(line)}
+              </li>
+            ))}
           </ul>
         )}
       </dd>
@@ -78,6 +99,7 @@ const groups = Object.keys(factFieldGroupLabels) as FactFieldGroup[];
 
 function FactSheetFields({ sheet }: { sheet: FactSheet }) {
   const fieldOf = (definition: FactFieldDefinition) => sheet.fields.find((field) => field.key === definition.key) ?? { key: definition.key, values: [] };
+  const covered = productLinesCovered(sheet.fields);
   return (
     <div className="space-y-6">
       {groups.map((group) => (
@@ -89,7 +111,13 @@ function FactSheetFields({ sheet }: { sheet: FactSheet }) {
             {factFields
               .filter((definition) => definition.group === group)
               .map((definition) => (
-                <FieldRow key={definition.key} definition={definition} field={fieldOf(definition)} documentId={sheet.documentId} />
+                <FieldRow
+                  key={definition.key}
+                  definition={definition}
+                  field={fieldOf(definition)}
+                  notStated={productLinesNotStated(fieldOf(definition), covered)}
+                  documentId={sheet.documentId}
+                />
               ))}
           </dl>
         </Card>
