@@ -42,6 +42,7 @@ function aSheet(documentId: string, documentName: string, values: Partial<Record
     builtAt: "2026-11-25T10:00:00.000Z",
     unverifiedCount: 0,
     fields: factFieldKeys.map((key) => ({ key, values: values[key] ?? [] })),
+    reviewsToCheck: [],
     ...overrides,
   };
 }
