@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { ValueReview } from "../../../core/fact-sheet/apply-reviews";
 import type { Database } from "../../db/client";
-import { factValueReviews, users } from "../../db/schema/index";
+import { factValueReviews, profiles, users } from "../../db/schema/index";
+import { resolveDisplayName } from "../../../core/access/display-name";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 
 export type NewValueReview = Omit<typeof factValueReviews.$inferInsert, "id" | "createdAt">;
@@ -9,10 +10,12 @@ export type NewValueReview = Omit<typeof factValueReviews.$inferInsert, "id" | "
 /** Shown for a reviewer whose account was closed since. */
 const FORMER_MEMBER = "a former member";
 
-type Reviewer = { name: string; email: string } | null;
+type Reviewer = { accountName: string | null; email: string | null; profileName: string | null } | null | undefined;
 
-/** A person by their name, or their address when they gave none. */
-const nameOf = (reviewer: Reviewer) => (reviewer ? reviewer.name.trim() || reviewer.email : FORMER_MEMBER);
+/** A person as the app names them everywhere (their profile's name, else their account's, else their address's). */
+const nameOf = (reviewer: Reviewer) => (reviewer?.email ? resolveDisplayName(reviewer) : FORMER_MEMBER);
+
+const reviewerColumns = { accountName: users.name, email: users.email, profileName: profiles.displayName };
 
 function toValueReview(row: typeof factValueReviews.$inferSelect, reviewer: Reviewer): ValueReview {
   return {
@@ -34,9 +37,10 @@ function toValueReview(row: typeof factValueReviews.$inferSelect, reviewer: Revi
 export function createFactValueReviewsRepo(db: Database) {
   async function list(documentId: OwnedDocumentId, within: Database = db): Promise<ValueReview[]> {
     const rows = await within
-      .select({ review: factValueReviews, reviewer: { name: users.name, email: users.email } })
+      .select({ review: factValueReviews, reviewer: reviewerColumns })
       .from(factValueReviews)
       .leftJoin(users, eq(users.id, factValueReviews.userId))
+      .leftJoin(profiles, eq(profiles.userId, factValueReviews.userId))
       .where(eq(factValueReviews.documentId, documentId))
       .orderBy(asc(factValueReviews.createdAt));
     return rows.map(({ review, reviewer }) => toValueReview(review, reviewer));
@@ -55,7 +59,9 @@ export function createFactValueReviewsRepo(db: Database) {
           set: { ...review, createdAt: new Date() },
         })
         .returning();
-      const [reviewer] = review.userId ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, review.userId)) : [];
+      const [reviewer] = review.userId
+        ? await tx.select(reviewerColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, review.userId))
+        : [];
       return toValueReview(row!, reviewer ?? null);
     },
 
