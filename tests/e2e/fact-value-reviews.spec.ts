@@ -45,6 +45,7 @@ test("confirm a value, then correct another and see what was read beside the cor
   await expect(dialog.getByText("Enter a length of time, such as “120 days”", { exact: false })).toBeVisible();
   await expect(dialog.getByText("Say in a few words why the value is corrected")).toBeVisible();
   await dialog.getByLabel("Value").fill("120 days");
+  await expect(dialog.getByText("Enter a length of time", { exact: false })).toHaveCount(0);
   await dialog.getByLabel("Note").fill("amendment 2");
   await expectNoAccessibilityViolations(page);
   await dialog.getByRole("button", { name: "Save correction" }).click();
@@ -52,6 +53,7 @@ test("confirm a value, then correct another and see what was read beside the cor
   await expect(claims.getByText(`Read: 180 calendar days · Corrected to 120 days by Dana Lee, ${today()}: amendment 2`)).toBeVisible();
   await expect(claims.getByText("120 days", { exact: true })).toBeVisible();
   await expect(claims.getByRole("link", { name: "Corrected value: page 3" })).toBeVisible();
+  await expect(claims.getByRole("button", { name: "Confirm Timely filing: 120 days" })).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
   // Undo: the value shows as read again.

@@ -119,6 +119,11 @@ function CorrectDialog({ documentId, field, value }: { documentId: string; field
   }
 
   const control = (name: keyof FormProblems) => ({ id: `${id}-${name}`, problem: problems[name] });
+  /** A field's problem goes once the person changes it: what stays shown is still wrong. */
+  function edit<Name extends keyof typeof draft>(name: Name, text: (typeof draft)[Name]) {
+    setDraft({ ...draft, [name]: text });
+    setProblems(({ [name]: _fixed, form: _form, ...others }) => others);
+  }
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>
       <DialogTrigger asChild>
@@ -136,12 +141,12 @@ function CorrectDialog({ documentId, field, value }: { documentId: string; field
             </DialogDescription>
           </DialogHeader>
           <Field {...control("value")} label="Value">
-            {(props) => <Input {...props} value={draft.value} onChange={(event) => setDraft({ ...draft, value: event.target.value })} />}
+            {(props) => <Input {...props} value={draft.value} onChange={(event) => edit("value", event.target.value)} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field {...control("productLine")} label="Product line">
               {(props) => (
-                <NativeSelect {...props} value={draft.productLine} onChange={(event) => setDraft({ ...draft, productLine: event.target.value as ProductLine })}>
+                <NativeSelect {...props} value={draft.productLine} onChange={(event) => edit("productLine", event.target.value as ProductLine)}>
                   {productLines.map((line) => (
                     <option key={line} value={line}>
                       {productLineLabels[line]}
@@ -152,19 +157,12 @@ function CorrectDialog({ documentId, field, value }: { documentId: string; field
             </Field>
             <Field {...control("page")} label="Page">
               {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  value={draft.page}
-                  onChange={(event) => setDraft({ ...draft, page: event.target.value })}
-                />
+                <Input {...props} type="number" inputMode="numeric" min={1} value={draft.page} onChange={(event) => edit("page", event.target.value)} />
               )}
             </Field>
           </div>
           <Field {...control("note")} label="Note" hint={`Why, in a few words (up to ${REVIEW_NOTE_MAX_CHARS} characters): “amendment 2”.`}>
-            {(props) => <Input {...props} value={draft.note} onChange={(event) => setDraft({ ...draft, note: event.target.value })} />}
+            {(props) => <Input {...props} value={draft.note} onChange={(event) => edit("note", event.target.value)} />}
           </Field>
           {problems.form && (
             <p role="alert" className="text-sm text-destructive">
@@ -192,7 +190,8 @@ export function ValueReviewActions({ documentId, field, value }: { documentId: s
     );
   return (
     <div className="flex flex-wrap gap-2">
-      {value.review?.kind !== "confirmed" && (
+      {/* A reviewed value is changed by correcting it again or undoing the review: confirming would silently drop a correction. */}
+      {!value.review && (
         <Button type="button" variant="outline" size="sm" disabled={review.isPending} onClick={confirm} aria-label={`Confirm ${subject}`}>
           <BadgeCheck aria-hidden />
           Confirm
