@@ -66,7 +66,8 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
     /**
      * The values the chat answers from, so it never disagrees with the sheet: the stored sheet once
      * read by the current reader; before that, read now from the same passages and pages as its
-     * job will read them (and the job queued, if it is not).
+     * job will read them (and the job queued, if it is not). People's confirmations and
+     * corrections are applied as the sheet shows them (ADR 032).
      */
     async fieldsFor(documentId: OwnedDocumentId): Promise<FactField[]> {
       const [row, reviews] = await Promise.all([deps.repo.find(documentId), deps.reviews.list(documentId)]);
