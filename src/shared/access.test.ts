@@ -24,7 +24,7 @@ describe("accessRoleOf", () => {
 });
 
 describe("can, without a resource: may they use the feature at all", () => {
-  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read"];
+  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read", "fact-sheet.review"];
   const granted: Record<SubjectName, Permission[]> = {
     user: everyone,
     orgUser: everyone,
@@ -69,6 +69,12 @@ describe("can, for a resource: is it within the grant's reach", () => {
     ["their organization's audit log, as admin", "orgAdmin", "audit.read", organizationA, true],
     ["another organization's audit log, as admin", "orgAdmin", "audit.read", organizationB, false],
     ["any organization's audit log, as platform owner", "platformOwner", "audit.read", organizationB, true],
+    ["their own document's fact sheet", "orgUser", "fact-sheet.review", ownedBy("orgUser", "org-a"), true],
+    ["a colleague's fact sheet, as a member", "orgUser", "fact-sheet.review", someoneElses, false],
+    ["a member's fact sheet, as their admin", "orgAdmin", "fact-sheet.review", someoneElses, true],
+    ["another organization's fact sheet, as admin", "orgAdmin", "fact-sheet.review", { userId: "someone-else", organizationId: "org-b" }, false],
+    ["another organization's fact sheet, as platform owner", "platformOwner", "fact-sheet.review", { userId: "someone-else", organizationId: "org-b" }, false],
+    ["a fact sheet of their own organization, as platform owner", "platformOwnerInOrganization", "fact-sheet.review", someoneElses, true],
   ])("%s (%s, %s) → %s", (_case, subject, permission, resource, expected) => {
     expect(can(subjects[subject], permission, resource)).toBe(expected);
   });

@@ -38,7 +38,15 @@ export function accessRoleOf(subject: Pick<AccessSubject, "platformRole" | "orga
  */
 export type Reach = "own" | "organization" | "platform";
 
-export const permissions = ["documents.use", "chat.use", "billing.manage", "organization.manage", "platform.administer", "audit.read"] as const;
+export const permissions = [
+  "documents.use",
+  "chat.use",
+  "billing.manage",
+  "organization.manage",
+  "platform.administer",
+  "audit.read",
+  "fact-sheet.review",
+] as const;
 export type Permission = (typeof permissions)[number];
 
 /** A role missing from a permission's row does not have it. */
@@ -52,6 +60,9 @@ export const permissionTable: Record<Permission, Partial<Record<AccessRole, Reac
   "platform.administer": { platform_owner: "platform" },
   // The audit log (issue 19): everyone their own security events, an admin their organization's, the owner all.
   "audit.read": { org_user: "own", org_admin: "organization", platform_owner: "platform" },
+  // Confirming or correcting a fact-sheet value (issue 28): the document's owner, or an admin of its
+  // organization; the platform owner as their own organization's admin, never across organizations.
+  "fact-sheet.review": { org_user: "own", org_admin: "organization", platform_owner: "organization" },
 };
 
 /** What a permission is checked against: the user it belongs to and its organization, when known. */

@@ -14,6 +14,7 @@ import { localCheckoutId, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
+import { readyFactSheet } from "../support/fact-sheets";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import { HttpClient } from "../support/http-client";
 import { invite, joinedMember, organizationIdOf } from "../support/organizations";
@@ -90,6 +91,18 @@ const organizationAdmins = expectOutcomes({
   otherUser: "hidden",
   member: "forbidden",
   platformOwner: "allowed",
+  owner: "allowed",
+});
+
+/**
+ * A document's fact-sheet reviews: its owner (also their organization's admin here); a member of
+ * the organization is refused; anyone outside it, the platform owner included, finds nothing.
+ */
+const ownerOrOrganizationAdmin = expectOutcomes({
+  anonymous: "unauthenticated",
+  otherUser: "hidden",
+  member: "forbidden",
+  platformOwner: "hidden",
   owner: "allowed",
 });
 
@@ -188,6 +201,27 @@ async function reminderOfOwner(): Promise<string> {
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { reminder: { id: string } }).reminder.id;
+}
+
+/** A confirmation of a value on the owner's document's fact sheet, as the web sends it. */
+async function confirmationOfOwnerValue() {
+  const sheet = await readyFactSheet(clients.owner, fixtures.documentId);
+  const field = sheet.fields.find((candidate) => candidate.values.length > 0)!;
+  const [value] = field.values;
+  return {
+    kind: "confirmed",
+    field: field.key,
+    readValue: value!.review?.read.value ?? value!.value,
+    chunkId: value!.source.chunkId,
+    startOffset: value!.source.startOffset,
+  };
+}
+
+/** A new review of the owner's on the owner's document. */
+async function reviewOfOwner(): Promise<string> {
+  const response = await clients.owner.post(`/api/documents/${fixtures.documentId}/fact-sheet/reviews`, await confirmationOfOwnerValue());
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { review: { id: string } }).review.id;
 }
 
 /** A session of the owner's on another device, made afresh: the one the sessions list would sign out. */
@@ -432,6 +466,14 @@ const routePolicies: Record<string, RouteCase> = {
   "DELETE /api/documents/:id/fact-sheet/reminders/:reminderId": {
     policy: ownerOnly,
     request: async () => ownDocument({ params: { reminderId: await reminderOfOwner() } }),
+  },
+  "POST /api/documents/:id/fact-sheet/reviews": {
+    policy: ownerOrOrganizationAdmin,
+    request: async () => ownDocument({ json: await confirmationOfOwnerValue() }),
+  },
+  "DELETE /api/documents/:id/fact-sheet/reviews/:reviewId": {
+    policy: ownerOrOrganizationAdmin,
+    request: async () => ownDocument({ params: { reviewId: await reviewOfOwner() } }),
   },
 
   "GET /api/chat/sessions": { policy: signedIn },

@@ -77,7 +77,13 @@ import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
 import type { HttpClient } from "../support/http-client";
-import { factSheetResponseSchema, reminderListResponseSchema, reminderResponseSchema } from "../../src/shared/contracts/fact-sheet";
+import {
+  factSheetResponseSchema,
+  factValueReviewResponseSchema,
+  reminderListResponseSchema,
+  reminderResponseSchema,
+} from "../../src/shared/contracts/fact-sheet";
+import { readyFactSheet } from "../support/fact-sheets";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -127,6 +133,17 @@ describe("every JSON answer parses with its contract", () => {
     const reminder = { field: "timely_filing", label: "Filing deadline", deadline: "2099-01-31", daysBefore: 7 };
     expect((await answer(await person.post(`${base}/fact-sheet/reminders`, reminder), reminderResponseSchema, 201)).reminder.remindOn).toBe("2099-01-24");
     expect((await answer(await person.get(`${base}/fact-sheet/reminders`), reminderListResponseSchema)).reminders).toHaveLength(1);
+  });
+
+  it("a correction of a fact-sheet value, and the sheet that shows it", async () => {
+    const base = `/api/documents/${contract.id}/fact-sheet`;
+    const field = (await readyFactSheet(person, contract.id)).fields.find((candidate) => candidate.key === "timely_filing")!;
+    const [value] = field.values;
+    const correction = { kind: "corrected", field: field.key, readValue: value!.value, chunkId: value!.source.chunkId, startOffset: value!.source.startOffset };
+    const body = { ...correction, value: "120 days", productLine: "all", page: 2, note: "amendment 2" };
+    expect((await answer(await person.post(`${base}/reviews`, body), factValueReviewResponseSchema, 201)).review.kind).toBe("corrected");
+    const sheet = (await answer(await person.get(base), factSheetResponseSchema)).factSheet;
+    expect(sheet.fields.find((candidate) => candidate.key === "timely_filing")!.values[0]!.review?.read.value).toBe(value!.value);
   });
 
   it("an upload, a rename and the start of processing", async () => {

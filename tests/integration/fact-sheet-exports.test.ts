@@ -30,13 +30,13 @@ const first = (key: FactFieldKey) => sheet.fields.find((field) => field.key === 
 describe("a processed contract's fact sheet, exported", () => {
   it("as CSV: each value with its product line, clause, heading, page and quote", () => {
     const lines = factSheetCsv(sheet).split("\r\n");
-    expect(lines[0]).toBe("field,value,applies to,product line,clause,heading,page,quote");
+    expect(lines[0]).toBe("field,value,applies to,product line,clause,heading,page,quote,review");
     expect(lines).toContain(
-      "Timely filing,180 calendar days,,All products,2.1,Timely Filing,2,Provider shall submit all claims within one hundred eighty (180) calendar days starting from the date of service.",
+      "Timely filing,180 calendar days,,All products,2.1,Timely Filing,2,Provider shall submit all claims within one hundred eighty (180) calendar days starting from the date of service.,",
     );
     expect(lines.filter((line) => line.startsWith("Timely filing,"))).toHaveLength(2);
     expect(lines.some((line) => line.startsWith("Timely filing,365 days,,Medicaid,"))).toBe(true);
-    expect(lines).toContain("Governing law,Oregon,,All products,3.2,Governing Law,3,The laws of the State of Oregon govern this Agreement.");
+    expect(lines).toContain("Governing law,Oregon,,All products,3.2,Governing Law,3,The laws of the State of Oregon govern this Agreement.,");
   });
 
   it("as PDF: the document's name, every value with its source and quote, and the disclaimer", async () => {

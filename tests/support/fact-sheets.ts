@@ -32,6 +32,7 @@ export function aFactSheet(fields: Partial<Record<FactFieldKey, FactValue[]>> = 
     status: "ready",
     builtAt: "2026-11-20T15:00:00.000Z",
     unverifiedCount: 0,
+    reviewsToCheck: [],
     ...sheet,
     fields: Object.entries(fields).map(([key, values]) => ({ key, values }) as FactField),
   };

@@ -78,6 +78,29 @@ describe("factAnswer: the sheet's values, each with what it applies to", () => {
     expect(forMedicare.points).toHaveLength(2);
   });
 
+  it.each([
+    [
+      "a corrected value leads with the person's value, says who corrected it and what was read, and cites the reading's passage",
+      { kind: "corrected" as const, note: "amendment 2", page: 4, read: { value: "90 days", productLine: "commercial" as const, page: 3 } },
+      "**120 days from the date of service — Commercial** (3.1 Claims, page 3): “Claims are due 90 days after service.” — corrected by a person. Read: 90 days · Corrected to 120 days by Dana Lee, Dec 3: amendment 2, page 4.",
+    ],
+    [
+      "a confirmed value says who confirmed it",
+      { kind: "confirmed" as const, note: null, page: 3, read: { value: "90 days", productLine: "commercial" as const, page: 3 } },
+      "**90 days from the date of service — Commercial** (3.1 Claims, page 3): “Claims are due 90 days after service.” — confirmed by Dana Lee, Dec 3.",
+    ],
+  ])("%s", (_, review, text) => {
+    const read = value("90 days", "commercial", 3, 90);
+    const shown = {
+      ...read,
+      value: review.kind === "corrected" ? "120 days" : read.value,
+      review: { id: "r1", by: "Dana Lee", at: "2026-12-03T15:00:00.000Z", ...review },
+    };
+    const answer = factAnswer(timelyFiling, [{ key: "timely_filing", values: [shown] }], "What is the timely filing limit?")!;
+    expect(answer.points[0]!.text).toBe(text);
+    expect(answer.citations).toEqual([expect.objectContaining({ page: 3, quote: read.source.quote })]);
+  });
+
   it("keeps to the product line the question names", () => {
     expect(valuesForKind(timelyFiling, fields, "What is the timely filing limit for Medicaid?").map((entry) => entry.value)).toEqual(["365 days"]);
   });

@@ -1,6 +1,7 @@
 import type { Citation } from "../../shared/chat";
 import type { FactField, FactValue } from "../../shared/contracts/fact-sheet";
 import { notStatedFor, productLineLabels, productLinesCovered, productLinesNotStated, type ProductLine } from "../../shared/fact-sheet";
+import { confirmationLine, correctionLine } from "../../shared/fact-value-reviews";
 import type { AnswerPoint, ComposedAnswer } from "./answer";
 import { addCitation, clauseLabel } from "./citations";
 import { answerKindOf } from "./facts";
@@ -44,6 +45,16 @@ function leadOf(value: FactValue, asksYesOrNo: boolean): string {
   return `${answered}${line}`;
 }
 
+/** What a person said of the value on the sheet (ADR 032): a correction says what the quote was read as. */
+function reviewedBy({ value, review }: FactValue): string {
+  if (!review) return "";
+  const line =
+    review.kind === "corrected"
+      ? `corrected by a person. ${correctionLine({ readValue: review.read.value, value, by: review.by, at: review.at, note: review.note })}, page ${review.page}`
+      : confirmationLine(review);
+  return ` — ${markdownText(line.charAt(0).toLowerCase() + line.slice(1))}.`;
+}
+
 /**
  * The answer to a question about a term the fact sheet reads, from the sheet's own values: each
  * value with what it applies to, its clause, page and quote, exactly as the sheet shows and
@@ -58,7 +69,7 @@ export function factAnswer(kind: QuestionKind, fields: readonly FactField[], que
     const index = addCitation(citations, value.source);
     const where = `${markdownText(clauseLabel(value.source))}, page ${value.source.page}`;
     return {
-      text: `**${markdownText(leadOf(value, asksYesOrNo))}** (${where}): “${markdownText(value.source.quote)}”`,
+      text: `**${markdownText(leadOf(value, asksYesOrNo))}** (${where}): “${markdownText(value.source.quote)}”${reviewedBy(value)}`,
       citations: [index],
       isUnverified: false,
     };

@@ -4,7 +4,7 @@ import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
 import { can, type AccessSubject } from "../../../shared/access";
 import { queryRows, type Database } from "../../db/client";
-import { documentChunks, documentPages, documents, jobs, users } from "../../db/schema/index";
+import { documentChunks, documentPages, documents, jobs, organizationMembers, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import { processDocumentJob, type ProcessDocumentPayload } from "./documents.jobs";
 
@@ -149,6 +149,24 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
             .where(and(eq(documents.userId, userId), eq(documents.status, "awaiting_credit")))
             .orderBy(asc(documents.createdAt));
           return rows.map((row) => owned(row).id);
+        },
+      };
+    },
+
+    /**
+     * A document of an active member of the organization, for what the organization's admins may
+     * do to their members' documents (confirm or correct a fact-sheet value, ADR 032): the caller
+     * decides by the permission table whether the asker may; another organization's is not found.
+     */
+    forOrganization(organizationId: string) {
+      return {
+        async find(id: string): Promise<OwnedDocumentRow | undefined> {
+          const [row] = await db
+            .select(listedColumns)
+            .from(documents)
+            .innerJoin(organizationMembers, eq(organizationMembers.userId, documents.userId))
+            .where(and(eq(documents.id, id), eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.status, "active")));
+          return row && owned(row);
         },
       };
     },

@@ -18,6 +18,7 @@ import {
   type UploadProblemKind,
 } from "../../../shared/documents";
 import type { ErrorCode } from "../../../shared/errors";
+import { can, type Permission } from "../../../shared/access";
 import type { PageImageCache } from "../../adapters/page-images/page-image-cache";
 import { isImageKind, type PageImage, type PageImages } from "../../adapters/page-images/page-images";
 import { ExtractionError } from "../../adapters/extract/types";
@@ -241,6 +242,18 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (views.admit(`${actor.userId}:${row.id}`).record)
         await deps.audit.record(actor, "document.viewed", { type: "document", id: row.id, name: row.filename });
       return toDocumentSummary(row);
+    },
+
+    /**
+     * A document `actor` may act on as `permission` reaches (ADR 032): their own, or another
+     * member's of their organization when it reaches the organization. Another organization's is
+     * not found; a member's the permission does not reach is refused with `refusal`.
+     */
+    async getWithinReach(actor: Actor, id: string, permission: Permission, refusal: string): Promise<OwnedDocumentSummary & { userId: string }> {
+      const row = (await repo.forUser(actor).find(id)) ?? (actor.organizationId ? await repo.forOrganization(actor.organizationId).find(id) : undefined);
+      if (!row) throw new AppError("not_found", "Document not found.");
+      if (!can(actor, permission, { userId: row.userId, organizationId: actor.organizationId })) throw new AppError("forbidden", refusal);
+      return { ...toDocumentSummary(row), userId: row.userId };
     },
 
     async listPages(actor: Actor, id: string): Promise<DocumentPageText[]> {

@@ -75,12 +75,12 @@ describe("factSheetCsv", () => {
   const rows = parseCsv(factSheetCsv(sheet));
 
   it("has a header, one row per value and a Not stated row for every other field, in the sheet's order", () => {
-    expect(rows[0]).toEqual(["field", "value", "applies to", "product line", "clause", "heading", "page", "quote"]);
+    expect(rows[0]).toEqual(["field", "value", "applies to", "product line", "clause", "heading", "page", "quote", "review"]);
     expect(rows).toHaveLength(1 + factFields.length + 1);
     expect(rows.slice(1).map((row) => row[0])).toEqual(
       factFields.flatMap((field) => (field.key === "termination_without_cause" ? [field.label, field.label] : [field.label])),
     );
-    expect(rows.find((row) => row[0] === "Governing law")).toEqual(["Governing law", NOT_STATED, "", "", "", "", "", ""]);
+    expect(rows.find((row) => row[0] === "Governing law")).toEqual(["Governing law", NOT_STATED, "", "", "", "", "", "", ""]);
   });
 
   it("keeps each value's product line and source, quotes and commas intact", () => {
@@ -93,6 +93,7 @@ describe("factSheetCsv", () => {
       "Claims Submission",
       "7",
       "Provider shall submit claims within ninety (90) days of the date of service.",
+      "",
     ]);
     expect(rows.filter((row) => row[0] === "Termination without cause").map((row) => [row[1], row[3], row[4], row[6], row[7]])).toEqual([
       ["180 days", "All products", "4.2", "7", timelyFiling.source.quote],
@@ -113,7 +114,7 @@ describe("factSheetCsv", () => {
         ],
       }),
     );
-    expect(csv).toContain('Governing law,Tennessee,,All products,4.2,"Law, Venue",7,"governed by the laws of the State of ""Tennessee""\nwithout regard"\r\n');
+    expect(csv).toContain('Governing law,Tennessee,,All products,4.2,"Law, Venue",7,"governed by the laws of the State of ""Tennessee""\nwithout regard",\r\n');
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(parseCsv(csv).find((row) => row[0] === "Governing law")?.[7]).toBe('governed by the laws of the State of "Tennessee"\nwithout regard');
   });
@@ -142,6 +143,6 @@ describe("factSheetCsv", () => {
   it("never lets a cell run as a formula", () => {
     const hostile = aFactValue({ value: "=cmd|' /C calc'!A0", source: { heading: "+Heading", quote: "@SUM(1+1)", clauseNumber: "-1" } });
     const row = parseCsv(factSheetCsv(aFactSheet({ parties: [hostile] }))).find((cells) => cells[0] === "Parties")!;
-    expect(row).toEqual(["Parties", "'=cmd|' /C calc'!A0", "", "All products", "'-1", "'+Heading", "7", "'@SUM(1+1)"]);
+    expect(row).toEqual(["Parties", "'=cmd|' /C calc'!A0", "", "All products", "'-1", "'+Heading", "7", "'@SUM(1+1)", ""]);
   });
 });

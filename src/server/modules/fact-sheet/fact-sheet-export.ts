@@ -12,12 +12,13 @@ import {
   productLinesNotStated,
   type FactFieldGroup,
 } from "../../../shared/fact-sheet";
+import { confirmationLine, correctionLine } from "../../../shared/fact-value-reviews";
 import { writeTextPdf, type PdfTextBlock } from "../../adapters/pdf-writer/pdf-writer";
 
 // The fact sheet as a spreadsheet and as a PDF: every built-in field in the sheet's order, each
 // value with its product line and source, and "Not stated" where the contract is silent.
 
-const CSV_COLUMNS = ["field", "value", "applies to", "product line", "clause", "heading", "page", "quote"] as const;
+const CSV_COLUMNS = ["field", "value", "applies to", "product line", "clause", "heading", "page", "quote", "review"] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return that some
@@ -51,7 +52,7 @@ function fieldsInOrder(sheet: FactSheet) {
 export function factSheetCsv(sheet: FactSheet): string {
   const rows = [csvRow(CSV_COLUMNS)];
   for (const { definition, values, notStated } of fieldsInOrder(sheet)) {
-    if (values.length === 0) rows.push(csvRow([definition.label, NOT_STATED, "", "", "", "", "", ""]));
+    if (values.length === 0) rows.push(csvRow([definition.label, NOT_STATED, "", "", "", "", "", "", ""]));
     for (const value of values) {
       const { source } = value;
       rows.push(
@@ -64,13 +65,21 @@ export function factSheetCsv(sheet: FactSheet): string {
           source.heading,
           String(source.page),
           source.quote,
+          reviewLine(value),
         ]),
       );
     }
     for (const line of notStated)
-      rows.push(csvRow([definition.label, NOT_STATED, "", line === "all" ? "Base agreement" : productLineLabels[line], "", "", "", ""]));
+      rows.push(csvRow([definition.label, NOT_STATED, "", line === "all" ? "Base agreement" : productLineLabels[line], "", "", "", "", ""]));
   }
   return `${rows.join("\r\n")}\r\n`;
+}
+
+/** "Read: 90 days · Corrected to 120 days by Dana Lee, Dec 3: amendment 2 (page 9)", "Confirmed by Dana Lee, Dec 3", or nothing. */
+export function reviewLine({ value, review }: FactValue): string {
+  if (!review) return "";
+  if (review.kind === "confirmed") return confirmationLine(review);
+  return `${correctionLine({ readValue: review.read.value, value, by: review.by, at: review.at, note: review.note })} (page ${review.page})`;
 }
 
 /** "4.2 Claims Submission, page 7": where a value was read, as the chat's citations say it. */
@@ -103,6 +112,7 @@ export async function factSheetPdf(sheet: FactSheet, { generatedAt }: { generate
     for (const value of values) {
       blocks.push(
         { style: "body", text: `${value.value}${value.appliesTo ? ` — ${value.appliesTo}` : ""} (${productLineLabels[value.productLine]})` },
+        ...(value.review ? [{ style: "note" as const, text: reviewLine(value) }] : []),
         { style: "note", text: sourceLine(value) },
         { style: "quote", text: `“${value.source.quote}”` },
       );

@@ -12,6 +12,8 @@ import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { buildFactSheetHandler, buildFactSheetJob, sendReminderHandler, sendReminderJob } from "./fact-sheet.jobs";
 import { createFactSheetRepo } from "./fact-sheet.repo";
 import { createFactSheetService } from "./fact-sheet.service";
+import { createFactValueReviewsRepo } from "./fact-value-reviews.repo";
+import { createFactValueReviews, REVIEW_REFUSED } from "./fact-value-reviews.service";
 
 export interface FactSheetModuleDeps {
   db: Database;
@@ -32,8 +34,10 @@ export interface FactSheetModuleDeps {
 /** Fact sheets: read by a job each time a document is processed; the sheet's page refetches when told. */
 export function createFactSheetModule(deps: FactSheetModuleDeps) {
   const repo = createFactSheetRepo(deps.db, deps.jobs.queue);
+  const reviews = createFactValueReviewsRepo(deps.db);
   const service = createFactSheetService({
     repo,
+    reviews,
     getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
     wakeWorker: deps.jobs.poke,
     now: deps.now,
@@ -58,5 +62,13 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
     }),
   );
   deps.domainEvents.on("documents.processed", ({ documentId }) => service.requestBuild(documentId));
-  return service;
+  const valueReviews = createFactValueReviews({
+    db: deps.db,
+    repo,
+    reviews,
+    getReviewableDocument: (actor, documentId) => deps.documents.getWithinReach(actor, documentId, "fact-sheet.review", REVIEW_REFUSED),
+    audit: deps.audit,
+    publishLiveEvent: deps.publishLiveEvent,
+  });
+  return { ...service, ...valueReviews };
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createReminderRequestSchema, factSheetExportQuerySchema } from "../../../shared/contracts/fact-sheet";
+import { createReminderRequestSchema, factSheetExportQuerySchema, reviewFactValueRequestSchema } from "../../../shared/contracts/fact-sheet";
 import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
@@ -32,6 +32,19 @@ export function factSheetRoutes(container: Container) {
       const input = await jsonBody(c.req, createReminderRequestSchema);
       const reminder = await container.factSheets.createReminder(c.var.actor, documentIdOf(c.req.param("id")), input);
       return c.json({ reminder }, 201);
+    })
+    .post("/:id/fact-sheet/reviews", async (c) => {
+      const input = await jsonBody(c.req, reviewFactValueRequestSchema);
+      const review = await container.factSheets.reviewValue(c.var.actor, documentIdOf(c.req.param("id")), input);
+      return c.json({ review }, 201);
+    })
+    .delete("/:id/fact-sheet/reviews/:reviewId", async (c) => {
+      await container.factSheets.removeReview(
+        c.var.actor,
+        documentIdOf(c.req.param("id")),
+        pathId(c.req.param("reviewId"), "That review is not on this fact sheet."),
+      );
+      return c.body(null, 204);
     })
     .delete("/:id/fact-sheet/reminders/:reminderId", async (c) => {
       await container.factSheets.deleteReminder(c.var.actor, documentIdOf(c.req.param("id")), pathId(c.req.param("reminderId"), "Reminder not found."));

@@ -9,6 +9,8 @@ import { AppError } from "../../http/app-error";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
 import type { FactSheetRepo, FactSheetRow } from "./fact-sheet.repo";
+import type { FactValueReviewsRepo } from "./fact-value-reviews.repo";
+import { applyReviews, reviewToCheck, type ValueReview } from "../../../core/fact-sheet/apply-reviews";
 import { remindOnFor, secondsUntilReminder, toReminder } from "./fact-sheet-reminders";
 import { formatIsoDate } from "../../../shared/fact-sheet-deadlines";
 
@@ -16,6 +18,7 @@ const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been
 
 export interface FactSheetServiceDeps {
   repo: FactSheetRepo;
+  reviews: Pick<FactValueReviewsRepo, "list">;
   /** The documents module's ownership check. */
   getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
   /** Wakes this process's worker after a job was queued (a reading, a reminder). */
@@ -24,9 +27,13 @@ export interface FactSheetServiceDeps {
   audit: Pick<AuditService, "record">;
 }
 
-/** Every field, in the sheet's order, with the values the row has for it (none while the first reading runs). */
-function toFactSheet(document: OwnedDocumentSummary, row: FactSheetRow | undefined): FactSheet {
-  const stored = new Map((row?.fields ?? []).map((field) => [field.key, field.values]));
+/**
+ * Every field, in the sheet's order, with the values the row has for it (none while the first
+ * reading runs) as people reviewed them, and the reviews the latest reading no longer matches.
+ */
+function toFactSheet(document: OwnedDocumentSummary, row: FactSheetRow | undefined, reviews: readonly ValueReview[]): FactSheet {
+  const reviewed = applyReviews(row?.fields ?? [], reviews);
+  const stored = new Map(reviewed.fields.map((field) => [field.key, field.values]));
   return {
     documentId: document.id,
     documentName: document.filename,
@@ -34,6 +41,8 @@ function toFactSheet(document: OwnedDocumentSummary, row: FactSheetRow | undefin
     builtAt: row?.builtAt?.toISOString() ?? null,
     unverifiedCount: row?.unverifiedCount ?? 0,
     fields: factFieldKeys.map((key) => ({ key, values: stored.get(key) ?? [] })),
+    // Before the first reading there is nothing a review could have been checked against.
+    reviewsToCheck: row?.builtAt ? reviewed.toCheck.map(reviewToCheck) : [],
   };
 }
 
@@ -57,14 +66,15 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
     /**
      * The values the chat answers from, so it never disagrees with the sheet: the stored sheet once
      * read by the current reader; before that, read now from the same passages and pages as its
-     * job will read them (and the job queued, if it is not).
+     * job will read them (and the job queued, if it is not). People's confirmations and
+     * corrections are applied as the sheet shows them (ADR 032).
      */
     async fieldsFor(documentId: OwnedDocumentId): Promise<FactField[]> {
-      const row = await deps.repo.find(documentId);
-      if (row?.status === "ready" && row.readerVersion >= FACT_READER_VERSION) return row.fields;
+      const [row, reviews] = await Promise.all([deps.repo.find(documentId), deps.reviews.list(documentId)]);
+      if (row?.status === "ready" && row.readerVersion >= FACT_READER_VERSION) return applyReviews(row.fields, reviews).fields;
       const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
       if (row?.status !== "building") await requestBuild(documentId);
-      return readFactSheet(passages, pages).fields;
+      return applyReviews(readFactSheet(passages, pages).fields, reviews).fields;
     },
 
     /** GET /api/documents/:id/fact-sheet: the sheet; one never read, or read by an older reader, is queued to be read and answers "building". */
@@ -76,7 +86,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
         await requestBuild(document.id);
         row = await deps.repo.find(document.id);
       }
-      return toFactSheet(document, row);
+      return toFactSheet(document, row, await deps.reviews.list(document.id));
     },
 
     /** POST …/fact-sheet/reminders: an email on the day `daysBefore` ahead of the deadline; a day already past is refused. */
@@ -114,7 +124,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
       const document = await requireProcessedDocument(actor, documentId);
       const row = await deps.repo.find(document.id);
       if (!row?.builtAt) throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
-      const sheet = toFactSheet(document, row);
+      const sheet = toFactSheet(document, row, await deps.reviews.list(document.id));
       const filename = downloadFilename(`${document.filename.replace(/\.[a-z0-9]{2,5}$/i, "")} fact sheet`, format);
       await deps.audit.record(actor, "fact-sheet.exported", { type: "document", id: document.id, name: document.filename }, { format });
       return format === "csv"

@@ -3,8 +3,10 @@ import type {
   FactSheetExportFormat,
   FactSheetExportQuery,
   FactSheetResponse,
+  FactValueReviewResponse,
   ReminderListResponse,
   ReminderResponse,
+  ReviewFactValueInput,
 } from "../../../shared/contracts/fact-sheet";
 import { withQuery } from "../../../shared/paths";
 import { apiRequest as request } from "../../lib/api-client";
@@ -23,4 +25,10 @@ export const factSheetApi = {
     (await request<ReminderResponse>(`${factSheetPath(documentId)}/reminders`, { method: "POST", body })).reminder,
   forget: (documentId: string, reminderId: string) =>
     request<void>(`${factSheetPath(documentId)}/reminders/${encodeURIComponent(reminderId)}`, { method: "DELETE" }),
+  /** Confirms a value as read, or corrects it (ADR 032). */
+  review: async (documentId: string, body: ReviewFactValueInput) =>
+    (await request<FactValueReviewResponse>(`${factSheetPath(documentId)}/reviews`, { method: "POST", body })).review,
+  /** The value shows as read again. */
+  removeReview: (documentId: string, reviewId: string) =>
+    request<void>(`${factSheetPath(documentId)}/reviews/${encodeURIComponent(reviewId)}`, { method: "DELETE" }),
 };

@@ -42,6 +42,7 @@ function aSheet(documentId: string, documentName: string, values: Partial<Record
     builtAt: "2026-11-25T10:00:00.000Z",
     unverifiedCount: 0,
     fields: factFieldKeys.map((key) => ({ key, values: values[key] ?? [] })),
+    reviewsToCheck: [],
     ...overrides,
   };
 }
@@ -133,6 +134,47 @@ describe("fact sheet page", () => {
     render(`/app/documents/${contract.id}/fact-sheet`);
     expect(await screen.findByText("Some values are not shown")).toBeInTheDocument();
     expect(screen.getByText(/2 values read from this document could not be verified/)).toBeInTheDocument();
+  });
+
+  it("shows a correction beside what was read, a confirmation, and the corrections to check after a new reading, which can be removed", async () => {
+    const review = { id: "55555555-5555-4555-8555-555555555555", by: "Dana Lee", at: "2026-12-03T15:00:00.000Z", page: 2 };
+    const corrected = aValue("120 days", 2, {
+      review: { ...review, kind: "corrected", note: "amendment 2", page: 3, read: { value: "180 days", productLine: "all", page: 2 } },
+    });
+    const confirmed = aValue("Oregon", 3, {
+      review: { ...review, id: "66666666-6666-4666-8666-666666666666", kind: "confirmed", note: null, read: { value: "Oregon", productLine: "all", page: 3 } },
+    });
+    const toCheck = {
+      ...review,
+      id: "77777777-7777-4777-8777-777777777777",
+      kind: "corrected" as const,
+      note: "per letter",
+      field: "provider_appeal" as const,
+      quote: "Appeals within 60 days.",
+      value: "90 days",
+      read: { value: "60 days", productLine: "all" as const, page: 2 },
+    };
+    const server = stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: {
+        status: 200,
+        body: { factSheet: aSheet(contract.id, contract.filename, { timely_filing: [corrected], governing_law: [confirmed] }, { reviewsToCheck: [toCheck] }) },
+      },
+      [`DELETE /api/documents/${contract.id}/fact-sheet/reviews/${toCheck.id}`]: { status: 204 },
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    const claims = await screen.findByRole("region", { name: "Claims and appeals" });
+    expect(within(claims).getByText("Read: 180 days · Corrected to 120 days by Dana Lee, Dec 3: amendment 2")).toBeInTheDocument();
+    expect(within(claims).getByRole("link", { name: "Corrected value: page 3" })).toHaveAttribute("href", `/app/documents/${contract.id}?page=3&q=`);
+    expect(within(claims).queryByRole("button", { name: "Confirm Timely filing: 120 days" })).not.toBeInTheDocument();
+    const legal = screen.getByRole("region", { name: "Legal and administrative" });
+    expect(within(legal).getByText("Confirmed by Dana Lee, Dec 3")).toBeInTheDocument();
+
+    const check = screen.getByText("Corrections to check").closest("[role=status]") as HTMLElement;
+    expect(within(check).getByText(/Read: 60 days · Corrected to 90 days by Dana Lee, Dec 3: per letter/)).toBeInTheDocument();
+    await userEvent.click(within(check).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("Review removed")).toBeInTheDocument();
+    expect(server.callsTo("DELETE", `/api/documents/${contract.id}/fact-sheet/reviews/${toCheck.id}`)).toHaveLength(1);
   });
 
   it("offers a way back when the sheet cannot be loaded", async () => {

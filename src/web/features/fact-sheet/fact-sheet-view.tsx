@@ -13,6 +13,7 @@ import {
   productLinesNotStated,
   type FactFieldDefinition,
   type FactFieldGroup,
+  type FactFieldKey,
   type ProductLine,
 } from "../../../shared/fact-sheet";
 import { paths } from "../../../shared/paths";
@@ -26,6 +27,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/format-date";
 import { DeadlineCalculator } from "./deadline-calculator";
 import { factSheetExportUrl } from "./fact-sheet-api";
+import { ReviewsToCheck, ValueReviewActions, ValueReviewNote } from "./fact-value-review";
 import { useFactSheet } from "./use-fact-sheet";
 
 /** "2.1 Timely Filing, page 2": where a value was read. */
@@ -34,8 +36,21 @@ export function sourceLabel(value: FactValue): string {
   return clause ? `${clause}, page ${value.source.page}` : `Page ${value.source.page}`;
 }
 
-/** A value, what it applies to when the field has several, its product line when the contract distinguishes them, what its clock starts from, and the quote that proves it. */
-export function FactValueItem({ documentId, value, showProductLine }: { documentId: string; value: FactValue; showProductLine: boolean }) {
+/**
+ * A value, what it applies to when the field has several, its product line when the contract distinguishes them, what its clock starts from, the
+ * quote that proves it and what a person said of it; with `reviewField`, the buttons to confirm or correct it.
+ */
+export function FactValueItem({
+  documentId,
+  value,
+  showProductLine,
+  reviewField,
+}: {
+  documentId: string;
+  value: FactValue;
+  showProductLine: boolean;
+  reviewField?: FactFieldKey;
+}) {
   return (
     <li className="space-y-1.5">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -44,6 +59,7 @@ export function FactValueItem({ documentId, value, showProductLine }: { document
         {showProductLine && <Badge variant="secondary">{productLineLabels[value.productLine]}</Badge>}
         {value.from && <span className="text-sm text-muted-foreground">from {value.from}</span>}
       </div>
+      <ValueReviewNote documentId={documentId} value={value} />
       <blockquote className="border-l-2 border-highlight pl-3 text-sm text-muted-foreground italic [overflow-wrap:anywhere]">“{value.source.quote}”</blockquote>
       <Link
         to={citationHref(documentId, value.source)}
@@ -52,6 +68,7 @@ export function FactValueItem({ documentId, value, showProductLine }: { document
         <FileSearch aria-hidden className="size-4" />
         {sourceLabel(value)}
       </Link>
+      {reviewField && <ValueReviewActions documentId={documentId} field={reviewField} value={value} />}
     </li>
   );
 }
@@ -81,7 +98,7 @@ function FieldRow({
         ) : (
           <ul className="space-y-4">
             {field.values.map((value, index) => (
-              <FactValueItem key={index} documentId={documentId} value={value} showProductLine={showProductLine} />
+              <FactValueItem key={index} documentId={documentId} value={value} showProductLine={showProductLine} reviewField={field.key} />
             ))}
             {notStated.map((line) => (
               <li key={line} className="text-sm text-muted-foreground">
@@ -187,6 +204,7 @@ export function FactSheetView({ documentId }: { documentId: string }) {
           </AlertDescription>
         </Alert>
       )}
+      <ReviewsToCheck sheet={sheet} />
       <DeadlineCalculator sheet={sheet} />
       <FactSheetFields sheet={sheet} />
       <p className="text-sm text-muted-foreground">{FACT_SHEET_DISCLAIMER}</p>
