@@ -55,6 +55,9 @@ export const allowedAuditDetailKeys = [
   "azureAdEnabled",
   "defaultMethod",
   "azureTenantIds",
+  "requireTwoFactor",
+  "requireTwoFactorForOwners",
+  "trustedDevice",
 ] as const;
 export type AuditDetailKey = (typeof allowedAuditDetailKeys)[number];
 export type AuditDetails = Partial<Record<AuditDetailKey, unknown>>;
