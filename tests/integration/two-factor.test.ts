@@ -224,8 +224,18 @@ describe("managing two-factor sign-in", () => {
       twoFactorRedirect: true,
     });
 
+    // A browser trusted while it was on is not trusted once it is turned on again.
+    const trusted = await passwordFirstStep(email);
+    await json(await trusted.post("/api/auth/two-factor", { code: totpCode(setup.manualKey), trustDevice: true }));
+    await json(await trusted.post("/api/auth/sign-out", {}));
+
     await json(await client.post("/api/me/two-factor/disable", { password: TEST_PASSWORD, code: totpCode(setup.manualKey) }));
     expect((await statusOf(client)).enabled).toBe(false);
+    const trustedDevicesLeft = await testApp.database.db
+      .select()
+      .from(verifications)
+      .where(and(like(verifications.identifier, "trust-device-%"), eq(verifications.value, userId)));
+    expect(trustedDevicesLeft).toEqual([]);
     expect((await whoAmI(client)).email).toBe(email);
     expect(await json(await new HttpClient(testApp).post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD }))).not.toHaveProperty(
       "twoFactorRedirect",

@@ -202,6 +202,8 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
         await requirePassword(actor, password, headers);
         await requireCurrentCode(code, headers);
         const answer = await betterAuthCall(() => withSessionReplaced(() => auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true })));
+        // Turned on again later, it must ask every browser again.
+        await twoFactorRepo.forgetTrustedDevices(db, actor.userId);
         await audit.record(actor, "auth.two-factor-disabled", userTarget(actor));
         return answer.headers;
       });
