@@ -26,6 +26,7 @@ const featureOrder = [
   "legal",
   "session",
   "auth",
+  "two-factor",
   "billing",
   "documents",
   "fact-sheet",

@@ -36,6 +36,8 @@ import { factSheetRoutes } from "./modules/fact-sheet/fact-sheet.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 import { withSignInAttempt } from "./auth/sign-in-attempt";
+import { organizationTwoFactorRoutes, platformTwoFactorRoutes, twoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/two-factor.routes";
+import { requireTwoFactorSetUp } from "./modules/two-factor/two-factor-setup-guard";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -52,6 +54,7 @@ function authRoutes(container: Container) {
     )
     .route("/email-link", emailLinkRoutes(container, container.env.auth.trustProxy))
     .route("/email-change", emailChangeCodeRoutes(container))
+    .route("/two-factor", twoFactorSignInRoutes(container))
     .on(["GET", "POST"], "/*", async (c) => {
       const headers = headersWithClientIp(c.req.raw.headers, clientIp(c, container.env.auth.trustProxy));
       // A request that sends an email through the job queue (SMTP) gets a receipt for it, so its code
@@ -104,13 +107,18 @@ function apiRoutes(container: Container) {
           trustProxy: container.env.auth.trustProxy,
           memberships: container.organizations.memberships,
           cache: container.actorCache,
+          isTwoFactorRequired: container.twoFactor.isRequired,
         }),
       )
+      .use(requireTwoFactorSetUp())
+      .route("/me/two-factor", twoFactorRoutes(container))
       .route("/me", meRoutes(container))
       .route("/account", accountRoutes(container))
       .route("/invitations", invitationsRoutes(container))
+      .route("/organizations", organizationTwoFactorRoutes(container))
       .route("/organizations", organizationsRoutes(container))
       .route("/platform/organizations", platformOrganizationsRoutes(container))
+      .route("/admin/two-factor", platformTwoFactorRoutes(container))
       .route("/admin", adminRoutes(container))
       .route("/audit", auditRoutes(container))
       .route("/billing", billingRoutes(container))

@@ -40,6 +40,7 @@ import { createMailModule } from "./modules/mail/mail.module";
 import { createOrganizationsModule } from "./modules/organizations/organizations.module";
 import { createAccountService } from "./modules/account/account.service";
 import { createEmailChangeService } from "./modules/account/email-change.service";
+import { createTwoFactorService } from "./modules/two-factor/two-factor.service";
 import { createAvatarUrls } from "./modules/profiles/avatar-urls";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
@@ -228,6 +229,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     }),
     emailChange,
     account,
+    twoFactor: createTwoFactorService({ db, auth, audit, adminActions }),
     organizations,
     liveEvents,
     documents: documentsModule.service,

@@ -16,6 +16,10 @@ export const paths = {
   authError: "/auth/error",
   authReset: "/auth/reset",
   authNewPassword: "/auth/new-password",
+  /** A sign-in's second step: an authenticator or recovery code. ?redirect=… where to go after. */
+  authTwoFactor: "/auth/two-factor",
+  /** Where someone whose organization (or, for owners, the platform) requires two-factor sign-in sets it up before anything else. */
+  authTwoFactorSetup: "/auth/two-factor/setup",
   /** An invitation's page: ?token=… from the email; type=azure_invite&completed=true back from Microsoft; error=… */
   authCompleteInvite: "/auth/complete-invite",
   /** Redirects (replace) to authCompleteInvite with the same query. */

@@ -333,7 +333,21 @@ const routePolicies: Record<string, RouteCase> = {
     policy: signedIn,
     request: () => ({ path: "/api/auth/change-password", json: { currentPassword: "not-the-password-1", newPassword: "another-password-2" } }),
   },
+  // A sign-in's second step needs Better Auth's challenge cookie: without one the browser is asked to sign in; a signed-in caller is told they are (nothing changes).
+  // Better Auth's own /api/auth/two-factor/* endpoints answer 404 to everyone (two-factor.test.ts).
+  "POST /api/auth/two-factor": { policy: signedIn, request: () => ({ json: { code: "000000" } }) },
   "GET /api/me": { policy: signedIn },
+  // Each caller's own two-factor sign-in; wrong passwords and codes refuse alike, nothing changes (two-factor.test.ts covers the flows).
+  "GET /api/me/two-factor": { policy: signedIn },
+  "POST /api/me/two-factor/enable": { policy: signedIn, request: () => ({ json: { password: "not-the-password" } }) },
+  "POST /api/me/two-factor/confirm": { policy: signedIn, request: () => ({ json: { code: "000000" } }) },
+  "POST /api/me/two-factor/recovery-codes": { policy: signedIn, request: () => ({ json: { password: "not-the-password" } }) },
+  "POST /api/me/two-factor/disable": { policy: signedIn, request: () => ({ json: { password: "not-the-password", code: "000000" } }) },
+  "GET /api/organizations/:organizationId/two-factor": { policy: organizationAdmins, request: () => ownOrganization() },
+  // Not required (its admins do not use it themselves, and requiring it asks that first): each allowed caller's answer changes nothing.
+  "PUT /api/organizations/:organizationId/two-factor": { policy: organizationAdmins, request: () => ownOrganization({ json: { required: false } }) },
+  "GET /api/admin/two-factor": { policy: platformOwnerOnly },
+  "PUT /api/admin/two-factor": { policy: platformOwnerOnly, request: () => ({ json: { required: false } }) },
   "PATCH /api/me/profile": { policy: signedIn, request: (caller) => ({ json: { title: `Matrix ${caller}` } }) },
   "PUT /api/me/avatar": { policy: signedIn, request: () => ({ form: avatarForm() }) },
   "DELETE /api/me/avatar": { policy: signedIn },

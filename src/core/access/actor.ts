@@ -14,6 +14,11 @@ export interface Actor extends AccessSubject {
   sessionId: string | null;
   /** How this session was made; null for sessions made before that was recorded. */
   signInMethod: SignInMethod | null;
+  /**
+   * Their organization (or, for an owner, the platform) requires two-factor sign-in and they have
+   * not set it up: nothing but that set-up answers them (ADR 029). Absent means false.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 /** The part of the actor a user-scoped query reads: whose rows it may touch. */

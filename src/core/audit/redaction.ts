@@ -58,6 +58,9 @@ export const allowedAuditDetailKeys = [
   "azureAdEnabled",
   "defaultMethod",
   "azureTenantIds",
+  "requireTwoFactor",
+  "requireTwoFactorForOwners",
+  "trustedDevice",
 ] as const;
 export type AuditDetailKey = (typeof allowedAuditDetailKeys)[number];
 export type AuditDetails = Partial<Record<AuditDetailKey, unknown>>;

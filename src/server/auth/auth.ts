@@ -18,6 +18,7 @@ import type { MembershipsService } from "../modules/organizations/memberships.se
 import { invitationSignIn } from "./invitation-sign-in";
 import { createSignInPolicy } from "./sign-in-policy";
 import { createSignInAudit } from "./sign-in-audit";
+import { createFirstStepMethods, twoFactorEndpointPaths, twoFactorSignIn } from "./two-factor";
 import type { AuditService } from "../modules/audit/audit.service";
 import { profileLimits, profileMessages } from "../../shared/profile";
 
@@ -94,8 +95,13 @@ async function isFirstAccount(db: Database): Promise<boolean> {
 }
 
 export function createAuth({ env, db, mailer, logger, site, secret, memberships, audit }: AuthDeps) {
-  const policy = createSignInPolicy({ db, memberships, platformOwnerEmails: env.auth.platformOwnerEmails });
-  const signInAudit = createSignInAudit(audit);
+  const firstSteps = createFirstStepMethods(db);
+  const policy = createSignInPolicy({ db, memberships, platformOwnerEmails: env.auth.platformOwnerEmails, firstSteps });
+  const signInAudit = createSignInAudit(audit, firstSteps);
+  const twoFactorPlugin = twoFactorSignIn(async (context, outcome) => {
+    if (outcome.isChallenged) await firstSteps.remember(outcome.userId, outcome.method);
+    await signInAudit.firstStepPassed(context, outcome);
+  });
   const sendMail = (to: string, content: Omit<Parameters<Mailer["send"]>[0], "to">) =>
     mailer.send({ to, ...content }).catch((error: unknown) => logger.error({ err: error, to }, "email could not be sent"));
 
@@ -106,8 +112,9 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships,
     secret,
     trustedOrigins: [env.publicUrl],
     telemetry: { enabled: false },
-    // A person's name and picture change only through PATCH /api/me/profile, which checks them.
-    disabledPaths: ["/update-user"],
+    // A person's name and picture change only through PATCH /api/me/profile, which checks them; two-factor
+    // sign-in only through /api/me/two-factor and /api/auth/two-factor, which check and record each step.
+    disabledPaths: ["/update-user", ...twoFactorEndpointPaths(twoFactorPlugin)],
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `[auth] ${message}`),
     },
@@ -206,6 +213,7 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships,
       }),
       genericOAuth({ config: googleProvider(env) }),
       invitationSignIn(),
+      twoFactorPlugin,
     ],
   });
 }

@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER } from "../http/client-ip";
 import type { AuditService } from "../modules/audit/audit.service";
 import { refusedSignIn } from "./sign-in-attempt";
 import { signInMethodOf } from "./sign-in-policy";
+import { firstStepPaths, isSessionBeingReplaced, type FirstStepMethods, type FirstStepOutcome } from "./two-factor";
 
 /** What Better Auth's hooks give us about the request at work. */
 interface HookContext {
@@ -47,7 +48,7 @@ function emailOf(body: unknown): string | undefined {
  * method; a refused sign-in is a failed one (with the refusal's code, never what was typed but
  * the address); sign-out, password reset and password change. Recording never fails the request.
  */
-export function createSignInAudit(audit: AuditService) {
+export function createSignInAudit(audit: AuditService, firstSteps: Pick<FirstStepMethods, "hasTwoFactor">) {
   /**
    * A Google or Microsoft sign-in that came back without a session: the provider's error, a state
    * that does not match the browser's, or an identity the organization's sign-in methods refuse
@@ -75,12 +76,23 @@ export function createSignInAudit(audit: AuditService) {
       session: { userId: string; signInMethod?: unknown; ipAddress?: string | null; userAgent?: string | null },
       context: HookContext | null,
     ) {
+      if (isSessionBeingReplaced()) return;
+      // A first step for someone with two-factor sign-in: firstStepPassed records what came of it.
+      if (firstStepPaths.has(context?.path ?? "") && (await firstSteps.hasTwoFactor(session.userId))) return;
       const request = requestOf(context);
       const actor = await audit.actorFor(
         { userId: session.userId },
         { ...request, ip: request.ip ?? session.ipAddress ?? null, userAgent: request.userAgent ?? session.userAgent ?? null },
       );
       await audit.record(actor, "auth.sign-in", { type: "user", id: session.userId, name: actor.email }, { method: signInMethodOf(session, context) });
+    },
+
+    /** The two-factor plugin's check after a first step: a code was asked for, or a trusted device signed in without one. */
+    async firstStepPassed(context: HookContext, { userId, method, isChallenged }: FirstStepOutcome) {
+      const actor = await audit.actorFor({ userId }, requestOf(context));
+      const target = { type: "user", id: userId, name: actor.email } as const;
+      if (isChallenged) await audit.record(actor, "auth.two-factor-challenged", target, { method });
+      else await audit.record(actor, "auth.sign-in", target, { method, trustedDevice: true });
     },
 
     /** hooks.before: sign-out (here, or everywhere: the menu's "Sign out everywhere") is recorded while the session is still there to name who. */

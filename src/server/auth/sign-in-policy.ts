@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { policyOf, type MembershipsService } from "../modules/organizations/memberships.service";
 import { organizationsRepo } from "../modules/organizations/organizations.repo";
 import { noteRefusedSignIn } from "./sign-in-attempt";
+import { secondStepPaths, type FirstStepMethods } from "./two-factor";
 
 /** What Better Auth's hooks tell us about the endpoint at work (its route path and parameters). */
 interface EndpointContext {
@@ -46,13 +47,20 @@ export function signInMethodOf(session: { signInMethod?: unknown }, context: End
  * The platform owner is never refused: they can always get in to set things right. A disabled
  * account (the platform console's ban, which cannot reach the owner) gets no session at all.
  */
-export function createSignInPolicy(deps: { db: Database; memberships: MembershipsService; platformOwnerEmails: readonly string[] }) {
+export function createSignInPolicy(deps: {
+  db: Database;
+  memberships: MembershipsService;
+  platformOwnerEmails: readonly string[];
+  firstSteps: FirstStepMethods;
+}) {
   const isListedOwner = (email: string) => deps.platformOwnerEmails.includes(email.toLowerCase());
 
   return {
     /** databaseHooks.session.create.before: refuses the session, or records how it was made. */
     async judgeSession<Session extends { userId: string; signInMethod?: unknown }>(session: Session, context: EndpointContext | null | undefined) {
-      const method = signInMethodOf(session, context);
+      // A two-factor code finishes the sign-in its password or emailed code began: the session is that method's.
+      const isSecondStep = secondStepPaths.has(context?.path ?? "") && !isSignInMethod(session.signInMethod);
+      const method = isSecondStep ? ((await deps.firstSteps.find(session.userId)) ?? "password") : signInMethodOf(session, context);
       const person = await organizationsRepo.findUser(deps.db, session.userId);
       // Checked after the password or code, like the methods below: a refusal tells nothing to someone without them.
       if (person?.bannedAt) throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED, message: adminMessages.accountDisabled });

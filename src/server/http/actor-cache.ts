@@ -1,7 +1,7 @@
 import { getTableName } from "drizzle-orm";
 import type { Actor } from "../../core/access/actor";
 import type { WriteWatcher } from "../db/client";
-import { organizationInvitations, organizationMembers, organizations, sessions, users } from "../db/schema/index";
+import { organizationInvitations, organizationMembers, organizations, platformSettings, sessions, users } from "../db/schema/index";
 
 /** What identifyActor learns from a session cookie: everything in the actor but the request's own details. */
 export type SignedInIdentity = Omit<Actor, "requestId" | "ip" | "userAgent">;
@@ -11,8 +11,8 @@ const ACTOR_CACHE_TTL_MS = 5_000;
 /** At most this many sessions are remembered; the oldest goes first. */
 const ACTOR_CACHE_MAX_ENTRIES = 10_000;
 
-/** The tables an identity is read from: a session, its user, their membership and organization (and the invitations that may make one). */
-const identityTables = [sessions, users, organizationMembers, organizations, organizationInvitations].map((table) => getTableName(table));
+/** The tables an identity is read from: a session, its user, their membership and organization (and the invitations that may make one), the owners' two-factor rule. */
+const identityTables = [sessions, users, organizationMembers, organizations, organizationInvitations, platformSettings].map((table) => getTableName(table));
 const identityWrite = new RegExp(
   String.raw`\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?(?:"?public"?\.)?"?(?:${identityTables.join("|")})"?(?![\w$])`,
   "i",

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { isSignInMethod } from "../../core/organizations/membership-rules";
+import { isSignInMethod, type SignInMethod } from "../../core/organizations/membership-rules";
 import { isPlatformRole } from "../../shared/roles";
 import type { Auth } from "../auth/auth";
 import type { AuditRequest } from "../modules/audit/audit.service";
@@ -13,7 +13,12 @@ interface IdentifyActorDeps {
   trustProxy: boolean;
   memberships: MembershipsService;
   cache: ActorCache;
+  /** Whether the organization (or, for owners, the platform) requires two-factor sign-in. */
+  isTwoFactorRequired: (subject: { organizationId: string | null; platformRole: string }) => Promise<boolean>;
 }
+
+/** Google and Microsoft sign-ins are the provider's to protect (ADR 029): a requirement asks the others to set up a code. */
+const isProviderSignIn = (method: SignInMethod | null) => method === "google" || method === "microsoft";
 
 /**
  * Looks the session up once and sets `actor` (null when signed out) for the guards, routes and
@@ -39,14 +44,19 @@ export function identifyActor(deps: IdentifyActorDeps): MiddlewareHandler<AppBin
     // The request is who made an organization the person did not have yet (audit log).
     const membership = await deps.memberships.membershipFor(session.user, signInMethod, request);
     const organizationRole = membership?.member.role;
+    const platformRole = isPlatformRole(session.user.role) ? session.user.role : "user";
+    const organizationId = membership?.organization.id ?? null;
+    const twoFactorSetupRequired =
+      !session.user.twoFactorEnabled && !isProviderSignIn(signInMethod) && (await deps.isTwoFactorRequired({ organizationId, platformRole }));
     const identity: SignedInIdentity = {
       userId: session.user.id,
       email: session.user.email,
-      platformRole: isPlatformRole(session.user.role) ? session.user.role : "user",
-      organizationId: membership?.organization.id ?? null,
+      platformRole,
+      organizationId,
       organizationRole: organizationRole === "org_admin" || organizationRole === "org_user" ? organizationRole : null,
       sessionId: session.session.id,
       signInMethod,
+      twoFactorSetupRequired,
     };
     // Without a membership the next request tries again to make one (an invitation, the domain).
     if (signedCookie && membership && isCookieOfSession(signedCookie, session.session.token)) {

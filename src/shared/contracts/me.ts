@@ -25,6 +25,8 @@ export const appUserSchema = z.object({
   organizationStatus: z.enum(organizationStatuses).nullable(),
   /** Whole days left in the organization's trial (0 once ended); null when it is not on a trial. */
   trialDaysLeft: z.number().int().nullable(),
+  /** Their organization (or, for owners, the platform) requires two-factor sign-in and they have not set it up: the app sends them to do so. */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type AppUser = z.infer<typeof appUserSchema>;
 

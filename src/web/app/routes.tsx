@@ -13,6 +13,7 @@ function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 }
 
 const authPages = () => import("../features/auth/auth-pages");
+const twoFactorSetupPage = () => import("../features/two-factor/two-factor-setup-page");
 const appPages = () => import("../features/app-shell/app-pages");
 const documentPages = () => import("../features/documents/document-pages");
 const billingPages = () => import("../features/billing/billing-pages");
@@ -69,6 +70,8 @@ export const routes: RouteObject[] = [
               { path: paths.authError, ...lazyPage(authPages, (m) => m.AuthErrorPage) },
               { path: paths.authReset, ...lazyPage(authPages, (m) => m.ResetPasswordPage) },
               { path: paths.authNewPassword, ...lazyPage(authPages, (m) => m.NewPasswordPage) },
+              { path: paths.authTwoFactor, ...lazyPage(authPages, (m) => m.TwoFactorPage) },
+              { path: paths.authTwoFactorSetup, ...lazyPage(twoFactorSetupPage, (m) => m.TwoFactorSetupPage) },
               { path: paths.authCompleteInvite, ...lazyPage(authPages, (m) => m.CompleteInvitePage) },
               { path: paths.completeInvite, ...lazyPage(authPages, (m) => m.CompleteInviteRedirectPage) },
             ],

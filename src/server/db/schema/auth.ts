@@ -18,6 +18,8 @@ export const users = pgTable(
     /** Set while the platform owner has disabled the account: no new session is made, the old ones are gone. */
     bannedAt: timestamp({ withTimezone: true }),
     banReason: text(),
+    /** Set once an authenticator code confirmed the person's two-factor set-up (Better Auth's two-factor plugin, ADR 029). */
+    twoFactorEnabled: boolean().notNull().default(false),
     ...timestamps,
   },
   // Recent sign-ins in the platform console; the active-user counts read it too.

@@ -29,6 +29,8 @@ export const organizations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Members without two-factor sign-in are led to set it up before anything else (ADR 029). */
+    requireTwoFactor: boolean().notNull().default(false),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },

@@ -17,6 +17,8 @@ export const platformSettings = pgTable(
     defaultMaxUsers: integer(),
     defaultStorageLimitGb: integer(),
     defaultMonthlyCredits: integer(),
+    /** Platform owners without two-factor sign-in are led to set it up before anything else (ADR 029). */
+    requireTwoFactorForOwners: boolean().notNull().default(false),
     updatedBy: text().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/contracts/auth";
 import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../../shared/organizations";
 import { buildEmailLink } from "../../../shared/auth-links";
+import { isTwoFactorChallenge } from "../../../shared/two-factor";
 import { paths, withQuery } from "../../../shared/paths";
 import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
@@ -61,9 +62,10 @@ export function emailLinkRoutes(container: Container, trustProxy: boolean) {
       const link = await jsonBody(c.req, emailLinkSignInRequestSchema);
       const answer = (redirectTo: string) => c.json({ redirectTo } satisfies EmailLinkSignInResponse);
       try {
-        const { headers } = await consumeLinkCode(auth, link, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
+        const { headers, response } = await consumeLinkCode(auth, link, headersWithClientIp(c.req.raw.headers, clientIp(c, trustProxy)));
         for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-        return answer(paths.app);
+        // Someone with two-factor sign-in on is asked for their code first (ADR 029).
+        return answer(isTwoFactorChallenge(response) ? paths.authTwoFactor : paths.app);
       } catch (error) {
         if (!isAPIError(error)) throw error;
         if (error.status === "UNAUTHORIZED") return answer(withQuery(paths.login, { e: "sign_in_to_confirm_email" }));

@@ -69,6 +69,7 @@ export function createProfilesService(deps: ProfilesDeps) {
       organizationName: organization?.name ?? null,
       organizationStatus: plan?.status ?? null,
       trialDaysLeft: plan?.trialDaysLeft ?? null,
+      twoFactorSetupRequired: actor.twoFactorSetupRequired === true,
     };
   }
 

@@ -15,6 +15,7 @@ import { Progress } from "../../components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { auditCopy } from "../../../shared/audit";
 import { AuditLog } from "../audit";
+import { TwoFactorSettings } from "../two-factor";
 import { TextField } from "../../components/ui/text-field";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, errorMessage, isApiError } from "../../lib/api-client";
@@ -438,6 +439,7 @@ export function ProfileDialog({
           </TabsContent>
           <TabsContent value="security" className="space-y-6 pt-4">
             <PasswordSection />
+            <TwoFactorSettings />
             <SessionsSection />
             <CloseAccountSection onClosed={onAccountClosed} />
           </TabsContent>

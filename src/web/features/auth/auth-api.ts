@@ -2,6 +2,7 @@ import { paths } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
 import type { EmailChangeConfirmRequest, EmailChangeConfirmResponse } from "../../../shared/contracts/account";
 import type { EmailLinkSignInRequest, EmailLinkSignInResponse } from "../../../shared/contracts/auth";
+import type { TwoFactorSignInRequest, TwoFactorSignInResponse } from "../../../shared/contracts/two-factor";
 import { apiRequest } from "../../lib/api-client";
 
 /** Every sign-in, code and password call the auth pages make (Better Auth under /api/auth). */
@@ -39,6 +40,8 @@ export const authApi = {
     apiRequest<EmailChangeConfirmResponse>("/api/auth/email-change/confirm", { body: { email, code } satisfies EmailChangeConfirmRequest }),
   /** Emails a fresh code to one address of a pending email change. */
   resendEmailChangeCode: (email: string) => apiRequest("/api/auth/email-change/resend", { body: { email } }),
+  /** A sign-in's second step: an authenticator code or a recovery code; `trustDevice` skips it on this browser for 30 days. */
+  finishTwoFactorSignIn: (request: TwoFactorSignInRequest) => apiRequest<TwoFactorSignInResponse>("/api/auth/two-factor", { body: request }),
   signOut: () => apiRequest("/api/auth/sign-out", { body: {} }),
   signOutEverywhere: () => apiRequest("/api/auth/revoke-sessions", { body: {} }),
 };

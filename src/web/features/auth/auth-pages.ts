@@ -8,3 +8,4 @@ export { HashPage } from "./hash-page";
 export { AuthErrorPage } from "./auth-error-page";
 export { ResetPasswordPage, NewPasswordPage } from "./set-password-page";
 export { CompleteInvitePage, CompleteInviteRedirectPage } from "./complete-invite-page";
+export { TwoFactorPage } from "./two-factor-page";

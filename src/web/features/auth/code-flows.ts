@@ -8,6 +8,7 @@ import { rememberPasswordReset } from "./auth-storage";
 import { invitationsApi } from "./invitations-api";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { paths } from "../../../shared/paths";
+import { isTwoFactorChallenge } from "../../../shared/two-factor";
 
 /** What a 6-digit code is for. `invite` signs in and joins the organization that sent it. */
 export type CodeFlowType = "magic_link" | "signup" | "recovery" | "email_change" | "invite";
@@ -69,10 +70,12 @@ export function useCodeFlow(type: CodeFlowType, pagePaths: { resetPath?: string;
         navigate(resetPath, { replace: true });
         return;
       }
-      toast.success("Verification successful!", {
-        description: type === "email_change" ? emailChangeOutcome(result) : "You've been signed in successfully.",
-      });
-      await finishSignIn(signedInPath);
+      if (!isTwoFactorChallenge(result)) {
+        toast.success("Verification successful!", {
+          description: type === "email_change" ? emailChangeOutcome(result) : "You've been signed in successfully.",
+        });
+      }
+      await finishSignIn(signedInPath, result);
     },
     [finishSignIn, flow, navigate, resetPath, signedInPath, type],
   );

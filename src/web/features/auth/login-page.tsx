@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api-client";
 import { safeRedirectTarget } from "../../lib/redirect-target";
+import { isTwoFactorChallenge } from "../../../shared/two-factor";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { useSession } from "../session";
 import { authApi } from "./auth-api";
@@ -159,10 +160,10 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
     setBusy("password");
     try {
       if (isSignIn) {
-        await authApi.signIn(address, password);
+        const answer = await authApi.signIn(address, password);
         rememberSignInMethod("password");
-        toast.success(`Welcome to ${site.productName}!`, { description: "You've successfully signed in." });
-        await finishSignIn(target);
+        if (!isTwoFactorChallenge(answer)) toast.success(`Welcome to ${site.productName}!`, { description: "You've successfully signed in." });
+        await finishSignIn(target, answer);
       } else {
         await authApi.signUp(address, password, name.trim());
         toast.success("Account created!", { description: "Please check your email to verify your account." });

@@ -57,8 +57,9 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
       return;
     }
     clearPasswordReset();
+    let answer: unknown;
     try {
-      await authApi.signIn(reset.email, password);
+      answer = await authApi.signIn(reset.email, password);
     } catch (error) {
       // The password did change; only the automatic sign-in failed.
       toast.success("Password updated!", { description: `Please sign in with your new password. ${serverMessage(error)}` });
@@ -67,7 +68,7 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
     }
     rememberSignInMethod("password");
     toast.success("Password updated!", { description: "Your password has been successfully updated." });
-    await finishSignIn(paths.app);
+    await finishSignIn(paths.app, answer);
   }
 
   return (

@@ -96,12 +96,10 @@ describe("legal pages", () => {
     expect(container.textContent).toContain(fact);
   });
 
-  // Two-factor sign-in is not built yet (issue 24): neither document may promise it.
-  it.each([
-    ["privacy", privacyPolicy],
-    ["terms", termsOfService],
-  ] as const)("the %s text claims no two-factor sign-in", (_, document) => {
-    const { container } = renderPage(document);
-    expect(container.textContent).not.toMatch(/two-factor|2FA|multi-factor/i);
+  // Two-factor sign-in shipped (issue 30, ADR 029): the privacy policy says what it is, as the spec asks ("two-factor where enabled"), and the trusted-device cookie.
+  it("the privacy policy describes two-factor sign-in and its trusted-device cookie", () => {
+    const { container } = renderPage(privacyPolicy);
+    expect(container.textContent).toMatch(/two-factor\s+sign-in with an authenticator app and one-time recovery codes where enabled/);
+    expect(container.textContent).toMatch(/Trusted device\./);
   });
 });

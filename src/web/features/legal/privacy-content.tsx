@@ -208,6 +208,10 @@ export const privacyPolicy: LegalDocument = {
               when you sign out.
             </li>
             <li>
+              <strong>Trusted device.</strong> When you choose to trust a device at two-factor sign-in, a cookie that lets that browser skip the code for 30
+              days. It is removed when you turn two-factor sign-in off.
+            </li>
+            <li>
               <strong>Invitation details.</strong> Temporary invitation tokens that let you finish joining an organization after you follow an invitation link.
               They are cleared once the invitation is handled.
             </li>
@@ -308,8 +312,9 @@ export const privacyPolicy: LegalDocument = {
               reviewed and incidents investigated.
             </li>
             <li>
-              <strong>Strong sign-in options.</strong> Single sign-on with Microsoft work accounts (Azure AD) or Google, and one-time email codes. Organization
-              administrators can choose which sign-in methods their members may use.
+              <strong>Strong sign-in options.</strong> Single sign-on with Microsoft work accounts (Azure AD) or Google, one-time email codes, and two-factor
+              sign-in with an authenticator app and one-time recovery codes where enabled. Organization administrators can choose which sign-in methods their
+              members may use and require two-factor sign-in of them.
             </li>
             <li>
               <strong>Limited access.</strong> Our personnel and subprocessors may access information only where they need it to provide, secure or support the

@@ -38,6 +38,7 @@ function serve(
     [`GET ${organizationPath}`]: () => ({ status: 200, body: { organization } }),
     [`GET ${organizationPath}/members`]: () => ({ status: 200, body: { members } }),
     [`GET ${organizationPath}/invitations`]: () => ({ status: 200, body: { invitations } }),
+    [`GET ${organizationPath}/two-factor`]: () => ({ status: 200, body: { required: false } }),
     ...routes,
   });
 }

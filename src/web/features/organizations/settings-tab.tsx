@@ -30,6 +30,7 @@ import { TextField } from "../../components/ui/text-field";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { countOf, formatGigabytes } from "./organization-format";
 import { useOrganizationActions } from "./use-organization";
+import { OrganizationTwoFactorCard } from "../two-factor";
 
 function SaveButton({ isSaving, disabled, children }: { isSaving: boolean; disabled?: boolean; children: ReactNode }) {
   return (
@@ -259,6 +260,7 @@ export function SettingsTab({ organization }: { organization: Organization }) {
     <div className="grid max-w-3xl gap-6">
       <OrganizationSettingsCard key={`${organization.name}/${organization.maxUsers}/${organization.storageLimitGb}`} organization={organization} />
       <AuthenticationMethodsCard key={JSON.stringify(organization.authentication)} organization={organization} />
+      <OrganizationTwoFactorCard organizationId={organization.id} />
     </div>
   );
 }

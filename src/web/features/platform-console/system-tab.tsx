@@ -23,6 +23,7 @@ import { OrganizationFilter } from "./content-tabs";
 import { formatDateTime } from "./console-format";
 import { useConsoleActions, useConsoleList, usePlatformSettings, useSystemStatus } from "./use-console";
 import type { ConsoleUrl } from "./use-console-url";
+import { PlatformTwoFactorSwitch } from "../two-factor";
 
 const jobStatusLabels: Record<AdminJob["status"], string> = { queued: "Queued", running: "Running", completed: "Completed", failed: "Failed" };
 const jobStatusOptions = [{ value: "", label: "Any status" }, ...jobStatuses.map((status) => ({ value: status, label: jobStatusLabels[status] }))];
@@ -193,6 +194,7 @@ export function PlatformSettingsCard() {
         ) : (
           <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
         )}
+        <PlatformTwoFactorSwitch />
         <div className="flex flex-wrap gap-2" aria-label="Platform switches">
           <Badge variant="outline">Maintenance mode: off</Badge>
           <Badge variant="outline">Backups: none kept</Badge>

@@ -32,6 +32,8 @@ export function RequireSession() {
     const redirect = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={withQuery(paths.login, { redirect })} replace />;
   }
+  // Their organization (or the platform) requires two-factor sign-in: nothing else answers them until it is set up.
+  if (user.twoFactorSetupRequired) return <Navigate to={paths.authTwoFactorSetup} replace />;
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 // What other features use of the session; the router loads session-root and guards itself.
-export { RequirePermission } from "./guards";
+export { RequirePermission, SessionLoading } from "./guards";
 export { useSession } from "./session";
 export {
   forgetInvitationTokens,
