@@ -182,7 +182,7 @@ export function AuditChainStatus() {
     );
   }
   if (verification.isError) return <LoadProblem message="Failed to check the audit log." onRetry={() => void verification.refetch()} />;
-  const { isIntact, firstBreak, events, chains } = verification.data;
+  const { isIntact, firstBreak, events, chains, checkpointAt } = verification.data;
   return (
     <div className="space-y-1 text-sm" aria-live="polite">
       <Badge variant={isIntact ? "secondary" : "destructive"}>{isIntact ? auditCopy.chainIntact : auditCopy.chainBroken}</Badge>
@@ -190,6 +190,11 @@ export function AuditChainStatus() {
         {isIntact
           ? `${events} events in ${chains} chains verified.`
           : `First broken link: chain ${firstBreak?.chain}, event #${firstBreak?.seq} (${firstBreak?.reason.replaceAll("_", " ")}).`}
+      </p>
+      <p className="text-muted-foreground">
+        {checkpointAt
+          ? `Compared with the signed checkpoint of ${dateTimeFormat.format(new Date(checkpointAt))}.`
+          : "No checkpoint yet: the daily check writes the first."}
       </p>
     </div>
   );
