@@ -11,7 +11,7 @@ import { AUDIT_PAGE_SIZE } from "../../src/shared/audit";
 import { accountSessionsResponseSchema } from "../../src/shared/contracts/account";
 import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../src/shared/organizations";
 import { paths } from "../../src/shared/paths";
-import { auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
+import { auditCheckpointResultSchema, auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
 import { changeEmail, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { aNewAuditEvent, auditLogOf, eventsOf, onlyEvent, wrongCodeFor } from "../support/audit";
 import { readyFactSheet } from "../support/fact-sheets";
@@ -614,6 +614,16 @@ describe("tamper evidence", () => {
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(Math.max(...seqs)).toBe(head!.seq);
     expect((await testApp.container.audit.verify()).isIntact).toBe(true);
+  });
+
+  it("the platform owner checkpoints on demand, and that is recorded", async () => {
+    const response = await owner.post("/api/audit/platform/checkpoint", {});
+    expect(response.status).toBe(200);
+    const result = auditCheckpointResultSchema.parse(await response.json());
+    expect(result).toMatchObject({ verification: { isIntact: true }, checkpoint: { chains: result.verification.chains } });
+    const verified = auditVerificationSchema.parse(await (await owner.get("/api/audit/platform/verification")).json());
+    expect(verified.checkpointAt).toBe(result.checkpoint!.createdAt);
+    expect((await eventsOf(testApp, "audit.checkpointed")).at(-1)).toMatchObject({ actorUserId: ownerId, outcome: "success", chain: "platform" });
   });
 
   it("an event the database refuses takes no other with it", async () => {

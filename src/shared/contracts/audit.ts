@@ -69,3 +69,10 @@ export const auditVerificationSchema = z.object({
   checkpointAt: z.iso.datetime().nullable(),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+
+/** POST /api/audit/platform/checkpoint: the verification, and the checkpoint written when the log held (none when it was broken). */
+export const auditCheckpointResultSchema = z.object({
+  verification: auditVerificationSchema,
+  checkpoint: z.object({ createdAt: z.iso.datetime(), chains: z.number().int().min(0) }).nullable(),
+});
+export type AuditCheckpointResult = z.infer<typeof auditCheckpointResultSchema>;

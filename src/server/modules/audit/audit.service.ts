@@ -6,7 +6,7 @@ import { createEventSampler } from "../../../core/audit/event-sampler";
 import { cleanAuditText, redactAuditDetails, type AuditDetails } from "../../../core/audit/redaction";
 import { accessRoleOf, type AccessRole } from "../../../shared/access";
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditAction, type AuditOutcome, type AuditTargetType } from "../../../shared/audit";
-import type { AuditEvent, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
+import type { AuditCheckpointResult, AuditEvent, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
 import { isPlatformRole } from "../../../shared/roles";
 import type { AuditCheckpoints } from "./audit-checkpoints";
 import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope, NewAuditEvent } from "./audit.repo";
@@ -228,6 +228,17 @@ export function createAuditService(deps: { repo: AuditRepo; checkpoints: AuditCh
     return { verification, heads: walked.heads };
   }
 
+  /**
+   * Verifies, and when the log holds writes a new signed checkpoint of the heads verified (the
+   * daily job, `npm run audit:verify`, the System tab). A broken log is never checkpointed: that
+   * would make its damage the new normal.
+   */
+  async function checkpoint(): Promise<{ verification: AuditVerification; checkpoint: AuditCheckpoint | null }> {
+    const { verification, heads } = await verifyWithHeads();
+    if (!verification.isIntact) return { verification, checkpoint: null };
+    return { verification, checkpoint: await deps.checkpoints.write(heads) };
+  }
+
   async function list(scope: AuditScope, filters: AuditFilters, offset: number): Promise<AuditEventPage> {
     const rows = await deps.repo.list(scope, filters, { offset, limit: AUDIT_PAGE_SIZE + 1 });
     return { events: rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditEvent), nextOffset: rows.length > AUDIT_PAGE_SIZE ? offset + AUDIT_PAGE_SIZE : null };
@@ -274,15 +285,19 @@ export function createAuditService(deps: { repo: AuditRepo; checkpoints: AuditCh
       return (await verifyWithHeads()).verification;
     },
 
-    /**
-     * Verifies, and when the log holds writes a new signed checkpoint of the heads verified (the
-     * daily job, `npm run audit:verify`). A broken log is never checkpointed: that would make its
-     * damage the new normal.
-     */
-    async checkpoint(): Promise<{ verification: AuditVerification; checkpoint: AuditCheckpoint | null }> {
-      const { verification, heads } = await verifyWithHeads();
-      if (!verification.isIntact) return { verification, checkpoint: null };
-      return { verification, checkpoint: await deps.checkpoints.write(heads) };
+    checkpoint,
+
+    /** The platform owner's "Verify and checkpoint now" (System tab): `checkpoint`, recorded as their action with what it found. */
+    async checkpointFor(actor: Actor): Promise<AuditCheckpointResult> {
+      const { verification, checkpoint: written } = await checkpoint();
+      await record(
+        actor,
+        "audit.checkpointed",
+        { type: "audit_log", id: PLATFORM_CHAIN },
+        { chain: verification.firstBreak?.chain, reason: verification.firstBreak?.reason, rows: verification.events },
+        { outcome: written ? "success" : "failed", organizationId: null },
+      );
+      return { verification, checkpoint: written && { createdAt: written.createdAt, chains: written.chains.length } };
     },
 
     /**
