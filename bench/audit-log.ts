@@ -2,9 +2,8 @@
 // database answers requests that each record one event — a document renamed (PATCH, the event
 // after the change) and its file downloaded (GET) — 1,000 times each with recording on and 1,000 with
 // it off (the service's record replaced by a no-op in this harness only), in alternating blocks of
-// 25 so drift of a shared machine falls on both. Events are written shortly behind the answer
-// (up to 25 ms later, together), so "on" includes the later requests' wait for those writes (one
-// PGlite, one event loop). Target: p95 with recording − p95 without < 2 ms, on
+// 25 so drift of a shared machine falls on both. Events are written before the answer, in a
+// transaction of their own (ADR 031), so "on" includes that write. Target: p95 with recording − p95 without < 2 ms, on
 // PGlite and on PostgreSQL (DATABASE_URL, or the local server). Prints the load average.
 // Run alone with `npx tsx bench/audit-log.ts`.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -72,8 +71,7 @@ async function measure(target: DatabaseTarget): Promise<Timings> {
     for (const [name, request] of Object.entries(requests) as [keyof Timings, () => Promise<Response>][]) {
       for (let index = 0; index < WARM_UPS; index++) await (await request()).arrayBuffer();
       for (let index = 0; index < RUNS * 2; index++) {
-        // Blocks of 25 each way, alternating: with recording on, an event's write behind one answer
-        // overlaps the next request of its block, as it would on a busy server.
+        // Blocks of 25 each way, alternating.
         const isOn = Math.floor(index / BLOCK) % 2 === 0;
         if (index % BLOCK === 0) await container.audit.flush();
         container.audit.record = isOn ? record : noRecord;

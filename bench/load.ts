@@ -193,6 +193,7 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
       LOG_LEVEL: "warn",
       BILLING: "off",
       AUTH_SECRET: "load-bench-secret-load-bench-secret-0123456789",
+      AUDIT_SECRET: "load-bench-audit-secret-load-bench-audit-0123456789",
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },

@@ -18,7 +18,7 @@ import { createLocalDiskStorage } from "./adapters/storage/local-disk-storage";
 import { createS3Storage } from "./adapters/storage/s3-storage";
 import { createActorCache } from "./http/actor-cache";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
-import { resolveAuthSecret } from "./auth/auth-secret";
+import { resolveAuthSecret, resolveDataDirSecret } from "./auth/auth-secret";
 import { createKnownDevices } from "./auth/known-device";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
@@ -47,7 +47,7 @@ import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
 import { createFactSheetModule } from "./modules/fact-sheet/fact-sheet.module";
 import { createSupportModule } from "./modules/support/support.module";
 
-function createFileStorage(env: Env): FileStorage {
+export function createFileStorage(env: Env): FileStorage {
   return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
 }
 
@@ -78,6 +78,11 @@ function createExtraction(env: Env, logger: Logger): { read: ReadDocument; close
   };
 }
 
+/** The key of the audit log's chains and checkpoints: AUDIT_SECRET, or (embedded only) one made once in DATA_DIR/audit-secret. */
+export function resolveAuditSecret(env: Env): string {
+  return resolveDataDirSecret(env.audit.secret, env.dataDir, "audit-secret");
+}
+
 /** Wires configuration to adapters and modules; the only place that knows them all. */
 export function createContainer(env: Env, database: DatabaseHandle, logger: Logger = createLogger(env)) {
   const db = database.db;
@@ -92,7 +97,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const now = () => new Date();
-  const audit = createAuditModule({ db, jobs, logger, retentionDays: env.audit.retentionDays, now });
+  const storage = createFileStorage(env);
+  const audit = createAuditModule({ db, jobs, storage, secret: resolveAuditSecret(env), logger, retentionDays: env.audit.retentionDays, now });
   const authSecret = resolveAuthSecret(env.auth.secret, env.dataDir);
   const organizations = createOrganizationsModule({
     db,
@@ -108,7 +114,6 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships, audit });
   const actorCache = createActorCache();
   const stopWatchingIdentityWrites = database.watchWrites(actorCache.watcher);
-  const storage = createFileStorage(env);
   const changeFeed = createChangeFeed(database, logger);
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction(env, logger);

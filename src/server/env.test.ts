@@ -30,7 +30,10 @@ describe("loadEnv", () => {
   it.each([
     [{ PORT: "8080" }, { port: 8080, publicUrl: "http://localhost:8080" }],
     [{ PUBLIC_URL: "https://app.example.com/" }, { publicUrl: "https://app.example.com" }],
-    [{ DATABASE_URL: "postgresql://u:p@db:5432/cw", AUTH_SECRET: "x".repeat(32) }, { databaseUrl: "postgresql://u:p@db:5432/cw" }],
+    [
+      { DATABASE_URL: "postgresql://u:p@db:5432/cw", AUTH_SECRET: "x".repeat(32), AUDIT_SECRET: "y".repeat(32) },
+      { databaseUrl: "postgresql://u:p@db:5432/cw", audit: expect.objectContaining({ secret: "y".repeat(32) }) },
+    ],
     [
       { PLATFORM_OWNER_EMAILS: " Owner@Clinic.com, second@clinic.com ," },
       { auth: expect.objectContaining({ platformOwnerEmails: ["owner@clinic.com", "second@clinic.com"] }) },
@@ -165,8 +168,10 @@ describe("loadEnv", () => {
   it.each([
     [{ PORT: "eighty" }, ["PORT"]],
     [{ PORT: "70000" }, ["PORT"]],
-    [{ DATABASE_URL: "mysql://x", AUTH_SECRET: "x".repeat(32) }, ["DATABASE_URL"]],
-    [{ DATABASE_URL: "postgres://db/cw" }, ["AUTH_SECRET"]],
+    [{ DATABASE_URL: "mysql://x", AUTH_SECRET: "x".repeat(32), AUDIT_SECRET: "y".repeat(32) }, ["DATABASE_URL"]],
+    [{ DATABASE_URL: "postgres://db/cw" }, ["AUTH_SECRET", "AUDIT_SECRET"]],
+    [{ DATABASE_URL: "postgres://db/cw", AUTH_SECRET: "x".repeat(32) }, ["AUDIT_SECRET"]],
+    [{ AUDIT_SECRET: "short" }, ["AUDIT_SECRET"]],
     [{ AUTH_SECRET: "short" }, ["AUTH_SECRET"]],
     [{ GOOGLE_CLIENT_ID: "id" }, ["GOOGLE_CLIENT_SECRET"]],
     [{ MICROSOFT_CLIENT_SECRET: "secret" }, ["MICROSOFT_CLIENT_SECRET"]],
@@ -212,7 +217,7 @@ describe("loadEnv", () => {
   });
 
   it("lists every problem in one message", () => {
-    const source = { PORT: "x", DATABASE_URL: "mysql://x", PRIVACY_EMAIL: "nope", AUTH_SECRET: "x".repeat(40) };
+    const source = { PORT: "x", DATABASE_URL: "mysql://x", PRIVACY_EMAIL: "nope", AUTH_SECRET: "x".repeat(40), AUDIT_SECRET: "y".repeat(40) };
     expect(problemsOf(source)).toHaveLength(3);
     expect(() => loadEnv(source)).toThrow(/Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- PRIVACY_EMAIL: /);
   });

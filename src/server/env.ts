@@ -97,6 +97,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     // Six years: the common reading of HIPAA's documentation rule (issue 19).
+    AUDIT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     AUDIT_RETENTION_DAYS: z.coerce
       .number()
       .int()
@@ -146,6 +147,13 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required with DATABASE_URL, so that every process signs sessions with the same key",
+      });
+    }
+    if (raw.DATABASE_URL && !raw.AUDIT_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["AUDIT_SECRET"],
+        message: "is required with DATABASE_URL: it keys the audit log's hash chains, so keep it outside the database (and apart from AUTH_SECRET)",
       });
     }
     for (const provider of ["GOOGLE", "MICROSOFT"] as const) {
@@ -235,7 +243,7 @@ const envSchema = z
       } satisfies OcrBudget,
     },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
-    audit: { retentionDays: raw.AUDIT_RETENTION_DAYS },
+    audit: { retentionDays: raw.AUDIT_RETENTION_DAYS, secret: raw.AUDIT_SECRET },
     billing: billingConfig(raw),
     storage:
       raw.STORAGE === "s3"

@@ -83,6 +83,7 @@ export const jobTypeLabels: Readonly<Record<string, string>> = {
   "fact-sheet.build": "Build fact sheet",
   "fact-sheet.remind": "Send deadline reminder",
   "audit.prune": "Delete expired audit events",
+  "audit.checkpoint": "Verify and checkpoint the audit log",
   "jobs.delete-finished": "Delete finished jobs",
 };
 

@@ -62,6 +62,7 @@ export const auditActions = [
   "access.denied",
   "audit.exported",
   "audit.retention-pruned",
+  "audit.checkpointed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -150,6 +151,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "access.denied": "Access denied",
   "audit.exported": "Audit log exported",
   "audit.retention-pruned": "Old events pruned",
+  "audit.checkpointed": "Audit log checkpointed",
 };
 
 export const auditOutcomeLabels: Record<AuditOutcome, string> = { success: "Success", denied: "Denied", failed: "Failed" };

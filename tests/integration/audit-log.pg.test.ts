@@ -1,10 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type PostgresHandle } from "../../src/server/db/client";
+import { openPostgres, queryRows, type PostgresHandle } from "../../src/server/db/client";
 import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
+import { createLocalDiskStorage } from "../../src/server/adapters/storage/local-disk-storage";
+import { createAuditKeys } from "../../src/server/modules/audit/audit-keys";
+import { createAuditLog } from "../../src/server/modules/audit/audit.module";
 import { createAuditRepo } from "../../src/server/modules/audit/audit.repo";
-import { createAuditService, systemActor } from "../../src/server/modules/audit/audit.service";
+import { systemActor } from "../../src/server/modules/audit/audit.service";
 import { aNewAuditEvent } from "../support/audit";
 import { createTestDatabase } from "../support/test-database";
 import pino from "pino";
@@ -33,6 +39,8 @@ afterAll(async () => {
 });
 
 const newEvent = (targetId: string) => aNewAuditEvent(organizationId, targetId);
+/** The deployment's AUDIT_SECRET, which every process shares. */
+const auditSecret = randomBytes(32).toString("hex");
 
 /** Runs `work` in a transaction as the web role. */
 function asWebRole<T>(work: (tx: PostgresHandle["db"]) => Promise<T>): Promise<T> {
@@ -46,7 +54,7 @@ const errorCode = (error: unknown) => (error as { cause?: { code?: string } }).c
 
 describe("the web role on PostgreSQL", () => {
   it("appends, but cannot update or delete, even with the retention setting", async () => {
-    const repo = createAuditRepo(database.db);
+    const repo = createAuditRepo(database.db, createAuditKeys(auditSecret));
     await asWebRole((tx) => repo.append(tx, newEvent("by-web-role")));
     const [stored] = await database.db.select().from(auditEvents).where(eq(auditEvents.targetId, "by-web-role"));
     expect(stored!.seq).toBeGreaterThan(0);
@@ -63,6 +71,26 @@ describe("the web role on PostgreSQL", () => {
     expect(still?.outcome).toBe("success");
   });
 
+  it("cannot open the trigger's door itself, but may run the retention job's function, which prunes only what is past retention", async () => {
+    const repo = createAuditRepo(database.db, createAuditKeys(auditSecret));
+    const oldChain = "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d";
+    await database.db.transaction((tx) => repo.append(tx, aNewAuditEvent(oldChain, "ancient", { occurredAt: new Date("2019-01-01T00:00:00Z") })));
+    await database.db.transaction((tx) => repo.append(tx, aNewAuditEvent(oldChain, "recent")));
+    const [ancient] = await database.db.select().from(auditEvents).where(eq(auditEvents.targetId, "ancient"));
+    await expect(
+      asWebRole(async (tx) => {
+        await tx.execute(sql`insert into audit_pruning_transactions (transaction_id) values (txid_current())`);
+        return tx.delete(auditEvents).where(eq(auditEvents.id, ancient!.id));
+      }),
+    ).rejects.toSatisfy((error) => errorCode(error) === "42501");
+    const pruned = await asWebRole((tx) => queryRows(tx, sql`select * from audit_prune_chain(${oldChain}, now() - interval '31 days', 1000)`));
+    expect(pruned).toEqual([{ deleted: 1, through_seq: "1", through_hash: ancient!.hash }]);
+    const left = await database.db.select({ targetId: auditEvents.targetId }).from(auditEvents).where(eq(auditEvents.chain, oldChain));
+    expect(left).toEqual([{ targetId: "recent" }]);
+    const [head] = await database.db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, oldChain));
+    expect(head).toMatchObject({ prunedThroughSeq: 1, prunedThroughHash: ancient!.hash });
+  });
+
   it("the owner is refused by the trigger too, unless it is the retention job's delete", async () => {
     const [any] = await database.db.select().from(auditEvents).limit(1);
     await expect(database.db.update(auditEvents).set({ outcome: "failed" }).where(eq(auditEvents.id, any!.id))).rejects.toSatisfy(
@@ -76,7 +104,10 @@ describe("appends from several processes", () => {
     const url = database.pool.options.connectionString!;
     const processes = Array.from({ length: 4 }, () => openPostgres(url));
     try {
-      const services = processes.map((process) => createAuditService({ repo: createAuditRepo(process.db), logger: pino({ level: "silent" }) }));
+      const storage = createLocalDiskStorage(await mkdtemp(path.join(os.tmpdir(), "clausewise-audit-pg-")));
+      const services = processes.map(
+        (process) => createAuditLog({ db: process.db, storage, secret: auditSecret, logger: pino({ level: "silent" }), now: () => new Date() }).audit,
+      );
       const actor = { ...systemActor, organizationId };
       await Promise.all(
         services.flatMap((service, processIndex) =>

@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
 import { pruneAuditEvents } from "../../src/server/modules/audit/audit.jobs";
-import { createAuditRepo } from "../../src/server/modules/audit/audit.repo";
+import { GENESIS_HASH, hashEvent } from "../../src/core/audit/chain";
+import { createFileStorage } from "../../src/server/container";
+import { sha256 } from "../../src/server/modules/audit/audit-keys";
 import { describeVerification, systemActor } from "../../src/server/modules/audit/audit.service";
 import { AUDIT_PAGE_SIZE } from "../../src/shared/audit";
 import { accountSessionsResponseSchema } from "../../src/shared/contracts/account";
 import { SIGN_IN_METHOD_NOT_ALLOWED } from "../../src/shared/organizations";
 import { paths } from "../../src/shared/paths";
-import { auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
+import { auditCheckpointResultSchema, auditEventPageSchema, auditVerificationSchema, type AuditEventPage } from "../../src/shared/contracts/audit";
 import { changeEmail, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
-import { aNewAuditEvent, eventsOf, onlyEvent, wrongCodeFor } from "../support/audit";
+import { aNewAuditEvent, auditLogOf, eventsOf, onlyEvent, wrongCodeFor } from "../support/audit";
 import { readyFactSheet } from "../support/fact-sheets";
 import { buyCreditLocally, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
@@ -614,19 +616,192 @@ describe("tamper evidence", () => {
     expect((await testApp.container.audit.verify()).isIntact).toBe(true);
   });
 
-  it("a process whose remembered head another process moved appends behind the real head", async () => {
-    // Two repos on one database are two processes: each remembers the head it last wrote.
-    const [first, second] = [createAuditRepo(testApp.database.db), createAuditRepo(testApp.database.db)];
-    const event = (targetId: string) => aNewAuditEvent(organizationId, targetId, { actorUserId: adminId, actorEmail: adminEmail, actorRole: "org_admin" });
-    await first.appendBatch([event("first-a")]);
-    await second.appendBatch([event("second-a"), event("second-b")]);
-    await first.appendBatch([event("first-b")]);
-    await second.appendBatch([event("second-c")]);
-    const rows = await testApp.database.db.select().from(auditEvents).where(eq(auditEvents.chain, organizationId)).orderBy(auditEvents.seq);
-    expect(rows.slice(-5).map((row) => row.targetId)).toEqual(["first-a", "second-a", "second-b", "first-b", "second-c"]);
-    const [head] = await testApp.database.db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, organizationId));
-    expect(head!.seq).toBe(rows.at(-1)!.seq);
+  it("the platform owner checkpoints on demand, and that is recorded", async () => {
+    const response = await owner.post("/api/audit/platform/checkpoint", {});
+    expect(response.status).toBe(200);
+    const result = auditCheckpointResultSchema.parse(await response.json());
+    expect(result).toMatchObject({ verification: { isIntact: true }, checkpoint: { chains: result.verification.chains } });
+    const verified = auditVerificationSchema.parse(await (await owner.get("/api/audit/platform/verification")).json());
+    expect(verified.checkpointAt).toBe(result.checkpoint!.createdAt);
+    expect((await eventsOf(testApp, "audit.checkpointed")).at(-1)).toMatchObject({ actorUserId: ownerId, outcome: "success", chain: "platform" });
+  });
+
+  it("an event the database refuses takes no other with it", async () => {
+    const actor = { ...systemActor, organizationId, userId: adminId, email: adminEmail, role: "org_admin" as const };
+    const tag = randomUUID();
+    await Promise.all([
+      testApp.container.audit.record(actor, "document.viewed", { type: "document", id: `${tag}-before` }),
+      // Not a uuid: the organization column refuses it, and with it this one event.
+      testApp.container.audit.record({ ...actor, organizationId: "not-an-organization" }, "document.viewed", { type: "document", id: `${tag}-refused` }),
+      testApp.container.audit.record(actor, "document.viewed", { type: "document", id: `${tag}-after` }),
+    ]);
+    const written = (await eventsOf(testApp, "document.viewed")).map((event) => event.targetId).filter((id) => id?.startsWith(tag));
+    expect(written.sort()).toEqual([`${tag}-after`, `${tag}-before`]);
     expect((await testApp.container.audit.verify()).isIntact).toBe(true);
+  });
+
+  it("an event recorded outside a transaction is written by the time record answers", async () => {
+    const actor = { ...systemActor, organizationId };
+    const tag = randomUUID();
+    await testApp.container.audit.record(actor, "document.viewed", { type: "document", id: tag });
+    const stored = await testApp.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, tag));
+    expect(stored).toHaveLength(1);
+  });
+
+  it("a NUL in a refused request's path is recorded, replaced by U+FFFD, not lost", async () => {
+    const anonymous = new HttpClient(testApp);
+    const tag = randomUUID();
+    const response = await anonymous.get(`/api/documents/${tag}%00probe`);
+    expect(response.status).toBe(401);
+    const [event] = (await eventsOf(testApp, "access.denied")).filter((row) => row.targetId?.includes(tag));
+    expect(event).toMatchObject({ outcome: "denied", details: { path: `/api/documents/${tag}\uFFFDprobe`, reason: "signed out" } });
+    expect(event!.targetId).toBe(`GET /api/documents/${tag}\uFFFDprobe`);
+  });
+
+  it("setting the old retention switch in a session does not let a DELETE through", async () => {
+    const refusal = (error: unknown) => /append-only/.test(String((error as { cause?: Error }).cause?.message ?? error));
+    const [any] = await testApp.database.db.select().from(auditEvents).limit(1);
+    await expect(
+      testApp.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('clausewise.audit_retention', 'on', true)`);
+        await tx.delete(auditEvents).where(eq(auditEvents.id, any!.id));
+      }),
+    ).rejects.toSatisfy(refusal);
+    // Nor may a session call the retention job's function on recent events.
+    await expect(testApp.database.db.execute(sql`select * from audit_prune_chain(${any!.chain}, now() - interval '1 day', 1000)`)).rejects.toSatisfy((error) =>
+      /last 30 days/.test(String((error as { cause?: Error }).cause?.message ?? error)),
+    );
+    expect(await testApp.database.db.select().from(auditEvents).where(eq(auditEvents.id, any!.id))).toHaveLength(1);
+  });
+});
+
+describe("checkpoints outside the database", () => {
+  let tamperApp: TestApp;
+  beforeAll(async () => {
+    tamperApp = await createTestApp({ env: { BILLING: "off" } });
+  });
+  afterAll(() => tamperApp.close());
+
+  const db = () => tamperApp.database.db;
+  const withoutTriggers = (work: (tx: Parameters<Parameters<TestApp["database"]["db"]["transaction"]>[0]>[0]) => Promise<unknown>) =>
+    db().transaction(async (tx) => {
+      // What someone with the database would do: switch the triggers off for their session.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await work(tx);
+    });
+  async function chainOfEvents(count: number): Promise<string> {
+    const chain = randomUUID();
+    for (let index = 0; index < count; index += 1) {
+      await tamperApp.container.audit.record({ ...systemActor, organizationId: chain }, "document.viewed", { type: "document", id: `${chain}-${index}` });
+    }
+    return chain;
+  }
+
+  it("a chain's last event deleted and its head moved back verifies as tampered", async () => {
+    const chain = await chainOfEvents(3);
+    const { audit } = tamperApp.container;
+    expect((await audit.checkpoint()).checkpoint?.chains).toContainEqual(expect.objectContaining({ chain, seq: 3 }));
+    const [last] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.chain, chain), eq(auditEvents.seq, 3)));
+    await withoutTriggers(async (tx) => {
+      await tx.delete(auditEvents).where(eq(auditEvents.id, last!.id));
+      await tx.update(auditChainHeads).set({ seq: 2, hash: last!.prevHash }).where(eq(auditChainHeads.chain, chain));
+    });
+    const verification = await audit.verify();
+    expect(verification).toMatchObject({ isIntact: false, firstBreak: { chain, seq: 3, reason: "checkpoint_mismatch" } });
+    expect(describeVerification(verification)).toContain(`BROKEN in chain ${chain} at event #3`);
+    // A broken log is not checkpointed over.
+    expect((await audit.checkpoint()).checkpoint).toBeNull();
+
+    await withoutTriggers(async (tx) => {
+      await tx.insert(auditEvents).values(last!);
+      await tx.update(auditChainHeads).set({ seq: 3, hash: last!.hash }).where(eq(auditChainHeads.chain, chain));
+    });
+    expect((await audit.verify()).isIntact).toBe(true);
+  });
+
+  it("an organization's whole chain deleted with its head verifies as tampered", async () => {
+    const chain = await chainOfEvents(2);
+    const { audit } = tamperApp.container;
+    await audit.checkpoint();
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.chain, chain));
+    const [head] = await db().select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain));
+    await withoutTriggers(async (tx) => {
+      await tx.delete(auditEvents).where(eq(auditEvents.chain, chain));
+      await tx.delete(auditChainHeads).where(eq(auditChainHeads.chain, chain));
+    });
+    expect(await audit.verify()).toMatchObject({ isIntact: false, firstBreak: { chain, seq: 2, reason: "chain_missing" } });
+
+    await withoutTriggers(async (tx) => {
+      await tx.insert(auditChainHeads).values(head!);
+      await tx.insert(auditEvents).values(events);
+    });
+    expect((await audit.verify()).isIntact).toBe(true);
+  });
+
+  it("a chain rehashed without the audit secret does not verify", async () => {
+    const chain = await chainOfEvents(2);
+    const { audit } = tamperApp.container;
+    const [second] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.chain, chain), eq(auditEvents.seq, 2)));
+    // Everything a database user can compute: the event changed and rehashed with plain SHA-256, head moved along.
+    const changed = { ...second!, targetId: "someone-else" };
+    const rehashed = hashEvent(sha256, changed.prevHash, changed);
+    await withoutTriggers(async (tx) => {
+      await tx.update(auditEvents).set({ targetId: changed.targetId, hash: rehashed }).where(eq(auditEvents.id, second!.id));
+      await tx.update(auditChainHeads).set({ hash: rehashed }).where(eq(auditChainHeads.chain, chain));
+    });
+    expect((await audit.verify()).firstBreak).toMatchObject({ chain, seq: 2, reason: "content_changed" });
+    await withoutTriggers(async (tx) => {
+      await tx.update(auditEvents).set({ targetId: second!.targetId, hash: second!.hash }).where(eq(auditEvents.id, second!.id));
+      await tx.update(auditChainHeads).set({ hash: second!.hash }).where(eq(auditChainHeads.chain, chain));
+    });
+    expect((await audit.verify()).isIntact).toBe(true);
+  });
+
+  it("a checkpoint changed without the audit secret is refused", async () => {
+    const { audit } = tamperApp.container;
+    await audit.checkpoint();
+    const storage = createFileStorage(tamperApp.container.env);
+    const latest = JSON.parse(new TextDecoder().decode(await storage.read("audit-checkpoints/latest.json"))) as { chains: { seq: number }[] };
+    const forged = { ...latest, chains: latest.chains.map((chain) => ({ ...chain, seq: 0 })) };
+    await storage.put("audit-checkpoints/latest.json", new TextEncoder().encode(JSON.stringify(forged)), "application/json");
+    expect((await audit.verify()).firstBreak).toMatchObject({ reason: "checkpoint_invalid" });
+    await storage.put("audit-checkpoints/latest.json", new TextEncoder().encode(JSON.stringify(latest)), "application/json");
+    expect((await audit.verify()).isIntact).toBe(true);
+  });
+
+  it("a chain linked with plain SHA-256 before chains were keyed still verifies, and keyed links follow it", async () => {
+    const chain = randomUUID();
+    // As migration 0020 leaves a chain made before it: unkeyed links up to the head, keyed ones after.
+    let previous = GENESIS_HASH;
+    for (const seq of [1, 2]) {
+      const content = { ...aNewAuditEvent(chain, `${chain}-legacy-${seq}`), chain, seq };
+      const hash = hashEvent(sha256, previous, content);
+      await db()
+        .insert(auditEvents)
+        .values({ ...content, prevHash: previous, hash });
+      previous = hash;
+    }
+    await db().insert(auditChainHeads).values({ chain, seq: 2, hash: previous, keyedFromSeq: 3 });
+    const { audit } = tamperApp.container;
+    await audit.record({ ...systemActor, organizationId: chain }, "document.viewed", { type: "document", id: `${chain}-keyed` });
+    expect((await audit.checkpoint()).verification.isIntact).toBe(true);
+    const [third] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.chain, chain), eq(auditEvents.seq, 3)));
+    expect(third!.hash).not.toBe(hashEvent(sha256, third!.prevHash, third!));
+
+    // Moving the boundary to pass keyed links off as unkeyed ones is seen against the checkpoint.
+    await db().update(auditChainHeads).set({ keyedFromSeq: 4 }).where(eq(auditChainHeads.chain, chain));
+    expect((await audit.verify()).isIntact).toBe(false);
+    await db().update(auditChainHeads).set({ keyedFromSeq: 3 }).where(eq(auditChainHeads.chain, chain));
+    expect((await audit.verify()).isIntact).toBe(true);
   });
 });
 
@@ -635,7 +810,7 @@ describe("retention", () => {
     const retentionApp = await createTestApp({ env: { BILLING: "off" } });
     try {
       const { audit } = retentionApp.container;
-      const repo = createAuditRepo(retentionApp.database.db);
+      const { repo } = auditLogOf(retentionApp);
       let clock = new Date("2020-01-01T00:00:00Z");
       const actor = { ...systemActor, organizationId: "3f0c5b1e-0d7a-4d3e-9a57-1f0f3c1e2a10" };
       for (let index = 0; index < 7; index += 1) {

@@ -441,6 +441,7 @@ const routePolicies: Record<string, RouteCase> = {
   "GET /api/audit/platform/events": { policy: platformOwnerOnly, request: () => ({ query: "actor=matrix" }) },
   "GET /api/audit/platform/events.csv": { policy: platformOwnerOnly },
   "GET /api/audit/platform/verification": { policy: platformOwnerOnly },
+  "POST /api/audit/platform/checkpoint": { policy: platformOwnerOnly },
   "GET /api/admin/settings": { policy: platformOwnerOnly },
   "PUT /api/admin/settings": {
     policy: platformOwnerOnly,

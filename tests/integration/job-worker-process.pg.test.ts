@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveAuditSecret } from "../../src/server/container";
 import type { PostgresHandle } from "../../src/server/db/client";
 import { signedUpClient } from "../support/accounts";
 import { listProcessingJobs, waitForStatus } from "../support/documents/processing";
@@ -41,6 +42,7 @@ function startWorkerProcess() {
       ...process.env,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: randomBytes(32).toString("hex"),
+      AUDIT_SECRET: resolveAuditSecret(testApp.container.env),
       DATA_DIR: testApp.container.env.dataDir,
       BILLING: "off",
       JOB_LEASE_SECONDS: String(LEASE_SECONDS),

@@ -1,5 +1,8 @@
 import { asc, eq } from "drizzle-orm";
+import pino from "pino";
 import { expect } from "vitest";
+import { createFileStorage, resolveAuditSecret } from "../../src/server/container";
+import { createAuditLog } from "../../src/server/modules/audit/audit.module";
 import type { Database } from "../../src/server/db/client";
 import { auditEvents, chatMessages, outboxEmails } from "../../src/server/db/schema/index";
 import { isAllowedAuditDetailKey, MAX_DETAIL_TEXT } from "../../src/core/audit/redaction";
@@ -30,6 +33,18 @@ export function aNewAuditEvent(organizationId: string, targetId: string, overrid
     details: {},
     ...overrides,
   };
+}
+
+/** The test app's audit log as another process of it would open it: the same database, audit secret and checkpoint storage. */
+export function auditLogOf(testApp: TestApp) {
+  const env = testApp.container.env;
+  return createAuditLog({
+    db: testApp.database.db,
+    storage: createFileStorage(env),
+    secret: resolveAuditSecret(env),
+    logger: pino({ level: "silent" }),
+    now: () => new Date(),
+  });
 }
 
 /** Every recorded event of one action, oldest first, once the app has written what it recorded. */

@@ -102,16 +102,16 @@ describe("findChainBreak", () => {
     ],
     ["the last event deleted", (events) => events.slice(0, 4), { chain: "org-a", seq: 5, eventId: null, reason: "missing_event" }],
   ])("%s", (_name, tamper, expected) => {
-    expect(findChainBreak(sha256, "org-a", genesis, tamper(intact), headOf(intact))).toEqual(expected);
+    expect(findChainBreak(() => sha256, "org-a", genesis, tamper(intact), headOf(intact))).toEqual(expected);
   });
 
   it("starts from a retention checkpoint: the events after it hold without the pruned ones", () => {
     const checkpoint = { seq: intact[1]!.seq, hash: intact[1]!.hash };
-    expect(findChainBreak(sha256, "org-a", checkpoint, intact.slice(2), headOf(intact))).toBeNull();
-    expect(findChainBreak(sha256, "org-a", genesis, intact.slice(2), headOf(intact))).toMatchObject({ seq: 1, reason: "missing_event" });
+    expect(findChainBreak(() => sha256, "org-a", checkpoint, intact.slice(2), headOf(intact))).toBeNull();
+    expect(findChainBreak(() => sha256, "org-a", genesis, intact.slice(2), headOf(intact))).toMatchObject({ seq: 1, reason: "missing_event" });
   });
 
   it("a head that names an event with another hash is a mismatch", () => {
-    expect(findChainBreak(sha256, "org-a", genesis, intact, { seq: 5, hash: GENESIS_HASH })).toMatchObject({ seq: 6, reason: "head_mismatch" });
+    expect(findChainBreak(() => sha256, "org-a", genesis, intact, { seq: 5, hash: GENESIS_HASH })).toMatchObject({ seq: 6, reason: "head_mismatch" });
   });
 });

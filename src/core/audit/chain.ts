@@ -1,7 +1,9 @@
 /**
- * The audit log's hash chain (ADR 020): each event's hash is SHA-256 over the previous event's
- * hash and the event's canonical content, so changing, removing or reordering a row breaks every
- * link after it. One chain per organization (and one for events of no organization).
+ * The audit log's hash chain (ADR 020, ADR 031): each event's hash is an HMAC-SHA-256, keyed with
+ * the audit secret, over the previous event's hash and the event's canonical content, so changing,
+ * removing or reordering a row breaks every link after it and no one without the secret can
+ * rehash what follows. One chain per organization (and one for events of no organization).
+ * Events chained before chains were keyed keep their plain SHA-256 links.
  */
 
 /** The hash before a chain's first event. */
@@ -73,12 +75,17 @@ export function canonicalContent(event: ChainedContent): string {
   return canonicalJson(content);
 }
 
-/** SHA-256 of a text as 64 hex digits; core does no I/O, so the server hands in node:crypto's. */
-export type Sha256 = (text: string) => string;
+/** A digest of a text as 64 hex digits (HMAC-SHA-256 with the chain key, or plain SHA-256 for links made before keying); core does no I/O, so the server hands in node:crypto's. */
+export type Digest = (text: string) => string;
 
 /** An event's hash: over the previous event's hash, a newline, and the event's canonical content. */
-export function hashEvent(sha256: Sha256, previousHash: string, event: ChainedContent): string {
-  return sha256(`${previousHash}\n${canonicalContent(event)}`);
+export function hashEvent(digest: Digest, previousHash: string, event: ChainedContent): string {
+  return digest(`${previousHash}\n${canonicalContent(event)}`);
+}
+
+/** Which digest links the event at `seq`: plain SHA-256 before the chain's `keyedFromSeq`, the keyed one from there on. */
+export function chainDigests(digests: { unkeyed: Digest; keyed: Digest }, keyedFromSeq: number): (seq: number) => Digest {
+  return (seq) => (seq < keyedFromSeq ? digests.unkeyed : digests.keyed);
 }
 
 export interface StoredChainEvent extends ChainedContent {
@@ -93,7 +100,17 @@ export interface ChainStart {
   hash: string;
 }
 
-export type ChainBreakReason = "missing_event" | "previous_hash_mismatch" | "content_changed" | "head_mismatch";
+export type ChainBreakReason =
+  | "missing_event"
+  | "previous_hash_mismatch"
+  | "content_changed"
+  | "head_mismatch"
+  /** A chain the latest checkpoint holds is gone, head and all. */
+  | "chain_missing"
+  /** The chain no longer reaches or holds the head the latest checkpoint saw (its tail was cut, or rewritten). */
+  | "checkpoint_mismatch"
+  /** The latest checkpoint's signature does not hold: it was written by someone without the audit secret. */
+  | "checkpoint_invalid";
 
 export interface ChainBreak {
   chain: string;
@@ -109,7 +126,7 @@ export interface ChainBreak {
  * one, each naming the hash before it and hashing to what it stores, up to the recorded head.
  */
 export function findChainBreak(
-  sha256: Sha256,
+  digestAt: (seq: number) => Digest,
   chain: string,
   start: ChainStart,
   events: readonly StoredChainEvent[],
@@ -119,7 +136,7 @@ export function findChainBreak(
   for (const event of events) {
     if (event.seq !== expected.seq + 1) return { chain, seq: expected.seq + 1, eventId: null, reason: "missing_event" };
     if (event.prevHash !== expected.hash) return { chain, seq: event.seq, eventId: event.id, reason: "previous_hash_mismatch" };
-    if (hashEvent(sha256, event.prevHash, event) !== event.hash) return { chain, seq: event.seq, eventId: event.id, reason: "content_changed" };
+    if (hashEvent(digestAt(event.seq), event.prevHash, event) !== event.hash) return { chain, seq: event.seq, eventId: event.id, reason: "content_changed" };
     expected = { seq: event.seq, hash: event.hash };
   }
   if (head && (head.seq !== expected.seq || head.hash !== expected.hash)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactAuditDetails } from "./redaction";
+import { cleanAuditText, redactAuditDetails } from "./redaction";
 
 describe("redactAuditDetails", () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>, string[]]>([
@@ -13,7 +13,21 @@ describe("redactAuditDetails", () => {
     ["dates become ISO text", { trialEndsAt: new Date(Date.UTC(2026, 0, 2)) }, { trialEndsAt: "2026-01-02T00:00:00.000Z" }, []],
     ["undefined is left out silently", { role: undefined }, {}, []],
     ["numbers that are not finite are dropped", { credits: Number.NaN }, {}, ["credits"]],
+    ["NUL, which the database refuses, is replaced", { path: "/api/documents/\u0000x" }, { path: "/api/documents/\uFFFDx" }, []],
+    ["NUL in a list too", { fields: ["a\u0000", "b"] }, { fields: ["a\uFFFD", "b"] }, []],
   ])("%s", (_name, input, details, dropped) => {
     expect(redactAuditDetails(input)).toEqual({ details, dropped });
+  });
+});
+
+describe("cleanAuditText", () => {
+  it.each<[string | null, string | null]>([
+    ["plain text", "plain text"],
+    ["\u0000", "\uFFFD"],
+    ["a\u0000b\u0000", "a\uFFFDb\uFFFD"],
+    ["tabs\tand\nnewlines stay", "tabs\tand\nnewlines stay"],
+    [null, null],
+  ])("%j → %j", (text, cleaned) => {
+    expect(cleanAuditText(text)).toBe(cleaned);
   });
 });

@@ -69,10 +69,21 @@ const allowedKeys = new Set<string>(allowedAuditDetailKeys);
 export const MAX_DETAIL_TEXT = 256;
 const MAX_DETAIL_LIST = 50;
 
+/** Characters PostgreSQL refuses in text and jsonb (NUL): one would make the database reject the whole event. */
+const REFUSED_CHARACTER = String.fromCharCode(0);
+
+/**
+ * Text as an event may store it: every character the database refuses replaced by U+FFFD, so a
+ * request path or name holding one (a `%00` probe) is recorded, visibly cleaned, instead of lost.
+ */
+export function cleanAuditText<T extends string | null>(text: T): T {
+  return (text === null ? text : text.replaceAll(REFUSED_CHARACTER, "\uFFFD")) as T;
+}
+
 function cleanValue(value: unknown): AuditDetailValue | undefined {
   if (value === null || typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string") return value.length > MAX_DETAIL_TEXT ? `${value.slice(0, MAX_DETAIL_TEXT - 1)}…` : value;
+  if (typeof value === "string") return cleanAuditText(value.length > MAX_DETAIL_TEXT ? `${value.slice(0, MAX_DETAIL_TEXT - 1)}…` : value);
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) {
     const texts = value.filter((item): item is string | number => typeof item === "string" || typeof item === "number").slice(0, MAX_DETAIL_LIST);

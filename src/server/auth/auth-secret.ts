@@ -7,8 +7,16 @@ import path from "node:path";
  * env.ts allows it) a random key made once and kept in DATA_DIR, so sessions survive restarts.
  */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+  return resolveDataDirSecret(configured, dataDir, "auth-secret");
+}
+
+/**
+ * A secret of the deployment: the configured one, or (embedded mode only, where env.ts allows it)
+ * a random one made once and kept in DATA_DIR/`fileName`, readable by its owner only.
+ */
+export function resolveDataDirSecret(configured: string | undefined, dataDir: string, fileName: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
+  const file = path.join(dataDir, fileName);
   try {
     return readFileSync(file, "utf8").trim();
   } catch (error) {

@@ -55,7 +55,7 @@ export const auditChainBreakSchema = z.object({
   chain: z.string(),
   seq: z.number().int(),
   eventId: z.string().nullable(),
-  reason: z.enum(["missing_event", "previous_hash_mismatch", "content_changed", "head_mismatch"]),
+  reason: z.enum(["missing_event", "previous_hash_mismatch", "content_changed", "head_mismatch", "chain_missing", "checkpoint_mismatch", "checkpoint_invalid"]),
 });
 
 /** GET /api/admin/audit-verification: the System tab's indicator. */
@@ -65,5 +65,14 @@ export const auditVerificationSchema = z.object({
   events: z.number().int().min(0),
   isIntact: z.boolean(),
   firstBreak: auditChainBreakSchema.nullable(),
+  /** When the latest signed checkpoint the chains were compared with was made; null before the first. */
+  checkpointAt: z.iso.datetime().nullable(),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+
+/** POST /api/audit/platform/checkpoint: the verification, and the checkpoint written when the log held (none when it was broken). */
+export const auditCheckpointResultSchema = z.object({
+  verification: auditVerificationSchema,
+  checkpoint: z.object({ createdAt: z.iso.datetime(), chains: z.number().int().min(0) }).nullable(),
+});
+export type AuditCheckpointResult = z.infer<typeof auditCheckpointResultSchema>;

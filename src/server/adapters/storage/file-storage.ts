@@ -26,10 +26,15 @@ export interface StagedFile {
 
 /**
  * Storage keys are ours, never derived from a user's file name: "documents/<uuid>", and an
- * account's avatar "avatars/<userId>/avatar.<png|jpg|webp>" (spec section 3).
+ * account's avatar "avatars/<userId>/avatar.<png|jpg|webp>" (spec section 3), and the audit log's
+ * signed checkpoints "audit-checkpoints/<latest|time>.json" (ADR 031).
  */
 export function assertStorageKey(key: string): void {
-  if (!/^[a-z]+\/[0-9a-f-]{36}$/.test(key) && !/^avatars\/[A-Za-z0-9_-]{1,64}\/avatar\.(png|jpg|webp)$/.test(key))
+  if (
+    !/^[a-z]+\/[0-9a-f-]{36}$/.test(key) &&
+    !/^avatars\/[A-Za-z0-9_-]{1,64}\/avatar\.(png|jpg|webp)$/.test(key) &&
+    !/^audit-checkpoints\/(latest|\d{8}T\d{9}Z)\.json$/.test(key)
+  )
     throw new Error(`Invalid storage key: ${key}`);
 }
 

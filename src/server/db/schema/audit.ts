@@ -5,8 +5,8 @@ import type { AuditDetailValue } from "../../../core/audit/chain";
 /**
  * The audit log (issue 19, ADR 020): append-only, one hash chain per organization (`chain` is
  * the organization id, or "platform"). No foreign keys: an event says who did what to what even
- * after the person, document or organization is gone. A trigger (migration 0018) refuses UPDATE
- * and DELETE except the retention job's pruning.
+ * after the person, document or organization is gone. A trigger refuses UPDATE and DELETE except
+ * inside `audit_prune_chain`, the retention job's own function (ADR 031).
  */
 export const auditEvents = pgTable(
   "audit_events",
@@ -61,5 +61,19 @@ export const auditChainHeads = pgTable("audit_chain_heads", {
   prunedThroughHash: text()
     .notNull()
     .default(sql`repeat('0', 64)`),
+  /**
+   * The first seq hashed with the audit secret (HMAC); events before it were chained with plain
+   * SHA-256 before chains were keyed (ADR 031). 1 for every chain begun since.
+   */
+  keyedFromSeq: bigint({ mode: "number" }).notNull().default(1),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The transactions inside `audit_prune_chain` while it deletes: the append-only trigger lets a
+ * DELETE through only for a transaction listed here, and only that function (owned by the
+ * migration role, SECURITY DEFINER) may write it (ADR 031). Empty outside those moments.
+ */
+export const auditPruningTransactions = pgTable("audit_pruning_transactions", {
+  transactionId: bigint({ mode: "number" }).primaryKey(),
 });

@@ -1,14 +1,15 @@
 import type { Logger } from "pino";
 import type { Jobs } from "../../jobs/jobs";
-import { defineJobType } from "../../jobs/job-type";
+import { defineJobType, PermanentJobError } from "../../jobs/job-type";
 import type { AuditRepo } from "./audit.repo";
-import { systemActor, type AuditService } from "./audit.service";
+import { describeVerification, systemActor, type AuditService } from "./audit.service";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Events deleted per transaction: each holds its chain's head locked only briefly. */
 export const AUDIT_PRUNE_BATCH = 1000;
 
 export const pruneAuditEventsJob = defineJobType<Record<string, never>>({ name: "audit.prune", maxAttempts: 3, concurrency: 1 });
+export const checkpointAuditChainsJob = defineJobType<Record<string, never>>({ name: "audit.checkpoint", maxAttempts: 3, concurrency: 1 });
 
 /**
  * Deletes events older than the retention period, chain by chain, oldest first, in batches; each
@@ -49,4 +50,20 @@ export function registerAuditRetention(deps: { jobs: Jobs; repo: AuditRepo; audi
     },
   });
   deps.jobs.schedule({ name: "prune-audit-events", type: pruneAuditEventsJob, payload: {}, everySeconds: DAY_SECONDS });
+}
+
+/**
+ * Daily (and at once when first declared): verifies the log and keeps a signed checkpoint of its
+ * heads outside the database (ADR 031). A broken log fails the job for good, with the break, so
+ * the System tab's jobs list shows it, and is not checkpointed.
+ */
+export function registerAuditCheckpoints(deps: { jobs: Jobs; audit: AuditService; logger: Logger }) {
+  deps.jobs.register(checkpointAuditChainsJob, {
+    run: async () => {
+      const { verification, checkpoint } = await deps.audit.checkpoint();
+      if (!checkpoint) throw new PermanentJobError(describeVerification(verification));
+      deps.logger.info({ chains: checkpoint.chains.length, createdAt: checkpoint.createdAt }, "audit chains checkpointed");
+    },
+  });
+  deps.jobs.schedule({ name: "checkpoint-audit-chains", type: checkpointAuditChainsJob, payload: {}, everySeconds: DAY_SECONDS });
 }

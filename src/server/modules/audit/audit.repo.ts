@@ -1,11 +1,19 @@
-import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { chainOf, findChainBreak, GENESIS_HASH, hashEvent, type ChainBreak, type ChainedContent, type StoredChainEvent } from "../../../core/audit/chain";
+import {
+  chainDigests,
+  chainOf,
+  findChainBreak,
+  GENESIS_HASH,
+  hashEvent,
+  type ChainBreak,
+  type ChainedContent,
+  type StoredChainEvent,
+} from "../../../core/audit/chain";
+import type { ChainNow, CheckpointedChain } from "../../../core/audit/checkpoint";
 import { securityAuditActions } from "../../../shared/audit";
-import type { Database } from "../../db/client";
+import { queryRows, type Database } from "../../db/client";
 import { auditChainHeads, auditEvents, organizationMembers, users } from "../../db/schema/index";
-
-export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+import type { AuditKeys } from "./audit-keys";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
@@ -13,8 +21,6 @@ export type NewAuditEvent = Omit<ChainedContent, "chain" | "seq">;
 
 /** Whose events a reader may see: their own security events, their organization's, or all. */
 export type AuditScope = { kind: "own"; userId: string } | { kind: "organization"; organizationId: string } | { kind: "platform" };
-
-type ChainHead = { seq: number; hash: string };
 
 export interface AuditFilters {
   actor?: string;
@@ -46,7 +52,7 @@ function filterConditions(filters: AuditFilters): (SQL | undefined)[] {
   ];
 }
 
-export function createAuditRepo(db: Database) {
+export function createAuditRepo(db: Database, keys: AuditKeys) {
   /** The chain's head row, locked until the transaction ends: appends to one chain wait for each other, in any process. */
   async function lockHead(tx: Executor, chain: string) {
     const lock = () => tx.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain)).for("update");
@@ -58,84 +64,23 @@ export function createAuditRepo(db: Database) {
     return head!;
   }
 
-  /** The head each chain had after this process's last batch: a hint, checked by the database on use. */
-  const knownHeads = new Map<string, ChainHead>();
-
-  /** The events chained behind `head`, hashed in order. */
-  function chainedRows(chain: string, head: ChainHead, events: readonly NewAuditEvent[]) {
-    let previous = head;
-    const rows = events.map((event) => {
-      const content: ChainedContent = { ...event, chain, seq: previous.seq + 1 };
-      const row = { ...content, prevHash: previous.hash, hash: hashEvent(sha256, previous.hash, content) };
-      previous = { seq: row.seq, hash: row.hash };
-      return row;
-    });
-    return { rows, head: previous };
-  }
-
-  /** Inserts the events behind the locked `head` and moves the head past them; answers the new head. */
-  async function appendRows(tx: Executor, chain: string, head: ChainHead, events: readonly NewAuditEvent[]): Promise<ChainHead> {
-    const chained = chainedRows(chain, head, events);
-    await tx.insert(auditEvents).values(chained.rows);
-    await tx
-      .update(auditChainHeads)
-      .set({ ...chained.head, updatedAt: new Date() })
-      .where(eq(auditChainHeads.chain, chain));
-    return chained.head;
-  }
-
-  /**
-   * One statement: the head moves from `known` to the last new event only if it is still at
-   * `known`, and each row's seq is read from that move, so when the head has moved elsewhere the
-   * seq is null, the NOT NULL column refuses the row and nothing of the statement stays.
-   * Answers false then.
-   */
-  async function appendAfterKnownHead(chain: string, known: ChainHead, events: readonly NewAuditEvent[]): Promise<boolean> {
-    const chained = chainedRows(chain, known, events);
-    const moved = db.$with("moved").as(
-      db
-        .update(auditChainHeads)
-        .set({ ...chained.head, updatedAt: new Date() })
-        .where(and(eq(auditChainHeads.chain, chain), eq(auditChainHeads.seq, known.seq), eq(auditChainHeads.hash, known.hash)))
-        .returning({ seq: auditChainHeads.seq }),
-    );
-    const rows = chained.rows.map((row) => ({ ...row, seq: sql<number>`(select ${row.seq}::bigint from ${moved})` }));
-    try {
-      await db.with(moved).insert(auditEvents).values(rows);
-    } catch {
-      knownHeads.delete(chain);
-      return false;
-    }
-    knownHeads.set(chain, chained.head);
-    return true;
+  /** Appends one event behind its chain's locked head, keyed, and moves the head to it. */
+  async function appendLocked(tx: Executor, event: NewAuditEvent): Promise<void> {
+    const chain = chainOf(event.organizationId);
+    const head = await lockHead(tx, chain);
+    const content: ChainedContent = { ...event, chain, seq: head.seq + 1 };
+    const hash = hashEvent(keys.keyed, head.hash, content);
+    await tx.insert(auditEvents).values({ ...content, prevHash: head.hash, hash });
+    await tx.update(auditChainHeads).set({ seq: content.seq, hash, updatedAt: new Date() }).where(eq(auditChainHeads.chain, chain));
   }
 
   return {
     /** Appends one event to its organization's chain, inside `tx`: it exists only if the transaction commits. */
-    async append(tx: Executor, event: NewAuditEvent): Promise<void> {
-      const chain = chainOf(event.organizationId);
-      knownHeads.delete(chain);
-      await appendRows(tx, chain, await lockHead(tx, chain), [event]);
-    },
+    append: appendLocked,
 
-    /**
-     * Appends events recorded outside a transaction, in their order, each chain's events in one
-     * statement. The head this process last wrote is remembered, so the usual append is a single
-     * statement that moves the head only if it is still there and inserts behind it (see
-     * `appendAfterKnownHead`); when another process (or an append inside a transaction) moved it,
-     * that statement fails whole and the chain is appended under its locked head instead.
-     */
-    async appendBatch(events: readonly NewAuditEvent[]): Promise<void> {
-      const byChain = new Map<string, NewAuditEvent[]>();
-      for (const event of events) {
-        const chain = chainOf(event.organizationId);
-        byChain.set(chain, [...(byChain.get(chain) ?? []), event]);
-      }
-      for (const [chain, chainEvents] of byChain) {
-        const known = knownHeads.get(chain);
-        if (known && (await appendAfterKnownHead(chain, known, chainEvents))) continue;
-        knownHeads.set(chain, await db.transaction(async (tx) => appendRows(tx, chain, await lockHead(tx, chain), chainEvents)));
-      }
+    /** Appends one event in a transaction of its own: written (committed) when this resolves. */
+    appendAlone(event: NewAuditEvent): Promise<void> {
+      return db.transaction((tx) => appendLocked(tx, event));
     },
 
     /** Who a person is in the log when the request has no actor yet (sign-in): their address and active membership. */
@@ -166,23 +111,29 @@ export function createAuditRepo(db: Database) {
         .limit(page.limit);
     },
 
-    /** The first broken link of every chain, or an empty list when the whole log holds; `events` counts what was checked. */
-    async verify(): Promise<{ chains: number; events: number; breaks: ChainBreak[] }> {
+    /**
+     * The first broken link of every chain, or an empty list when the whole log holds; `events`
+     * counts what was checked, `heads` are the heads checked up to (what a checkpoint may keep).
+     * Each chain is walked up to the head read at the start, so events appended meanwhile wait
+     * for the next verification.
+     */
+    async verify(): Promise<{ chains: number; events: number; breaks: ChainBreak[]; heads: CheckpointedChain[] }> {
       const heads = await db.select().from(auditChainHeads).orderBy(asc(auditChainHeads.chain));
       const breaks: ChainBreak[] = [];
       let events = 0;
       for (const head of heads) {
+        const digestAt = chainDigests(keys, head.keyedFromSeq);
         let verified = { seq: head.prunedThroughSeq, hash: head.prunedThroughHash };
         for (;;) {
           const batch: StoredChainEvent[] = await db
             .select()
             .from(auditEvents)
-            .where(and(eq(auditEvents.chain, head.chain), gt(auditEvents.seq, verified.seq)))
+            .where(and(eq(auditEvents.chain, head.chain), gt(auditEvents.seq, verified.seq), lte(auditEvents.seq, head.seq)))
             .orderBy(asc(auditEvents.seq))
             .limit(VERIFY_BATCH);
           events += batch.length;
           const isLast = batch.length < VERIFY_BATCH;
-          const found = findChainBreak(sha256, head.chain, verified, batch, isLast ? { seq: head.seq, hash: head.hash } : null);
+          const found = findChainBreak(digestAt, head.chain, verified, batch, isLast ? { seq: head.seq, hash: head.hash } : null);
           if (found) {
             breaks.push(found);
             break;
@@ -199,36 +150,47 @@ export function createAuditRepo(db: Database) {
         .where(sql`${auditChainHeads.chain} is null`)
         .limit(1);
       if (orphan) breaks.push({ chain: orphan.chain, seq: orphan.seq, eventId: orphan.id, reason: "missing_event" });
-      return { chains: heads.length, events, breaks };
+      return {
+        chains: heads.length,
+        events,
+        breaks,
+        heads: heads.map((head) => ({ chain: head.chain, seq: head.seq, hash: head.hash, keyedFromSeq: head.keyedFromSeq })),
+      };
+    },
+
+    /** What the database holds now of each chain a checkpoint saw (absent: no head any more). */
+    async chainsNow(saw: readonly CheckpointedChain[]): Promise<Map<string, ChainNow>> {
+      const states = new Map<string, ChainNow>();
+      for (const chain of saw) {
+        const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain.chain));
+        if (!head) continue;
+        const [event] = await db
+          .select({ hash: auditEvents.hash })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.chain, chain.chain), eq(auditEvents.seq, chain.seq)));
+        states.set(chain.chain, {
+          seq: head.seq,
+          keyedFromSeq: head.keyedFromSeq,
+          prunedThroughSeq: head.prunedThroughSeq,
+          prunedThroughHash: head.prunedThroughHash,
+          hashAtCheckpointSeq: event?.hash ?? null,
+        });
+      }
+      return states;
     },
 
     /**
      * Deletes one chain's events older than `cutoff`, oldest first, at most `batchSize`, and moves
-     * the chain's checkpoint to the last one deleted (same transaction), so what remains still
-     * verifies. Only a prefix of the chain is ever deleted. Answers what was pruned, or null.
+     * the chain's checkpoint to the last one deleted, through `audit_prune_chain`: the database's
+     * own function, the only way past the append-only trigger (ADR 031). Only a prefix of the
+     * chain is ever deleted, and never events of the last 30 days. Answers what was pruned, or null.
      */
     async pruneBatch(chain: string, cutoff: Date, batchSize: number): Promise<{ deleted: number; throughSeq: number; throughHash: string } | null> {
-      return db.transaction(async (tx) => {
-        const head = await lockHead(tx, chain);
-        const oldest = await tx
-          .select({ seq: auditEvents.seq, hash: auditEvents.hash, occurredAt: auditEvents.occurredAt })
-          .from(auditEvents)
-          .where(and(eq(auditEvents.chain, chain), gt(auditEvents.seq, head.prunedThroughSeq)))
-          .orderBy(asc(auditEvents.seq))
-          .limit(batchSize);
-        const cut = oldest.findIndex((event) => event.occurredAt >= cutoff);
-        const pruned = cut === -1 ? oldest : oldest.slice(0, cut);
-        const last = pruned.at(-1);
-        if (!last) return null;
-        // The append-only trigger lets this one transaction delete (migration 0018).
-        await tx.execute(sql`select set_config('clausewise.audit_retention', 'on', true)`);
-        const deleted = await tx
-          .delete(auditEvents)
-          .where(and(eq(auditEvents.chain, chain), lte(auditEvents.seq, last.seq)))
-          .returning({ id: auditEvents.id });
-        await tx.update(auditChainHeads).set({ prunedThroughSeq: last.seq, prunedThroughHash: last.hash }).where(eq(auditChainHeads.chain, chain));
-        return { deleted: deleted.length, throughSeq: last.seq, throughHash: last.hash };
-      });
+      const [row] = await queryRows<{ deleted: number; through_seq: string | number; through_hash: string }>(
+        db,
+        sql`select deleted, through_seq, through_hash from audit_prune_chain(${chain}, ${cutoff.toISOString()}::timestamptz, ${batchSize}::integer)`,
+      );
+      return row ? { deleted: Number(row.deleted), throughSeq: Number(row.through_seq), throughHash: row.through_hash } : null;
     },
 
     /** Chains holding an event older than `cutoff`. */

@@ -72,7 +72,8 @@ export function auditRoutes(container: Container) {
     .get("/platform/verification", requirePermission("platform.administer"), async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await audit.verify());
-    });
+    })
+    .post("/platform/checkpoint", requirePermission("platform.administer"), async (c) => c.json(await audit.checkpointFor(c.var.actor)));
 }
 
 /** Refusals recorded per actor (else per address) and minute: a scanner's thousands become a few events and a count. */

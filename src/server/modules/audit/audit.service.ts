@@ -1,25 +1,18 @@
 import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
-import { PLATFORM_CHAIN } from "../../../core/audit/chain";
+import { PLATFORM_CHAIN, type ChainBreak } from "../../../core/audit/chain";
+import { findCheckpointBreak, type AuditCheckpoint } from "../../../core/audit/checkpoint";
 import { createEventSampler } from "../../../core/audit/event-sampler";
-import { redactAuditDetails, type AuditDetails } from "../../../core/audit/redaction";
+import { cleanAuditText, redactAuditDetails, type AuditDetails } from "../../../core/audit/redaction";
 import { accessRoleOf, type AccessRole } from "../../../shared/access";
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditAction, type AuditOutcome, type AuditTargetType } from "../../../shared/audit";
-import type { AuditEvent, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
+import type { AuditCheckpointResult, AuditEvent, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
 import { isPlatformRole } from "../../../shared/roles";
+import type { AuditCheckpoints } from "./audit-checkpoints";
 import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope, NewAuditEvent } from "./audit.repo";
 
 type Executor = Parameters<AuditRepo["append"]>[0];
 
-/** Events written in one batch at most, when many were recorded while the last batch was written. */
-const WRITE_BATCH = 200;
-/**
- * How long an event recorded outside a transaction waits for others to share its write: a busy
- * server writes one statement for many requests instead of one each (the web process's one
- * PGlite runs it on the thread that serves the next request). An event is unwritten at most this
- * long; closing the app writes what waits.
- */
-const WRITE_DELAY_MS = 25;
 /** Failed attempts by callers not identified that one address may add to the log each minute. */
 const ANONYMOUS_ATTEMPTS_PER_MINUTE = 10;
 
@@ -130,13 +123,16 @@ const breakReasons: Record<NonNullable<AuditVerification["firstBreak"]>["reason"
   previous_hash_mismatch: "the event does not link to the one before it (an earlier event was changed or removed)",
   content_changed: "the event's content no longer matches its hash (changed)",
   head_mismatch: "the chain's last event is not the one recorded as last",
+  chain_missing: "the chain is gone, head and all, though the latest checkpoint holds it (deleted)",
+  checkpoint_mismatch: "the chain no longer reaches or holds the head the latest checkpoint saw (its end was cut or rewritten)",
+  checkpoint_invalid: "the latest checkpoint's signature does not hold (it was written without the audit secret)",
 };
 
 /** The verification in one line a person reads: `npm run audit:verify` prints it. */
 export function describeVerification(verification: AuditVerification): string {
   const checked = `${verification.events} events in ${verification.chains} chains`;
   const broken = verification.firstBreak;
-  if (!broken) return `Audit log intact: ${checked} verified.`;
+  if (!broken) return `Audit log intact: ${checked} verified${verification.checkpointAt ? `, against the checkpoint of ${verification.checkpointAt}` : ""}.`;
   const event = broken.eventId ? ` (event ${broken.eventId})` : "";
   return `Audit log BROKEN in chain ${broken.chain} at event #${broken.seq}${event}: ${breakReasons[broken.reason]}. Checked ${checked}.`;
 }
@@ -152,75 +148,98 @@ function filtersNamed(filters: AuditFilters): string[] {
  * The audit log (issue 19, ADR 020): `record` is the one door every module writes through;
  * reads are scoped by who asks (the routes' permission check decides the scope).
  */
-export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?: () => Date }) {
+export function createAuditService(deps: { repo: AuditRepo; checkpoints: AuditCheckpoints; logger: Logger; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  /** Events recorded without a transaction, written in batches behind the requests that recorded them. */
-  const pending: NewAuditEvent[] = [];
-  let writing: Promise<void> | undefined;
+  /** Events recorded without a transaction whose write has not finished yet: a stopping process waits for them. */
+  const writing = new Set<Promise<void>>();
   const anonymousAttempts = createEventSampler({ perWindow: ANONYMOUS_ATTEMPTS_PER_MINUTE, windowMs: 60_000 });
-  let waiting: NodeJS.Timeout | undefined;
 
-  function startWriting(): void {
-    clearTimeout(waiting);
-    waiting = undefined;
-    writing ??= writePending();
+  /**
+   * Written in a transaction of its own before this resolves, so an answer sent after it can no
+   * longer lose it (ADR 031). A failure is logged, never thrown: the action already happened, and
+   * one event refused takes no other with it.
+   */
+  async function writeAlone(event: NewAuditEvent): Promise<void> {
+    try {
+      await deps.repo.appendAlone(event);
+    } catch (error) {
+      deps.logger.error({ err: error, action: event.action, requestId: event.requestId }, "an audit event could not be recorded");
+    }
   }
 
   async function record(actorOrRequest: Actor | AuditActor, action: AuditAction, target: AuditTarget, details: AuditDetails = {}, options: RecordOptions = {}) {
     const actor = auditActorOf(actorOrRequest);
     const redacted = redactAuditDetails(details);
     if (redacted.dropped.length > 0) deps.logger.warn({ action, dropped: redacted.dropped }, "audit details outside the allow-list were not recorded");
-    const event = {
+    const event: NewAuditEvent = {
       occurredAt: now(),
       organizationId: options.organizationId === undefined ? actor.organizationId : options.organizationId,
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
+      actorUserId: cleanAuditText(actor.userId),
+      actorEmail: cleanAuditText(actor.email),
       actorRole: actor.role,
       actorOrganizationId: actor.organizationId,
       action,
       targetType: target.type,
-      targetId: target.id ?? null,
-      targetName: target.name ?? null,
+      targetId: cleanAuditText(target.id ?? null),
+      targetName: cleanAuditText(target.name ?? null),
       outcome: options.outcome ?? "success",
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
+      ip: cleanAuditText(actor.ip),
+      userAgent: cleanAuditText(actor.userAgent),
+      requestId: cleanAuditText(actor.requestId),
       details: redacted.details,
     };
     if (options.tx) {
       await deps.repo.append(options.tx, event);
       return;
     }
-    // On its own: written shortly behind the answer, in this process's order, and never failing the action
-    // it records, which has already happened (a failure is logged).
-    pending.push(event);
-    if (!writing && !waiting) waiting = setTimeout(startWriting, WRITE_DELAY_MS).unref();
+    const written = writeAlone(event);
+    writing.add(written);
+    await written.finally(() => writing.delete(written));
   }
 
-  /** Writes what waits, a batch at a time, until nothing does; events recorded meanwhile join the next batch. */
-  async function writePending(): Promise<void> {
-    while (pending.length > 0) {
-      const batch = pending.splice(0, WRITE_BATCH);
-      try {
-        await deps.repo.appendBatch(batch);
-      } catch (error) {
-        deps.logger.error(
-          { err: error, actions: batch.map((event) => event.action), requestIds: batch.map((event) => event.requestId) },
-          "audit events could not be recorded",
-        );
-      }
-    }
-    writing = undefined;
-  }
-
-  /** Resolves once everything recorded so far without a transaction is written. */
+  /** Resolves once every event recorded so far without a transaction is written (a stopping process waits for requests still recording). */
   async function flush(): Promise<void> {
-    if (waiting) startWriting();
-    while (writing) await writing;
+    while (writing.size > 0) await Promise.all(writing);
+  }
+
+  /** Where the database no longer agrees with the latest checkpoint (kept outside it), and when that checkpoint was made. */
+  async function compareWithCheckpoint(): Promise<{ checkpoint: AuditCheckpoint | undefined; breaks: ChainBreak[] }> {
+    const latest = await deps.checkpoints.latest();
+    if (latest.status === "none") return { checkpoint: undefined, breaks: [] };
+    if (latest.status === "invalid") return { checkpoint: undefined, breaks: [{ chain: "checkpoint", seq: 0, eventId: null, reason: "checkpoint_invalid" }] };
+    const chainsNow = await deps.repo.chainsNow(latest.checkpoint.chains);
+    const breaks = latest.checkpoint.chains.flatMap((saw) => findCheckpointBreak(saw, chainsNow.get(saw.chain)) ?? []);
+    return { checkpoint: latest.checkpoint, breaks };
+  }
+
+  /** Walks every chain and compares their heads with the latest checkpoint; answers the heads walked to as well. */
+  async function verifyWithHeads() {
+    const walked = await deps.repo.verify();
+    const compared = await compareWithCheckpoint();
+    const breaks = [...walked.breaks, ...compared.breaks];
+    const verification: AuditVerification = {
+      checkedAt: now().toISOString(),
+      chains: walked.chains,
+      events: walked.events,
+      isIntact: breaks.length === 0,
+      firstBreak: breaks[0] ?? null,
+      checkpointAt: compared.checkpoint?.createdAt ?? null,
+    };
+    return { verification, heads: walked.heads };
+  }
+
+  /**
+   * Verifies, and when the log holds writes a new signed checkpoint of the heads verified (the
+   * daily job, `npm run audit:verify`, the System tab). A broken log is never checkpointed: that
+   * would make its damage the new normal.
+   */
+  async function checkpoint(): Promise<{ verification: AuditVerification; checkpoint: AuditCheckpoint | null }> {
+    const { verification, heads } = await verifyWithHeads();
+    if (!verification.isIntact) return { verification, checkpoint: null };
+    return { verification, checkpoint: await deps.checkpoints.write(heads) };
   }
 
   async function list(scope: AuditScope, filters: AuditFilters, offset: number): Promise<AuditEventPage> {
-    await flush();
     const rows = await deps.repo.list(scope, filters, { offset, limit: AUDIT_PAGE_SIZE + 1 });
     return { events: rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditEvent), nextOffset: rows.length > AUDIT_PAGE_SIZE ? offset + AUDIT_PAGE_SIZE : null };
   }
@@ -229,7 +248,7 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
     record,
     list,
 
-    /** Waits until every event recorded so far without a transaction is written (a stopping process, tests). */
+    /** Waits until every event recorded so far without a transaction is written (a stopping process). */
     flush,
 
     /**
@@ -246,8 +265,6 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
 
     /** The scope's events as CSV (at most 10,000, newest first); the export is itself recorded. */
     async exportCsv(actor: Actor, scope: AuditScope, filters: AuditFilters): Promise<{ csv: string; rows: number }> {
-      // The export shows what was recorded up to the moment it was asked for, this process's last events included.
-      await flush();
       const rows = await deps.repo.list(scope, filters, { offset: 0, limit: AUDIT_EXPORT_MAX_ROWS });
       const target: AuditTarget =
         scope.kind === "organization"
@@ -263,17 +280,24 @@ export function createAuditService(deps: { repo: AuditRepo; logger: Logger; now?
       return { csv: auditCsv(rows.map(toAuditEvent)), rows: rows.length };
     },
 
-    /** Walks every chain: the System tab's indicator and `npm run audit:verify`. */
+    /** Walks every chain and compares it with the latest checkpoint: the System tab's indicator. */
     async verify(): Promise<AuditVerification> {
-      await flush();
-      const result = await deps.repo.verify();
-      return {
-        checkedAt: now().toISOString(),
-        chains: result.chains,
-        events: result.events,
-        isIntact: result.breaks.length === 0,
-        firstBreak: result.breaks[0] ?? null,
-      };
+      return (await verifyWithHeads()).verification;
+    },
+
+    checkpoint,
+
+    /** The platform owner's "Verify and checkpoint now" (System tab): `checkpoint`, recorded as their action with what it found. */
+    async checkpointFor(actor: Actor): Promise<AuditCheckpointResult> {
+      const { verification, checkpoint: written } = await checkpoint();
+      await record(
+        actor,
+        "audit.checkpointed",
+        { type: "audit_log", id: PLATFORM_CHAIN },
+        { chain: verification.firstBreak?.chain, reason: verification.firstBreak?.reason, rows: verification.events },
+        { outcome: written ? "success" : "failed", organizationId: null },
+      );
+      return { verification, checkpoint: written && { createdAt: written.createdAt, chains: written.chains.length } };
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
+import type { AuditCheckpointResult, AuditEventPage, AuditVerification } from "../../../shared/contracts/audit";
 import { withQuery } from "../../../shared/paths";
 import { apiRequest as request } from "../../lib/api-client";
 
@@ -19,4 +19,5 @@ export const auditApi = {
   /** The CSV export is a download the browser makes itself (its cookie, a file): a link, not a call. */
   csvUrl: (source: AuditLogSource, query: AuditQuery) => withQuery(`${eventsPath(source)}.csv`, { ...query, offset: undefined }),
   verification: () => request<AuditVerification>("/api/audit/platform/verification"),
+  checkpoint: () => request<AuditCheckpointResult>("/api/audit/platform/checkpoint", { method: "POST" }),
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { Download, ScrollText } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { AUDIT_PAGE_SIZE, auditActionLabels, auditCopy, auditActions, auditOutcomeLabels, securityAuditActions, type AuditAction } from "../../../shared/audit";
@@ -171,9 +171,10 @@ function AuditEvents({
   );
 }
 
-/** The platform console's System tab indicator: whether every chain verifies, or where the first one breaks. */
+/** The platform console's System tab indicator: whether every chain verifies, or where the first one breaks; and checkpointing on demand. */
 export function AuditChainStatus() {
   const verification = useQuery({ queryKey: ["audit", "verification"], queryFn: auditApi.verification });
+  const checkpoint = useMutation({ mutationFn: auditApi.checkpoint, onSettled: () => void verification.refetch() });
   if (verification.isPending) {
     return (
       <div role="status" aria-label="Checking the audit log">
@@ -182,7 +183,7 @@ export function AuditChainStatus() {
     );
   }
   if (verification.isError) return <LoadProblem message="Failed to check the audit log." onRetry={() => void verification.refetch()} />;
-  const { isIntact, firstBreak, events, chains } = verification.data;
+  const { isIntact, firstBreak, events, chains, checkpointAt } = verification.data;
   return (
     <div className="space-y-1 text-sm" aria-live="polite">
       <Badge variant={isIntact ? "secondary" : "destructive"}>{isIntact ? auditCopy.chainIntact : auditCopy.chainBroken}</Badge>
@@ -191,6 +192,20 @@ export function AuditChainStatus() {
           ? `${events} events in ${chains} chains verified.`
           : `First broken link: chain ${firstBreak?.chain}, event #${firstBreak?.seq} (${firstBreak?.reason.replaceAll("_", " ")}).`}
       </p>
+      <p className="text-muted-foreground">
+        {checkpointAt
+          ? `Compared with the signed checkpoint of ${dateTimeFormat.format(new Date(checkpointAt))}.`
+          : "No checkpoint yet: the daily check writes the first."}
+      </p>
+      <Button type="button" variant="outline" size="sm" className="max-md:min-h-10" disabled={checkpoint.isPending} onClick={() => checkpoint.mutate()}>
+        {checkpoint.isPending ? "Checking…" : "Verify and checkpoint now"}
+      </Button>
+      {checkpoint.isError && <p role="alert" className="text-destructive">{`Failed to checkpoint the audit log: ${checkpoint.error.message}`}</p>}
+      {checkpoint.data && !checkpoint.data.checkpoint && (
+        <p role="alert" className="text-destructive">
+          Not checkpointed: the audit log is broken.
+        </p>
+      )}
     </div>
   );
 }
