@@ -18,6 +18,8 @@ export const users = pgTable(
     /** Set while the platform owner has disabled the account: no new session is made, the old ones are gone. */
     bannedAt: timestamp({ withTimezone: true }),
     banReason: text(),
+    /** The practice's name given at sign-up: the organization made at the first sign-in takes it (null: named from the email). */
+    practiceName: text(),
     ...timestamps,
   },
   // Recent sign-ins in the platform console; the active-user counts read it too.
