@@ -33,6 +33,7 @@ import { avatarRoutes, meRoutes } from "./modules/profiles/profiles.routes";
 import { AVATAR_MAX_BYTES } from "../shared/profile";
 import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { factSheetRoutes } from "./modules/fact-sheet/fact-sheet.routes";
+import { onboardingRoutes } from "./modules/onboarding/onboarding.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 import { withSignInAttempt } from "./auth/sign-in-attempt";
@@ -125,6 +126,7 @@ function apiRoutes(container: Container) {
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))
       .route("/documents", factSheetRoutes(container))
+      .route("/onboarding", onboardingRoutes(container))
       .route("/chat", chatRoutes(container))
       .route("/support", supportRoutes(container))
       .route("/events", eventsRoutes(container))

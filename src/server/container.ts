@@ -46,6 +46,8 @@ import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
 import { createFactSheetModule } from "./modules/fact-sheet/fact-sheet.module";
 import { createSupportModule } from "./modules/support/support.module";
+import { createOnboardingRepo } from "./modules/onboarding/onboarding.repo";
+import { createOnboardingService } from "./modules/onboarding/onboarding.service";
 
 export function createFileStorage(env: Env): FileStorage {
   return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
@@ -238,6 +240,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     organizations,
     liveEvents,
     documents: documentsModule.service,
+    onboarding: createOnboardingService({ repo: createOnboardingRepo(db), documents: documentsModule.service, now }),
     pageImageCache,
     billing: billing.service,
     chat,

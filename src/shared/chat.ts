@@ -55,6 +55,16 @@ export function citationHref(documentId: string, citation: Pick<Citation, "page"
   return withQuery(paths.document(documentId), { page: String(citation.page), q: citation.quote });
 }
 
+/** A citation's link read back: the document, page and quote it opens at; undefined for any other link. */
+export function parseCitationHref(href: string | undefined): { documentId: string; page: number; quote: string } | undefined {
+  if (!isCitationHref(href)) return undefined;
+  const url = new URL(href!, "http://citation.invalid");
+  const page = Number.parseInt(url.searchParams.get("page") ?? "", 10);
+  const quote = url.searchParams.get("q") ?? "";
+  const documentId = url.pathname.slice(paths.documents.length + 1);
+  return Number.isFinite(page) && page >= 1 ? { documentId, page, quote } : undefined;
+}
+
 /** The spec: consecutive duplicate assistant messages are collapsed when a conversation loads. */
 export function collapseRepeatedAnswers<Message extends Pick<ChatMessage, "role" | "content">>(messages: readonly Message[]): Message[] {
   return messages.filter(

@@ -154,6 +154,7 @@ export const organizationMessages = {
   invitableRole: "Choose User or Admin.",
   invalidEmail: "Enter an email address like name@practice.com.",
   nameRequired: "Enter the organization's name.",
+  practiceNameRequired: "Enter your practice's name.",
   nameTooLong: `Names can be at most ${ORGANIZATION_NAME_MAX_CHARS} characters.`,
   maxUsersRange: `Maximum users must be a whole number from 1 to ${MAX_USERS_LIMIT}.`,
   storageLimitRange: `The storage limit must be a whole number of GB from 1 to ${STORAGE_LIMIT_GB_LIMIT}.`,
@@ -207,3 +208,11 @@ export const signInPolicyMessages = {
 } as const;
 export const SIGN_IN_METHOD_NOT_ALLOWED = "SIGN_IN_METHOD_NOT_ALLOWED";
 export const AZURE_TENANT_NOT_ALLOWED = "AZURE_TENANT_NOT_ALLOWED";
+
+/** Sign-up's practice name, the organization's name to be: the form requires it, the API takes it or not. */
+export function findPracticeNameProblem(value: unknown, { isRequired = false } = {}): string | undefined {
+  if (value === undefined && !isRequired) return undefined;
+  if (typeof value !== "string") return organizationMessages.practiceNameRequired;
+  if (isRequired && value.trim() === "") return organizationMessages.practiceNameRequired;
+  return value.trim().length > ORGANIZATION_NAME_MAX_CHARS ? organizationMessages.nameTooLong : undefined;
+}

@@ -30,6 +30,7 @@ test("sign up, confirm with the emailed code on /login, and land in the document
   await expect(page).toHaveTitle(/Sign in/);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await page.getByLabel("Full name").fill("Pat Newcomer");
+  await page.getByLabel("Practice name").fill("Newcomer Family Practice");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();

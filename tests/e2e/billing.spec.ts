@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { cannotProcessMessages } from "../../src/shared/billing";
 import { expect, test, type Page } from "@playwright/test";
 import { contractPdf } from "../support/documents/contract-pdf";
 import { E2E_PASSWORD, latestCodeFor, signUpThroughApi, uniqueEmail } from "./support/accounts";
@@ -42,6 +43,7 @@ test("from the Pro pricing link through sign-up and the test-mode checkout to pr
   await expect(page.getByText("You chose the Pro plan — you'll go to checkout after signing in.")).toBeVisible();
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await page.getByLabel("Full name").fill("Pat Newcomer");
+  await page.getByLabel("Practice name").fill("Newcomer Family Practice");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
@@ -57,8 +59,8 @@ test("from the Pro pricing link through sign-up and the test-mode checkout to pr
   await writeFile(file, contractPdf(`${testInfo.testId} ${Date.now()}`));
   await page.getByLabel("Choose a document to upload").setInputFiles(file);
   const card = page.getByRole("article", { name: "Aetna Provider Agreement.pdf" });
-  await card.getByRole("button", { name: /Process/ }).click();
-  await expect(page.getByText("Processing started")).toBeVisible();
+  // The plan allows it: processing starts as soon as the file is stored.
+  await expect(page.getByText("1 document processing. Each card updates as it goes.")).toBeVisible();
   await expectCredits(page, "4/5");
   await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 60_000 });
 
@@ -80,8 +82,8 @@ test("a document waiting for a credit says so on its card, and buying one there 
   await page.goto("/app/documents");
   await page.getByLabel("Choose a document to upload").setInputFiles(file);
   const card = page.getByRole("article", { name: "Cigna Network Agreement.pdf" });
-  await card.getByRole("button", { name: /Process/ }).click();
-  await expect(page.getByText("Cannot process")).toBeVisible();
+  // Stored, then left waiting for a credit: the upload's one toast says why, once.
+  await expect(page.getByText(`1 document waiting to be processed. ${cannotProcessMessages.insufficient_credits}`)).toBeVisible();
   await expect(card.getByText("Awaiting Credit", { exact: true })).toBeVisible();
   await expect(card).toContainText("Processing this document needs a document credit. Buy one and processing starts by itself.");
   await expect(card.getByRole("button", { name: /Processing\.\.\./ })).toHaveCount(0);
@@ -97,6 +99,7 @@ test("without a subscription the library shows the plans, and 'Start subscriptio
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await page.getByLabel("Full name").fill("Pat Newcomer");
+  await page.getByLabel("Practice name").fill("Newcomer Family Practice");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();

@@ -37,10 +37,15 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await expect(page.getByRole("textbox", { name: "Your question" })).toBeEnabled();
   await expectNoAccessibilityViolations(page);
 
-  // A citation opens the document, in a new tab, at the cited page with the quote marked.
+  // A citation shows its source beside the answer: the cited page with the quote marked; the chat stays where it is.
   const citation = answer.locator(`a[href^="/app/documents/${contract.id}?page=2"]`).first();
-  await expect(citation).toHaveAttribute("target", "_blank");
-  const [documentTab] = await Promise.all([page.context().waitForEvent("page"), citation.click()]);
+  await citation.click();
+  const source = page.getByRole("dialog", { name: "Source" });
+  await expect(source.getByRole("region", { name: "Page 2", exact: true }).locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(`/app/chat?session=${sessionId}`);
+  // "Open document" opens the full viewer there.
+  await source.getByRole("link", { name: "Open document" }).click();
+  const documentTab = page;
   await expect(documentTab).toHaveURL(new RegExp(`/app/documents/${contract.id}\\?page=2&q=`));
   const pageTwo = documentTab.getByRole("region", { name: "Page 2", exact: true });
   await expect(pageTwo.locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
@@ -55,7 +60,9 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await expect(passages.getByRole("button").first()).toContainText("Page 1");
   await passages.getByRole("button").first().click();
   await expect(documentTab.getByText("Page 1 of 3")).toBeVisible();
-  await documentTab.close();
+  await page.goBack();
+  await expect(page).toHaveURL(`/app/chat?session=${sessionId}`);
+  await expect(answer).toContainText("Citations");
 
   // The conversation downloads as Markdown or PDF, with its citations written out.
   const download = page.getByRole("button", { name: "Download conversation" });

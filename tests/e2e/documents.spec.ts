@@ -44,13 +44,11 @@ test("a contract goes from upload through processing to a cited page, and is del
   // Upload through the file input behind 'Upload Document'.
   await page.getByLabel("Choose a document to upload").setInputFiles(file);
   await expect(page.getByText("Document uploaded", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 document processing. Each card updates as it goes.")).toBeVisible();
   const card = page.getByRole("article", { name: "Aetna Provider Agreement.pdf" });
-  await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
   await expect(card.getByText("Payer Contract")).toBeVisible();
 
-  // Process, and the live updates carry it to Ready.
-  await card.getByRole("button", { name: /Process/ }).click();
-  await expect(page.getByText("Processing started")).toBeVisible();
+  // Processing starts as it is stored, and the live updates carry it to Ready.
   await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(card.getByText("3 pages")).toBeVisible();
   await expect(card.getByRole("link", { name: /Ask about/ })).toHaveAttribute("href", /\/app\/chat\?document=/);
@@ -145,12 +143,9 @@ test("a long contract shows its reading progress live on its card until it is Re
   await writeFile(file, buildPdf([...contractPages, ...schedulePages]));
 
   await page.goto("/app/documents");
+  const progressSeen = await recordProgressLabels(page);
   await page.getByLabel("Choose a document to upload").setInputFiles(file);
   const card = page.getByRole("article", { name: "Humana Fee Schedule.pdf" });
-  await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
-  const progressSeen = await recordProgressLabels(page);
-
-  await card.getByRole("button", { name: /Process/ }).click();
   await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(card.getByText(`${pageCount} pages`)).toBeVisible();
   await expect(card.getByRole("progressbar")).toHaveCount(0);

@@ -12,13 +12,14 @@ import { startServer, waitForHealth, type ServerRun } from "./support/server-pro
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** On the invitation page, chooses email and password over Microsoft (both allowed here) and sets one up; the page then loads the app. */
-async function setPasswordAndJoin(page: Page, email: string) {
+async function setPasswordAndJoin(page: Page, email: string, name = "Jordan Lee") {
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Invitation" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue with Microsoft" })).toBeVisible();
   await page.getByRole("button", { name: "Set up a password" }).click();
   const address = page.getByLabel("Email", { exact: true });
   await expect(address).toHaveValue(email);
   await expect(address).not.toBeEditable();
+  await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Set password and join" }).click();
@@ -50,6 +51,8 @@ test("an admin invites a colleague, who joins from the emailed link and appears 
 
   await page.reload();
   const member = rowWith(page, "Team Members", colleagueEmail);
+  // The name they gave as they accepted.
+  await expect(member).toContainText("Jordan Lee");
   await expect(member.getByRole("cell").nth(1)).toHaveText("User");
   await expect(member.getByRole("cell").nth(2)).toHaveText("Active");
   await expect(page.getByRole("heading", { name: "No pending invitations" })).toBeVisible();
@@ -89,6 +92,7 @@ test("a new organization's trial opens the library; an invitation opened after i
     await admin.goto("/login");
     await admin.getByRole("button", { name: "Sign up", exact: true }).click();
     await admin.getByLabel("Full name").fill("Pat Newcomer");
+    await admin.getByLabel("Practice name").fill("Newcomer Family Practice");
     await admin.getByLabel("Email", { exact: true }).fill(adminEmail);
     await admin.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
     await admin.getByRole("button", { name: "Sign Up", exact: true }).click();

@@ -41,6 +41,7 @@ async function signedUp(browser: Browser, email: string, theme: "light" | "dark"
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await page.getByLabel("Full name").fill("Pat Owner");
+  await page.getByLabel("Practice name").fill("Newcomer Family Practice");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();

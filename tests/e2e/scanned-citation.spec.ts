@@ -31,7 +31,8 @@ test("a citation of a scanned page opens with the quoted words highlighted over 
   const answer = page.getByRole("log", { name: "Conversation" }).getByRole("listitem", { name: "Answer" });
   const citation = answer.locator(`a[href^="/app/documents/${scan.id}?page=1&q="]`).first();
   await expect(citation).toBeVisible({ timeout: 30_000 });
-  const [documentTab] = await Promise.all([page.context().waitForEvent("page"), citation.click()]);
+  // Ctrl/Cmd-click: the full viewer in a tab of its own (a plain click shows the source beside the answer).
+  const [documentTab] = await Promise.all([page.context().waitForEvent("page"), citation.click({ modifiers: ["ControlOrMeta"] })]);
   await expect(documentTab).toHaveURL(new RegExp(`/app/documents/${scan.id}\\?page=1&q=`));
 
   // The scan has no text layer: the quote is marked over the page's picture, on the page.

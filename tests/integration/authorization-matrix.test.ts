@@ -460,6 +460,9 @@ const routePolicies: Record<string, RouteCase> = {
   "POST /api/billing/local/subscription": { policy: signedIn, request: () => ({ json: { action: "resume" } }) },
 
   "GET /api/documents": { policy: signedIn },
+  "GET /api/onboarding": { policy: signedIn },
+  "POST /api/onboarding/sample": { policy: signedIn },
+  "POST /api/onboarding/fact-sheet-opened": { policy: signedIn },
   "POST /api/documents": { policy: signedIn, request: () => ({ form: uploadForm() }) },
   "GET /api/documents/:id": { policy: ownerOnly, request: () => ownDocument() },
   "GET /api/documents/:id/pages": { policy: ownerOnly, request: () => ownDocument() },

@@ -21,6 +21,7 @@ import { createSignInAudit } from "./sign-in-audit";
 import { createFirstStepMethods, twoFactorEndpointPaths, twoFactorSignIn } from "./two-factor";
 import type { AuditService } from "../modules/audit/audit.service";
 import { profileLimits, profileMessages } from "../../shared/profile";
+import { findPracticeNameProblem } from "../../shared/organizations";
 
 export const AUTH_CODE_TTL_MINUTES = 10;
 export const AUTH_CODE_ATTEMPTS = 5;
@@ -131,7 +132,11 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships,
       ipAddress: { disableIpTracking: false, ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     user: {
-      additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } },
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        // Sign-up's "Practice name": the organization made at the first sign-in takes it.
+        practiceName: { type: "string", required: false, input: true },
+      },
       validateUserInfo: (data) => policy.judgeProviderIdentity(data),
     },
     session: {
@@ -190,6 +195,9 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships,
         if (ctx.path === "/sign-up/email" && typeof name === "string" && name.trim().length > profileLimits.displayNameMax) {
           throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: profileMessages.displayNameTooLong });
         }
+        const practiceName = (ctx.body as { practiceName?: unknown } | undefined)?.practiceName;
+        const practiceNameProblem = ctx.path === "/sign-up/email" ? findPracticeNameProblem(practiceName) : undefined;
+        if (practiceNameProblem) throw new APIError("BAD_REQUEST", { code: "INVALID_PRACTICE_NAME", message: practiceNameProblem });
         if (ctx.path === "/email-otp/reset-password" && typeof password === "string" && password.length < RESET_PASSWORD_MIN_LENGTH) {
           throw new APIError("BAD_REQUEST", {
             code: "PASSWORD_TOO_SHORT",

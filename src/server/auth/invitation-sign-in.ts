@@ -6,6 +6,7 @@ import { z } from "zod";
 const invitedPersonSchema = z.object({
   email: z.email(),
   password: z.string().optional(),
+  name: z.string().optional(),
   signInMethod: z.enum(["invitation_password", "invitation_code"]),
 });
 
@@ -21,14 +22,16 @@ export function invitationSignIn() {
     id: "invitation-sign-in",
     endpoints: {
       signInInvitedPerson: createAuthEndpoint({ method: "POST", body: invitedPersonSchema }, async (ctx) => {
-        const { email, password, signInMethod } = ctx.body;
+        const { email, password, name = "", signInMethod } = ctx.body;
         const adapter = ctx.context.internalAdapter;
         const found = await adapter.findUserByEmail(email.toLowerCase());
-        const user = found
-          ? found.user.emailVerified
-            ? found.user
-            : await adapter.updateUser(found.user.id, { emailVerified: true })
-          : await adapter.createUser({ email: email.toLowerCase(), name: "", emailVerified: true }, { method: "invitation" });
+        // An account made before (signed up, never verified) is verified now, and named if it has no name yet.
+        const changes = { ...(found?.user.emailVerified ? {} : { emailVerified: true }), ...(found?.user.name || !name ? {} : { name }) };
+        const user = !found
+          ? await adapter.createUser({ email: email.toLowerCase(), name, emailVerified: true }, { method: "invitation" })
+          : Object.keys(changes).length > 0
+            ? await adapter.updateUser(found.user.id, changes)
+            : found.user;
         if (password !== undefined) {
           const hash = await ctx.context.password.hash(password);
           const credential = (await adapter.findAccounts(user.id)).find((account) => account.providerId === "credential");

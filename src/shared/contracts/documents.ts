@@ -19,6 +19,8 @@ export const documentSummarySchema = z.object({
   pageNumbersEstimated: z.boolean(),
   unreadablePages: z.array(z.number().int()),
   progress: z.object({ stage: z.enum(processingStages), pagesDone: z.number().int(), pagesTotal: z.number().int() }).nullable(),
+  /** The sample agreement a newcomer tries the product with (processed free of credit). */
+  isSample: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

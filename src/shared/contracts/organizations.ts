@@ -14,6 +14,7 @@ import {
   PASSWORD_MAX_LENGTH,
   STORAGE_LIMIT_GB_LIMIT,
 } from "../organizations";
+import { displayNameSchema } from "./account";
 import { typedText, wholeNumber } from "./fields";
 
 /**
@@ -240,7 +241,12 @@ const invitationPasswordSchema = z
  * (verified: the link proves the mailbox), signs in (session cookie) and joins. Refused when the
  * address already has a password (sign in, then accept).
  */
-export const acceptWithPasswordRequestSchema = z.object({ token: invitationTokenSchema, password: invitationPasswordSchema });
+export const acceptWithPasswordRequestSchema = z.object({
+  token: invitationTokenSchema,
+  password: invitationPasswordSchema,
+  /** The person's name, asked as they accept: given to a new account (an account's own name is kept). */
+  name: displayNameSchema.optional(),
+});
 export type AcceptWithPasswordRequest = z.infer<typeof acceptWithPasswordRequestSchema>;
 
 /** The password setup form: the request plus its confirmation, checked in the browser only. */
@@ -250,7 +256,7 @@ export const invitationPasswordFormSchema = acceptWithPasswordRequestSchema
 export type InvitationPasswordForm = z.infer<typeof invitationPasswordFormSchema>;
 
 /** POST /api/invitations/accept-with-code: /auth/code?type=invite. Signs in (session cookie) and joins. */
-export const acceptWithCodeRequestSchema = z.object({ email: emailSchema, code: sixDigitCodeSchema });
+export const acceptWithCodeRequestSchema = z.object({ email: emailSchema, code: sixDigitCodeSchema, name: displayNameSchema.optional() });
 export type AcceptWithCodeRequest = z.infer<typeof acceptWithCodeRequestSchema>;
 
 /** POST /api/invitations/resend-code: a new link and code for the address's pending invitations; 204 whether or not there are any. */

@@ -20,6 +20,8 @@ export const users = pgTable(
     banReason: text(),
     /** Set once an authenticator code confirmed the person's two-factor set-up (Better Auth's two-factor plugin, ADR 029). */
     twoFactorEnabled: boolean().notNull().default(false),
+    /** The practice's name given at sign-up: the organization made at the first sign-in takes it (null: named from the email). */
+    practiceName: text(),
     ...timestamps,
   },
   // Recent sign-ins in the platform console; the active-user counts read it too.

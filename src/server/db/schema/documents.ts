@@ -39,6 +39,8 @@ export const documents = pgTable(
     embeddingModel: text(),
     /** The clause outline found while processing; null for documents processed before it was kept. */
     outline: jsonb().$type<OutlineEntry[]>(),
+    /** The sample agreement a newcomer tries the product with: processed free of credit, marked as a sample. */
+    isSample: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -14,3 +14,4 @@ export * from "./rate-limits";
 export * from "./support";
 export * from "./audit";
 export * from "./two-factor";
+export * from "./onboarding";

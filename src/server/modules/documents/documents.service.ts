@@ -128,6 +128,7 @@ export function toDocumentSummary<Row extends Omit<DocumentRow, "outline">>(
     pageNumbersEstimated: row.pageNumbersEstimated,
     unreadablePages: row.unreadablePages,
     progress: job ? { stage: job.stage as ProcessingStage, pagesDone: job.progressDone, pagesTotal: job.progressTotal } : null,
+    isSample: row.isSample,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -155,11 +156,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   }
 
   async function start(current: OwnedDocumentRow, trigger: ProcessingTrigger, replacesFailedJobId?: string): Promise<StartProcessingResponse> {
-    if (trigger === "reprocess") {
+    // A reprocess was paid for at first processing; the sample agreement is ours to give.
+    const isFree = trigger === "reprocess" || current.isSample;
+    if (isFree) {
       const admitted = (await deps.admitFreeProcessing?.(current.userId)) ?? { ok: true };
       if (!admitted.ok) return { ok: false, reason: admitted.reason, message: cannotProcessMessages[admitted.reason], document: toDocumentSummary(current) };
     }
-    const charge = trigger === "reprocess" ? undefined : deps.chargeForProcessing;
+    const charge = isFree ? undefined : deps.chargeForProcessing;
     const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge, replacesFailedJobId);
     if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
     if (outcome.kind === "queued") deps.onProcessingQueued();
@@ -193,7 +196,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * made again when the row is written, under a lock, so uploads arriving together cannot pass
      * the limit between them.
      */
-    async upload(actor: Actor, input: { filename: string; content: Readable }): Promise<DocumentSummary> {
+    async upload(actor: Actor, input: { filename: string; content: Readable; isSample?: boolean }): Promise<DocumentSummary> {
       const library = repo.forUser(actor);
       const filename = cleanDisplayFilename(input.filename);
       if (!filename) throw new AppError("validation_failed", "The file needs a name.");
@@ -216,7 +219,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         await storage.putFile(storageKey, staged, mimeTypeByKind[kind]);
         try {
           const row = await library.insertWithinStorage(
-            { filename, kind, mimeType: mimeTypeByKind[kind], fileSize: staged.size, sha256: staged.sha256, storageKey },
+            { filename, kind, mimeType: mimeTypeByKind[kind], fileSize: staged.size, sha256: staged.sha256, storageKey, isSample: input.isSample ?? false },
             (tx, usedBytes, addedBytes) => assertStorageRoom(actor.userId, usedBytes, addedBytes, tx),
           );
           await deps.publishChange({ type: "insert", userId: actor.userId, documentId: row.id });

@@ -33,6 +33,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type SignInInvitedPerson = (person: {
   email: string;
   password?: string;
+  /** Given to an account without a name (a new one); an account's own name is kept. */
+  name?: string;
   signInMethod: Extract<SignInMethod, `invitation_${string}`>;
 }) => Promise<string>;
 
@@ -192,7 +194,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       const account = await repo.findUserByEmail(db, invitation.email);
       if (account?.emailVerified && (await repo.hasPassword(db, account.id))) throw new AppError("conflict", invitationMessages.accountHasPassword);
       await requireRoom(organization, invitation.email);
-      return signInAndAccept(invitation, signIn, { email: invitation.email, password: input.password, signInMethod: "invitation_password" });
+      return signInAndAccept(invitation, signIn, { email: invitation.email, password: input.password, name: input.name, signInMethod: "invitation_password" });
     },
 
     /** The 6-digit code from the invitation email (/auth/code?type=invite): it signs the person in and accepts. */
@@ -231,7 +233,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       }
       requireMethod(match.organization, "email_password");
       await requireRoom(match.organization, match.invitation.email);
-      return signInAndAccept(match.invitation, signIn, { email: match.invitation.email, signInMethod: "invitation_code" });
+      return signInAndAccept(match.invitation, signIn, { email: match.invitation.email, name: input.name, signInMethod: "invitation_code" });
     },
 
     /** 'Resend' on the code page: a new link and code for each open invitation to the address; silent when there is none. */

@@ -34,7 +34,7 @@ export interface MembershipsDeps {
 }
 
 /** The person as membership rules read them. */
-export type Person = Pick<UserRow, "id" | "email" | "name" | "emailVerified">;
+export type Person = Pick<UserRow, "id" | "email" | "name" | "emailVerified"> & { practiceName?: string | null };
 
 /** Who accepts an invitation, and how their session was made (null for sessions older than that record). */
 export interface Acceptor {
@@ -64,7 +64,8 @@ export function createMembershipsService(deps: MembershipsDeps) {
   async function createOwnOrganization(tx: Database, person: Person, now: Date, creation: AutomaticCreation): Promise<Membership> {
     const defaults = await deps.settings.get(tx);
     const organization = await repo.insertOrganization(tx, {
-      name: organizationNameFor(person),
+      // The practice named at sign-up; later organizations (after an email change or a removal) are named as before.
+      name: (creation.trigger === "first sign-in" && person.practiceName?.trim()) || organizationNameFor(person),
       status: "trial",
       trialEndsAt: trialEndFor(now, defaults.trialDays),
       maxUsers: defaults.defaultMaxUsers,

@@ -8,8 +8,9 @@ export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
 const sideClasses = {
-  left: "left-0 border-r",
-  right: "right-0 border-l",
+  left: "inset-y-0 left-0 w-3/4 max-w-sm border-r",
+  right: "inset-y-0 right-0 w-3/4 max-w-sm border-l",
+  bottom: "inset-x-0 bottom-0 max-h-[92dvh] rounded-t-xl border-t",
 } as const;
 
 /**
@@ -30,7 +31,7 @@ export function SheetContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
       <DialogPrimitive.Content
         aria-describedby={undefined}
-        className={cn("fixed inset-y-0 z-50 flex w-3/4 max-w-sm flex-col gap-4 bg-background p-6 shadow-lg", sideClasses[side], className)}
+        className={cn("fixed z-50 flex flex-col gap-4 bg-background p-6 shadow-lg", sideClasses[side], className)}
         {...props}
       >
         <DialogPrimitive.Title className={cn("text-lg font-semibold", titleClassName)}>{title}</DialogPrimitive.Title>

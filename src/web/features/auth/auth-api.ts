@@ -10,8 +10,9 @@ export type CodePurpose = "sign-in" | "email-verification" | "forget-password";
 
 export const authApi = {
   signIn: (email: string, password: string) => apiRequest("/api/auth/sign-in/email", { body: { email, password } }),
-  signUp: (email: string, password: string, name: string, callbackURL: string = paths.app) =>
-    apiRequest("/api/auth/sign-up/email", { body: { email, password, name, callbackURL } }),
+  /** `practiceName` names the organization made at the first sign-in. */
+  signUp: (person: { email: string; password: string; name: string; practiceName: string }, callbackURL: string = paths.app) =>
+    apiRequest("/api/auth/sign-up/email", { body: { ...person, callbackURL } }),
   /** Emails a 6-digit code (and its link) for signing in, verifying the address, or resetting the password. */
   sendCode: (email: string, purpose: CodePurpose) =>
     purpose === "forget-password"

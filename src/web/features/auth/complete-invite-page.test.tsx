@@ -66,6 +66,7 @@ describe("an invitation link, signed out", () => {
 
     const submit = screen.getByRole("button", { name: "Set password and join" });
     expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Full name"), "Dana Reyes");
     await userEvent.type(screen.getByLabelText("Password"), "short");
     await userEvent.type(screen.getByLabelText("Confirm password"), "short");
     await userEvent.click(submit);
@@ -81,7 +82,7 @@ describe("an invitation link, signed out", () => {
     await userEvent.type(screen.getByLabelText("Confirm password"), "-enough");
     await userEvent.click(submit);
     await waitFor(() => expect(goTo).toHaveBeenCalledWith("/app"));
-    expect(server.callsTo("/api/invitations/accept-with-password")[0]?.body).toEqual({ token: TOKEN, password: "short-enough" });
+    expect(server.callsTo("/api/invitations/accept-with-password")[0]?.body).toEqual({ token: TOKEN, password: "short-enough", name: "Dana Reyes" });
     expect(window.localStorage.getItem(INVITATION_TOKEN_KEY)).toBeNull();
   });
 
@@ -89,7 +90,8 @@ describe("an invitation link, signed out", () => {
     let answer = refusal(409, "conflict", invitationMessages.accountHasPassword);
     stubServer({ "/api/invitations/lookup": valid(), "/api/invitations/accept-with-password": () => answer });
     renderAt(`/auth/complete-invite?token=${TOKEN}`);
-    await userEvent.type(await screen.findByLabelText("Password"), "long-enough");
+    await userEvent.type(await screen.findByLabelText("Full name"), "Dana Reyes");
+    await userEvent.type(screen.getByLabelText("Password"), "long-enough");
     await userEvent.type(screen.getByLabelText("Confirm password"), "long-enough");
     await userEvent.click(screen.getByRole("button", { name: "Set password and join" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(invitationMessages.accountHasPassword);
@@ -315,6 +317,7 @@ describe("signed in", () => {
     renderAt(`/auth/complete-invite?token=${TOKEN}`);
     expect(await screen.findByText("Choose a password to finish joining.")).toBeInTheDocument();
     expect(window.localStorage.getItem(FROM_EMAIL_AUTH_KEY)).toBeNull();
+    await userEvent.type(screen.getByLabelText("Full name"), "Dana Reyes");
     await userEvent.type(screen.getByLabelText("Password"), "long-enough");
     await userEvent.type(screen.getByLabelText("Confirm password"), "long-enough");
     await userEvent.click(screen.getByRole("button", { name: "Set password and join" }));

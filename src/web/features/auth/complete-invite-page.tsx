@@ -3,6 +3,7 @@ import { AlertTriangle, KeyRound, Loader2, UserPlus } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { check } from "../../../shared/contracts/check";
+import { displayNameSchema } from "../../../shared/contracts/account";
 import { invitationPasswordFormSchema, type InvitationDetails } from "../../../shared/contracts/organizations";
 import {
   INVITATION_PASSWORD_MIN_LENGTH,
@@ -15,6 +16,7 @@ import { paths, withQuery } from "../../../shared/paths";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
+import { FullNameField } from "./full-name-field";
 import { isApiError, refusalReason } from "../../lib/api-client";
 import { formatDate } from "../../lib/format-date";
 import { goTo } from "../../lib/go-to";
@@ -76,16 +78,18 @@ async function startMicrosoftSignIn(options: { callbackURL: string; errorCallbac
   goTo(url);
 }
 
-/** Password setup: the invited address read-only, a password of at least 6 characters and its confirmation. */
+/** Password setup: the person's name, the invited address read-only, a password of at least 6 characters and its confirmation. */
 function PasswordSetup({ token, email, onBack }: { token: string; email: string; onBack?: () => void }) {
   const id = useId();
+  const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [problems, setProblems] = useState<{ password?: string; confirmPassword?: string }>({});
+  const [problems, setProblems] = useState<{ name?: string; password?: string; confirmPassword?: string }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
   const setUp = useMutation({
-    mutationFn: () => invitationsApi.acceptWithPassword({ token, password }),
+    mutationFn: () => invitationsApi.acceptWithPassword({ token, password, name: name.trim() }),
     onSuccess: () => {
       rememberSignInMethod("password");
       enterApp();
@@ -95,6 +99,12 @@ function PasswordSetup({ token, email, onBack }: { token: string; email: string;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (setUp.isPending) return;
+    const checkedName = check(displayNameSchema, name);
+    if (!checkedName.ok) {
+      setProblems({ name: checkedName.problem });
+      nameRef.current?.focus();
+      return;
+    }
     const checked = check(invitationPasswordFormSchema, { token, password, confirmPassword });
     if (!checked.ok) {
       const isMismatch = checked.problem === invitationMessages.passwordsDoNotMatch;
@@ -122,6 +132,7 @@ function PasswordSetup({ token, email, onBack }: { token: string; email: string;
           </AlertDescription>
         </Alert>
       )}
+      <FullNameField ref={nameRef} id={`${id}-name`} problem={problems.name} value={name} onChange={(event) => edit(setName)(event.target.value)} />
       <TextField id={`${id}-email`} label="Email" type="email" name="email" autoComplete="username" value={email} readOnly />
       <TextField
         ref={passwordRef}
@@ -150,7 +161,7 @@ function PasswordSetup({ token, email, onBack }: { token: string; email: string;
         value={confirmPassword}
         onChange={(event) => edit(setConfirmPassword)(event.target.value)}
       />
-      <Button type="submit" className="w-full" disabled={!password || !confirmPassword || setUp.isPending}>
+      <Button type="submit" className="w-full" disabled={!name.trim() || !password || !confirmPassword || setUp.isPending}>
         {setUp.isPending && <Loader2 className="animate-spin" aria-hidden />}
         {setUp.isPending ? "Joining..." : "Set password and join"}
       </Button>

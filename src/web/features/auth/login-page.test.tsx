@@ -142,11 +142,18 @@ describe("login page", () => {
     await userEvent.type(screen.getByLabelText("Full name"), "Pat Newcomer");
     await userEvent.type(screen.getByLabelText("Email"), "new@clinic.example");
     await userEvent.type(screen.getByLabelText("Password"), "fresh-pass-1");
+    expect(screen.getByRole("button", { name: "Sign Up" })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Practice name"), "Maple Street Family Practice");
     await userEvent.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText("Account created! Please check your email to verify your account.")).toBeInTheDocument();
     expect(screen.getByLabelText("6-digit code")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
-    expect(server.callsTo("/api/auth/sign-up/email")[0]?.body).toMatchObject({ email: "new@clinic.example", password: "fresh-pass-1", name: "Pat Newcomer" });
+    expect(server.callsTo("/api/auth/sign-up/email")[0]?.body).toMatchObject({
+      email: "new@clinic.example",
+      password: "fresh-pass-1",
+      name: "Pat Newcomer",
+      practiceName: "Maple Street Family Practice",
+    });
   });
 
   it("keeps a chosen plan for checkout and says so", async () => {

@@ -4,11 +4,13 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { displayNameSchema } from "../../../shared/contracts/account";
 import { check } from "../../../shared/contracts/check";
+import { findPracticeNameProblem } from "../../../shared/organizations";
 import { paths, withQuery } from "../../../shared/paths";
 import type { SocialProvider } from "../../../shared/site-config";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
+import { FullNameField } from "./full-name-field";
 import { ApiError } from "../../lib/api-client";
 import { safeRedirectTarget } from "../../lib/redirect-target";
 import { isTwoFactorChallenge } from "../../../shared/two-factor";
@@ -116,12 +118,14 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [name, setName] = useState("");
-  const [problems, setProblems] = useState<{ email?: string; password?: string; name?: string }>({});
+  const [practiceName, setPracticeName] = useState("");
+  const [problems, setProblems] = useState<{ email?: string; password?: string; name?: string; practiceName?: string }>({});
   const [busy, setBusy] = useState<Busy | null>(null);
   const [lastUsed] = useState(readLastSignInMethod);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const practiceNameRef = useRef<HTMLInputElement>(null);
   const checkout = useMemo(() => pendingCheckoutFrom(searchParams), [searchParams]);
   const isSignIn = mode === "sign-in";
   const redirectParam = searchParams.get("redirect");
@@ -151,8 +155,10 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         : undefined;
     const checkedName = check(displayNameSchema, name);
     const nameIssue = isSignIn || checkedName.ok ? undefined : checkedName.problem;
-    setProblems({ email: emailIssue, password: passwordIssue, name: nameIssue });
+    const practiceNameIssue = isSignIn ? undefined : findPracticeNameProblem(practiceName, { isRequired: true });
+    setProblems({ email: emailIssue, password: passwordIssue, name: nameIssue, practiceName: practiceNameIssue });
     if (nameIssue) return nameRef.current?.focus();
+    if (practiceNameIssue) return practiceNameRef.current?.focus();
     if (emailIssue) return emailRef.current?.focus();
     if (passwordIssue) return passwordRef.current?.focus();
 
@@ -165,7 +171,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         if (!isTwoFactorChallenge(answer)) toast.success(`Welcome to ${site.productName}!`, { description: "You've successfully signed in." });
         await finishSignIn(target, answer);
       } else {
-        await authApi.signUp(address, password, name.trim());
+        await authApi.signUp({ email: address, password, name: name.trim(), practiceName: practiceName.trim() });
         toast.success("Account created!", { description: "Please check your email to verify your account." });
         onSignedUp(address);
       }
@@ -213,7 +219,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
   }
 
   const lastUsedProvider = lastUsed === "google" ? "google" : lastUsed === "azure" ? "microsoft" : null;
-  const canSubmit = email.trim() !== "" && password !== "" && (isSignIn || name.trim() !== "") && busy === null;
+  const canSubmit = email.trim() !== "" && password !== "" && (isSignIn || (name.trim() !== "" && practiceName.trim() !== "")) && busy === null;
 
   return (
     <AuthCard
@@ -232,19 +238,31 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
       )}
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={isSignIn ? "Sign in" : "Sign up"}>
         {!isSignIn && (
-          <TextField
+          <FullNameField
             ref={nameRef}
             id={`${id}-name`}
-            label="Full name"
-            name="name"
-            autoComplete="name"
-            required
             problem={problems.name}
-            hint="As colleagues should see it. You can change it later in your profile."
             value={name}
             onChange={(event) => {
               setName(event.target.value);
               if (problems.name) setProblems((current) => ({ ...current, name: undefined }));
+            }}
+          />
+        )}
+        {!isSignIn && (
+          <TextField
+            ref={practiceNameRef}
+            id={`${id}-practice`}
+            label="Practice name"
+            name="organization"
+            autoComplete="organization"
+            required
+            problem={problems.practiceName}
+            hint={`Your organization in ${site.productName}. Its admins can rename it later.`}
+            value={practiceName}
+            onChange={(event) => {
+              setPracticeName(event.target.value);
+              if (problems.practiceName) setProblems((current) => ({ ...current, practiceName: undefined }));
             }}
           />
         )}

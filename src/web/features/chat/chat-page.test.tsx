@@ -121,8 +121,13 @@ describe("contract chat", () => {
     });
     const link = await within(answer).findByRole("link", { name: /may terminate this Agreement/ });
     expect(link).toHaveAttribute("href", `/app/documents/${contract.id}?page=2&q=may+terminate+this+Agreement`);
-    expect(link).toHaveAttribute("target", "_blank");
-    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    // A click shows the source beside the answer, the conversation still there behind it.
+    await setupUser().click(link);
+    const source = await screen.findByRole("dialog", { name: "Source" });
+    expect(within(source).getByRole("link", { name: "Open document" })).toHaveAttribute("href", link.getAttribute("href"));
+    await setupUser().keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Source" })).not.toBeInTheDocument());
+    expect(currentUrl()).toBe(`/app/chat?session=${session.id}`);
     // The stored answer has no outcome, as answers stored before outcomes were kept: it shows as an Answer, its title once.
     expect(within(answer).getByText("Answer")).toBeInTheDocument();
     expect(within(answer).queryByText("Answer", { selector: "strong" })).not.toBeInTheDocument();

@@ -11,9 +11,10 @@ import { PageHeader } from "../../components/layout/page-header";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useDocumentList } from "../documents";
+import { CitationSourcePanel, useDocumentList, type CitationSource } from "../documents";
 import { ProblemReportDialog, type ReportedAnswer } from "../support";
 import { ChatMessageBubble } from "./chat-message";
+import { CitationOpenerContext } from "./citation-opener";
 import { ConversationDownload } from "./conversation-download";
 import { DocumentPicker } from "./document-picker";
 import { useConversation, type ChatTurn } from "./use-conversation";
@@ -204,6 +205,7 @@ export function ChatPage() {
   const unavailableDocument = isBeingReprocessed ? documentUnavailable.reprocessing : documentUnavailable.gone;
   const { turns, isSending, error } = conversation;
   const [reportedAnswer, setReportedAnswer] = useState<ReportedAnswer | null>(null);
+  const [openCitation, setOpenCitation] = useState<CitationSource>();
   const reportProblem = (messageId: string) => {
     if (conversation.sessionId) setReportedAnswer({ sessionId: conversation.sessionId, messageId });
   };
@@ -244,11 +246,14 @@ export function ChatPage() {
           </Alert>
         )}
         {hasTurns ? (
-          <MessageLog turns={turns} isSending={isSending} onReportProblem={reportProblem} />
+          <CitationOpenerContext value={setOpenCitation}>
+            <MessageLog turns={turns} isSending={isSending} onReportProblem={reportProblem} />
+          </CitationOpenerContext>
         ) : (
           <Suggestions onAsk={(question) => void send(question)} disabled={!canAsk} />
         )}
         <ProblemReportDialog answer={reportedAnswer} onClose={() => setReportedAnswer(null)} />
+        <CitationSourcePanel source={openCitation} onClose={() => setOpenCitation(undefined)} />
       </>
     );
   }

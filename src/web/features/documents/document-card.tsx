@@ -29,6 +29,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { formatDate } from "../../lib/format-date";
 import { billingSummaryKey, BuyCreditButton, useCanPayForProcessing } from "../billing";
+import { SampleBadge } from "./first-run";
 import { DeleteDocumentDialog, RenameDocumentDialog, ReprocessDocumentDialog } from "./document-dialogs";
 import { formatFileSize, unreadablePagesWarning } from "./document-format";
 import { ProcessingProgress, StatusBadge } from "./document-status";
@@ -203,6 +204,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <StatusBadge status={document.status} />
             <Badge variant="outline">{document.displayType}</Badge>
+            {document.isSample && <SampleBadge />}
           </div>
         </div>
         <DropdownMenu modal={false}>

@@ -1,6 +1,5 @@
-import { ArrowLeft, ClipboardList, Download, FileQuestion, FileText, ListTree, MessageSquare, SearchX } from "lucide-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
+import { ArrowLeft, ClipboardList, Download, FileQuestion, FileText, ListTree, MessageSquare } from "lucide-react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { paths } from "../../../shared/paths";
@@ -14,18 +13,14 @@ import { isApiError } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { usePageMeta } from "../../lib/use-page-meta";
-import { isPdf, type PageJump } from "./document-format";
+import type { PageJump } from "./document-format";
 import { DocumentOutline } from "./document-outline";
 import { DocumentSearch } from "./document-search";
 import { StatusBadge } from "./document-status";
 import { documentFileUrl } from "./documents-api";
-import { hasPageImages, PageImage } from "./page-image";
-import type { QuoteBox } from "./quote-boxes";
-import { TextPagesViewer } from "./text-pages-viewer";
-import { documentPageQuery, useDocument, useDocumentEvents } from "./use-documents";
-
-// pdf.js (and its worker) load only when a PDF is opened.
-const PdfViewer = lazy(async () => ({ default: (await import("./pdf-viewer")).PdfViewer }));
+import { DocumentPagesView } from "./document-pages-view";
+import { useMarkFactSheetOpened } from "./first-run";
+import { useDocument, useDocumentEvents } from "./use-documents";
 
 // Beside the outline on large screens; below the header on small ones, nearly the whole screen once scrolled to.
 const viewerHeight = "h-[calc(100dvh-8rem)] min-h-[24rem] lg:h-[calc(100dvh-15rem)] lg:min-h-[28rem]";
@@ -136,37 +131,18 @@ function NotReady({ document }: { document: DocumentSummary }) {
   );
 }
 
-function QuoteNotFound({ quote, page }: { quote: string; page: number }) {
-  return (
-    <Alert className="mb-3">
-      <SearchX aria-hidden />
-      <AlertTitle>The quoted passage was not found on page {page}</AlertTitle>
-      <AlertDescription>
-        <p>The citation reads:</p>
-        <blockquote className="mt-1 border-l-2 border-highlight pl-3 text-foreground italic">“{quote}”</blockquote>
-      </AlertDescription>
-    </Alert>
-  );
-}
-
 function ReadyDocument({ document }: { document: DocumentSummary }) {
   const [searchParams] = useSearchParams();
   const requestedPage = pageParam(searchParams.get("page"));
   const quoteText = searchParams.get("q")?.trim() || undefined;
   const [jump, setJump] = useState<PageJump>({ page: requestedPage, seq: 0 });
   const [lastRequested, setLastRequested] = useState({ page: requestedPage, quote: quoteText });
-  const [quoteFound, setQuoteFound] = useState<boolean>();
-  const [pdfFailed, setPdfFailed] = useState(false);
   // A new citation opened while this page is showing: go there.
   if (lastRequested.page !== requestedPage || lastRequested.quote !== quoteText) {
     setLastRequested({ page: requestedPage, quote: quoteText });
     setJump((current) => ({ page: requestedPage, seq: current.seq + 1 }));
-    setQuoteFound(undefined);
   }
   const quote = useMemo(() => (quoteText ? { text: quoteText, page: requestedPage } : undefined), [quoteText, requestedPage]);
-  const queryClient = useQueryClient();
-  // The viewer reads it through a ref: no need to keep it stable.
-  const loadPage = (pageNumber: number) => queryClient.fetchQuery(documentPageQuery(document.id, pageNumber));
   // Small screens show the outline on request, above the pages; choosing a clause puts it away again.
   const [isOutlineShown, setOutlineShown] = useState(false);
   const outlineId = useId();
@@ -174,14 +150,6 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
     setOutlineShown(false);
     setJump((current) => ({ page, seq: current.seq + 1 }));
   };
-  const showPdf = isPdf(document) && !pdfFailed;
-  const pageOriginal = hasPageImages(document)
-    ? (pageNumber: number, quoteBoxes: readonly QuoteBox[] | undefined) => (
-        <PageImage documentId={document.id} pageNumber={pageNumber} filename={document.filename} quoteBoxes={quoteBoxes} />
-      )
-    : undefined;
-
-  const viewerProps = { jump, quote, onQuoteResult: setQuoteFound };
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)]">
       <Button
@@ -209,23 +177,13 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
         </DocumentSearch>
       </aside>
       <div className="flex min-w-0 flex-col">
-        {pdfFailed && (
-          <Alert className="mb-3">
-            <AlertTitle>This PDF could not be displayed here</AlertTitle>
-            <AlertDescription>Showing the text read from it instead. Download the file to see the original.</AlertDescription>
-          </Alert>
-        )}
-        {quote && quoteFound === false && <QuoteNotFound quote={quote.text} page={quote.page} />}
         {/* Below md a PDF reaches the screen's edges (past <main>'s padding, app-shell.tsx) so its page fits the screen's width. */}
-        <div className={cn(viewerHeight, showPdf && "max-sm:-mx-4 sm:max-md:-mx-8")}>
-          {showPdf ? (
-            <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <PdfViewer url={documentFileUrl(document.id)} onLoadError={() => setPdfFailed(true)} loadPage={loadPage} {...viewerProps} />
-            </Suspense>
-          ) : (
-            <TextPagesViewer documentId={document.id} pageOriginal={pageOriginal} {...viewerProps} />
-          )}
-        </div>
+        <DocumentPagesView
+          document={document}
+          jump={jump}
+          quote={quote}
+          className={(showsPdf) => cn(viewerHeight, showsPdf && "max-sm:-mx-4 sm:max-md:-mx-8")}
+        />
       </div>
     </div>
   );
@@ -240,6 +198,7 @@ export function DocumentFrame({ documentId, tab, children }: { documentId: strin
   const query = useDocument(documentId);
   useDocumentEvents();
   const document = query.data;
+  useMarkFactSheetOpened(tab === "fact-sheet" && document?.status === "completed");
   const isNotFound = isApiError(query.error, "not_found", "validation_failed");
   const name = document?.filename ?? (isNotFound ? "Document not found" : "Document");
   usePageMeta({ title: `${tab === "fact-sheet" ? `Fact sheet · ${name}` : name} · ${site.productName}` });

@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../../../tests/support/fake-event-source";
-import type { DocumentSummary } from "../../../shared/contracts/documents";
+import type { DocumentSummary, StartProcessingResponse } from "../../../shared/contracts/documents";
+import { cannotProcessMessages } from "../../../shared/billing";
+import type { BillingSummary } from "../../../shared/contracts/billing";
 import { organizationMessages } from "../../../shared/organizations";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 import { documentKeys } from "./use-documents";
@@ -487,21 +489,75 @@ describe("uploading", () => {
     return new File([new Uint8Array(size).fill(0x25)], name, { type: "application/pdf" });
   }
 
-  it("uploads the chosen file, adds its card and tells the person to click Process", async () => {
+  const processAnswer = (document: DocumentSummary, answer: Partial<StartProcessingResponse> = {}) => ({
+    status: 200,
+    body: { ok: true, document: { ...document, status: "queued" }, ...answer },
+  });
+
+  it("uploads the chosen file, adds its card and starts processing it", async () => {
     const created = aDocument({ filename: "Cigna Agreement.pdf" });
     const server = stubServer({
       "GET /api/documents": listAnswer([]),
       "POST /api/documents": { status: 201, body: { document: created } },
+      [`POST /api/documents/${created.id}/process`]: processAnswer(created),
     });
     renderDocuments();
     await screen.findByRole("heading", { name: "No documents uploaded" });
     await userEvent.upload(screen.getByLabelText("Choose a document to upload"), pdfFile());
     expect(await screen.findByText("Document uploaded")).toBeInTheDocument();
-    expect(screen.getByText("Your document was uploaded. Click Process to start analysis.")).toBeInTheDocument();
+    expect(screen.getByText("1 document processing. Each card updates as it goes.")).toBeInTheDocument();
     expect(screen.getByRole("article", { name: "Cigna Agreement.pdf" })).toBeInTheDocument();
     const sent = server.callsTo("POST", "/api/documents")[0]?.body;
     expect(sent).toBeInstanceOf(FormData);
     expect(((sent as FormData).get("file") as File).name).toBe("Cigna Agreement.pdf");
+    expect(server.callsTo("POST", `/api/documents/${created.id}/process`)[0]?.body).toEqual({ trigger: "start" });
+  });
+
+  it("uploads many files at once with one toast, and says once why the ones without a credit wait", async () => {
+    const documents = ["One.pdf", "Two.pdf", "Three.pdf"].map((filename) => aDocument({ filename }));
+    const stored: DocumentSummary[] = [];
+    const noCredits = { startingCredits: 1, creditsUsed: 1, overageUnits: 0, creditsAvailable: 0, creditsTotal: 1, periodStart: null, periodEnd: null };
+    const period = { currentPeriodStart: "2026-11-01T00:00:00.000Z", currentPeriodEnd: "2026-12-01T00:00:00.000Z" };
+    const server = stubServer({
+      "GET /api/billing/summary": {
+        status: 200,
+        body: {
+          mode: "local",
+          subscription: { planKey: "basic", status: "active", hasAccess: true, willCancel: false, ...period },
+          credits: noCredits,
+          organizationPlan: null,
+        } satisfies BillingSummary,
+      },
+      "GET /api/documents": listAnswer(stored),
+      "POST /api/documents": () => {
+        stored.push(documents[stored.length]!);
+        return { status: 201, body: { document: stored.at(-1) } };
+      },
+      [`POST /api/documents/${documents[0]!.id}/process`]: processAnswer(documents[0]!),
+      [`POST /api/documents/${documents[1]!.id}/process`]: processAnswer(documents[1]!, {
+        ok: false,
+        reason: "insufficient_credits",
+        message: cannotProcessMessages.insufficient_credits,
+      } as Partial<StartProcessingResponse>),
+      [`POST /api/documents/${documents[2]!.id}/process`]: processAnswer(documents[2]!, {
+        ok: false,
+        reason: "insufficient_credits",
+        message: cannotProcessMessages.insufficient_credits,
+      } as Partial<StartProcessingResponse>),
+    });
+    renderDocuments();
+    await screen.findByRole("heading", { name: "No documents uploaded" });
+    expect(screen.getByLabelText("Choose a document to upload")).toHaveAttribute("multiple");
+    await userEvent.upload(screen.getByLabelText("Choose a document to upload"), [pdfFile("One.pdf"), pdfFile("Two.pdf"), pdfFile("Three.pdf")]);
+    expect(await screen.findByText("3 documents uploaded")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `1 document processing. Each card updates as it goes. 2 documents waiting to be processed. ${cannotProcessMessages.insufficient_credits}`,
+      ),
+    ).toBeInTheDocument();
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(1);
+    for (const name of ["One.pdf", "Two.pdf", "Three.pdf"]) expect(await screen.findByRole("article", { name })).toBeInTheDocument();
+    expect(server.callsTo("POST", "/api/documents")).toHaveLength(3);
   });
 
   it("a file already in the library shows 'Duplicate document'", async () => {

@@ -14,6 +14,7 @@ import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { SubscriptionGate } from "../billing";
 import { DocumentCard } from "./document-card";
+import { OnboardingChecklist, TrySampleButton } from "./first-run";
 import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
 import { useDocumentEvents, useDocumentList } from "./use-documents";
 import { useUpload, type UploadState } from "./use-upload";
@@ -56,6 +57,7 @@ function UploadProgress({ upload }: { upload: UploadState }) {
         <Loader2 aria-hidden className="size-4 animate-spin text-primary motion-reduce:animate-none" />
         <span id="upload-progress-label" className="min-w-0 flex-1 truncate">
           Uploading <span className="font-medium">{upload.filename}</span>
+          {upload.count > 1 && ` (${upload.position} of ${upload.count})`}
         </span>
         <span className="tabular-nums text-muted-foreground">{upload.percent}%</span>
       </div>
@@ -174,12 +176,19 @@ function DocumentLibrary() {
     content = (
       <EmptyState icon={FileUp} title="No documents uploaded">
         <p className="max-w-sm text-sm text-muted-foreground">
-          Upload a payer contract, network agreement or policy (PDF, Word or a scan) — or drop it anywhere on this page.
+          Upload payer contracts, network agreements or policies (PDF, Word or scans), several at once — or drop them anywhere on this page. Each is analysed as
+          soon as it arrives.
         </p>
-        <Button onClick={chooseFile} disabled={Boolean(uploading)}>
-          <Upload aria-hidden />
-          Upload Your First Document
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={chooseFile} disabled={Boolean(uploading)}>
+            <Upload aria-hidden />
+            Upload Your First Document
+          </Button>
+          <TrySampleButton />
+        </div>
+        <p className="max-w-sm text-xs text-muted-foreground">
+          The sample is a payer agreement our team wrote to try things with: processed free of credit, marked Sample, yours to delete.
+        </p>
       </EmptyState>
     );
   } else if (shown.length === 0) {
@@ -221,6 +230,7 @@ function DocumentLibrary() {
             <input
               ref={fileInput}
               type="file"
+              multiple
               accept={ACCEPT_ATTRIBUTE}
               className="sr-only"
               tabIndex={-1}
@@ -253,6 +263,8 @@ function DocumentLibrary() {
           />
         </div>
       )}
+
+      {!isSignedOut && list.data && <OnboardingChecklist documents={documents} />}
 
       {content}
 

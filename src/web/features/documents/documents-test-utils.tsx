@@ -24,6 +24,7 @@ export function aDocument(overrides: Partial<DocumentSummary> = {}): DocumentSum
     pageNumbersEstimated: false,
     unreadablePages: [],
     progress: null,
+    isSample: false,
     createdAt: "2026-11-20T15:00:00.000Z",
     updatedAt: "2026-11-20T15:00:00.000Z",
     ...overrides,
