@@ -27,6 +27,7 @@ const featureOrder = [
   "session",
   "auth",
   "billing",
+  "contracts",
   "documents",
   "fact-sheet",
   "support",

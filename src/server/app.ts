@@ -34,6 +34,7 @@ import { AVATAR_MAX_BYTES } from "../shared/profile";
 import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { factSheetRoutes } from "./modules/fact-sheet/fact-sheet.routes";
 import { supportRoutes } from "./modules/support/support.routes";
+import { contractDetailsRoutes, portfolioRoutes } from "./modules/portfolio/portfolio.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 import { withSignInAttempt } from "./auth/sign-in-attempt";
 
@@ -114,9 +115,12 @@ function apiRoutes(container: Container) {
       .route("/admin", adminRoutes(container))
       .route("/audit", auditRoutes(container))
       .route("/billing", billingRoutes(container))
+      // Before the documents' own routes: /documents/contract-details is not a document id.
+      .route("/documents", contractDetailsRoutes(container))
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))
       .route("/documents", factSheetRoutes(container))
+      .route("/portfolio", portfolioRoutes(container))
       .route("/chat", chatRoutes(container))
       .route("/support", supportRoutes(container))
       .route("/events", eventsRoutes(container))

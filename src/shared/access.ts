@@ -38,7 +38,15 @@ export function accessRoleOf(subject: Pick<AccessSubject, "platformRole" | "orga
  */
 export type Reach = "own" | "organization" | "platform";
 
-export const permissions = ["documents.use", "chat.use", "billing.manage", "organization.manage", "platform.administer", "audit.read"] as const;
+export const permissions = [
+  "documents.use",
+  "chat.use",
+  "billing.manage",
+  "organization.manage",
+  "platform.administer",
+  "audit.read",
+  "portfolio.read",
+] as const;
 export type Permission = (typeof permissions)[number];
 
 /** A role missing from a permission's row does not have it. */
@@ -52,6 +60,9 @@ export const permissionTable: Record<Permission, Partial<Record<AccessRole, Reac
   "platform.administer": { platform_owner: "platform" },
   // The audit log (issue 19): everyone their own security events, an admin their organization's, the owner all.
   "audit.read": { org_user: "own", org_admin: "organization", platform_owner: "platform" },
+  // The contract portfolio (issue 28): a member their own agreements, an admin their organization's;
+  // the platform owner their own organization's too, never another's (that is the console's).
+  "portfolio.read": { org_user: "own", org_admin: "organization", platform_owner: "organization" },
 };
 
 /** What a permission is checked against: the user it belongs to and its organization, when known. */

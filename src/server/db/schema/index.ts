@@ -13,3 +13,4 @@ export * from "./profiles";
 export * from "./rate-limits";
 export * from "./support";
 export * from "./audit";
+export * from "./portfolio";
