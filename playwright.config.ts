@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      testMatch: /\/(app-shell|billing|chat|documents|fact-sheet|accessibility|documents-accessibility|auth-accessibility|small-screens)\.spec\.ts$/,
+      testMatch: /\/(app-shell|billing|chat|documents|fact-sheet|portfolio|accessibility|documents-accessibility|auth-accessibility|small-screens)\.spec\.ts$/,
       grepInvert: /@large-screen/,
     },
   ],

@@ -9,16 +9,16 @@ export function cellText(cell: TermCell): string {
   return cell.productLine === "all" ? cell.value : `${cell.value} (${productLineLabels[cell.productLine]})`;
 }
 
-/** A value that opens the page it is cited on, with the contract's words as its tooltip. */
-export function CitedLink({ documentId, cell, children }: { documentId: string; cell: TermCell; children?: React.ReactNode }) {
+/** A value that opens the page it is cited on ("180 days, page 2" to a screen reader), with the contract's words as its tooltip. */
+export function CitedLink({ documentId, cell, text = cellText(cell) }: { documentId: string; cell: TermCell; text?: string }) {
   return (
     <Link
       to={citationHref(documentId, cell)}
       title={`Page ${cell.page}: “${cell.quote}”`}
+      aria-label={`${text}, page ${cell.page}`}
       className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline md:min-h-0 [overflow-wrap:anywhere]"
     >
-      {children ?? cellText(cell)}
-      <span className="sr-only">, page {cell.page}</span>
+      {text}
     </Link>
   );
 }
@@ -41,12 +41,5 @@ export function CitedValues({ documentId, cells }: { documentId: string; cells: 
 /** A computed date, linked to the clause it is counted from when there is one. */
 export function CitedDate({ documentId, date, cell }: { documentId: string; date: string | null; cell: TermCell | null | undefined }) {
   if (!date) return <span className="text-muted-foreground">{NOT_STATED}</span>;
-  const text = <time dateTime={date}>{formatLongDate(date)}</time>;
-  return cell ? (
-    <CitedLink documentId={documentId} cell={cell}>
-      {text}
-    </CitedLink>
-  ) : (
-    text
-  );
+  return cell ? <CitedLink documentId={documentId} cell={cell} text={formatLongDate(date)} /> : <time dateTime={date}>{formatLongDate(date)}</time>;
 }
