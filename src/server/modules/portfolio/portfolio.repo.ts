@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { Database } from "../../db/client";
 import { contractDetails, documents, factSheets, organizationMembers, portfolioSettings, users } from "../../db/schema/index";
@@ -17,32 +17,37 @@ export interface ContractListing {
   payerCorrection: string | null;
 }
 
-function ownersIn(scope: ContractScope): SQL {
-  if (scope.kind === "own") return eq(documents.userId, scope.userId);
-  return inArray(
+const activeMembersOf = (organizationId: Placeholder) =>
+  inArray(
     documents.userId,
-    sql`(select ${organizationMembers.userId} from ${organizationMembers} where ${organizationMembers.organizationId} = ${scope.organizationId} and ${organizationMembers.status} = 'active')`,
+    sql`(select ${organizationMembers.userId} from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationId} and ${organizationMembers.status} = 'active')`,
   );
-}
 
 /** The portfolio's reads: which contracts a scope holds, their fact-sheet values, the payer people corrected, the organization's settings. */
 export function createPortfolioRepo(db: Database) {
+  // Asked on every portfolio and library request: prepared once per scope, so each is planned once.
+  const listingOf = (owners: SQL, name: string) =>
+    db
+      .select({
+        documentId: documents.id,
+        documentName: documents.filename,
+        userId: documents.userId,
+        ownerName: users.name,
+        factsUpdatedAt: factSheets.updatedAt,
+        payerCorrection: contractDetails.payer,
+      })
+      .from(documents)
+      .innerJoin(factSheets, eq(factSheets.documentId, documents.id))
+      .innerJoin(users, eq(users.id, documents.userId))
+      .leftJoin(contractDetails, eq(contractDetails.documentId, documents.id))
+      .where(and(eq(documents.status, "completed"), isNotNull(factSheets.builtAt), owners))
+      .prepare(name);
+  const listOwn = listingOf(eq(documents.userId, sql.placeholder("userId")), "portfolio_list_own");
+  const listOrganization = listingOf(activeMembersOf(sql.placeholder("organizationId")), "portfolio_list_organization");
+
   return {
     listContracts(scope: ContractScope): Promise<ContractListing[]> {
-      return db
-        .select({
-          documentId: documents.id,
-          documentName: documents.filename,
-          userId: documents.userId,
-          ownerName: users.name,
-          factsUpdatedAt: factSheets.updatedAt,
-          payerCorrection: contractDetails.payer,
-        })
-        .from(documents)
-        .innerJoin(factSheets, eq(factSheets.documentId, documents.id))
-        .innerJoin(users, eq(users.id, documents.userId))
-        .leftJoin(contractDetails, eq(contractDetails.documentId, documents.id))
-        .where(and(eq(documents.status, "completed"), isNotNull(factSheets.builtAt), ownersIn(scope)));
+      return scope.kind === "own" ? listOwn.execute({ userId: scope.userId }) : listOrganization.execute({ organizationId: scope.organizationId });
     },
 
     async listFactFields(documentIds: string[]): Promise<Map<string, FactField[]>> {
