@@ -24,7 +24,7 @@ describe("accessRoleOf", () => {
 });
 
 describe("can, without a resource: may they use the feature at all", () => {
-  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read"];
+  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read", "portfolio.read"];
   const granted: Record<SubjectName, Permission[]> = {
     user: everyone,
     orgUser: everyone,
@@ -69,6 +69,12 @@ describe("can, for a resource: is it within the grant's reach", () => {
     ["their organization's audit log, as admin", "orgAdmin", "audit.read", organizationA, true],
     ["another organization's audit log, as admin", "orgAdmin", "audit.read", organizationB, false],
     ["any organization's audit log, as platform owner", "platformOwner", "audit.read", organizationB, true],
+    ["their own agreements, as a member", "orgUser", "portfolio.read", ownedBy("orgUser", "org-a"), true],
+    ["their organization's agreements, as a member", "orgUser", "portfolio.read", organizationA, false],
+    ["their organization's agreements, as admin", "orgAdmin", "portfolio.read", organizationA, true],
+    ["another organization's agreements, as admin", "orgAdmin", "portfolio.read", organizationB, false],
+    ["their organization's agreements, as platform owner", "platformOwnerInOrganization", "portfolio.read", organizationA, true],
+    ["another organization's agreements, as platform owner", "platformOwnerInOrganization", "portfolio.read", organizationB, false],
   ])("%s (%s, %s) → %s", (_case, subject, permission, resource, expected) => {
     expect(can(subjects[subject], permission, resource)).toBe(expected);
   });
