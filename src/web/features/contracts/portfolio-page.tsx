@@ -25,7 +25,6 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Pager } from "../../components/ui/pager";
 import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
 import { Skeleton } from "../../components/ui/skeleton";
-import { Switch } from "../../components/ui/switch";
 import { useSession } from "../session";
 import { CitedDate, CitedLink, CitedValues } from "./cited-values";
 import { portfolioExportUrl } from "./contracts-api";
@@ -79,7 +78,7 @@ function ViewControls({ view, onChange }: { view: PortfolioView; onChange: (view
             <label key={filter} className="flex min-h-10 items-center gap-2 text-sm md:min-h-8">
               <input
                 type="checkbox"
-                className="size-4 accent-primary"
+                className="size-4 accent-primary max-md:size-10"
                 checked={view.filters.includes(filter)}
                 onChange={(event) => toggle(filter, event.target.checked)}
               />
@@ -123,13 +122,18 @@ function DigestSetting() {
           Every week, admins get the notice-by dates of the next 60 days.
         </p>
       </div>
-      <Switch
+      <input
         id={`${id}-digest`}
+        type="checkbox"
+        className="size-5 shrink-0 accent-primary max-md:size-10"
         aria-describedby={`${id}-digest-description`}
         checked={settings.data.weeklyDigest}
         disabled={save.isPending}
-        onCheckedChange={(weeklyDigest) =>
-          save.mutate({ weeklyDigest }, { onError: (error) => toast.error("Could not save the digest setting", { description: error.message }) })
+        onChange={(event) =>
+          save.mutate(
+            { weeklyDigest: event.target.checked },
+            { onError: (error) => toast.error("Could not save the digest setting", { description: error.message }) },
+          )
         }
       />
     </div>
