@@ -28,6 +28,7 @@ const featureOrder = [
   "auth",
   "two-factor",
   "billing",
+  "contracts",
   "documents",
   "fact-sheet",
   "support",

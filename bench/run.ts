@@ -6,6 +6,7 @@ import { runLandingBudget } from "./landing-budget";
 import { runLoadBench } from "./load";
 import { runPageImagesBench } from "./page-images";
 import { runPlatformConsoleBench } from "./platform-console";
+import { runPortfolioBench } from "./portfolio";
 import { runProcessingBench } from "./processing";
 import { runQuestionAnsweringBench } from "./question-answering";
 import { runUploadBench } from "./uploads";
@@ -29,6 +30,7 @@ const results = {
   uploads: reported("Upload memory (issue 20, item 6)", await runUploadBench()),
   pageImages: reported("Page images of image documents (issue 20, item 9)", await runPageImagesBench()),
   auditLog: reported("Audit log (issue 19)", await runAuditLogBench()),
+  portfolio: reported("Portfolio, 1,000 agreements in one organization (issue 28)", await runPortfolioBench()),
   load: reported("Load, 50 clients on one server (issue 20)", await runLoadBench()),
 };
 const missed = Object.entries(results)

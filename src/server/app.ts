@@ -35,6 +35,7 @@ import { documentSearchRoutes } from "./modules/retrieval/retrieval.routes";
 import { factSheetRoutes } from "./modules/fact-sheet/fact-sheet.routes";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes";
 import { supportRoutes } from "./modules/support/support.routes";
+import { contractDetailsRoutes, portfolioRoutes } from "./modules/portfolio/portfolio.routes";
 import { mountSpa, type WebShell } from "./web/spa";
 import { withSignInAttempt } from "./auth/sign-in-attempt";
 import { organizationTwoFactorRoutes, platformTwoFactorRoutes, twoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/two-factor.routes";
@@ -123,10 +124,13 @@ function apiRoutes(container: Container) {
       .route("/admin", adminRoutes(container))
       .route("/audit", auditRoutes(container))
       .route("/billing", billingRoutes(container))
+      // Before the documents' own routes: /documents/contract-details is not a document id.
+      .route("/documents", contractDetailsRoutes(container))
       .route("/documents", documentsRoutes(container))
       .route("/documents", documentSearchRoutes(container))
       .route("/documents", factSheetRoutes(container))
       .route("/onboarding", onboardingRoutes(container))
+      .route("/portfolio", portfolioRoutes(container))
       .route("/chat", chatRoutes(container))
       .route("/support", supportRoutes(container))
       .route("/events", eventsRoutes(container))

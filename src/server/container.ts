@@ -45,6 +45,7 @@ import { createAvatarUrls } from "./modules/profiles/avatar-urls";
 import { createProfilesService } from "./modules/profiles/profiles.service";
 import { createRetrievalModule } from "./modules/retrieval/retrieval.module";
 import { createFactSheetModule } from "./modules/fact-sheet/fact-sheet.module";
+import { createPortfolioModule } from "./modules/portfolio/portfolio.module";
 import { createSupportModule } from "./modules/support/support.module";
 import { createOnboardingRepo } from "./modules/onboarding/onboarding.repo";
 import { createOnboardingService } from "./modules/onboarding/onboarding.service";
@@ -174,6 +175,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     chatModel,
     audit,
   });
+  const portfolio = createPortfolioModule({ db, jobs, documents: documentsModule.service, mailer, site, publicUrl: env.publicUrl, logger, audit, now });
   const chat = createChatModule({
     db,
     retrieval,
@@ -246,6 +248,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     chat,
     retrieval,
     factSheets,
+    portfolio,
     support,
     jobs,
     async close(): Promise<void> {

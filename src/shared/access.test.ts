@@ -24,7 +24,7 @@ describe("accessRoleOf", () => {
 });
 
 describe("can, without a resource: may they use the feature at all", () => {
-  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read", "fact-sheet.review"];
+  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read", "fact-sheet.review", "portfolio.read"];
   const granted: Record<SubjectName, Permission[]> = {
     user: everyone,
     orgUser: everyone,
@@ -75,6 +75,12 @@ describe("can, for a resource: is it within the grant's reach", () => {
     ["another organization's fact sheet, as admin", "orgAdmin", "fact-sheet.review", { userId: "someone-else", organizationId: "org-b" }, false],
     ["another organization's fact sheet, as platform owner", "platformOwner", "fact-sheet.review", { userId: "someone-else", organizationId: "org-b" }, false],
     ["a fact sheet of their own organization, as platform owner", "platformOwnerInOrganization", "fact-sheet.review", someoneElses, true],
+    ["their own agreements, as a member", "orgUser", "portfolio.read", ownedBy("orgUser", "org-a"), true],
+    ["their organization's agreements, as a member", "orgUser", "portfolio.read", organizationA, false],
+    ["their organization's agreements, as admin", "orgAdmin", "portfolio.read", organizationA, true],
+    ["another organization's agreements, as admin", "orgAdmin", "portfolio.read", organizationB, false],
+    ["their organization's agreements, as platform owner", "platformOwnerInOrganization", "portfolio.read", organizationA, true],
+    ["another organization's agreements, as platform owner", "platformOwnerInOrganization", "portfolio.read", organizationB, false],
   ])("%s (%s, %s) → %s", (_case, subject, permission, resource, expected) => {
     expect(can(subjects[subject], permission, resource)).toBe(expected);
   });

@@ -46,6 +46,7 @@ export const permissions = [
   "platform.administer",
   "audit.read",
   "fact-sheet.review",
+  "portfolio.read",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -63,6 +64,9 @@ export const permissionTable: Record<Permission, Partial<Record<AccessRole, Reac
   // Confirming or correcting a fact-sheet value (issue 28): the document's owner, or an admin of its
   // organization; the platform owner as their own organization's admin, never across organizations.
   "fact-sheet.review": { org_user: "own", org_admin: "organization", platform_owner: "organization" },
+  // The contract portfolio (issue 28): a member their own agreements, an admin their organization's;
+  // the platform owner their own organization's too, never another's (that is the console's).
+  "portfolio.read": { org_user: "own", org_admin: "organization", platform_owner: "organization" },
 };
 
 /** What a permission is checked against: the user it belongs to and its organization, when known. */

@@ -82,6 +82,8 @@ export const jobTypeLabels: Readonly<Record<string, string>> = {
   "email.send": "Send email",
   "fact-sheet.build": "Build fact sheet",
   "fact-sheet.remind": "Send deadline reminder",
+  "portfolio.plan-digests": "Plan weekly portfolio digests",
+  "portfolio.send-digest": "Send weekly portfolio digest",
   "audit.prune": "Delete expired audit events",
   "audit.checkpoint": "Verify and checkpoint the audit log",
   "jobs.delete-finished": "Delete finished jobs",

@@ -36,6 +36,8 @@ export const paths = {
   chatSession: (sessionId: string) => withQuery(paths.chat, { session: sessionId }),
   /** A new conversation about one document. */
   chatAbout: (documentId: string) => withQuery(paths.chat, { document: documentId }),
+  /** Every agreement of the organization with its key terms, filters, exports and a calendar of dates. */
+  portfolio: "/app/portfolio",
   account: "/app/account",
   contactSales: "/app/contact-sales",
   /** The enterprise upgrade page: features, trial days, 'Email Sales Team', 'Schedule Demo'. */

@@ -89,6 +89,7 @@ for (const width of [360, 390]) {
         { path: `/app/documents/${ready.id}`, isReady: (page) => page.getByText("Page 1 of 3") },
         { path: `/app/documents/${ready.id}/fact-sheet`, isReady: (page) => page.getByRole("region", { name: "Claims and appeals" }) },
         { path: `/app/documents/${waiting.id}`, isReady: (page) => page.getByText("Awaiting Credit", { exact: true }) },
+        { path: "/app/portfolio", isReady: (page) => page.getByRole("region", { name: "Next 12 months" }).getByRole("heading") },
         { path: "/app/chat", isReady: (page) => page.getByRole("heading", { name: "Select a Document" }) },
         { path: `/app/chat?session=${sessionId}`, isReady: (page) => page.getByRole("listitem", { name: "Answer" }).getByText("Citations") },
         { path: "/app/account", isReady: (page) => page.getByRole("heading") },

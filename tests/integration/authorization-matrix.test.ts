@@ -106,6 +106,15 @@ const ownerOrOrganizationAdmin = expectOutcomes({
   owner: "allowed",
 });
 
+/** A setting of the caller's own organization: any organization's admin and the platform owner; a member is refused. */
+const ownOrganizationAdmins = expectOutcomes({
+  anonymous: "unauthenticated",
+  otherUser: "allowed",
+  member: "forbidden",
+  platformOwner: "allowed",
+  owner: "allowed",
+});
+
 /** The platform owner's settings of any organization. */
 const platformOwnerOnly = expectOutcomes({
   anonymous: "unauthenticated",
@@ -493,6 +502,15 @@ const routePolicies: Record<string, RouteCase> = {
     policy: ownerOrOrganizationAdmin,
     request: async () => ownDocument({ params: { reviewId: await reviewOfOwner() } }),
   },
+  // Each caller's own agreements (an admin's organization's): what each sees is portfolio.test.ts's.
+  "GET /api/documents/contract-details": { policy: signedIn },
+  "PUT /api/documents/:id/contract-details": { policy: ownerOnly, request: (caller) => ownDocument({ json: { payer: `Payer named by ${caller}` } }) },
+  "GET /api/portfolio": { policy: signedIn, request: () => ({ query: "filters=lesser-of&sort=payer" }) },
+  "GET /api/portfolio/calendar": { policy: signedIn },
+  "GET /api/portfolio/export": { policy: signedIn, request: () => ({ query: "format=xlsx" }) },
+  // Their own organization's setting: every admin (another organization's too, for theirs), never a member.
+  "GET /api/portfolio/settings": { policy: ownOrganizationAdmins },
+  "PUT /api/portfolio/settings": { policy: ownOrganizationAdmins, request: (caller) => ({ json: { weeklyDigest: caller !== "owner" } }) },
 
   "GET /api/chat/sessions": { policy: signedIn },
   "GET /api/chat/sessions/:id": { policy: ownerOnly, request: () => ({ params: { id: fixtures.sessionId } }) },

@@ -16,6 +16,7 @@ const authPages = () => import("../features/auth/auth-pages");
 const twoFactorSetupPage = () => import("../features/two-factor/two-factor-setup-page");
 const appPages = () => import("../features/app-shell/app-pages");
 const documentPages = () => import("../features/documents/document-pages");
+const contractsPages = () => import("../features/contracts/contracts-pages");
 const billingPages = () => import("../features/billing/billing-pages");
 const factSheetPages = () => import("../features/fact-sheet/fact-sheet-pages");
 const organizationPages = () => import("../features/organizations/organization-pages");
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
                   { path: routePatterns.document, ...lazyPage(documentPages, (m) => m.DocumentViewPage) },
                   { path: routePatterns.documentFactSheet, ...lazyPage(factSheetPages, (m) => m.FactSheetPage) },
                   { path: routePatterns.compareFactSheets, ...lazyPage(factSheetPages, (m) => m.CompareFactSheetsPage) },
+                  { path: paths.portfolio, ...lazyPage(contractsPages, (m) => m.PortfolioPage) },
                   {
                     path: paths.chat,
                     ...lazyPage(

@@ -5,3 +5,10 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
+
+/** Today in the person's own calendar (yyyy-mm-dd): the day deadlines are counted from. */
+export function localToday(): string {
+  const now = new Date();
+  const pad = (number: number) => String(number).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -15,3 +15,4 @@ export * from "./support";
 export * from "./audit";
 export * from "./two-factor";
 export * from "./onboarding";
+export * from "./portfolio";

@@ -34,7 +34,7 @@ function csvField(cell: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvRow(cells: readonly string[]): string {
+export function csvRow(cells: readonly string[]): string {
   return cells.map(csvField).join(",");
 }
 

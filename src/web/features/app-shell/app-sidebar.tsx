@@ -1,4 +1,4 @@
-import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck } from "lucide-react";
+import { Building2, FileText, LifeBuoy, MessageSquare, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck, Table2 } from "lucide-react";
 import type { ReactElement } from "react";
 import { Link, NavLink } from "react-router";
 import { can, type Permission } from "../../../shared/access";
@@ -20,6 +20,7 @@ interface NavItem {
 
 const workspaceLinks: NavItem[] = [
   { to: paths.documents, label: "Documents", Icon: FileText },
+  { to: paths.portfolio, label: "Portfolio", Icon: Table2 },
   { to: paths.chat, label: "Chat", Icon: MessageSquare },
 ];
 

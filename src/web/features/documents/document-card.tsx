@@ -181,7 +181,8 @@ function AwaitingCreditNote({ canPayForProcessing }: { canPayForProcessing: bool
 }
 
 /** One document in the library: name, status, menu, type, size, date and what to do next. */
-export function DocumentCard({ document }: { document: DocumentSummary }) {
+/** `details`: what the card shows under its name once the document is read (its contract's terms). */
+export function DocumentCard({ document, details }: { document: DocumentSummary; details?: ReactNode }) {
   const { start, reprocess, rename, remove } = useDocumentActions(document);
   const [isRenaming, setRenaming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
@@ -267,6 +268,7 @@ export function DocumentCard({ document }: { document: DocumentSummary }) {
           </div>
         )}
       </dl>
+      {isReady && details}
 
       {isBusy && <ProcessingProgress document={document} />}
       {document.status === "failed" && (

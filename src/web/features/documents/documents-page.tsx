@@ -13,6 +13,8 @@ import { isApiError } from "../../lib/api-client";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { cn } from "../../lib/utils";
 import { SubscriptionGate } from "../billing";
+import { arrangeLibrary, ContractSummary, defaultArrangement, LibraryArrangementControls, useLibraryContracts, type LibraryArrangement } from "../contracts";
+import { localToday } from "../../lib/format-date";
 import { DocumentCard } from "./document-card";
 import { OnboardingChecklist, TrySampleButton } from "./first-run";
 import { ACCEPT_ATTRIBUTE, matchesSearch } from "./document-format";
@@ -109,6 +111,12 @@ function DocumentLibrary() {
   useDocumentEvents();
   const fileInput = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState("");
+  const contracts = useLibraryContracts();
+  const [arrangement, setArrangement] = useState<LibraryArrangement>(defaultArrangement);
+  const contractOf = (documentId: string) => {
+    const contract = contracts.data?.get(documentId);
+    return contract && <ContractSummary contract={contract} />;
+  };
   const [dragDepth, setDragDepth] = useState(0);
   const isDragging = dragDepth > 0;
 
@@ -122,7 +130,12 @@ function DocumentLibrary() {
 
   const chooseFile = () => fileInput.current?.click();
   const documents = list.data ?? [];
-  const shown = documents.filter((document) => matchesSearch(document, search));
+  const shown = arrangeLibrary(
+    documents.filter((document) => matchesSearch(document, search)),
+    contracts.data,
+    arrangement,
+    localToday(),
+  );
 
   function onDragEnter(event: DragEvent) {
     if (!hasFiles(event)) return;
@@ -194,9 +207,19 @@ function DocumentLibrary() {
   } else if (shown.length === 0) {
     content = (
       <EmptyState icon={Search} title="No documents found">
-        <p className="text-sm text-muted-foreground">No document name or type matches “{search.trim()}”.</p>
-        <Button variant="outline" onClick={() => setSearch("")}>
-          Clear search
+        {search.trim() ? (
+          <p className="text-sm text-muted-foreground">No document name or type matches “{search.trim()}”.</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">No contract matches this filter.</p>
+        )}
+        <Button
+          variant="outline"
+          onClick={() => {
+            setSearch("");
+            setArrangement(defaultArrangement);
+          }}
+        >
+          {search.trim() ? "Clear search" : "Show all documents"}
         </Button>
       </EmptyState>
     );
@@ -205,7 +228,7 @@ function DocumentLibrary() {
       <ul aria-label="Documents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map((document) => (
           <li key={document.id}>
-            <DocumentCard document={document} />
+            <DocumentCard document={document} details={contractOf(document.id)} />
           </li>
         ))}
       </ul>
@@ -251,16 +274,19 @@ function DocumentLibrary() {
       {!isSignedOut && documents.length > 0 && <StorageUsed documents={documents} />}
 
       {!isSignedOut && (
-        <div className="relative mb-6 max-w-md">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            aria-label="Search documents"
-            placeholder="Search documents..."
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+        <div className="mb-6 flex flex-wrap items-end gap-3">
+          <div className="relative w-full max-w-md">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label="Search documents"
+              placeholder="Search documents..."
+              className="pl-9"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          {contracts.data && contracts.data.size > 0 && <LibraryArrangementControls value={arrangement} onChange={setArrangement} />}
         </div>
       )}
 

@@ -17,6 +17,7 @@ import {
   type RenewalNoticeDeadline,
 } from "../../../shared/fact-sheet-deadlines";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { localToday } from "../../lib/format-date";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
@@ -105,13 +106,6 @@ function statedEffectiveDate(sheet: FactSheet): IsoDate | undefined {
     if (date) return date;
   }
   return undefined;
-}
-
-/** Today in the person's own calendar: the day they are counting from. */
-function localToday(): IsoDate {
-  const now = new Date();
-  const pad = (number: number) => String(number).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 interface Computed {

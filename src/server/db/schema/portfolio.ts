@@ -1,0 +1,26 @@
+import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { documents } from "./documents";
+import { organizations } from "./organizations";
+
+/**
+ * What a person corrected about a contract beside its fact sheet: the payer, when the one read from
+ * the parties is wrong or missing. Deleting the document deletes it.
+ */
+export const contractDetails = pgTable("contract_details", {
+  documentId: uuid()
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  payer: text(),
+  updatedBy: text().references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An organization's portfolio settings; an organization without a row has the defaults (the weekly digest on). */
+export const portfolioSettings = pgTable("portfolio_settings", {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  weeklyDigest: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

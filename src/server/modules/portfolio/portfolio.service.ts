@@ -1,0 +1,177 @@
+import type { Actor } from "../../../core/access/actor";
+import { contractTermsOf, nextDeadlineOf } from "../../../core/portfolio/contract-terms";
+import { applyView, calendarEnd, calendarEvents } from "../../../shared/portfolio-view";
+import { can } from "../../../shared/access";
+import {
+  PORTFOLIO_PAGE_SIZE,
+  type ContractRow,
+  type ContractTerms,
+  type PortfolioCalendarResponse,
+  type PortfolioExportFormat,
+  type PortfolioQuery,
+  type PortfolioResponse,
+  type PortfolioSettings,
+  type PortfolioView,
+} from "../../../shared/contracts/portfolio";
+import { formatIsoDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { AppError } from "../../http/app-error";
+import { downloadFilename } from "../../http/downloads";
+import type { AuditService } from "../audit/audit.service";
+import type { OwnedDocumentSummary } from "../documents/documents.service";
+import { portfolioCsv, portfolioXlsx } from "./portfolio-export";
+import type { ContractListing, ContractScope, PortfolioRepo } from "./portfolio.repo";
+
+export interface PortfolioServiceDeps {
+  repo: PortfolioRepo;
+  /** The documents module's ownership check. */
+  getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
+  audit: Pick<AuditService, "record">;
+  now: () => Date;
+}
+
+/** Terms computed for a sheet as stored at `factsUpdatedAt`, on `today`. */
+interface CachedTerms {
+  factsUpdatedAt: number;
+  today: IsoDate;
+  terms: ContractTerms;
+}
+
+/** Enough for a few organizations of thousands of agreements; past it the oldest go first. */
+const MAX_CACHED_TERMS = 20_000;
+
+/** An admin (or the platform owner) sees every active member's agreements of their organization; anyone else their own. */
+export function portfolioScopeOf(actor: Actor): ContractScope {
+  if (actor.organizationId && can(actor, "portfolio.read", { organizationId: actor.organizationId }))
+    return { kind: "organization", organizationId: actor.organizationId };
+  return { kind: "own", userId: actor.userId };
+}
+
+/**
+ * The organization's contracts with their key terms. Terms are computed from each fact sheet's
+ * stored values and kept per process while the sheet is unchanged (its `updated_at`) and the day is
+ * the same, so a list of a thousand agreements reads their values once a day (ADR 033).
+ */
+export function createPortfolioService(deps: PortfolioServiceDeps) {
+  const cache = new Map<string, CachedTerms>();
+
+  function remember(documentId: string, entry: CachedTerms) {
+    cache.delete(documentId);
+    cache.set(documentId, entry);
+    if (cache.size > MAX_CACHED_TERMS) cache.delete(cache.keys().next().value!);
+  }
+
+  async function termsFor(listings: ContractListing[], today: IsoDate): Promise<Map<string, ContractTerms>> {
+    const fresh = (listing: ContractListing) => {
+      const cached = cache.get(listing.documentId);
+      return cached && cached.today === today && cached.factsUpdatedAt === listing.factsUpdatedAt.getTime() ? cached.terms : undefined;
+    };
+    const missing = listings.filter((listing) => !fresh(listing));
+    const fields = await deps.repo.listFactFields(missing.map((listing) => listing.documentId));
+    for (const listing of missing) {
+      const terms = contractTermsOf(fields.get(listing.documentId) ?? [], today);
+      remember(listing.documentId, { factsUpdatedAt: listing.factsUpdatedAt.getTime(), today, terms });
+    }
+    return new Map(listings.map((listing) => [listing.documentId, cache.get(listing.documentId)!.terms]));
+  }
+
+  async function listRows(scope: ContractScope, viewerId: string | null, today: IsoDate): Promise<ContractRow[]> {
+    const listings = await deps.repo.listContracts(scope);
+    const terms = await termsFor(listings, today);
+    return listings.map((listing) => {
+      const rowTerms = terms.get(listing.documentId)!;
+      return {
+        documentId: listing.documentId,
+        documentName: listing.documentName,
+        ownerName: listing.ownerName,
+        isOwn: listing.userId === viewerId,
+        payerCorrection: listing.payerCorrection,
+        terms: rowTerms,
+        nextDeadline: nextDeadlineOf(rowTerms, today),
+      };
+    });
+  }
+
+  const today = () => formatIsoDate(deps.now());
+
+  async function viewFor(actor: Actor, view: PortfolioView) {
+    const scope = portfolioScopeOf(actor);
+    const date = today();
+    return { scope, rows: applyView(await listRows(scope, actor.userId, date), view, date) };
+  }
+
+  return {
+    /** Every agreement of a scope on a day: the weekly digest's source. */
+    listRows,
+
+    /** GET /api/portfolio: one page of the agreements the view shows. */
+    async list(actor: Actor, query: PortfolioQuery): Promise<PortfolioResponse> {
+      const { scope, rows } = await viewFor(actor, query);
+      const start = (query.page - 1) * PORTFOLIO_PAGE_SIZE;
+      return { rows: rows.slice(start, start + PORTFOLIO_PAGE_SIZE), total: rows.length, page: query.page, pageSize: PORTFOLIO_PAGE_SIZE, scope: scope.kind };
+    },
+
+    /** GET /api/portfolio/calendar */
+    async calendar(actor: Actor): Promise<PortfolioCalendarResponse> {
+      const date = today();
+      const rows = await listRows(portfolioScopeOf(actor), actor.userId, date);
+      return { from: date, to: calendarEnd(date), events: calendarEvents(rows, date) };
+    },
+
+    /** GET /api/portfolio/export: every agreement the view shows, as CSV or Excel, each term with its citation. */
+    async exportRows(actor: Actor, view: PortfolioView, format: PortfolioExportFormat) {
+      const { scope, rows } = await viewFor(actor, view);
+      const filename = downloadFilename(`Contract portfolio ${today()}`, format);
+      await deps.audit.record(
+        actor,
+        "portfolio.exported",
+        { type: "organization", id: actor.organizationId ?? actor.userId },
+        { format, rows: rows.length, filters: view.filters.join(",") || "none", source: scope.kind },
+      );
+      return format === "csv"
+        ? { filename, contentType: "text/csv; charset=utf-8", body: portfolioCsv(rows) }
+        : { filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body: await portfolioXlsx(rows, deps.now()) };
+    },
+
+    /** GET /api/documents/contract-details: one's own agreements, for the library. */
+    libraryContracts(actor: Actor): Promise<ContractRow[]> {
+      return listRows({ kind: "own", userId: actor.userId }, actor.userId, today());
+    },
+
+    /** PUT /api/documents/:id/contract-details: the owner names the payer (null: the one read from the parties again). */
+    async updatePayer(actor: Actor, documentId: string, payer: string | null): Promise<ContractRow> {
+      const document = await deps.getDocument(actor, documentId);
+      if (document.status !== "completed") throw new AppError("conflict", "Contract details can be edited once the document has been processed.");
+      await deps.repo.savePayer(document.id, payer, actor.userId);
+      await deps.audit.record(actor, "document.payer-edited", { type: "document", id: document.id, name: document.filename }, { documentId: document.id });
+      const row = (await listRows({ kind: "own", userId: actor.userId }, actor.userId, today())).find((candidate) => candidate.documentId === document.id);
+      if (!row) throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
+      return row;
+    },
+
+    /** GET /api/portfolio/settings (admins) */
+    async getSettings(actor: Actor): Promise<PortfolioSettings> {
+      return deps.repo.findSettings(requireOrganization(actor));
+    },
+
+    /** PUT /api/portfolio/settings (admins) */
+    async updateSettings(actor: Actor, settings: PortfolioSettings): Promise<PortfolioSettings> {
+      const organizationId = requireOrganization(actor);
+      await deps.repo.saveSettings(organizationId, settings);
+      await deps.audit.record(
+        actor,
+        "organization.settings-changed",
+        { type: "organization", id: organizationId },
+        { fields: "weeklyDigest", status: settings.weeklyDigest ? "on" : "off" },
+        { organizationId },
+      );
+      return settings;
+    },
+  };
+}
+
+function requireOrganization(actor: Actor): string {
+  if (!actor.organizationId) throw new AppError("not_found", "You are not in an organization.");
+  return actor.organizationId;
+}
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;

@@ -1,0 +1,2 @@
+// The lazy chunk behind /app/portfolio (see app/routes.tsx).
+export { PortfolioPage } from "./portfolio-page";

@@ -1,0 +1,106 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { evergreenAgreement, harborContract } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
+import { addCalendarDays, addCalendarYears, formatIsoDate, formatLongDate } from "../../src/shared/fact-sheet-deadlines";
+import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
+import { signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { expectNoAccessibilityViolations } from "./support/axe";
+import { uploadProcessedDocument } from "./support/documents";
+
+test.use({ reducedMotion: "reduce" });
+
+/**
+ * Evergreen's agreement made to renew 75 days from today: a one-year term that began a year before
+ * that, renewing yearly, with thirty days' notice, so its notice-by date falls in the next 60 days.
+ */
+function renewingSoon(today: string): { pages: string[]; renewal: string; noticeBy: string } {
+  const renewal = addCalendarDays(today, 75);
+  const effective = addCalendarYears(renewal, -1);
+  const pages = evergreenAgreement.map((page) =>
+    page
+      .replace("effective as of March 1, 2025", `effective as of ${formatLongDate(effective)}`)
+      .replace("an initial term of three (3) years", "an initial term of one (1) year")
+      .replace("no less than ninety (90) days", "no less than thirty (30) days"),
+  );
+  return { pages, renewal, noticeBy: addCalendarDays(renewal, -31) };
+}
+
+async function openNavigation(page: Page, isPhone: boolean) {
+  if (!isPhone) return page.getByRole("complementary", { name: "Sidebar" });
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  return page.getByRole("dialog", { name: "Navigation" });
+}
+
+test("the library shows each contract's terms; the portfolio filters them, opens a value's page, shows the notice-by date in its calendar and downloads as Excel", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const isPhone = testInfo.project.name === "phone";
+  await signUpThroughApi(page, uniqueEmail(testInfo.title));
+  const suffix = `${testInfo.project.name} ${Date.now()}`;
+  const soon = renewingSoon(formatIsoDate(new Date()));
+  const evergreen = await uploadProcessedDocument(page, "Evergreen Provider Agreement.pdf", contractPdfOf([...soon.pages, `Copy ${suffix}`]));
+  await uploadProcessedDocument(page, "Harbor Physician Contract.pdf", contractPdfOf([...harborContract, `Copy ${suffix}`]));
+
+  // The library: each card with its payer and dates; narrowed to what renews soon.
+  await page.goto("/app/documents");
+  const evergreenCard = page.getByRole("article", { name: "Evergreen Provider Agreement.pdf" });
+  const details = evergreenCard.getByLabel("Contract details");
+  await expect(details).toContainText("Evergreen Health Plan, Inc.", { timeout: 30_000 });
+  await expect(details).toContainText(formatLongDate(soon.renewal));
+  await page.getByLabel("Show", { exact: true }).selectOption({ label: "Renews in the next 90 days" });
+  await expect(page.getByTestId("document-card")).toHaveCount(1);
+  await expect(evergreenCard).toBeVisible();
+
+  // The portfolio from the navigation.
+  await (await openNavigation(page, isPhone)).getByRole("link", { name: "Portfolio", exact: true }).click();
+  await expect(page).toHaveURL("/app/portfolio");
+  await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
+  const agreements = page.getByRole("region", { name: "Agreements" });
+  await expect(agreements.getByText("2 agreements")).toBeVisible({ timeout: 30_000 });
+  await expectNoAccessibilityViolations(page);
+
+  // Filters: a short filing window is Harbor's; a lesser-of clause is Evergreen's.
+  await agreements.getByLabel("Timely filing under 120 days").check();
+  await expect(agreements.getByText("1 agreement", { exact: true })).toBeVisible();
+  await expect(agreements.getByRole("link", { name: "95 days, page 1" })).toBeVisible();
+  await agreements.getByLabel("Timely filing under 120 days").uncheck();
+  await agreements.getByLabel("Has a lesser-of clause").check();
+  await expect(agreements.getByText("1 agreement", { exact: true })).toBeVisible();
+  await expect(agreements.getByRole("link", { name: "95 days, page 1" })).toHaveCount(0);
+
+  // The calendar shows the notice-by date and the renewal.
+  const calendar = page.getByRole("region", { name: "Next 12 months" });
+  const noticeEntry = calendar
+    .getByRole("listitem")
+    .filter({ hasText: formatLongDate(soon.noticeBy) })
+    .filter({ hasText: "Notice-by" })
+    // The month's own item holds the day's: the day's is the innermost, the last.
+    .last();
+  await expect(noticeEntry).toContainText("Evergreen Health Plan, Inc.");
+  await expect(
+    calendar
+      .getByRole("listitem")
+      .filter({ hasText: formatLongDate(soon.renewal) })
+      .filter({ hasText: "Renewal" })
+      .last(),
+  ).toContainText("Evergreen Health Plan, Inc.");
+
+  // The Excel file, with the agreement the view shows and its citations.
+  await page.getByRole("button", { name: "Download the portfolio" }).click();
+  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Excel (.xlsx)" }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^Contract portfolio \d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  const file = await readFile(await xlsx.path());
+  await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+  const sheet = workbook.getWorksheet("Portfolio")!;
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(1).text).toBe("Evergreen Provider Agreement.pdf");
+  expect(sheet.getRow(2).getCell(2).text).toBe("Evergreen Health Plan, Inc.");
+
+  // A cell opens the page it is cited on, with the quote marked.
+  await agreements.getByRole("link", { name: "Oregon, page 3" }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/documents/${evergreen.id}\\?page=3&q=`));
+  await expect(page.locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
+});
