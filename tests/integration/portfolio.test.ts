@@ -63,6 +63,31 @@ const put = (client: HttpClient, path: string, json: unknown) => client.request(
 
 const namesOf = (portfolio: PortfolioResponse) => portfolio.rows.map((row) => row.documentName).sort();
 
+describe("values people reviewed", () => {
+  it("show as corrected in the portfolio, and as read again once the correction is undone", async () => {
+    const sheet = await readyFactSheet(admin, evergreenId);
+    const law = sheet.fields.find((field) => field.key === "governing_law")!.values[0]!;
+    const reviews = `/api/documents/${evergreenId}/fact-sheet/reviews`;
+    const corrected = await admin.post(reviews, {
+      field: "governing_law",
+      readValue: law.value,
+      chunkId: law.source.chunkId,
+      startOffset: law.source.startOffset,
+      kind: "corrected",
+      value: "Washington",
+      productLine: "all",
+      page: law.source.page,
+      note: "amended by letter",
+    });
+    expect(corrected.status, await corrected.clone().text()).toBe(201);
+    const { review } = (await corrected.json()) as { review: { id: string } };
+    const lawIn = async () => (await portfolioOf(admin)).rows.find((row) => row.documentId === evergreenId)!.terms.governingLaw.map((cell) => cell.value);
+    expect(await lawIn()).toEqual(["Washington"]);
+    expect((await admin.request(`${reviews}/${review.id}`, { method: "DELETE" })).status).toBeLessThan(300);
+    expect(await lawIn()).toEqual(["Oregon"]);
+  });
+});
+
 describe("who sees which agreements", () => {
   it("an admin sees every member's agreements of the organization", async () => {
     const portfolio = await portfolioOf(admin);

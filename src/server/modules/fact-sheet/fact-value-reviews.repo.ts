@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ValueReview } from "../../../core/fact-sheet/apply-reviews";
 import type { Database } from "../../db/client";
 import { factValueReviews, profiles, users } from "../../db/schema/index";
@@ -48,6 +48,22 @@ export function createFactValueReviewsRepo(db: Database) {
 
   return {
     list,
+
+    /** The reviews of many documents at once, by document (the portfolio's rows, already scoped by who asks). */
+    async listForDocuments(documentIds: readonly string[]): Promise<Map<string, ValueReview[]>> {
+      if (documentIds.length === 0) return new Map();
+      const rows = await db
+        .select({ review: factValueReviews, reviewer: reviewerColumns })
+        .from(factValueReviews)
+        .leftJoin(users, eq(users.id, factValueReviews.userId))
+        .leftJoin(profiles, eq(profiles.userId, factValueReviews.userId))
+        .where(inArray(factValueReviews.documentId, [...documentIds]))
+        .orderBy(asc(factValueReviews.createdAt));
+      const byDocument = new Map<string, ValueReview[]>();
+      for (const { review, reviewer } of rows)
+        byDocument.set(review.documentId, [...(byDocument.get(review.documentId) ?? []), toValueReview(review, reviewer)]);
+      return byDocument;
+    },
 
     /** Replaces the value's review, if it had one, in `tx`: one review per value. */
     async save(tx: Database, review: NewValueReview & { documentId: OwnedDocumentId }): Promise<ValueReview> {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { Database } from "../../db/client";
-import { contractDetails, documents, factSheets, organizationMembers, portfolioSettings, users } from "../../db/schema/index";
+import { contractDetails, documents, factSheets, factValueReviews, organizationMembers, portfolioSettings, users } from "../../db/schema/index";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 
 /** Whose contracts a list holds: one person's, or every active member's of an organization. */
@@ -14,6 +14,8 @@ export interface ContractListing {
   userId: string;
   ownerName: string;
   factsUpdatedAt: Date;
+  /** Changes whenever a person confirms, corrects or un-reviews one of the sheet's values. */
+  reviewsVersion: string;
   payerCorrection: string | null;
 }
 
@@ -34,6 +36,7 @@ export function createPortfolioRepo(db: Database) {
         userId: documents.userId,
         ownerName: users.name,
         factsUpdatedAt: factSheets.updatedAt,
+        reviewsVersion: sql<string>`(select count(*) || ':' || coalesce(max(${factValueReviews.createdAt})::text, '') from ${factValueReviews} where ${factValueReviews.documentId} = ${documents.id})`,
         payerCorrection: contractDetails.payer,
       })
       .from(documents)

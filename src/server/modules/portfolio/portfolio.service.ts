@@ -20,18 +20,23 @@ import type { AuditService } from "../audit/audit.service";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
 import { portfolioCsv, portfolioXlsx } from "./portfolio-export";
 import type { ContractListing, ContractScope, PortfolioRepo } from "./portfolio.repo";
+import type { FactValueReviewsRepo } from "../fact-sheet/fact-value-reviews.repo";
+import { applyReviews } from "../../../core/fact-sheet/apply-reviews";
 
 export interface PortfolioServiceDeps {
   repo: PortfolioRepo;
+  /** People's confirmations and corrections of fact-sheet values: the portfolio shows the sheet as people see it. */
+  reviews: Pick<FactValueReviewsRepo, "listForDocuments">;
   /** The documents module's ownership check. */
   getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
   audit: Pick<AuditService, "record">;
   now: () => Date;
 }
 
-/** Terms computed for a sheet as stored at `factsUpdatedAt`, on `today`. */
+/** Terms computed for a sheet as stored at `factsUpdatedAt` and reviewed as of `reviewsVersion`, on `today`. */
 interface CachedTerms {
   factsUpdatedAt: number;
+  reviewsVersion: string;
   today: IsoDate;
   terms: ContractTerms;
 }
@@ -48,8 +53,8 @@ export function portfolioScopeOf(actor: Actor): ContractScope {
 
 /**
  * The organization's contracts with their key terms. Terms are computed from each fact sheet's
- * stored values and kept per process while the sheet is unchanged (its `updated_at`) and the day is
- * the same, so a list of a thousand agreements reads their values once a day (ADR 033).
+ * stored values as people reviewed them (ADR 032) and kept per process while the sheet and its
+ * reviews are unchanged and the day is the same, so a list of a thousand agreements reads their values once a day (ADR 033).
  */
 export function createPortfolioService(deps: PortfolioServiceDeps) {
   const cache = new Map<string, CachedTerms>();
@@ -63,13 +68,17 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   async function termsFor(listings: ContractListing[], today: IsoDate): Promise<Map<string, ContractTerms>> {
     const fresh = (listing: ContractListing) => {
       const cached = cache.get(listing.documentId);
-      return cached && cached.today === today && cached.factsUpdatedAt === listing.factsUpdatedAt.getTime() ? cached.terms : undefined;
+      const isCurrent =
+        cached?.today === today && cached.factsUpdatedAt === listing.factsUpdatedAt.getTime() && cached.reviewsVersion === listing.reviewsVersion;
+      return isCurrent ? cached.terms : undefined;
     };
     const missing = listings.filter((listing) => !fresh(listing));
-    const fields = await deps.repo.listFactFields(missing.map((listing) => listing.documentId));
+    const documentIds = missing.map((listing) => listing.documentId);
+    const [fields, reviews] = await Promise.all([deps.repo.listFactFields(documentIds), deps.reviews.listForDocuments(documentIds)]);
     for (const listing of missing) {
-      const terms = contractTermsOf(fields.get(listing.documentId) ?? [], today);
-      remember(listing.documentId, { factsUpdatedAt: listing.factsUpdatedAt.getTime(), today, terms });
+      const reviewed = applyReviews(fields.get(listing.documentId) ?? [], reviews.get(listing.documentId) ?? []).fields;
+      const terms = contractTermsOf(reviewed, today);
+      remember(listing.documentId, { factsUpdatedAt: listing.factsUpdatedAt.getTime(), reviewsVersion: listing.reviewsVersion, today, terms });
     }
     return new Map(listings.map((listing) => [listing.documentId, cache.get(listing.documentId)!.terms]));
   }
