@@ -209,10 +209,15 @@ describe.each(["local", "s3"] as const)("closing an account (%s storage)", (stor
     return found;
   }
 
+  /** The stored files, but the audit log's checkpoints: like the log itself, they are the installation's record and stay (ADR 031). */
   async function storedKeys(): Promise<string[]> {
     if (s3) return [];
     const root = path.join(closingApp.container.env.dataDir, "files");
-    return (await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .filter((key) => !key.startsWith("audit-checkpoints"));
   }
 
   it("deletes every document, file, page, passage, chat, support request and the avatar; the organization goes on; the account cannot sign in", async () => {
