@@ -30,6 +30,17 @@ export function OpenLinkPage() {
   const signIn = isSignInLink(resolution) ? resolution : undefined;
   const isSignedInAsLinkAccount = signIn !== undefined && user !== null && user.email.toLowerCase() === signIn.email.toLowerCase();
   const confirm = useConfirmSignIn();
+  // Confirmed here: the session that sign-in makes is this link's account, and the effect below must not spend the link again.
+  const confirmOnce = useMemo(
+    () => ({
+      ...confirm,
+      run: (link: SignInLink) => {
+        handled.current = true;
+        return confirm.run(link);
+      },
+    }),
+    [confirm],
+  );
 
   useEffect(() => {
     if (handled.current || isLoading || (signIn && !isSignedInAsLinkAccount)) return;
@@ -46,7 +57,7 @@ export function OpenLinkPage() {
     }
   }, [navigate, resolution, isLoading, signIn, isSignedInAsLinkAccount, confirm]);
 
-  if (signIn && !isLoading && !isSignedInAsLinkAccount) return <ConfirmSignIn link={signIn} currentEmail={user?.email} confirm={confirm} />;
+  if (signIn && !isLoading && !isSignedInAsLinkAccount) return <ConfirmSignIn link={signIn} currentEmail={user?.email} confirm={confirmOnce} />;
   return <AuthStatus title="Redirecting" message="Redirecting..." />;
 }
 
