@@ -56,7 +56,7 @@ function useOnboarding() {
 
 function stepContent(step: OnboardingStep, firstReady: DocumentSummary | undefined): { label: string; action?: ReactNode } {
   const link = (to: string, text: string) => (
-    <Link to={to} className="font-medium text-primary underline underline-offset-2 hover:no-underline">
+    <Link to={to} className="inline-flex min-h-10 items-center font-medium text-primary underline underline-offset-2 hover:no-underline md:min-h-0">
       {text}
     </Link>
   );

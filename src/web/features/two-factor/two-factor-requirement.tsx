@@ -3,7 +3,6 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { TwoFactorRequirement } from "../../../shared/contracts/two-factor";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Switch } from "../../components/ui/switch";
 import { errorMessage } from "../../lib/api-client";
 import { twoFactorApi } from "./two-factor-api";
 
@@ -54,12 +53,15 @@ export function TwoFactorRequirementSwitch({
           </p>
         )}
       </div>
-      <Switch
+      {/* A labelled checkbox, 40 px on a phone: a 44×24 switch is under a fingertip's size (as the portfolio's digest setting). */}
+      <input
         id={id}
+        type="checkbox"
+        className="size-5 shrink-0 accent-primary max-md:size-10"
         aria-describedby={`${id}-description`}
         checked={requirement.data?.required ?? false}
         disabled={isBusy || !requirement.data}
-        onCheckedChange={(checked) => void change(checked)}
+        onChange={(event) => void change(event.target.checked)}
       />
     </div>
   );
