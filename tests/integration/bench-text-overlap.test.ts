@@ -10,7 +10,7 @@ import { fakeOcr } from "../support/documents/test-fixtures";
 
 const runLength = 10;
 const benchDirectory = path.resolve(repoRoot, "../shared/bench");
-const scannedFolders = ["src", "tests"];
+const scannedFolders = ["src", "tests", "scripts", "bench"];
 const textExtensions = new Set([".ts", ".tsx", ".js", ".mjs", ".json", ".md", ".txt", ".csv", ".html", ".css"]);
 const maxScannedBytes = 5 * 1024 * 1024;
 
