@@ -87,7 +87,8 @@ test("a contract goes from upload through processing to a cited page, and is del
   const documentUrl = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1, name: "Cigna 2026 Agreement.pdf" })).toBeVisible();
   const pageOne = page.getByRole("region", { name: "Page 1", exact: true });
-  await expect(pageOne.locator(".textLayer")).toContainText("Timely Filing");
+  // pdf.js lays the text layer out only after it has drawn the page, which takes seconds on a busy machine.
+  await expect(pageOne.locator(".textLayer")).toContainText("Timely Filing", { timeout: 15_000 });
   expect(await pageOne.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
   await showOutline(page);
   const outline = page.getByRole("navigation", { name: "Clause outline" });
