@@ -341,3 +341,19 @@ describe("confirmed and unconfirmed values", () => {
     expect((await admin.get("/api/portfolio/export?format=csv&filters=has-unconfirmed-values,all-values-confirmed")).status).toBe(422);
   });
 });
+
+describe("the listing kept between requests (ADR 033)", () => {
+  it("sees at the next request a document renamed, and the agreements of a member removed from the organization", async () => {
+    expect(namesOf(await portfolioOf(admin))).toContain("Harbor Physician Contract.pdf");
+    const renamed = await member.request(`/api/documents/${harborId}`, { method: "PATCH", json: { filename: "Harbor Physician Contract 2025.pdf" } });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect(namesOf(await portfolioOf(admin))).toContain("Harbor Physician Contract 2025.pdf");
+
+    const { members } = (await (await admin.get(`/api/organizations/${organizationId}/members`)).json()) as {
+      members: { membershipId: string; email: string }[];
+    };
+    const membershipId = members.find((person) => person.email === memberEmail)!.membershipId;
+    expect((await admin.request(`/api/organizations/${organizationId}/members/${membershipId}`, { method: "DELETE" })).status).toBeLessThan(300);
+    expect(namesOf(await portfolioOf(admin))).toEqual(["Cascade Practitioner Agreement.pdf", "Evergreen Provider Services Agreement.pdf"]);
+  });
+});
