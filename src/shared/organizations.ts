@@ -195,6 +195,7 @@ export const invitationMessages = {
   otherEmail: (invitedEmail: string, signedInEmail: string) =>
     `This invitation was sent to ${invitedEmail}, but you are signed in as ${signedInEmail}. Sign out and open the invitation again.`,
   accountHasPassword: "You already have an account with a password. Sign in, then open the invitation again to accept it.",
+  accountUsesTwoFactor: "Your account uses two-factor sign-in. Sign in, then open the invitation again to accept it.",
   methodNotAllowed: (method: AuthMethod) =>
     method === "azure_ad" ? "This organization does not allow Microsoft sign-in." : "This organization requires Microsoft sign-in.",
   wrongCode: "Please check your code and try again.",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ContractRow, ContractTerms, PortfolioFilter } from "./contracts/portfolio";
-import { applyView, calendarEvents, matchesFilters, noticeByWithin, sortRows } from "./portfolio-view";
+import type { ContractRow, ContractTerms, PortfolioFilter, TermCell } from "./contracts/portfolio";
+import { applyView, calendarEvents, matchesFilters, noticeByWithin, shownValuesChecked, sortRows } from "./portfolio-view";
 
-const cell = (value: string, page = 1) => ({ value, productLine: "all" as const, page, quote: value });
+const cell = (value: string, page = 1, review: TermCell["review"] = null): TermCell => ({ value, productLine: "all", page, quote: value, review });
 
 function aRow(name: string, terms: Partial<ContractTerms> = {}, payerCorrection: string | null = null): ContractRow {
   return {
@@ -67,6 +67,46 @@ describe("filters", () => {
   ];
   it.each(cases)("%s", (_name, terms, filters, expected) => {
     expect(matchesFilters(aRow("A", terms), filters, today)).toBe(expected);
+  });
+});
+
+describe("confirmed and unconfirmed values", () => {
+  const confirmed = (value: string) => cell(value, 1, "confirmed");
+  const corrected = (value: string) => cell(value, 1, "corrected");
+  const cases: Array<[string, Partial<ContractTerms>, string | null, boolean, boolean]> = [
+    // name, terms, payer a person named, "All values confirmed", "Has unconfirmed values"
+    ["every value confirmed", { payer: confirmed("Acme Plan"), timelyFiling: [confirmed("90 days")], governingLaw: [confirmed("Oregon")] }, null, true, false],
+    ["a corrected value counts as checked", { payer: confirmed("Acme Plan"), timelyFiling: [corrected("120 days")] }, null, true, false],
+    ["one of a term's values unconfirmed", { timelyFiling: [confirmed("90 days"), cell("365 days")] }, null, false, true],
+    ["the payer read but not checked", { payer: cell("Acme Plan"), timelyFiling: [confirmed("90 days")] }, null, false, true],
+    ["the payer named by a person", { payer: cell("Acme Plan"), timelyFiling: [confirmed("90 days")] }, "Acme Health", true, false],
+    ["an unconfirmed date cell", { effective: cell("January 1, 2026"), renewal: confirmed("1 year") }, null, false, true],
+    ["an unconfirmed notice", { renewal: confirmed("1 year"), nonRenewalNotice: [cell("90 days")] }, null, false, true],
+    ["no value shown at all", {}, null, false, false],
+    ["only the payer, named by a person", {}, "Acme Health", true, false],
+  ];
+  it.each(cases)("%s", (_name, terms, payerCorrection, isAllConfirmed, hasUnconfirmed) => {
+    const row = aRow("A", terms, payerCorrection);
+    expect(matchesFilters(row, ["all-values-confirmed"], today)).toBe(isAllConfirmed);
+    expect(matchesFilters(row, ["has-unconfirmed-values"], today)).toBe(hasUnconfirmed);
+  });
+
+  it("reads every value of every key term the portfolio shows, and not the agreement type", () => {
+    const row = aRow("A", {
+      payer: cell("Acme Plan"),
+      agreementType: cell("Provider Agreement"),
+      productLines: [cell("Medicaid"), cell("Medicare")],
+      effective: cell("January 1, 2026"),
+      renewal: cell("1 year"),
+      nonRenewalNotice: [cell("90 days")],
+      terminationWithoutCause: [cell("90 days")],
+      timelyFiling: [cell("90 days"), cell("365 days")],
+      appealWindow: [cell("60 days")],
+      lesserOf: [cell("Yes")],
+      reimbursementBasis: [cell("Fee schedule")],
+      governingLaw: [cell("Oregon")],
+    });
+    expect(shownValuesChecked(row)).toEqual(Array.from({ length: 13 }, () => false));
   });
 });
 

@@ -1,4 +1,12 @@
-import { payerNameOf, type CalendarEvent, type ContractRow, type PortfolioFilter, type PortfolioSort, type PortfolioView } from "./contracts/portfolio";
+import {
+  payerNameOf,
+  type CalendarEvent,
+  type ContractRow,
+  type PortfolioFilter,
+  type PortfolioSort,
+  type PortfolioView,
+  type TermCell,
+} from "./contracts/portfolio";
 import { addCalendarDays, addCalendarMonths, type IsoDate } from "./fact-sheet-deadlines";
 
 // The portfolio's filters, orders and calendar over rows already computed: pure, so the web's
@@ -10,10 +18,41 @@ export const CALENDAR_MONTHS = 12;
 
 const isWithin = (date: IsoDate | null, from: IsoDate, days: number) => date !== null && date >= from && date <= addCalendarDays(from, days);
 
+/**
+ * Whether a person checked each key value the portfolio shows for an agreement (ADR 033): the
+ * payer, product lines, effective date, renewal, non-renewal notice, termination without cause,
+ * timely filing, appeal window, lesser-of, reimbursement basis and governing law — every value of
+ * each, as read or as a person corrected it. A value counts as checked once a person confirmed or
+ * corrected it on the fact sheet; the payer also once a person named it. "Not stated" is no value.
+ */
+export function shownValuesChecked(row: ContractRow): boolean[] {
+  const { terms } = row;
+  const cells = [
+    terms.productLines,
+    [terms.effective],
+    [terms.renewal],
+    terms.nonRenewalNotice,
+    terms.terminationWithoutCause,
+    terms.timelyFiling,
+    terms.appealWindow,
+    terms.lesserOf,
+    terms.reimbursementBasis,
+    terms.governingLaw,
+  ].flat();
+  const payer = row.payerCorrection !== null ? [true] : terms.payer ? [terms.payer.review !== null] : [];
+  return [...payer, ...cells.filter((cell): cell is TermCell => cell !== null).map((cell) => cell.review !== null)];
+}
+
 const filterTests: Record<PortfolioFilter, (row: ContractRow, today: IsoDate) => boolean> = {
   "renews-90-days": (row, today) => isWithin(row.terms.renewalDate, today, RENEWS_WITHIN_DAYS),
   "timely-filing-under-120": (row) => row.terms.timelyFilingDays !== null && row.terms.timelyFilingDays < SHORT_TIMELY_FILING_DAYS,
   "lesser-of": (row) => row.terms.hasLesserOf,
+  // An agreement that shows no value at all has nothing confirmed: it is in neither.
+  "all-values-confirmed": (row) => {
+    const checked = shownValuesChecked(row);
+    return checked.length > 0 && checked.every(Boolean);
+  },
+  "has-unconfirmed-values": (row) => shownValuesChecked(row).includes(false),
 };
 
 export function matchesFilters(row: ContractRow, filters: readonly PortfolioFilter[], today: IsoDate): boolean {

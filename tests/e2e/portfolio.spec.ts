@@ -4,7 +4,9 @@ import ExcelJS from "exceljs";
 import { evergreenAgreement, harborContract } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
 import { addCalendarDays, addCalendarYears, formatIsoDate, formatLongDate } from "../../src/shared/fact-sheet-deadlines";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
+import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_BASE_URL } from "./support/e2e-config";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
 
@@ -26,6 +28,19 @@ function renewingSoon(today: string): { pages: string[]; renewal: string; notice
   return { pages, renewal, noticeBy: addCalendarDays(renewal, -31) };
 }
 
+/** The owner confirms every value of the document's fact sheet as read, as the sheet's Confirm buttons do. */
+async function confirmEveryValue(page: Page, documentId: string): Promise<void> {
+  const { factSheet } = (await (await page.request.get(`/api/documents/${documentId}/fact-sheet`)).json()) as { factSheet: FactSheet };
+  expect(factSheet.status).toBe("ready");
+  for (const field of factSheet.fields) {
+    for (const value of field.values) {
+      const review = { field: field.key, readValue: value.value, chunkId: value.source.chunkId, startOffset: value.source.startOffset, kind: "confirmed" };
+      const confirmed = await page.request.post(`/api/documents/${documentId}/fact-sheet/reviews`, { data: review, headers: { Origin: E2E_BASE_URL } });
+      expect(confirmed.status(), await confirmed.text()).toBe(201);
+    }
+  }
+}
+
 async function openNavigation(page: Page, isPhone: boolean) {
   if (!isPhone) return page.getByRole("complementary", { name: "Sidebar" });
   await page.getByRole("button", { name: "Open navigation" }).click();
@@ -41,7 +56,7 @@ test("the library shows each contract's terms; the portfolio filters them, opens
   const suffix = `${testInfo.project.name} ${Date.now()}`;
   const soon = renewingSoon(formatIsoDate(new Date()));
   const evergreen = await uploadProcessedDocument(page, "Evergreen Provider Agreement.pdf", contractPdfOf([...soon.pages, `Copy ${suffix}`]));
-  await uploadProcessedDocument(page, "Harbor Physician Contract.pdf", contractPdfOf([...harborContract, `Copy ${suffix}`]));
+  const harbor = await uploadProcessedDocument(page, "Harbor Physician Contract.pdf", contractPdfOf([...harborContract, `Copy ${suffix}`]));
 
   // The library: each card with its payer and dates; narrowed to what renews soon.
   await page.goto("/app/documents");
@@ -98,6 +113,21 @@ test("the library shows each contract's terms; the portfolio filters them, opens
   expect(sheet.rowCount).toBe(2);
   expect(sheet.getRow(2).getCell(1).text).toBe("Evergreen Provider Agreement.pdf");
   expect(sheet.getRow(2).getCell(2).text).toBe("Evergreen Health Plan, Inc.");
+
+  // Confirmed values: none yet. Once a person confirms every value of Harbor's sheet, it is the one
+  // with all values confirmed; the two choices turn each other off.
+  await agreements.getByLabel("Has a lesser-of clause").uncheck();
+  await agreements.getByLabel("Has unconfirmed values").check();
+  await expect(agreements.getByText("2 agreements")).toBeVisible();
+  await confirmEveryValue(page, harbor.id);
+  await agreements.getByLabel("All values confirmed").check();
+  await expect(agreements.getByLabel("Has unconfirmed values")).not.toBeChecked();
+  await expect(agreements.getByText("1 agreement", { exact: true })).toBeVisible();
+  await expect(agreements.getByRole("link", { name: "95 days, page 1" })).toBeVisible();
+  await agreements.getByLabel("Has unconfirmed values").check();
+  await expect(agreements.getByLabel("All values confirmed")).not.toBeChecked();
+  await expect(agreements.getByText("1 agreement", { exact: true })).toBeVisible();
+  await expect(agreements.getByRole("link", { name: "95 days, page 1" })).toHaveCount(0);
 
   // A cell opens the page it is cited on, with the quote marked.
   await agreements.getByRole("link", { name: "Oregon, page 3" }).click();

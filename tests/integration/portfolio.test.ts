@@ -257,3 +257,103 @@ describe("the weekly digest", () => {
     expect(await (await admin.get("/api/portfolio/settings")).json()).toEqual({ settings: { weeklyDigest: false } });
   });
 });
+
+describe("confirmed and unconfirmed values", () => {
+  const reviewsOf = (documentId: string) => `/api/documents/${documentId}/fact-sheet/reviews`;
+
+  /** The owner confirms every value of the document's sheet, as read; answers each review's id by field. */
+  async function confirmEveryValue(client: HttpClient, documentId: string): Promise<Map<string, string>> {
+    const sheet = await readyFactSheet(client, documentId);
+    const reviewIds = new Map<string, string>();
+    for (const field of sheet.fields) {
+      for (const value of field.values) {
+        const response = await client.post(reviewsOf(documentId), {
+          field: field.key,
+          readValue: value.value,
+          chunkId: value.source.chunkId,
+          startOffset: value.source.startOffset,
+          kind: "confirmed",
+        });
+        expect(response.status, await response.clone().text()).toBe(201);
+        reviewIds.set(field.key, ((await response.json()) as { review: { id: string } }).review.id);
+      }
+    }
+    return reviewIds;
+  }
+
+  it("an agreement whose every shown value a person confirmed or corrected is 'All values confirmed'; one with any value as read 'Has unconfirmed values'", async () => {
+    expect(namesOf(await portfolioOf(admin, "?filters=all-values-confirmed"))).toEqual([]);
+    expect(namesOf(await portfolioOf(admin, "?filters=has-unconfirmed-values"))).toEqual([
+      "Cascade Practitioner Agreement.pdf",
+      "Evergreen Provider Services Agreement.pdf",
+      "Harbor Physician Contract.pdf",
+    ]);
+
+    const reviewIds = await confirmEveryValue(member, harborId);
+    const harbor = (await portfolioOf(admin, "?filters=all-values-confirmed")).rows;
+    expect(harbor.map((row) => row.documentName)).toEqual(["Harbor Physician Contract.pdf"]);
+    expect(harbor[0]!.terms.timelyFiling.map((cell) => cell.review)).toEqual(["confirmed"]);
+    expect(namesOf(await portfolioOf(admin, "?filters=has-unconfirmed-values"))).toEqual([
+      "Cascade Practitioner Agreement.pdf",
+      "Evergreen Provider Services Agreement.pdf",
+    ]);
+    // The member's own portfolio and an export read the same rule.
+    expect(namesOf(await portfolioOf(member, "?filters=all-values-confirmed"))).toEqual(["Harbor Physician Contract.pdf"]);
+    const csv = await (await admin.get("/api/portfolio/export?format=csv&filters=has-unconfirmed-values")).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(3);
+    expect(csv).not.toContain("Harbor Physician Contract.pdf");
+
+    // One shown value back to as read: unconfirmed again.
+    const timelyFiling = reviewIds.get("timely_filing")!;
+    expect((await member.request(`${reviewsOf(harborId)}/${timelyFiling}`, { method: "DELETE" })).status).toBeLessThan(300);
+    expect(namesOf(await portfolioOf(admin, "?filters=all-values-confirmed"))).toEqual([]);
+    expect(namesOf(await portfolioOf(admin, "?filters=has-unconfirmed-values"))).toContain("Harbor Physician Contract.pdf");
+
+    // Corrected by a person counts as checked.
+    const value = (await readyFactSheet(member, harborId)).fields.find((field) => field.key === "timely_filing")!.values[0]!;
+    const corrected = await member.post(reviewsOf(harborId), {
+      field: "timely_filing",
+      readValue: value.value,
+      chunkId: value.source.chunkId,
+      startOffset: value.source.startOffset,
+      kind: "corrected",
+      value: "100 days",
+      productLine: "all",
+      page: value.source.page,
+      note: "amendment 1",
+    });
+    expect(corrected.status, await corrected.clone().text()).toBe(201);
+    const confirmedAgain = (await portfolioOf(admin, "?filters=all-values-confirmed")).rows;
+    expect(confirmedAgain.map((row) => [row.documentName, row.terms.timelyFiling.map((cell) => [cell.value, cell.review])])).toEqual([
+      ["Harbor Physician Contract.pdf", [["100 days", "corrected"]]],
+    ]);
+  });
+
+  it("refuses both at once, or a filter it does not know, with a clear message and nothing listed", async () => {
+    const both = await admin.get("/api/portfolio?filters=all-values-confirmed,has-unconfirmed-values");
+    expect(both.status).toBe(422);
+    expect(((await both.json()) as { error: { message: string } }).error.message).toContain(
+      "Choose “All values confirmed” or “Has unconfirmed values”, not both: no agreement can be both.",
+    );
+    const unknown = await admin.get("/api/portfolio?filters=confirmed");
+    expect(unknown.status).toBe(422);
+    expect(await unknown.text()).toContain("There is no filter named “confirmed”.");
+    expect((await admin.get("/api/portfolio/export?format=csv&filters=has-unconfirmed-values,all-values-confirmed")).status).toBe(422);
+  });
+});
+
+describe("the listing kept between requests (ADR 033)", () => {
+  it("sees at the next request a document renamed, and the agreements of a member removed from the organization", async () => {
+    expect(namesOf(await portfolioOf(admin))).toContain("Harbor Physician Contract.pdf");
+    const renamed = await member.request(`/api/documents/${harborId}`, { method: "PATCH", json: { filename: "Harbor Physician Contract 2025.pdf" } });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect(namesOf(await portfolioOf(admin))).toContain("Harbor Physician Contract 2025.pdf");
+
+    const { members } = (await (await admin.get(`/api/organizations/${organizationId}/members`)).json()) as {
+      members: { membershipId: string; email: string }[];
+    };
+    const membershipId = members.find((person) => person.email === memberEmail)!.membershipId;
+    expect((await admin.request(`/api/organizations/${organizationId}/members/${membershipId}`, { method: "DELETE" })).status).toBeLessThan(300);
+    expect(namesOf(await portfolioOf(admin))).toEqual(["Cascade Practitioner Agreement.pdf", "Evergreen Provider Services Agreement.pdf"]);
+  });
+});

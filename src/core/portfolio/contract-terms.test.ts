@@ -162,6 +162,27 @@ describe("a contract's terms", () => {
     ]);
   });
 
+  it("tells which values a person confirmed or corrected, and which are as read", () => {
+    const review = (kind: "confirmed" | "corrected") => ({
+      id: "r",
+      kind,
+      by: "Dana Lee",
+      at: "2026-11-27T10:00:00.000Z",
+      note: null,
+      page: 2,
+      read: { value: "180 days", productLine: "all" as const, page: 2 },
+    });
+    const terms = contractTermsOf(
+      sheet({ timely_filing: [{ ...days(180), review: review("confirmed") }, { ...days(120), review: review("corrected") }, days(365)] }),
+      "2026-11-28",
+    );
+    expect(terms.timelyFiling.map((cell) => [cell.value, cell.review])).toEqual([
+      ["180 days", "confirmed"],
+      ["120 days", "corrected"],
+      ["365 days", null],
+    ]);
+  });
+
   it("says a lesser-of clause the sheet reads as No is not one", () => {
     expect(contractTermsOf(sheet({ lesser_of: [value("No")] }), "2026-11-28").hasLesserOf).toBe(false);
   });

@@ -55,6 +55,7 @@ const toCell = (value: FactValue): TermCell => ({
   productLine: value.productLine,
   page: value.source.page,
   quote: value.source.quote,
+  review: value.review?.kind ?? null,
 });
 
 function valuesOf(fields: readonly FactField[], key: FactFieldKey): FactValue[] {

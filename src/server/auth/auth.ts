@@ -18,6 +18,7 @@ import type { MembershipsService } from "../modules/organizations/memberships.se
 import { invitationSignIn } from "./invitation-sign-in";
 import { createSignInPolicy } from "./sign-in-policy";
 import { createSignInAudit } from "./sign-in-audit";
+import { createTrustedDevicesForgetting } from "./trusted-devices";
 import { createFirstStepMethods, twoFactorEndpointPaths, twoFactorSignIn } from "./two-factor";
 import type { AuditService } from "../modules/audit/audit.service";
 import { profileLimits, profileMessages } from "../../shared/profile";
@@ -99,6 +100,7 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships,
   const firstSteps = createFirstStepMethods(db);
   const policy = createSignInPolicy({ db, memberships, platformOwnerEmails: env.auth.platformOwnerEmails, firstSteps });
   const signInAudit = createSignInAudit(audit, firstSteps);
+  const trustedDevices = createTrustedDevicesForgetting(db);
   const twoFactorPlugin = twoFactorSignIn(async (context, outcome) => {
     if (outcome.isChallenged) await firstSteps.remember(outcome.userId, outcome.method);
     await signInAudit.firstStepPassed(context, outcome);
@@ -187,7 +189,10 @@ export function createAuth({ env, db, mailer, logger, site, secret, memberships,
       },
     },
     hooks: {
-      after: createAuthMiddleware((ctx) => signInAudit.afterEndpoint(ctx)),
+      after: createAuthMiddleware(async (ctx) => {
+        await trustedDevices.afterEndpoint(ctx);
+        await signInAudit.afterEndpoint(ctx);
+      }),
       before: createAuthMiddleware(async (ctx) => {
         await signInAudit.beforeEndpoint(ctx);
         const password = (ctx.body as { password?: unknown } | undefined)?.password;

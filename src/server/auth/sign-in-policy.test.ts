@@ -9,6 +9,8 @@ describe("signInMethodOf", () => {
     [{}, { path: "/callback/:id", params: { id: "microsoft" } }, "microsoft"],
     [{}, { path: "/callback/:id", params: { id: "google" } }, "google"],
     [{}, { path: "/oauth2/callback/:providerId", params: { providerId: "google" } }, "google"],
+    [{}, { path: "/sign-in/social", body: { provider: "microsoft", idToken: { token: "…" } } }, "microsoft"],
+    [{}, { path: "/sign-in/social", body: { provider: "github" } }, "code"],
     [{ signInMethod: "invitation_password" }, { path: "virtual:" }, "invitation_password"],
     [{ signInMethod: "invitation_code" }, null, "invitation_code"],
     [{ signInMethod: "made-up" }, { path: "/sign-in/email" }, "password"],

@@ -12,6 +12,15 @@ import { secondStepPaths, type FirstStepMethods } from "./two-factor";
 interface EndpointContext {
   path?: string;
   params?: Record<string, string | undefined>;
+  body?: unknown;
+}
+
+/** The provider a Google or Microsoft sign-in is with: its callback's, or the one named with an ID token at `/sign-in/social`. */
+function providerOf(context: EndpointContext | null | undefined): unknown {
+  const path = context?.path ?? "";
+  if (path === "/sign-in/social") return (context?.body as { provider?: unknown } | undefined)?.provider;
+  if (path.startsWith("/callback/") || path.startsWith("/oauth2/callback/")) return context?.params?.id ?? context?.params?.providerId;
+  return undefined;
 }
 
 const refusalMessages: Record<SignInRefusal, string> = {
@@ -24,18 +33,14 @@ const refusalCode = (refusal: SignInRefusal) => (refusal === "tenant_not_allowed
 
 /**
  * How a session is being made: our server-only invitation endpoint says so itself; otherwise the
- * endpoint tells — a password, a provider's callback, or (every other path that signs in: email
- * codes and links, verification) an emailed code.
+ * endpoint tells — a password, a provider's callback or ID token, or (every other path that signs
+ * in: email codes and links, verification) an emailed code.
  */
 export function signInMethodOf(session: { signInMethod?: unknown }, context: EndpointContext | null | undefined): SignInMethod {
   if (isSignInMethod(session.signInMethod)) return session.signInMethod;
-  const path = context?.path ?? "";
-  if (path === "/sign-in/email") return "password";
-  if (path.startsWith("/callback/") || path.startsWith("/oauth2/callback/")) {
-    const provider = context?.params?.id ?? context?.params?.providerId;
-    if (provider === "microsoft" || provider === "google") return provider;
-  }
-  return "code";
+  if (context?.path === "/sign-in/email") return "password";
+  const provider = providerOf(context);
+  return provider === "microsoft" || provider === "google" ? provider : "code";
 }
 
 /**

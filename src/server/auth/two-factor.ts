@@ -1,21 +1,33 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { isSignInMethod, type SignInMethod } from "../../core/organizations/membership-rules";
+import { paths, withQuery } from "../../shared/paths";
 import { RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS } from "../../shared/two-factor";
 import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema/index";
+import { INVITATION_SIGN_IN_PATH } from "./invitation-sign-in";
+
+/** Where Google and Microsoft send the browser back: Better Auth's callback, answered with a redirect. */
+const PROVIDER_CALLBACK_PATH = "/callback/:id";
 
 /**
- * Every endpoint where a password or an emailed code (typed, or confirmed from a link) makes a
- * session. Better Auth's plugin asks for the second step after a password only; the same check
- * runs after the emailed codes too (ADR 029). Google and Microsoft sign-ins are the provider's
- * to protect and are not asked.
+ * Every endpoint that makes a session from a first step: a password, an emailed code (typed, or
+ * confirmed from a link), an invitation's token or code, a Google or Microsoft identity (the
+ * callback, or an ID token given to `/sign-in/social`). Better Auth's plugin asks for the second
+ * step after a password only; the same check runs after each of these (ADR 029, ADR 039).
  */
-export const firstStepPaths = new Set(["/sign-in/email", "/sign-in/email-otp", "/email-otp/verify-email"]);
+export const firstStepPaths = new Set([
+  "/sign-in/email",
+  "/sign-in/email-otp",
+  "/email-otp/verify-email",
+  INVITATION_SIGN_IN_PATH,
+  "/sign-in/social",
+  PROVIDER_CALLBACK_PATH,
+]);
 
 /** Better Auth's endpoints that finish a sign-in's second step; the session they make is judged with the first step's method. */
 export const secondStepPaths = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -78,9 +90,22 @@ export function createFirstStepMethods(db: Database) {
 export type FirstStepMethods = ReturnType<typeof createFirstStepMethods>;
 
 /**
+ * Where a provider's callback was sending the browser (the sign-in's `callbackURL`), as a path of
+ * this site for the code page to go on to; anywhere else, the app.
+ */
+export function returnPathOf(returned: unknown, baseUrl: string): string {
+  const location = isAPIError(returned) ? new Headers(returned.headers).get("location") : null;
+  if (!location) return paths.app;
+  const target = new URL(location, baseUrl);
+  return target.origin === new URL(baseUrl).origin ? `${target.pathname}${target.search}${target.hash}` : paths.app;
+}
+
+/**
  * Better Auth's two-factor plugin (authenticator codes, recovery codes, trusted devices) with its
  * after-sign-in check widened to `firstStepPaths`, and `onFirstStep` told what it decided: the
- * audit log's "code asked for", or a sign-in through a trusted device.
+ * audit log's "code asked for", or a sign-in through a trusted device. A provider's callback is a
+ * browser's redirect, not a JSON call: when it is asked for a code, it is sent to the code page,
+ * which goes on to where the sign-in was going.
  */
 export function twoFactorSignIn(onFirstStep: (context: { headers?: Headers; request?: Request }, outcome: FirstStepOutcome) => Promise<void>) {
   const plugin = twoFactor({
@@ -92,8 +117,9 @@ export function twoFactorSignIn(onFirstStep: (context: { headers?: Headers; requ
   const [challenge] = plugin.hooks.after;
   if (!challenge) throw new Error("Better Auth's two-factor plugin no longer checks sign-ins in an after hook");
   const isFirstStep = (context: { path?: string }) => firstStepPaths.has(context.path ?? "");
+  const isProviderCallback = (context: { path?: string }) => context.path === PROVIDER_CALLBACK_PATH;
   // The request's own context object: the same for every hook of one request, a new one for the next.
-  const signedInFirst = new WeakMap<object, FirstStepSession>();
+  const signedInFirst = new WeakMap<object, FirstStepSession & { returned: unknown }>();
 
   return {
     ...plugin,
@@ -103,7 +129,7 @@ export function twoFactorSignIn(onFirstStep: (context: { headers?: Headers; requ
           matcher: isFirstStep,
           handler: createAuthMiddleware(async (ctx) => {
             const made = ctx.context.newSession as FirstStepSession | null;
-            if (made?.user.twoFactorEnabled) signedInFirst.set(ctx.context, made);
+            if (made?.user.twoFactorEnabled) signedInFirst.set(ctx.context, { ...made, returned: ctx.context.returned });
           }),
         },
         { matcher: isFirstStep, handler: challenge.handler },
@@ -114,6 +140,14 @@ export function twoFactorSignIn(onFirstStep: (context: { headers?: Headers; requ
             if (!made) return;
             const method = isSignInMethod(made.session.signInMethod) ? made.session.signInMethod : "password";
             await onFirstStep(ctx, { userId: made.user.id, method, isChallenged: ctx.context.newSession === null });
+          }),
+        },
+        {
+          matcher: isProviderCallback,
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = signedInFirst.get(ctx.context);
+            if (!made || ctx.context.newSession !== null) return;
+            throw ctx.redirect(withQuery(paths.authTwoFactor, { redirect: returnPathOf(made.returned, ctx.context.baseURL) }));
           }),
         },
       ],

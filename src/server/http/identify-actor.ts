@@ -17,7 +17,11 @@ interface IdentifyActorDeps {
   isTwoFactorRequired: (subject: { organizationId: string | null; platformRole: string }) => Promise<boolean>;
 }
 
-/** Google and Microsoft sign-ins are the provider's to protect (ADR 029): a requirement asks the others to set up a code. */
+/**
+ * A requirement asks people who sign in with a password or emailed codes to set up a code; Google
+ * and Microsoft sign-ins are left to the provider's own protection (ADR 029). Someone who has it
+ * on is asked for their code however they sign in (ADR 039).
+ */
 const isProviderSignIn = (method: SignInMethod | null) => method === "google" || method === "microsoft";
 
 /**

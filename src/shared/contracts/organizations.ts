@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accessRoles } from "../access";
+import { twoFactorChallengeSchema } from "./two-factor";
 import {
   authMethods,
   authMethodSettingsProblem,
@@ -278,6 +279,14 @@ export const acceptInvitationResponseSchema = z.object({
   role: z.enum(invitableRoles),
 });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
+
+/**
+ * accept-with-password and accept-with-code: the organization joined, or — the account uses
+ * two-factor sign-in — its code is asked first (no session yet), and the invitation is accepted
+ * once the person is signed in (ADR 039).
+ */
+export const invitationSignInResponseSchema = z.union([acceptInvitationResponseSchema, twoFactorChallengeSchema]);
+export type InvitationSignInResponse = z.infer<typeof invitationSignInResponseSchema>;
 
 // ---- The platform owner ----
 

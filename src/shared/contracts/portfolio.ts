@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { productLineLabels, type ProductLine } from "../fact-sheet";
+import { factValueReviewKinds } from "./fact-sheet";
 import { exportFormatQuery } from "./fields";
 
 /**
@@ -16,6 +17,8 @@ export const termCellSchema = z.object({
   productLine: z.enum(productLines),
   page: z.number().int(),
   quote: z.string(),
+  /** Whether a person confirmed the value as read or corrected it (ADR 032); null: as read, unchecked. */
+  review: z.enum(factValueReviewKinds).nullable(),
 });
 export type TermCell = z.infer<typeof termCellSchema>;
 
@@ -69,13 +72,21 @@ export function payerNameOf(row: Pick<ContractRow, "payerCorrection" | "terms">)
   return row.payerCorrection ?? row.terms.payer?.value ?? null;
 }
 
-export const portfolioFilters = ["renews-90-days", "timely-filing-under-120", "lesser-of"] as const;
+export const portfolioFilters = ["renews-90-days", "timely-filing-under-120", "lesser-of", "all-values-confirmed", "has-unconfirmed-values"] as const;
 export type PortfolioFilter = (typeof portfolioFilters)[number];
 
 export const portfolioFilterLabels: Record<PortfolioFilter, string> = {
   "renews-90-days": "Renews in the next 90 days",
   "timely-filing-under-120": "Timely filing under 120 days",
   "lesser-of": "Has a lesser-of clause",
+  "all-values-confirmed": "All values confirmed",
+  "has-unconfirmed-values": "Has unconfirmed values",
+};
+
+/** Filters no agreement can pass together: choosing one sets its pair aside. */
+export const exclusiveFilters: Partial<Record<PortfolioFilter, PortfolioFilter>> = {
+  "all-values-confirmed": "has-unconfirmed-values",
+  "has-unconfirmed-values": "all-values-confirmed",
 };
 
 export const portfolioSorts = ["payer", "name", "effective", "renewal", "notice-by", "timely-filing"] as const;
@@ -102,7 +113,17 @@ const filterList = z
       context.addIssue({ code: "custom", message: `There is no filter named “${unknown}”.` });
       return z.NEVER;
     }
-    return [...new Set(names)] as PortfolioFilter[];
+    const filters = [...new Set(names)] as PortfolioFilter[];
+    for (const filter of filters) {
+      const partner = exclusiveFilters[filter];
+      if (partner === undefined || !filters.includes(partner)) continue;
+      context.addIssue({
+        code: "custom",
+        message: `Choose “${portfolioFilterLabels[filter]}” or “${portfolioFilterLabels[partner]}”, not both: no agreement can be both.`,
+      });
+      return z.NEVER;
+    }
+    return filters;
   });
 
 /** The list's view: which filters, which order. */

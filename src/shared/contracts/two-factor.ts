@@ -43,6 +43,10 @@ export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema
 export const twoFactorDisableRequestSchema = z.object({ password, code });
 export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
 
+/** A first step that was right for someone with two-factor sign-in on: no session yet, their code is asked for (Better Auth's answer, and ours after an invitation). */
+export const twoFactorChallengeSchema = z.object({ twoFactorRedirect: z.literal(true) });
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
 /** POST /api/auth/two-factor: the second step of a sign-in, an authenticator code or a recovery code. */
 export const twoFactorSignInRequestSchema = z.object({ code, trustDevice: z.boolean().default(false) });
 export type TwoFactorSignInRequest = z.input<typeof twoFactorSignInRequestSchema>;

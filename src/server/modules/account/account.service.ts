@@ -7,6 +7,7 @@ import { profileMessages } from "../../../shared/profile";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { jobs, outboxEmails, profiles, rateLimitCounters, sessions, users, verifications } from "../../db/schema/index";
+import { forgetTrustedDevices } from "../../auth/trusted-devices";
 import { AppError } from "../../http/app-error";
 import type { DocumentsService } from "../documents/documents.service";
 import type { MembershipsService } from "../organizations/memberships.service";
@@ -49,13 +50,14 @@ export function createAccountService(deps: AccountDeps) {
         }));
     },
 
-    /** Ends every session of the account but this one. */
+    /** Ends every session of the account but this one, and forgets every trusted device: one of them may be the one in other hands (ADR 039). */
     async signOutOthers(actor: Actor): Promise<number> {
       const others = actor.sessionId ? ne(sessions.id, actor.sessionId) : undefined;
       const ended = await db
         .delete(sessions)
         .where(and(eq(sessions.userId, actor.userId), others))
         .returning({ id: sessions.id });
+      await forgetTrustedDevices(db, actor.userId);
       await deps.audit.record(actor, "account.sessions-revoked", { type: "user", id: actor.userId, name: actor.email }, { sessionsEnded: ended.length });
       return ended.length;
     },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, RECENT_ITEMS_PER_KIND } from "../../../shared/admin";
 import type { ActivityItem, PlatformMetrics, UserStatusFilter } from "../../../shared/contracts/admin";
+import { forgetTrustedDevices } from "../../auth/trusted-devices";
 import { queryRows, type Database } from "../../db/client";
 import { processDocumentJob } from "../documents/documents.jobs";
 
@@ -430,9 +431,10 @@ export function createAdminRepo(db: Database) {
       await db.execute(sql`update users set banned_at = null, ban_reason = null where id = ${userId}`);
     },
 
-    /** Ends every session of the person; answers how many there were. */
+    /** Ends every session of the person (answers how many there were) and forgets their trusted devices, so each is asked for a code again (ADR 039). */
     async endSessions(userId: string): Promise<number> {
       const rows = await queryRows<{ id: string }>(db, sql`delete from sessions where user_id = ${userId} returning id`);
+      await forgetTrustedDevices(db, userId);
       return rows.length;
     },
   };

@@ -9,6 +9,7 @@ import {
   resendInvitationCodeRequestSchema,
 } from "../../../shared/contracts/organizations";
 import { errorCodeForStatus } from "../../../shared/errors";
+import { isTwoFactorChallenge } from "../../../shared/two-factor";
 import type { Auth } from "../../auth/auth";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
@@ -20,9 +21,10 @@ import { jsonBody } from "../../http/request-input";
 import type { SignInInvitedPerson } from "./invitations.service";
 
 /**
- * Signs the invited person in through Better Auth and hands its session cookie to this answer. A
- * refusal of Better Auth's (the person's current organization does not allow this sign-in) is
- * answered in our envelope, with its message.
+ * Signs the invited person in through Better Auth and hands its cookies to this answer: the
+ * session's, or for an account that uses two-factor sign-in the challenge's. A refusal of Better
+ * Auth's (the person's current organization does not allow this sign-in) is answered in our
+ * envelope, with its message.
  */
 function signInInvitedPerson(auth: Auth, c: Context<AppBindings>, trustProxy: boolean): SignInInvitedPerson {
   return async (person) => {
@@ -32,7 +34,7 @@ function signInInvitedPerson(auth: Auth, c: Context<AppBindings>, trustProxy: bo
       throw error;
     });
     for (const cookie of answer.headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-    return answer.response.userId;
+    return isTwoFactorChallenge(answer.response) ? null : answer.response.userId;
   };
 }
 

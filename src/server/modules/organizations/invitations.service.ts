@@ -8,6 +8,7 @@ import type {
   AcceptWithCodeRequest,
   AcceptWithPasswordRequest,
   InvitationLookupResponse,
+  InvitationSignInResponse,
   UnusableInvitationState,
 } from "../../../shared/contracts/organizations";
 import { INVITATION_EXPIRY_DAYS, invitationLink, invitationMessages, organizationMessages, type AuthMethod } from "../../../shared/organizations";
@@ -29,6 +30,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Signs the invited person in once their invitation's token or code has been checked: Better
  * Auth makes the account (verified) on first use, the optional password, and the session cookie.
+ * Resolves to the person's id, or to null when their account uses two-factor sign-in: then no
+ * session is made yet, the browser has the challenge for its code instead (ADR 039).
  */
 export type SignInInvitedPerson = (person: {
   email: string;
@@ -36,7 +39,7 @@ export type SignInInvitedPerson = (person: {
   /** Given to an account without a name (a new one); an account's own name is kept. */
   name?: string;
   signInMethod: Extract<SignInMethod, `invitation_${string}`>;
-}) => Promise<string>;
+}) => Promise<string | null>;
 
 export interface InvitationsDeps {
   db: Database;
@@ -149,12 +152,14 @@ export function createInvitationsService(deps: InvitationsDeps) {
     }
   }
 
+  /** Joins once signed in; a person asked for a two-factor code first accepts, signed in, from the invitation page (`acceptAsActor`). */
   async function signInAndAccept(
     invitation: InvitationRow,
     signIn: SignInInvitedPerson,
     person: Parameters<SignInInvitedPerson>[0],
-  ): Promise<AcceptInvitationResponse> {
+  ): Promise<InvitationSignInResponse> {
     const userId = await signIn(person);
+    if (userId === null) return { twoFactorRedirect: true };
     return answerOf(await deps.memberships.acceptInvitation(invitation.id, { userId, email: invitation.email, signInMethod: person.signInMethod }));
   }
 
@@ -177,7 +182,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
           emailPasswordEnabled: organization.authEmailPassword,
           azureAdEnabled: organization.authAzureAd,
           defaultMethod: organization.defaultAuthMethod === "azure_ad" ? "azure_ad" : "email_password",
-          hasAccount: Boolean(account?.emailVerified && (await repo.hasPassword(db, account.id))),
+          hasAccount: Boolean(account?.emailVerified && (account.twoFactorEnabled || (await repo.hasPassword(db, account.id)))),
           expiresAt: invitation.expiresAt.toISOString(),
         },
       };
@@ -185,20 +190,22 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
     /**
      * Password setup from the link: the token proves the mailbox, as a reset code does. A
-     * verified account that already has a password signs in and accepts instead; an unverified
-     * one's password (typed by whoever signed the address up) is replaced.
+     * verified account that already has a password, or uses two-factor sign-in, signs in and
+     * accepts instead; an unverified one's password (typed by whoever signed the address up) is replaced.
      */
-    async acceptWithPassword(input: AcceptWithPasswordRequest, signIn: SignInInvitedPerson): Promise<AcceptInvitationResponse> {
+    async acceptWithPassword(input: AcceptWithPasswordRequest, signIn: SignInInvitedPerson): Promise<InvitationSignInResponse> {
       const { invitation, organization } = await usableInvitationByToken(input.token);
       requireMethod(organization, "email_password");
       const account = await repo.findUserByEmail(db, invitation.email);
       if (account?.emailVerified && (await repo.hasPassword(db, account.id))) throw new AppError("conflict", invitationMessages.accountHasPassword);
+      // Its password is the account's to set once signed in with its code, not the invitation's.
+      if (account?.twoFactorEnabled) throw new AppError("conflict", invitationMessages.accountUsesTwoFactor);
       await requireRoom(organization, invitation.email);
       return signInAndAccept(invitation, signIn, { email: invitation.email, password: input.password, name: input.name, signInMethod: "invitation_password" });
     },
 
     /** The 6-digit code from the invitation email (/auth/code?type=invite): it signs the person in and accepts. */
-    async acceptWithCode(input: AcceptWithCodeRequest, signIn: SignInInvitedPerson, request: AuditRequest): Promise<AcceptInvitationResponse> {
+    async acceptWithCode(input: AcceptWithCodeRequest, signIn: SignInInvitedPerson, request: AuditRequest): Promise<InvitationSignInResponse> {
       const open = (await repo.openInvitationsFor(db, input.email, deps.now())).filter(({ invitation }) => invitation.codeAttempts < INVITATION_CODE_ATTEMPTS);
       const match = open.find(({ invitation }) => isInvitationCode(deps.secret, invitation, input.code));
       if (!match) {

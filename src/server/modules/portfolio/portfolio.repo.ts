@@ -27,8 +27,7 @@ const activeMembersOf = (organizationId: Placeholder) =>
 
 /** The portfolio's reads: which contracts a scope holds, their fact-sheet values, the payer people corrected, the organization's settings. */
 export function createPortfolioRepo(db: Database) {
-  // Asked on every portfolio and library request: prepared once per scope, so each is planned once.
-  const listingOf = (owners: SQL, name: string) =>
+  const listingQueryOf = (owners: SQL) =>
     db
       .select({
         documentId: documents.id,
@@ -36,21 +35,49 @@ export function createPortfolioRepo(db: Database) {
         userId: documents.userId,
         ownerName: users.name,
         factsUpdatedAt: factSheets.updatedAt,
-        reviewsVersion: sql<string>`(select count(*) || ':' || coalesce(max(${factValueReviews.createdAt})::text, '') from ${factValueReviews} where ${factValueReviews.documentId} = ${documents.id})`,
+        reviewsVersion:
+          sql<string>`(select count(*) || ':' || coalesce(max(${factValueReviews.createdAt})::text, '') from ${factValueReviews} where ${factValueReviews.documentId} = ${documents.id})`.as(
+            "reviews_version",
+          ),
         payerCorrection: contractDetails.payer,
       })
       .from(documents)
       .innerJoin(factSheets, eq(factSheets.documentId, documents.id))
       .innerJoin(users, eq(users.id, documents.userId))
       .leftJoin(contractDetails, eq(contractDetails.documentId, documents.id))
-      .where(and(eq(documents.status, "completed"), isNotNull(factSheets.builtAt), owners))
-      .prepare(name);
-  const listOwn = listingOf(eq(documents.userId, sql.placeholder("userId")), "portfolio_list_own");
-  const listOrganization = listingOf(activeMembersOf(sql.placeholder("organizationId")), "portfolio_list_organization");
+      .where(and(eq(documents.status, "completed"), isNotNull(factSheets.builtAt), owners));
+  /**
+   * One short value that changes whenever any value of the scope's listing does: every row's
+   * columns, written out as a JSON array (null and "" stay apart), in document order, hashed. Reading it
+   * returns one row where the listing returns a thousand, which PGlite hands over one by one.
+   */
+  const versionOf = (owners: SQL) => {
+    const listing = listingQueryOf(owners).as("listing");
+    const rowText = sql`json_build_array(${listing.documentId}, ${listing.documentName}, ${listing.userId}, ${listing.ownerName}, ${listing.factsUpdatedAt}, ${listing.reviewsVersion}, ${listing.payerCorrection})::text`;
+    return db
+      .select({
+        version: sql<string>`count(*) || ':' || coalesce(encode(sha256(convert_to(string_agg(${rowText}, ',' order by ${listing.documentId}), 'UTF8')), 'hex'), '')`,
+      })
+      .from(listing);
+  };
+  // Asked on every portfolio and library request: prepared once per scope, so each is planned once.
+  const ownScope = eq(documents.userId, sql.placeholder("userId"));
+  const organizationScope = activeMembersOf(sql.placeholder("organizationId"));
+  const listOwn = listingQueryOf(ownScope).prepare("portfolio_list_own");
+  const listOrganization = listingQueryOf(organizationScope).prepare("portfolio_list_organization");
+  const versionOwn = versionOf(ownScope).prepare("portfolio_version_own");
+  const versionOrganization = versionOf(organizationScope).prepare("portfolio_version_organization");
 
   return {
     listContracts(scope: ContractScope): Promise<ContractListing[]> {
       return scope.kind === "own" ? listOwn.execute({ userId: scope.userId }) : listOrganization.execute({ organizationId: scope.organizationId });
+    },
+
+    /** The listing's version: the same while `listContracts` would answer the same rows. */
+    async findListingVersion(scope: ContractScope): Promise<string> {
+      const [row] =
+        scope.kind === "own" ? await versionOwn.execute({ userId: scope.userId }) : await versionOrganization.execute({ organizationId: scope.organizationId });
+      return row!.version;
     },
 
     async listFactFields(documentIds: string[]): Promise<Map<string, FactField[]>> {

@@ -43,6 +43,36 @@ interface CachedTerms {
 
 /** Enough for a few organizations of thousands of agreements; past it the oldest go first. */
 const MAX_CACHED_TERMS = 20_000;
+/** Scopes (organizations, members) whose listing is kept, and per scope the viewers and views made from it. */
+const MAX_CACHED_SCOPES = 1_000;
+const MAX_CACHED_VIEWERS = 20;
+const MAX_CACHED_VIEWS = 20;
+
+/** One viewer's rows of a listing on a day, and the views (filtered and sorted) asked of them. */
+interface BuiltRows {
+  today: IsoDate;
+  rows: ContractRow[];
+  views: Map<string, ContractRow[]>;
+}
+
+/** A scope's listing as of its version, and what was made from it. */
+interface CachedListing {
+  version: string;
+  listings: ContractListing[];
+  byViewer: Map<string, BuiltRows>;
+}
+
+/** Adds to a map kept in insertion order, dropping the oldest past `limit`. */
+function keep<Value>(map: Map<string, Value>, key: string, value: Value, limit: number): Value {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value!);
+  return value;
+}
+
+const scopeKeyOf = (scope: ContractScope) => (scope.kind === "own" ? `own:${scope.userId}` : `organization:${scope.organizationId}`);
+// The filters all have to hold, so their order does not change the view.
+const viewKeyOf = (view: PortfolioView) => `${[...view.filters].sort().join(",")}|${view.sort}|${view.order}`;
 
 /** An admin (or the platform owner) sees every active member's agreements of their organization; anyone else their own. */
 export function portfolioScopeOf(actor: Actor): ContractScope {
@@ -55,14 +85,28 @@ export function portfolioScopeOf(actor: Actor): ContractScope {
  * The organization's contracts with their key terms. Terms are computed from each fact sheet's
  * stored values as people reviewed them (ADR 032) and kept per process while the sheet and its
  * reviews are unchanged and the day is the same, so a list of a thousand agreements reads their values once a day (ADR 033).
+ * A scope's listing, its rows and the views asked of them are kept while the listing's version
+ * (one short query) is the same: a request then reads one row, not a thousand (ADR 033).
  */
 export function createPortfolioService(deps: PortfolioServiceDeps) {
   const cache = new Map<string, CachedTerms>();
+  const listingsByScope = new Map<string, CachedListing>();
 
-  function remember(documentId: string, entry: CachedTerms) {
-    cache.delete(documentId);
-    cache.set(documentId, entry);
-    if (cache.size > MAX_CACHED_TERMS) cache.delete(cache.keys().next().value!);
+  const remember = (documentId: string, entry: CachedTerms) => keep(cache, documentId, entry, MAX_CACHED_TERMS);
+
+  /**
+   * The scope's listing: asked for by its version (one short row), read whole only when the version
+   * moved. A listing read while something changed is used once and not kept, so a version always
+   * names exactly the rows kept under it.
+   */
+  async function listingOf(scope: ContractScope): Promise<CachedListing> {
+    const key = scopeKeyOf(scope);
+    const version = await deps.repo.findListingVersion(scope);
+    const cached = listingsByScope.get(key);
+    if (cached?.version === version) return cached;
+    const listing: CachedListing = { version, listings: await deps.repo.listContracts(scope), byViewer: new Map() };
+    if ((await deps.repo.findListingVersion(scope)) === version) keep(listingsByScope, key, listing, MAX_CACHED_SCOPES);
+    return listing;
   }
 
   async function termsFor(listings: ContractListing[], today: IsoDate): Promise<Map<string, ContractTerms>> {
@@ -83,8 +127,17 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return new Map(listings.map((listing) => [listing.documentId, cache.get(listing.documentId)!.terms]));
   }
 
-  async function listRows(scope: ContractScope, viewerId: string | null, today: IsoDate): Promise<ContractRow[]> {
-    const listings = await deps.repo.listContracts(scope);
+  /** The rows of a listing as `viewerId` sees them on `today`: made once, then kept with the listing. */
+  async function builtRows(scope: ContractScope, viewerId: string | null, today: IsoDate): Promise<BuiltRows> {
+    const listing = await listingOf(scope);
+    const viewerKey = String(viewerId);
+    const built = listing.byViewer.get(viewerKey);
+    if (built?.today === today) return built;
+    const rows = await rowsOf(listing.listings, viewerId, today);
+    return keep(listing.byViewer, viewerKey, { today, rows, views: new Map() }, MAX_CACHED_VIEWERS);
+  }
+
+  async function rowsOf(listings: ContractListing[], viewerId: string | null, today: IsoDate): Promise<ContractRow[]> {
     const terms = await termsFor(listings, today);
     return listings.map((listing) => {
       const rowTerms = terms.get(listing.documentId)!;
@@ -102,10 +155,17 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
 
   const today = () => formatIsoDate(deps.now());
 
+  /** Every agreement of a scope on a day (kept: callers only read them). */
+  const listRows = async (scope: ContractScope, viewerId: string | null, date: IsoDate): Promise<ContractRow[]> =>
+    (await builtRows(scope, viewerId, date)).rows;
+
   async function viewFor(actor: Actor, view: PortfolioView) {
     const scope = portfolioScopeOf(actor);
     const date = today();
-    return { scope, rows: applyView(await listRows(scope, actor.userId, date), view, date) };
+    const built = await builtRows(scope, actor.userId, date);
+    const key = viewKeyOf(view);
+    const rows = built.views.get(key) ?? keep(built.views, key, applyView(built.rows, view, date), MAX_CACHED_VIEWS);
+    return { scope, rows };
   }
 
   return {

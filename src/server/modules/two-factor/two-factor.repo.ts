@@ -1,4 +1,4 @@
-import { and, eq, gt, like } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accounts, organizations, platformSettings, users, verifications } from "../../db/schema/index";
 
@@ -51,11 +51,6 @@ export const twoFactorRepo = {
       .from(accounts)
       .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
     return row !== undefined;
-  },
-
-  /** Every browser's "Trust this device" for the person (Better Auth forgets only the one that turned it off). */
-  async forgetTrustedDevices(db: Database, userId: string): Promise<void> {
-    await db.delete(verifications).where(and(like(verifications.identifier, "trust-device-%"), eq(verifications.value, userId)));
   },
 
   /** Who a sign-in's pending second step is for: Better Auth keeps the challenge's id (its cookie) against the user. */

@@ -18,6 +18,7 @@ import { organizationMessages } from "../../../shared/organizations";
 import { profileMessages } from "../../../shared/profile";
 import { AUTHENTICATOR_CODE, twoFactorMessages } from "../../../shared/two-factor";
 import type { Auth } from "../../auth/auth";
+import { forgetTrustedDevices } from "../../auth/trusted-devices";
 import { withSessionReplaced } from "../../auth/two-factor";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
@@ -203,7 +204,7 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
         await requireCurrentCode(code, headers);
         const answer = await betterAuthCall(() => withSessionReplaced(() => auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true })));
         // Turned on again later, it must ask every browser again.
-        await twoFactorRepo.forgetTrustedDevices(db, actor.userId);
+        await forgetTrustedDevices(db, actor.userId);
         await audit.record(actor, "auth.two-factor-disabled", userTarget(actor));
         return answer.headers;
       });

@@ -27,6 +27,7 @@ const pages = [
   landing("/login"),
   landing("/app"),
   landing("/auth/complete-invite"),
+  landing("/auth/two-factor"),
 ];
 
 const renderAt = (url: string) => renderRoutes(pages, url);
@@ -174,6 +175,19 @@ describe("/auth/code", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
     expect(server.callsTo("/api/invitations/accept-with-code")[0]?.body).toEqual({ email: "dana@bluevalley.example", code: "314159" });
     expect(await screen.findByText("Verification successful!")).toBeInTheDocument();
+  });
+
+  it("an invitation code for an account that uses two-factor sign-in asks for its code first, then goes on to accept the invitation", async () => {
+    const server = stubServer({
+      "/api/invitations/accept-with-code": { status: 200, body: { twoFactorRedirect: true } },
+      "/api/me": { status: 401, body: {} },
+    });
+    const router = renderAt("/auth/code?type=invite&email=dana%40bluevalley.example");
+    await userEvent.type(await screen.findByLabelText("6-digit code"), "314159");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/two-factor"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/auth/complete-invite");
+    expect(server.callsTo("/api/invitations/accept-with-code")).toHaveLength(1);
+    expect(screen.queryByText("Verification successful!")).not.toBeInTheDocument();
   });
 
   it("a wrong invitation code says so, and resend asks for a new invitation code", async () => {

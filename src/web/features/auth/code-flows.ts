@@ -17,6 +17,8 @@ interface CodeFlow {
   verify: (email: string, code: string) => Promise<unknown>;
   resend: (email: string) => Promise<unknown>;
   resendSuccessTitle: string;
+  /** Where the two-factor code page goes on to, when the code's sign-in asks for one; else where every sign-in goes. */
+  afterTwoFactorPath?: string;
 }
 
 /** An email change waits for its other address, or is made: each confirmation says which. */
@@ -38,6 +40,8 @@ export const codeFlows: Record<CodeFlowType, CodeFlow> = {
     verify: invitationsApi.acceptWithCode,
     resend: invitationsApi.resendCode,
     resendSuccessTitle: "New code sent!",
+    // Asked for a two-factor code, the person is not in yet: the invitation page accepts once they are.
+    afterTwoFactorPath: paths.authCompleteInvite,
   },
   signup: {
     verify: authApi.verifyEmailWithCode,
@@ -70,11 +74,13 @@ export function useCodeFlow(type: CodeFlowType, pagePaths: { resetPath?: string;
         navigate(resetPath, { replace: true });
         return;
       }
-      if (!isTwoFactorChallenge(result)) {
-        toast.success("Verification successful!", {
-          description: type === "email_change" ? emailChangeOutcome(result) : "You've been signed in successfully.",
-        });
+      if (isTwoFactorChallenge(result)) {
+        await finishSignIn(flow.afterTwoFactorPath ?? signedInPath, result);
+        return;
       }
+      toast.success("Verification successful!", {
+        description: type === "email_change" ? emailChangeOutcome(result) : "You've been signed in successfully.",
+      });
       await finishSignIn(signedInPath, result);
     },
     [finishSignIn, flow, navigate, resetPath, signedInPath, type],

@@ -5,6 +5,7 @@ import type {
   AcceptWithPasswordRequest,
   InvitationLookupRequest,
   InvitationLookupResponse,
+  InvitationSignInResponse,
   ResendInvitationCodeRequest,
 } from "../../../shared/contracts/organizations";
 import { apiRequest } from "../../lib/api-client";
@@ -14,10 +15,10 @@ export const invitationsApi = {
   /** What the link's invitation is, before sign-in: its organization, address and sign-in methods, or why it no longer works. */
   lookup: (token: string) => apiRequest<InvitationLookupResponse>("/api/invitations/lookup", { body: { token } satisfies InvitationLookupRequest }),
   /** Makes the account with this password, signs in and joins. */
-  acceptWithPassword: (request: AcceptWithPasswordRequest) => apiRequest<AcceptInvitationResponse>("/api/invitations/accept-with-password", { body: request }),
-  /** The emailed 6-digit code signs in and joins. */
+  acceptWithPassword: (request: AcceptWithPasswordRequest) => apiRequest<InvitationSignInResponse>("/api/invitations/accept-with-password", { body: request }),
+  /** The emailed 6-digit code signs in and joins; an account that uses two-factor sign-in is asked for its code first. */
   acceptWithCode: (email: string, code: string) =>
-    apiRequest<AcceptInvitationResponse>("/api/invitations/accept-with-code", { body: { email, code } satisfies AcceptWithCodeRequest }),
+    apiRequest<InvitationSignInResponse>("/api/invitations/accept-with-code", { body: { email, code } satisfies AcceptWithCodeRequest }),
   resendCode: (email: string) => apiRequest<void>("/api/invitations/resend-code", { body: { email } satisfies ResendInvitationCodeRequest }),
   /** Joins as the signed-in person: this token's invitation, or without one the newest to their address. */
   accept: (token: string | undefined) => apiRequest<AcceptInvitationResponse>("/api/invitations/accept", { body: { token } satisfies AcceptInvitationRequest }),

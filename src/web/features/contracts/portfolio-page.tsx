@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { can } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
 import {
+  exclusiveFilters,
   payerNameOf,
   portfolioFilterLabels,
   portfolioFilters,
@@ -32,6 +33,7 @@ import { PortfolioCalendar } from "./portfolio-calendar";
 import { usePortfolio, usePortfolioSettings, useSavePortfolioSettings } from "./use-contracts";
 
 const PAGE_TITLE = "Portfolio";
+const CONFIRMED_MEANS = "A value is confirmed once a person confirms or corrects it on the agreement's fact sheet (the payer, also once a person names it).";
 
 const columns: RecordColumn<ContractRow>[] = [
   {
@@ -67,8 +69,11 @@ const columns: RecordColumn<ContractRow>[] = [
 
 function ViewControls({ view, onChange }: { view: PortfolioView; onChange: (view: PortfolioView) => void }) {
   const id = useId();
-  const toggle = (filter: PortfolioFilter, isOn: boolean) =>
-    onChange({ ...view, filters: isOn ? [...view.filters, filter] : view.filters.filter((other) => other !== filter) });
+  // Turning on one of a pair no agreement passes together turns the other off.
+  const toggle = (filter: PortfolioFilter, isOn: boolean) => {
+    const others = view.filters.filter((other) => other !== filter && !(isOn && other === exclusiveFilters[filter]));
+    onChange({ ...view, filters: isOn ? [...others, filter] : others });
+  };
   return (
     <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
       <fieldset className="grid gap-1.5">
@@ -86,6 +91,7 @@ function ViewControls({ view, onChange }: { view: PortfolioView; onChange: (view
             </label>
           ))}
         </div>
+        <p className="text-xs text-muted-foreground">{CONFIRMED_MEANS}</p>
       </fieldset>
       <div className="grid min-w-40 gap-1.5">
         <Label htmlFor={`${id}-sort`}>Sort by</Label>
