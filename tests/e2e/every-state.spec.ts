@@ -23,9 +23,12 @@ test("offline, the chat says so in plain words: a conversation that cannot load 
   await expect(page.getByRole("heading", { name: "Start a conversation" })).toBeVisible();
 
   // Offline, the stored conversation cannot load: its problem in plain words, with Try again.
-  await context.setOffline(true);
+  // (The phone's drawer loads its chats when it opens, so it opens before the connection goes.)
   const sidebar = await openSidebar(page);
-  await sidebar.getByRole("link", { name: /What are the termination clauses/ }).click();
+  const storedChat = sidebar.getByRole("link", { name: /What are the termination clauses/ });
+  await expect(storedChat).toBeVisible();
+  await context.setOffline(true);
+  await storedChat.click();
   await closeSidebar(page);
   await expect(page).toHaveURL(`/app/chat?session=${sessionId}`);
   const problem = page.getByRole("alert").filter({ hasText: "This conversation could not be loaded." });
