@@ -36,7 +36,7 @@ export default defineConfig({
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       testMatch:
-        /\/(app-shell|billing|chat|documents|fact-sheet|fact-value-reviews|two-factor|first-hour|portfolio|accessibility|documents-accessibility|auth-accessibility|small-screens)\.spec\.ts$/,
+        /\/(app-shell|billing|chat|documents|fact-sheet|fact-value-reviews|two-factor|first-hour|portfolio|accessibility|documents-accessibility|auth-accessibility|small-screens|every-state)\.spec\.ts$/,
       grepInvert: /@large-screen/,
     },
   ],

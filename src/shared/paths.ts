@@ -22,6 +22,8 @@ export const paths = {
   authTwoFactorSetup: "/auth/two-factor/setup",
   /** An invitation's page: ?token=… from the email; type=azure_invite&completed=true back from Microsoft; error=… */
   authCompleteInvite: "/auth/complete-invite",
+  /** After joining by an invitation, someone whose account has no name gives it here; ?redirect=… where to go after. */
+  authYourName: "/auth/your-name",
   /** Redirects (replace) to authCompleteInvite with the same query. */
   completeInvite: "/complete-invite",
   app: "/app",

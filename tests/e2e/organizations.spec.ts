@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { invitationMessages } from "../../src/shared/organizations";
 import { E2E_PASSWORD, latestCodeFor, platformOwnerEmail, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { expectNoAccessibilityViolations } from "./support/axe";
 import { E2E_PORT } from "./support/e2e-config";
 import { inviteThroughDialog, latestInvitationFor, rowWith } from "./support/organizations";
 import { startServer, waitForHealth, type ServerRun } from "./support/server-process";
@@ -135,7 +136,10 @@ test("a new organization's trial opens the library; an invitation opened after i
   }
 });
 
-test("the invitation's 6-digit code, typed on /auth/code?type=invite, joins the organization as a User", async ({ page, browser }, testInfo) => {
+test("the invitation's 6-digit code, typed on /auth/code?type=invite, asks the new member's name and joins the organization as a User", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const memberEmail = uniqueEmail(`member ${testInfo.title}`);
   await signUpThroughApi(page, uniqueEmail(`admin ${testInfo.title}`), E2E_PASSWORD, { plan: null });
@@ -147,8 +151,15 @@ test("the invitation's 6-digit code, typed on /auth/code?type=invite, joins the 
   await member.goto(`/auth/code?type=invite&email=${encodeURIComponent(memberEmail)}`);
   await expect(member.getByRole("heading", { level: 1, name: "Invitation Code Required" })).toBeVisible();
   await member.getByLabel("6-digit code").fill((await latestInvitationFor(page.request, memberEmail)).code);
+  // The code made an account with no name: it is asked before the app.
+  await expect(member.getByRole("heading", { level: 1, name: "What's your name?" })).toBeVisible();
+  await expectNoAccessibilityViolations(member);
+  await member.getByLabel("Full name").fill("Dana Reyes");
+  await member.getByRole("button", { name: "Continue" }).click();
   await expect(member).toHaveURL("/app/documents");
   await expect(member.getByRole("navigation", { name: "Workspace" })).not.toContainText("Administration");
   await page.reload();
-  await expect(rowWith(page, "Team Members", memberEmail).getByRole("cell").nth(1)).toHaveText("User");
+  const row = rowWith(page, "Team Members", memberEmail);
+  await expect(row.getByRole("cell").nth(0)).toContainText("Dana Reyes");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("User");
 });

@@ -155,26 +155,45 @@ for (const width of [360, 390]) {
   });
 }
 
-test("the platform console fits 360 and 390 px: every tab, its seven triggers on screen without scrolling", { tag: "@small-screen" }, async ({ page }) => {
-  test.setTimeout(180_000);
-  // One test for both widths: the console's owner signs up once on this server.
-  await signUpThroughApi(page, SMALL_SCREENS_OWNER_EMAIL, E2E_PASSWORD, { plan: null });
-  const consoleTab = (tab: string) => ({ path: `/app/admin/platform${tab}`, isReady: (page: Page) => page.getByRole("tabpanel") });
-  for (const width of [360, 390]) {
-    await page.setViewportSize({ width, height: 844 });
-    await expectEachFits(
-      page,
-      ["", "?tab=organizations", "?tab=users", "?tab=documents", "?tab=chats", "?tab=audit", "?tab=system", "?tab=settings"].map(consoleTab),
-    );
-    await page.goto("/app/admin/platform");
-    const tabs = page.getByRole("tablist", { name: "Platform administration" }).getByRole("tab");
-    await expect(tabs).toHaveCount(7);
-    for (const tab of await tabs.all()) await expectInViewWithoutScrollingSideways(tab);
-    await tabs.last().click();
-    await expect(page).toHaveURL("/app/admin/platform?tab=system");
-    await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
-  }
-});
+test(
+  "the platform console fits 360 and 390 px: every tab, its seven triggers on screen without scrolling, its lists as cards",
+  { tag: "@small-screen" },
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    // One test for both widths: the console's owner signs up once on this server.
+    await signUpThroughApi(page, SMALL_SCREENS_OWNER_EMAIL, E2E_PASSWORD, { plan: null });
+    const consoleTab = (tab: string) => ({ path: `/app/admin/platform${tab}`, isReady: (page: Page) => page.getByRole("tabpanel") });
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectEachFits(
+        page,
+        ["", "?tab=organizations", "?tab=users", "?tab=documents", "?tab=chats", "?tab=audit", "?tab=system", "?tab=settings"].map(consoleTab),
+      );
+      await page.goto("/app/admin/platform");
+      const tabs = page.getByRole("tablist", { name: "Platform administration" }).getByRole("tab");
+      await expect(tabs).toHaveCount(7);
+      for (const tab of await tabs.all()) await expectInViewWithoutScrollingSideways(tab);
+      await tabs.last().click();
+      await expect(page).toHaveURL("/app/admin/platform?tab=system");
+      await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+
+      // Every list in the console is cards here, not a table scrolled sideways; an organization's Open is on screen.
+      for (const tab of ["organizations", "users", "documents", "chats", "audit", "system"]) {
+        await page.goto(`/app/admin/platform?tab=${tab}`);
+        await expect(page.getByRole("tabpanel")).toBeVisible();
+        await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
+        await expect(page.getByRole("tabpanel").getByRole("table"), `the ${tab} tab at ${width} px`).toHaveCount(0);
+      }
+      await page.goto("/app/admin/platform?tab=organizations");
+      await expectInViewWithoutScrollingSideways(
+        page
+          .getByRole("list", { name: "Organizations" })
+          .getByRole("button", { name: /^Open / })
+          .first(),
+      );
+    }
+  },
+);
 
 test.describe("on a phone", { tag: "@small-screen" }, () => {
   for (const theme of themes) {

@@ -4,6 +4,7 @@ import { documentUsageLog, users } from "../../src/server/db/schema/index";
 import { SAMPLE_FILENAME } from "../../src/server/modules/onboarding/sample-agreement";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import type { OnboardingResponse } from "../../src/shared/contracts/onboarding";
+import type { AcceptInvitationResponse } from "../../src/shared/contracts/organizations";
 import { organizationMessages, ORGANIZATION_NAME_MAX_CHARS } from "../../src/shared/organizations";
 import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { billingSummary } from "../support/billing";
@@ -116,8 +117,31 @@ describe("an invited person is asked their name as they accept", () => {
     expect((await db().select().from(users).where(eq(users.email, email)))[0]!.emailVerified).toBe(false);
 
     const client = new HttpClient(testApp);
-    expect((await client.post("/api/invitations/accept-with-password", { token, password: TEST_PASSWORD, name: "Someone Else" })).status).toBe(200);
+    const accepted = await client.post("/api/invitations/accept-with-password", { token, password: TEST_PASSWORD, name: "Someone Else" });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as AcceptInvitationResponse).needsName).toBe(false);
     expect((await whoAmI(client)).name).toBe("Sam Ortiz");
+  });
+
+  it("by the code, without a name, is told the account needs one; once given as the profile's name, the next acceptance is not", async () => {
+    const { client: admin } = await signUpWithPractice(uniqueTestEmail("inviting-admin-"), "Maple Street Clinic");
+    const organizationId = await organizationIdOf(admin);
+    const email = uniqueTestEmail("unnamed-invitee-");
+    const { code } = await invite(testApp, admin, organizationId, email);
+    const invitee = new HttpClient(testApp);
+    const accepted = await invitee.post("/api/invitations/accept-with-code", { email, code });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as AcceptInvitationResponse).needsName).toBe(true);
+    expect((await db().select().from(users).where(eq(users.email, email)))[0]!.name).toBe("");
+
+    // The name page keeps it as the profile's display name.
+    expect((await invitee.request("/api/me/profile", { method: "PATCH", json: { displayName: "Avery Brooks" } })).status).toBe(200);
+    expect((await whoAmI(invitee)).name).toBe("Avery Brooks");
+    const { client: secondAdmin } = await signUpWithPractice(uniqueTestEmail("second-admin-"), "Birch Lane Family Practice");
+    const again = await invite(testApp, secondAdmin, await organizationIdOf(secondAdmin), email);
+    const joinedAgain = await new HttpClient(testApp).post("/api/invitations/accept-with-code", { email, code: again.code });
+    expect(joinedAgain.status).toBe(200);
+    expect(((await joinedAgain.json()) as AcceptInvitationResponse).needsName).toBe(false);
   });
 });
 

@@ -182,7 +182,13 @@ describe("invitations", () => {
     const invitee = new HttpClient(testApp);
     const accepted = await invitee.post("/api/invitations/accept-with-password", { token, password: "secret" });
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toEqual({ organizationId, organizationName: (await organizationOf(admin, organizationId)).name, role: "org_user" });
+    // No name was given, so the web asks for it next.
+    expect(await accepted.json()).toEqual({
+      organizationId,
+      organizationName: (await organizationOf(admin, organizationId)).name,
+      role: "org_user",
+      needsName: true,
+    });
     expect(await whoAmI(invitee)).toMatchObject({ email, emailVerified: true, organizationId, organizationRole: "org_user" });
     const memberships = await db().select().from(organizationMembers).where(eq(organizationMembers.joinedAsEmail, email));
     expect(memberships).toHaveLength(1);

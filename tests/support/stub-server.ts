@@ -110,5 +110,15 @@ export function ndjsonResponse() {
     /** Raw text, to split one event across chunks. */
     sendText: (text: string) => controller.enqueue(encoder.encode(text)),
     end: () => controller.close(),
+    /** The body fails mid-stream, as when the connection drops. */
+    fail: (error: Error) => controller.error(error),
   };
 }
+
+/** An answer whose body never arrives: the page stays loading. */
+export const neverAnswered = (): Response => new Response(new ReadableStream<Uint8Array>(), { status: 200 });
+
+/** No answer at all, as fetch fails offline or with the server down: the browser's own TypeError. */
+export const noConnection = (): never => {
+  throw new TypeError("Failed to fetch");
+};

@@ -277,6 +277,8 @@ export const acceptInvitationResponseSchema = z.object({
   organizationId: z.uuid(),
   organizationName: z.string(),
   role: z.enum(invitableRoles),
+  /** The person has no name yet (an account made by an invitation code, or a provider that gave none): the web asks for it next. */
+  needsName: z.boolean(),
 });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
 

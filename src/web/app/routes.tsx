@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: paths.authTwoFactor, ...lazyPage(authPages, (m) => m.TwoFactorPage) },
               { path: paths.authTwoFactorSetup, ...lazyPage(twoFactorSetupPage, (m) => m.TwoFactorSetupPage) },
               { path: paths.authCompleteInvite, ...lazyPage(authPages, (m) => m.CompleteInvitePage) },
+              { path: paths.authYourName, ...lazyPage(authPages, (m) => m.YourNamePage) },
               { path: paths.completeInvite, ...lazyPage(authPages, (m) => m.CompleteInviteRedirectPage) },
             ],
           },

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { errorFromAnswer, isApiError, readAnswer, refusalReason } from "./api-client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiRequest, ConnectionError, connectionMessages, errorFromAnswer, failureReason, isApiError, readAnswer, refusalReason } from "./api-client";
 
 describe("errorFromAnswer", () => {
   it("takes code and reason from our envelope", () => {
@@ -57,5 +57,40 @@ describe("refusalReason", () => {
     expect(refusalReason(errorFromAnswer(500, envelope("internal_error", "Something went wrong on our side. Please try again.")))).toBeUndefined();
     expect(refusalReason(errorFromAnswer(413, ""))).toBeUndefined();
     expect(refusalReason(new TypeError("Network error"))).toBeUndefined();
+  });
+});
+
+describe("a request with no answer", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  const failingFetch = (error: Error) => vi.stubGlobal("fetch", vi.fn().mockRejectedValue(error));
+
+  it.each([
+    [false, connectionMessages.offline],
+    [true, connectionMessages.unreachable],
+  ])("is a ConnectionError in plain words, never the browser's 'Failed to fetch' (online: %s)", async (isOnline, message) => {
+    vi.stubGlobal("navigator", { onLine: isOnline });
+    failingFetch(new TypeError("Failed to fetch"));
+    const failure = await apiRequest("/api/documents").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectionError);
+    expect((failure as ConnectionError).message).toBe(message);
+    expect(failureReason(failure, "Upload failed.")).toBe(message);
+  });
+
+  it("stays an abort when the request was cancelled", async () => {
+    failingFetch(new DOMException("The operation was aborted.", "AbortError"));
+    await expect(apiRequest("/api/documents")).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("failureReason", () => {
+  it("is the server's reason, else the connection's words, else the fallback", () => {
+    const envelope = (code: string, message: string) => JSON.stringify({ error: { code, message, requestId: "r" } });
+    expect(failureReason(errorFromAnswer(409, envelope("conflict", "Already invited.")), "Failed.")).toBe("Already invited.");
+    expect(failureReason(new ConnectionError(true), "Failed.")).toBe(connectionMessages.offline);
+    expect(failureReason(errorFromAnswer(500, envelope("internal_error", "Boom")), "Failed.")).toBe("Failed.");
+    expect(failureReason(errorFromAnswer(500, ""))).toBe("Please try again.");
   });
 });

@@ -54,12 +54,45 @@ export function readAnswer<T>(status: number, text: string): T {
   }
 }
 
+/** Plain words for a request that had no answer: the browser's own ("Failed to fetch") say nothing a person can act on. */
+export const connectionMessages = {
+  offline: "You're offline. Check your internet connection and try again.",
+  unreachable: "We couldn't reach the server. Check your connection and try again.",
+} as const;
+
+/** A request that had no answer: the browser is offline, or the server could not be reached. */
+export class ConnectionError extends Error {
+  constructor(readonly isOffline: boolean = typeof navigator !== "undefined" && !navigator.onLine) {
+    super(isOffline ? connectionMessages.offline : connectionMessages.unreachable);
+    this.name = "ConnectionError";
+  }
+}
+
+/** The plain words of a connection failure, or undefined for any other failure. */
+export function connectionProblem(error: unknown): string | undefined {
+  return error instanceof ConnectionError ? error.message : undefined;
+}
+
+/** What a failed fetch or body read throws instead: the browser's network TypeError as a ConnectionError; an abort stays an abort. */
+export function asConnectionError(error: unknown): unknown {
+  return error instanceof TypeError ? new ConnectionError() : error;
+}
+
+/** `fetch`, with a network failure thrown as a ConnectionError. */
+export async function fetchAnswer(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    throw asConnectionError(error);
+  }
+}
+
 /** `keepalive` lets a request finish after the page that sent it has closed. */
 export async function apiRequest<T>(
   path: string,
   init: { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; keepalive?: boolean } = {},
 ): Promise<T> {
-  const response = await fetch(path, {
+  const response = await fetchAnswer(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -80,4 +113,9 @@ const serverFailureCodes: readonly ErrorCode[] = ["internal_error", "service_una
 export function refusalReason(error: unknown): string | undefined {
   if (!isApiError(error) || serverFailureCodes.includes(error.code)) return undefined;
   return error.reason;
+}
+
+/** Why a request failed, for the person: the server's refusal, or the connection; else `fallback`. */
+export function failureReason(error: unknown, fallback: string = FALLBACK_MESSAGE): string {
+  return refusalReason(error) ?? connectionProblem(error) ?? fallback;
 }

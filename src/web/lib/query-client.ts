@@ -34,11 +34,18 @@ export function retryWhileFailing(query: QueryLike): number | false {
  * The app's one query cache. TanStack's default (three retries, 1 + 2 + 4 s) left a failed page
  * blank for about 7 s; here a load that failed is retried once after a second, then shows its
  * problem (LoadProblem, with Try again) while retries go on behind it.
+ *
+ * Requests are made offline too (`networkMode: "always"`): TanStack's default pauses them while the
+ * browser says it is offline, which left a page on its skeleton and a button spinning with nothing
+ * said; failing, they say "You're offline" in plain words (ConnectionError). Coming back online
+ * loads again at once (`refetchOnReconnect`).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      mutations: { networkMode: "always" },
       queries: {
+        networkMode: "always",
         refetchOnWindowFocus: true,
         retry: (failureCount, error) => failureCount < 1 && isPassingFailure(error),
         retryDelay: QUICK_RETRY_MS,

@@ -71,10 +71,6 @@ function refusalFor(state: UnusableInvitationState): AppError {
   return new AppError(state === "unknown" ? "not_found" : "conflict", messageByState[state]);
 }
 
-function answerOf(accepted: AcceptedInvitation): AcceptInvitationResponse {
-  return { organizationId: accepted.organization.id, organizationName: accepted.organization.name, role: accepted.role };
-}
-
 /** Invitations: sending them (fresh secrets each time) and everything the invited person does with one. */
 export function createInvitationsService(deps: InvitationsDeps) {
   const { db } = deps;
@@ -152,6 +148,12 @@ export function createInvitationsService(deps: InvitationsDeps) {
     }
   }
 
+  /** What the person joined, and whether they have yet to give their name (an account made by a code or a sign-in provider without one). */
+  async function answerOf(accepted: AcceptedInvitation, userId: string): Promise<AcceptInvitationResponse> {
+    const { organization, role } = accepted;
+    return { organizationId: organization.id, organizationName: organization.name, role, needsName: !(await repo.hasOwnName(db, userId)) };
+  }
+
   /** Joins once signed in; a person asked for a two-factor code first accepts, signed in, from the invitation page (`acceptAsActor`). */
   async function signInAndAccept(
     invitation: InvitationRow,
@@ -160,7 +162,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   ): Promise<InvitationSignInResponse> {
     const userId = await signIn(person);
     if (userId === null) return { twoFactorRedirect: true };
-    return answerOf(await deps.memberships.acceptInvitation(invitation.id, { userId, email: invitation.email, signInMethod: person.signInMethod }));
+    return answerOf(await deps.memberships.acceptInvitation(invitation.id, { userId, email: invitation.email, signInMethod: person.signInMethod }), userId);
   }
 
   return {
@@ -268,11 +270,11 @@ export function createInvitationsService(deps: InvitationsDeps) {
         if (!found) throw refusalFor("unknown");
         const accepted = await deps.memberships.acceptInvitation(found.invitation.id, acceptor);
         if (!person.emailVerified) await repo.markEmailVerified(db, person.id);
-        return answerOf(accepted);
+        return answerOf(accepted, person.id);
       }
       const [newest] = person.emailVerified ? await repo.openInvitationsFor(db, person.email, deps.now()) : [];
       if (!newest) throw new AppError("not_found", invitationMessages.noInvitation);
-      return answerOf(await deps.memberships.acceptInvitation(newest.invitation.id, acceptor));
+      return answerOf(await deps.memberships.acceptInvitation(newest.invitation.id, acceptor), person.id);
     },
   };
 }

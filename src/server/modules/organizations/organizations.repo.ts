@@ -53,6 +53,16 @@ export const organizationsRepo = {
     return row ? resolveDisplayName(row) : null;
   },
 
+  /** Whether the person has a name of their own (their account's or their profile's), not only an address. */
+  async hasOwnName(db: Database, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ accountName: users.name, profileName: profiles.displayName })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId));
+    return Boolean(row?.accountName.trim() || row?.profileName?.trim());
+  },
+
   async hasPassword(db: Database, userId: string): Promise<boolean> {
     const [row] = await db
       .select({ total: count() })

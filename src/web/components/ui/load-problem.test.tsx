@@ -1,15 +1,16 @@
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { onlineManager, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, ConnectionError, connectionMessages } from "../../lib/api-client";
 import { createQueryClient } from "../../lib/query-client";
 import { LoadProblem } from "./load-problem";
+import { SkeletonRows } from "./skeleton";
 
 /** A page as the app's pages are written: its load's problem first, then its loading, then what it loaded. */
 function ContractsPage({ load }: { load: () => Promise<string[]> }) {
   const contracts = useQuery({ queryKey: ["contracts"], queryFn: load });
-  if (contracts.isError) return <LoadProblem message="Your contracts could not be loaded." onRetry={() => void contracts.refetch()} />;
-  if (contracts.isPending) return <p>Loading contracts</p>;
+  if (contracts.isError) return <LoadProblem message="Your contracts could not be loaded." error={contracts.error} onRetry={() => void contracts.refetch()} />;
+  if (contracts.isPending) return <SkeletonRows label="Loading contracts" />;
   return (
     <ul aria-label="Contracts">
       {contracts.data.map((name) => (
@@ -28,7 +29,7 @@ function renderPage(load: () => Promise<string[]>) {
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const offline = () => new TypeError("Failed to fetch");
+const offline = () => new ConnectionError(true);
 
 describe("a failed load, with the app's query client", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -38,11 +39,25 @@ describe("a failed load, with the app's query client", () => {
     const load = vi.fn<() => Promise<string[]>>().mockRejectedValue(offline());
     renderPage(load);
     await advance(0);
-    expect(screen.getByText("Loading contracts")).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Loading contracts" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     await advance(1_999);
-    expect(screen.getByRole("alert")).toHaveTextContent("Your contracts could not be loaded.");
+    expect(screen.getByRole("alert")).toHaveTextContent(`Your contracts could not be loaded.${connectionMessages.offline}`);
+    expect(screen.getByRole("alert")).not.toHaveTextContent("Failed to fetch");
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("is not paused while the browser is offline: the problem, in plain words, shows within 2 s", async () => {
+    onlineManager.setOnline(false);
+    try {
+      const load = vi.fn<() => Promise<string[]>>().mockRejectedValue(offline());
+      renderPage(load);
+      await advance(1_999);
+      expect(screen.getByRole("alert")).toHaveTextContent(connectionMessages.offline);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it("keeps trying behind the problem and shows the page once the failure passes", async () => {
@@ -75,7 +90,7 @@ describe("a failed load, with the app's query client", () => {
     const load = vi.fn<() => Promise<string[]>>().mockRejectedValue(new ApiError("Not found.", "not_found"));
     renderPage(load);
     await advance(0);
-    expect(screen.getByRole("alert")).toHaveTextContent("Your contracts could not be loaded.");
+    expect(screen.getByRole("alert")).toHaveTextContent(/^Your contracts could not be loaded\.Try again$/);
     await advance(60_000);
     expect(load).toHaveBeenCalledTimes(1);
   });

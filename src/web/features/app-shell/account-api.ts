@@ -8,7 +8,7 @@ import type {
   SignOutOthersResponse,
 } from "../../../shared/contracts/account";
 import { AVATAR_UPLOAD_FIELD } from "../../../shared/profile";
-import { apiRequest, readAnswer } from "../../lib/api-client";
+import { apiRequest, fetchAnswer, readAnswer } from "../../lib/api-client";
 
 /** The profile dialog's calls: the profile, the avatar, the email change, sessions, the password and closing the account. */
 export const accountApi = {
@@ -16,7 +16,7 @@ export const accountApi = {
   async uploadAvatar(picture: Blob, filename: string): Promise<ProfileResponse> {
     const form = new FormData();
     form.append(AVATAR_UPLOAD_FIELD, picture, filename);
-    const response = await fetch("/api/me/avatar", { method: "PUT", body: form, credentials: "same-origin" });
+    const response = await fetchAnswer("/api/me/avatar", { method: "PUT", body: form, credentials: "same-origin" });
     return readAnswer<ProfileResponse>(response.status, await response.text());
   },
   removeAvatar: () => apiRequest<ProfileResponse>("/api/me/avatar", { method: "DELETE" }),

@@ -18,7 +18,7 @@ import { AuditLog } from "../audit";
 import { TwoFactorSettings } from "../two-factor";
 import { TextField } from "../../components/ui/text-field";
 import { Textarea } from "../../components/ui/textarea";
-import { ApiError, errorMessage, isApiError } from "../../lib/api-client";
+import { ApiError, connectionProblem, errorMessage, isApiError } from "../../lib/api-client";
 import { accountApi } from "./account-api";
 import { compressAvatar } from "./avatar-compression";
 
@@ -98,7 +98,9 @@ function AvatarSection({ user, onChanged }: { user: AppUser; onChanged: () => Pr
       await onChanged();
       toast.success(profileMessages.photoUpdated);
     } catch (error) {
-      toast.error("Upload failed", { description: error instanceof ApiError ? errorMessage(error) : profileMessages.uploadFailed });
+      toast.error("Upload failed", {
+        description: error instanceof ApiError ? errorMessage(error) : (connectionProblem(error) ?? profileMessages.uploadFailed),
+      });
     } finally {
       setProgress(null);
     }

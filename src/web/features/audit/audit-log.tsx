@@ -11,7 +11,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LoadProblem } from "../../components/ui/load-problem";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Skeleton, SkeletonRows } from "../../components/ui/skeleton";
 import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
 import { auditApi, type AuditLogSource, type AuditQuery } from "./audit-api";
 
@@ -142,15 +142,9 @@ function AuditEvents({
   showActor: boolean;
 }) {
   if (events.isPending) {
-    return (
-      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-2 rounded-lg border p-4">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-8 w-full" />
-        ))}
-      </div>
-    );
+    return <SkeletonRows label={`Loading ${label.toLowerCase()}`} />;
   }
-  if (events.isError) return <LoadProblem message={`Failed to load ${label.toLowerCase()}.`} onRetry={() => void events.refetch()} />;
+  if (events.isError) return <LoadProblem message={`Failed to load ${label.toLowerCase()}.`} error={events.error} onRetry={() => void events.refetch()} />;
   const { events: rows, nextOffset } = events.data;
   return (
     <div className="space-y-3">
@@ -182,7 +176,8 @@ export function AuditChainStatus() {
       </div>
     );
   }
-  if (verification.isError) return <LoadProblem message="Failed to check the audit log." onRetry={() => void verification.refetch()} />;
+  if (verification.isError)
+    return <LoadProblem message="Failed to check the audit log." error={verification.error} onRetry={() => void verification.refetch()} />;
   const { isIntact, firstBreak, events, chains, checkpointAt } = verification.data;
   return (
     <div className="space-y-1 text-sm" aria-live="polite">

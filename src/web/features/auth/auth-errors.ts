@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { ApiError, connectionProblem } from "../../lib/api-client";
 
 /** Better Auth's terse code errors ("Invalid OTP") in words a person can act on. */
 const codeErrorMessages: Record<string, string> = {
@@ -12,18 +12,10 @@ export function isSpentCodeError(error: unknown): boolean {
   return error instanceof ApiError && error.authCode !== undefined && error.authCode in codeErrorMessages;
 }
 
-/** The server's message for a failed code check, or `fallback` when it gave none (e.g. offline). */
+/** The server's message for a failed code check, the connection's when there was no answer, or `fallback`. */
 export function codeErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
+  if (!(error instanceof ApiError)) return connectionProblem(error) ?? fallback;
   return (error.authCode && codeErrorMessages[error.authCode]) || error.message || fallback;
-}
-
-/**
- * The server's message (rate limits included) or our own, but never a browser's network
- * jargon ("Failed to fetch"): that becomes 'Please try again.'.
- */
-export function serverMessage(error: unknown): string {
-  return error instanceof TypeError ? errorMessage(undefined) : errorMessage(error);
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -28,6 +28,7 @@ const pages = [
   landing("/app"),
   landing("/auth/complete-invite"),
   landing("/auth/two-factor"),
+  landing("/auth/your-name"),
 ];
 
 const renderAt = (url: string) => renderRoutes(pages, url);
@@ -161,17 +162,23 @@ describe("/auth/code", () => {
     expect(storedReset()).toEqual({ email: "pat@clinic.example", code: "444555" });
   });
 
-  it("an invitation code signs in and joins, then lands in /app", async () => {
+  /** The invitation code page, where the code signs Dana in and joins; `needsName` when the account has no name. */
+  async function joinByCode(needsName: boolean) {
     let isSignedIn = false;
     const server = stubServer({
       "/api/invitations/accept-with-code": () => (
         (isSignedIn = true),
-        { status: 200, body: { organizationId: "org-1", organizationName: "Blue Valley Clinic", role: "org_user" } }
+        { status: 200, body: { organizationId: "org-1", organizationName: "Blue Valley Clinic", role: "org_user", needsName } }
       ),
       "/api/me": () => (isSignedIn ? { status: 200, body: { user: { id: "u1" } } } : { status: 401, body: {} }),
     });
     const router = renderAt("/auth/code?type=invite&email=dana%40bluevalley.example");
     await userEvent.type(await screen.findByLabelText("6-digit code"), "314159");
+    return { server, router };
+  }
+
+  it("an invitation code signs in and joins, then lands in /app", async () => {
+    const { server, router } = await joinByCode(false);
     await waitFor(() => expect(router.state.location.pathname).toBe("/app"));
     expect(server.callsTo("/api/invitations/accept-with-code")[0]?.body).toEqual({ email: "dana@bluevalley.example", code: "314159" });
     expect(await screen.findByText("Verification successful!")).toBeInTheDocument();
@@ -188,6 +195,12 @@ describe("/auth/code", () => {
     expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/auth/complete-invite");
     expect(server.callsTo("/api/invitations/accept-with-code")).toHaveLength(1);
     expect(screen.queryByText("Verification successful!")).not.toBeInTheDocument();
+  });
+
+  it("an invitation code that made an account without a name goes to the name page before the app", async () => {
+    const { router } = await joinByCode(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/your-name"));
+    expect(router.state.location.search).toBe("?redirect=%2Fapp");
   });
 
   it("a wrong invitation code says so, and resend asks for a new invitation code", async () => {

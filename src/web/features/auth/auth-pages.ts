@@ -9,3 +9,4 @@ export { AuthErrorPage } from "./auth-error-page";
 export { ResetPasswordPage, NewPasswordPage } from "./set-password-page";
 export { CompleteInvitePage, CompleteInviteRedirectPage } from "./complete-invite-page";
 export { TwoFactorPage } from "./two-factor-page";
+export { YourNamePage } from "./your-name-page";

@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
-import { codeErrorMessage, serverMessage } from "./auth-errors";
+import { errorMessage } from "../../lib/api-client";
+import { codeErrorMessage } from "./auth-errors";
 import { CodeInput, isCompleteCode } from "./code-input";
 import { useEmailDelivery } from "./use-email-delivery";
 
@@ -95,7 +96,7 @@ export function CodeEntry({
       setCode("");
       inputRef.current?.focus();
     } catch (error) {
-      toast.error("Failed to resend", { description: serverMessage(error) });
+      toast.error("Failed to resend", { description: errorMessage(error) });
     } finally {
       setResending(false);
     }

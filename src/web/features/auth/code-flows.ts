@@ -5,7 +5,8 @@ import type { EmailChangeConfirmResponse } from "../../../shared/contracts/accou
 import { profileMessages } from "../../../shared/profile";
 import { authApi } from "./auth-api";
 import { rememberPasswordReset } from "./auth-storage";
-import { invitationsApi } from "./invitations-api";
+import type { AcceptInvitationResponse } from "../../../shared/contracts/organizations";
+import { invitationsApi, pathAfterJoining } from "./invitations-api";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { paths } from "../../../shared/paths";
 import { isTwoFactorChallenge } from "../../../shared/two-factor";
@@ -81,7 +82,8 @@ export function useCodeFlow(type: CodeFlowType, pagePaths: { resetPath?: string;
       toast.success("Verification successful!", {
         description: type === "email_change" ? emailChangeOutcome(result) : "You've been signed in successfully.",
       });
-      await finishSignIn(signedInPath, result);
+      // An invitation code can make the account, with no name: the name page comes first.
+      await finishSignIn(type === "invite" ? pathAfterJoining(result as AcceptInvitationResponse, signedInPath) : signedInPath, result);
     },
     [finishSignIn, flow, navigate, resetPath, signedInPath, type],
   );

@@ -36,7 +36,8 @@ function anInvitation(overrides: Partial<InvitationDetails> = {}): InvitationDet
 
 const valid = (overrides: Partial<InvitationDetails> = {}) => ({ status: 200, body: { state: "valid", invitation: anInvitation(overrides) } });
 const signedIn = { status: 200, body: { user: anAppUser({ email: "dana@bluevalley.example" }) } };
-const accepted = { status: 200, body: { organizationId: "7d4f3c1e-0000-4000-8000-000000000001", organizationName: "Blue Valley Clinic", role: "org_user" } };
+const joined = { organizationId: "7d4f3c1e-0000-4000-8000-000000000001", organizationName: "Blue Valley Clinic", role: "org_user" };
+const accepted = { status: 200, body: { ...joined, needsName: false } };
 
 function refusal(status: number, code: string, message: string) {
   return { status, body: { error: { code, message, requestId: "r1" } } };
@@ -266,6 +267,12 @@ describe("signed in", () => {
     await waitFor(() => expect(goTo).toHaveBeenCalledWith("/app"));
     expect(server.callsTo("/api/invitations/accept")).toEqual([{ path: "/api/invitations/accept", body: { token: TOKEN } }]);
     expect(window.localStorage.getItem(CUSTOM_INVITATION_TOKEN_KEY)).toBeNull();
+  });
+
+  it("an account without a name is asked for it before the app", async () => {
+    stubServer({ "/api/me": signedIn, "/api/invitations/accept": { status: 200, body: { ...joined, needsName: true } } });
+    renderAt(`/auth/complete-invite?token=${TOKEN}&type=azure_invite&completed=true`);
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("/auth/your-name?redirect=%2Fapp"));
   });
 
   it("back through the hash handler, accepts the token kept before Microsoft sign-in", async () => {

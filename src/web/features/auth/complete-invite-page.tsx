@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { check } from "../../../shared/contracts/check";
 import { displayNameSchema } from "../../../shared/contracts/account";
-import { invitationPasswordFormSchema, type InvitationDetails } from "../../../shared/contracts/organizations";
+import { invitationPasswordFormSchema, type AcceptInvitationResponse, type InvitationDetails } from "../../../shared/contracts/organizations";
 import {
   INVITATION_PASSWORD_MIN_LENGTH,
   invitationMessages,
@@ -17,7 +17,7 @@ import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { FullNameField } from "./full-name-field";
-import { isApiError, refusalReason } from "../../lib/api-client";
+import { connectionProblem, failureReason, isApiError, refusalReason } from "../../lib/api-client";
 import { formatDate } from "../../lib/format-date";
 import { goTo } from "../../lib/go-to";
 import { useSiteConfig } from "../../lib/site-config-context";
@@ -33,25 +33,25 @@ import { authApi } from "./auth-api";
 import { AuthCard, AuthStatus } from "./auth-layout";
 import { clearFromEmailAuth, isFromEmailAuth, rememberSignInMethod } from "./auth-storage";
 import { invitationStart, type InvitationStart } from "./invitation-start";
-import { invitationsApi } from "./invitations-api";
+import { invitationsApi, pathAfterJoining } from "./invitations-api";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
 const PAGE_TITLE = "Complete Your Invitation";
 const MICROSOFT_NOT_CONFIGURED = `${organizationMessages.azureNotConfigured} Please contact your administrator.`;
 
-/** The invitation's own page after it is accepted: the app, loaded afresh for the organization just joined. */
-function enterApp(): void {
+/** The invitation's own page after it is accepted: the app, loaded afresh for the organization just joined (by way of the name page when the account has no name). */
+function enterApp(joined: AcceptInvitationResponse): void {
   forgetInvitationTokens();
-  goTo(paths.app);
+  goTo(pathAfterJoining(joined, paths.app));
 }
 
 function useInvitationLookup(token: string) {
   return useQuery({ queryKey: ["invitation", token], queryFn: () => invitationsApi.lookup(token), retry: false, staleTime: Infinity });
 }
 
-/** Why looking the invitation up failed: the server's reason (a malformed link), or our failure to reach it. */
+/** Why looking the invitation up failed: the server's reason (a malformed link), no connection, or our failure. */
 function lookupProblem(error: unknown): string {
-  return refusalReason(error) ?? invitationMessages.initializeFailed;
+  return failureReason(error, invitationMessages.initializeFailed);
 }
 
 function InvitationProblem({ message, action }: { message: string; action?: ReactNode }) {
@@ -90,9 +90,11 @@ function PasswordSetup({ token, email, onBack }: { token: string; email: string;
   const confirmationRef = useRef<HTMLInputElement>(null);
   const setUp = useMutation({
     mutationFn: () => invitationsApi.acceptWithPassword({ token, password, name: name.trim() }),
-    onSuccess: () => {
+    onSuccess: (joined) => {
       rememberSignInMethod("password");
-      enterApp();
+      // The server refuses this for an account that uses two-factor sign-in; should one slip through, its code comes first.
+      if ("twoFactorRedirect" in joined) goTo(withQuery(paths.authTwoFactor, { redirect: paths.authCompleteInvite }));
+      else enterApp(joined);
     },
   });
 
@@ -128,7 +130,7 @@ function PasswordSetup({ token, email, onBack }: { token: string; email: string;
         <Alert variant="destructive" role="alert">
           <AlertTriangle aria-hidden />
           <AlertDescription>
-            <p>{refusalReason(setUp.error) ?? invitationMessages.setPasswordFailed}</p>
+            <p>{failureReason(setUp.error, invitationMessages.setPasswordFailed)}</p>
           </AlertDescription>
         </Alert>
       )}
@@ -346,6 +348,8 @@ function MicrosoftRedirect({ token, isCustom }: { token: string; isCustom: boole
 function acceptProblem(error: unknown): { message: string; canRetry: boolean } {
   const reason = refusalReason(error);
   if (reason) return { message: reason, canRetry: false };
+  const connection = connectionProblem(error);
+  if (connection) return { message: connection, canRetry: true };
   if (isApiError(error) && !isApiError(error, "internal_error", "service_unavailable"))
     return { message: invitationMessages.acceptFailedContactAdmin, canRetry: false };
   return { message: invitationMessages.acceptFailedTryAgain, canRetry: true };

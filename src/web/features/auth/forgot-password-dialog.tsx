@@ -6,7 +6,8 @@ import { DialogActions } from "../../components/ui/dialog-actions";
 import { EmailField, useEmailField } from "./email-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../components/ui/dialog";
 import { authApi } from "./auth-api";
-import { emailProblem, serverMessage } from "./auth-errors";
+import { errorMessage } from "../../lib/api-client";
+import { emailProblem } from "./auth-errors";
 import { paths, withQuery } from "../../../shared/paths";
 
 /** 'Forgot password?': asks for the email, sends a reset code, and goes to /auth/verify. */
@@ -45,7 +46,7 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
       setOpen(false);
       navigate(withQuery(paths.authVerify, { email: address, type: "password_reset" }));
     } catch (error) {
-      toast.error("Password reset failed", { description: serverMessage(error) });
+      toast.error("Password reset failed", { description: errorMessage(error) });
     } finally {
       setSending(false);
     }

@@ -8,6 +8,8 @@ import type {
   InvitationSignInResponse,
   ResendInvitationCodeRequest,
 } from "../../../shared/contracts/organizations";
+import type { ProfileResponse, ProfileUpdateRequest } from "../../../shared/contracts/account";
+import { paths, withQuery } from "../../../shared/paths";
 import { apiRequest } from "../../lib/api-client";
 
 /** What the invited person does (/api/invitations): the invitation page and the invitation code. */
@@ -22,4 +24,11 @@ export const invitationsApi = {
   resendCode: (email: string) => apiRequest<void>("/api/invitations/resend-code", { body: { email } satisfies ResendInvitationCodeRequest }),
   /** Joins as the signed-in person: this token's invitation, or without one the newest to their address. */
   accept: (token: string | undefined) => apiRequest<AcceptInvitationResponse>("/api/invitations/accept", { body: { token } satisfies AcceptInvitationRequest }),
+  /** The name of someone who joined without one: their profile's display name. */
+  giveName: (displayName: string) => apiRequest<ProfileResponse>("/api/me/profile", { method: "PATCH", body: { displayName } satisfies ProfileUpdateRequest }),
 };
+
+/** Where someone goes once they joined: on to `to`, by way of the name page when their account has no name yet. */
+export function pathAfterJoining(joined: AcceptInvitationResponse, to: string): string {
+  return joined.needsName ? withQuery(paths.authYourName, { redirect: to }) : to;
+}

@@ -11,13 +11,13 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { FullNameField } from "./full-name-field";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { safeRedirectTarget } from "../../lib/redirect-target";
 import { isTwoFactorChallenge } from "../../../shared/two-factor";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { useSession } from "../session";
 import { authApi } from "./auth-api";
-import { emailProblem, serverMessage } from "./auth-errors";
+import { emailProblem } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
 import {
   pendingCheckoutFrom,
@@ -181,7 +181,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
         navigate(verifyPath("signup"));
         return;
       }
-      toast.error(isSignIn ? "Sign in failed" : "Sign up failed", { description: serverMessage(error) });
+      toast.error(isSignIn ? "Sign in failed" : "Sign up failed", { description: errorMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -195,7 +195,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
       toast.success("Check your email", { description: "We sent you a sign-in link and a 6-digit code." });
       navigate(verifyPath("magic_link"));
     } catch (error) {
-      toast.error("Could not send a sign-in code", { description: serverMessage(error) });
+      toast.error("Could not send a sign-in code", { description: errorMessage(error) });
       setBusy(null);
     }
   }
@@ -208,7 +208,7 @@ function LoginForm({ target, onSignedUp }: { target: string; onSignedUp: (email:
       const { url } = await authApi.socialSignIn(provider, { callbackURL: target, loginHint: email.trim() });
       window.location.assign(url);
     } catch (error) {
-      toast.error(providerFailure[provider], { description: serverMessage(error) });
+      toast.error(providerFailure[provider], { description: errorMessage(error) });
       setBusy(null);
     }
   }

@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { authApi } from "./auth-api";
-import { codeErrorMessage, isSpentCodeError, serverMessage } from "./auth-errors";
+import { errorMessage } from "../../lib/api-client";
+import { codeErrorMessage, isSpentCodeError } from "./auth-errors";
 import { AuthCard } from "./auth-layout";
 import { clearPasswordReset, readPasswordReset, rememberSignInMethod, type PasswordReset } from "./auth-storage";
 import { useFinishSignIn } from "./use-finish-sign-in";
@@ -53,7 +54,7 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
         navigate(withQuery(paths.authCode, { type: "recovery", email: reset.email, message }), { replace: true });
         return;
       }
-      toast.error("Update failed", { description: serverMessage(error) });
+      toast.error("Update failed", { description: errorMessage(error) });
       return;
     }
     clearPasswordReset();
@@ -62,7 +63,7 @@ function SetPasswordForm({ title, reset }: { title: string; reset: PasswordReset
       answer = await authApi.signIn(reset.email, password);
     } catch (error) {
       // The password did change; only the automatic sign-in failed.
-      toast.success("Password updated!", { description: `Please sign in with your new password. ${serverMessage(error)}` });
+      toast.success("Password updated!", { description: `Please sign in with your new password. ${errorMessage(error)}` });
       navigate(paths.login, { replace: true });
       return;
     }

@@ -7,7 +7,7 @@ import type {
   ChatStreamEvent,
   RenameSessionRequest,
 } from "../../../shared/contracts/chat";
-import { apiRequest as request, errorFromAnswer } from "../../lib/api-client";
+import { apiRequest as request, asConnectionError, errorFromAnswer, fetchAnswer } from "../../lib/api-client";
 
 const base = "/api/chat";
 const sessionPath = (id: string) => `${base}/sessions/${encodeURIComponent(id)}`;
@@ -34,10 +34,11 @@ export class StreamCutError extends Error {
 
 /**
  * POST /api/chat/messages: calls `onEvent` for each NDJSON line as it arrives. Refusals before
- * streaming (validation, unknown document or session) throw the server's ApiError.
+ * streaming (validation, unknown document or session) throw the server's ApiError; no connection,
+ * before or during the answer, a ConnectionError.
  */
 export async function askQuestion(question: AskQuestionRequest, onEvent: (event: ChatStreamEvent) => void, signal: AbortSignal): Promise<void> {
-  const response = await fetch(`${base}/messages`, {
+  const response = await fetchAnswer(`${base}/messages`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
     body: JSON.stringify(question),
@@ -57,7 +58,10 @@ export async function askQuestion(question: AskQuestionRequest, onEvent: (event:
   const decoder = new TextDecoder();
   let buffered = "";
   for (;;) {
-    const { value, done } = await reader.read();
+    // A connection lost mid-answer fails the read, as going offline fails the request.
+    const { value, done } = await reader.read().catch((error: unknown) => {
+      throw asConnectionError(error);
+    });
     if (done) break;
     buffered += decoder.decode(value, { stream: true });
     const lines = buffered.split("\n");

@@ -2,12 +2,14 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { citationHref, suggestedQuestions } from "../../../shared/chat";
 import type { ChatSessionDetail } from "../../../shared/contracts/chat";
-import { ndjsonResponse, stubServer } from "../../../../tests/support/stub-server";
+import { ndjsonResponse, neverAnswered, noConnection, stubServer } from "../../../../tests/support/stub-server";
+import { connectionMessages } from "../../lib/api-client";
 import { aDocument, listAnswer } from "../documents/documents-test-utils";
 import { aMessage, aSession, contract, renderChat, setupUser } from "./chat-test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const processing = aDocument({ filename: "Cigna Draft.pdf", status: "processing" });
@@ -196,6 +198,51 @@ describe("contract chat", () => {
     expect(screen.getByRole("listitem", { name: "Answer" })).toHaveTextContent("Sorry—there was a problem generating a response.");
     expect(screen.getByRole("listitem", { name: "Answer" })).not.toHaveTextContent("Partial");
     await waitFor(() => expect(questionBox()).toBeEnabled());
+  });
+
+  it("shows placeholder messages while the documents load", async () => {
+    chatServer({ "GET /api/documents": neverAnswered });
+    renderChat();
+    expect(await screen.findByRole("status", { name: "Loading documents" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says so in plain words when the documents cannot be reached, and Try again asks again", async () => {
+    const server = chatServer({ "GET /api/documents": noConnection });
+    renderChat();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`Your documents could not be loaded.${connectionMessages.unreachable}`);
+    const loads = server.callsTo("GET", "/api/documents").length;
+    await setupUser().click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(server.callsTo("GET", "/api/documents").length).toBeGreaterThan(loads));
+  });
+
+  it("a question sent offline says the person is offline, never the browser's 'Failed to fetch'", async () => {
+    chatServer({ "POST /api/chat/messages": noConnection });
+    renderChat(`/app/chat?document=${contract.id}`);
+    const box = await readyQuestionBox();
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await setupUser().type(box, "Payment terms?{Enter}");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Sorry, an error occurred. Please try again.");
+    expect(alert).toHaveTextContent(connectionMessages.offline);
+    expect(alert).not.toHaveTextContent("Failed to fetch");
+    await waitFor(() => expect(questionBox()).toBeEnabled());
+  });
+
+  it("an answer cut off by a lost connection says so in plain words", async () => {
+    const stream = ndjsonResponse();
+    chatServer({ "POST /api/chat/messages": stream.response });
+    renderChat(`/app/chat?document=${contract.id}`);
+    await setupUser().type(await readyQuestionBox(), "Is there an evergreen renewal?{Enter}");
+    act(() => {
+      stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an evergreen renewal?" }) });
+      stream.send({ type: "delta", text: "Partial" });
+      stream.fail(new TypeError("network error"));
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(connectionMessages.unreachable);
+    expect(screen.getByRole("listitem", { name: "Answer" })).toHaveTextContent("Sorry—there was a problem generating a response.");
   });
 
   it("a refusal before streaming shows the server's reason in the error box", async () => {

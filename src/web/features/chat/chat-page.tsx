@@ -10,6 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { PageHeader } from "../../components/layout/page-header";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { CitationSourcePanel, useDocumentList, type CitationSource } from "../documents";
 import { ProblemReportDialog, type ReportedAnswer } from "../support";
@@ -40,18 +41,10 @@ function LoadingState({ label }: { label: string }) {
   );
 }
 
-function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+function LoadFailed({ message, error, onRetry }: { message: string; error: unknown; onRetry: () => void }) {
   return (
     <div className="flex-1 p-6">
-      <Alert role="alert" variant="destructive">
-        <AlertTitle>{title}</AlertTitle>
-        <AlertDescription className="space-y-3">
-          <p>Please try again.</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadProblem message={message} error={error} onRetry={onRetry} />
     </div>
   );
 }
@@ -214,9 +207,10 @@ export function ChatPage() {
 
   let body: ReactNode;
   if (documentsQuery.isPending) body = <LoadingState label="Loading documents" />;
-  else if (documentsQuery.isError) body = <LoadFailed title="Could not load your documents" onRetry={() => void documentsQuery.refetch()} />;
+  else if (documentsQuery.isError)
+    body = <LoadFailed message="Your documents could not be loaded." error={documentsQuery.error} onRetry={() => void documentsQuery.refetch()} />;
   else if (isLoadingSession) body = <LoadingState label="Loading conversation" />;
-  else if (loadFailed) body = <LoadFailed title="Could not load this conversation" onRetry={retryLoad} />;
+  else if (loadFailed) body = <LoadFailed message="This conversation could not be loaded." error={loadFailed} onRetry={retryLoad} />;
   else if (!selected && !hasTurns) body = completed.length === 0 ? <NoDocuments /> : <SelectDocument documents={completed} onChoose={chooseDocument} />;
   else {
     body = (

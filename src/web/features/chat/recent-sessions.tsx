@@ -8,6 +8,7 @@ import { paths } from "../../../shared/paths";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Input } from "../../components/ui/input";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { formatDate } from "../../lib/format-date";
@@ -295,12 +296,12 @@ export function RecentSessions({ isCollapsed }: { isCollapsed: boolean }) {
           <Skeleton className="h-9" />
         </div>
       ) : sessionsQuery.isError ? (
-        <div className="space-y-1 px-3 text-sm">
-          <p className="text-muted-foreground">Could not load your chats.</p>
-          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void sessionsQuery.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadProblem
+          message="Your chats could not be loaded."
+          error={sessionsQuery.error}
+          onRetry={() => void sessionsQuery.refetch()}
+          className="mx-3 w-auto"
+        />
       ) : sessions.length === 0 ? (
         <p className="px-3 text-sm text-muted-foreground">No chats yet. Ask about a document to start one.</p>
       ) : (

@@ -84,7 +84,6 @@ export function useConversation() {
     queryKey: chatKeys.session(conversation.sessionId ?? ""),
     queryFn: () => chatApi.getSession(conversation.sessionId ?? ""),
     enabled: conversation.sessionId !== null && !conversation.isHydrated,
-    retry: (failures, error) => !isUnknownSession(error) && failures < 2,
     // Loaded once into the conversation; opening the session again must read it afresh.
     gcTime: 0,
   });
@@ -170,7 +169,8 @@ export function useConversation() {
     conversation,
     // An unknown session keeps showing as loading until the reset to a new chat lands.
     isLoadingSession: !conversation.isHydrated && !(sessionQuery.isError && !isSessionUnknown),
-    loadFailed: !conversation.isHydrated && sessionQuery.isError && !isSessionUnknown,
+    /** The stored session's load failure while it shows, else null. */
+    loadFailed: !conversation.isHydrated && !isSessionUnknown ? sessionQuery.error : null,
     retryLoad: () => void sessionQuery.refetch(),
     send,
     chooseDocument: (documentId: string) => navigate(paths.chatAbout(documentId)),

@@ -6,7 +6,7 @@ import { paths, withQuery } from "../../../shared/paths";
 import { Badge } from "../../components/ui/badge";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadProblem } from "../../components/ui/load-problem";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { usePortfolioCalendar } from "./use-contracts";
 
 const kindLabels: Record<CalendarEvent["kind"], string> = { "notice-by": "Notice-by", renewal: "Renewal" };
@@ -23,8 +23,8 @@ function eventHref(event: CalendarEvent): string {
 export function PortfolioCalendar() {
   const calendar = usePortfolioCalendar();
   let content: React.ReactNode;
-  if (calendar.isPending) content = <Skeleton role="status" aria-label="Loading the calendar" className="h-32 w-full" />;
-  else if (calendar.error) content = <LoadProblem message="The calendar could not be loaded." onRetry={() => void calendar.refetch()} />;
+  if (calendar.isPending) content = <SkeletonRows label="Loading the calendar" rows={3} />;
+  else if (calendar.error) content = <LoadProblem message="The calendar could not be loaded." error={calendar.error} onRetry={() => void calendar.refetch()} />;
   else if (calendar.data.events.length === 0)
     content = (
       <EmptyState icon={CalendarDays} title="Nothing due in the next 12 months">

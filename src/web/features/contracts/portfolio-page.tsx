@@ -25,7 +25,7 @@ import { LoadProblem } from "../../components/ui/load-problem";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Pager } from "../../components/ui/pager";
 import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { useSession } from "../session";
 import { CitedDate, CitedLink, CitedValues } from "./cited-values";
 import { portfolioExportUrl } from "./contracts-api";
@@ -154,8 +154,9 @@ function PortfolioList({ view, onView }: { view: PortfolioView; onView: (view: P
     onView(next);
   };
   let content: React.ReactNode;
-  if (portfolio.isPending) content = <Skeleton role="status" aria-label="Loading the portfolio" className="h-64 w-full" />;
-  else if (portfolio.error) content = <LoadProblem message="The portfolio could not be loaded." onRetry={() => void portfolio.refetch()} />;
+  if (portfolio.isPending) content = <SkeletonRows label="Loading the portfolio" rows={6} />;
+  else if (portfolio.error)
+    content = <LoadProblem message="The portfolio could not be loaded." error={portfolio.error} onRetry={() => void portfolio.refetch()} />;
   else if (portfolio.data.total === 0 && view.filters.length > 0)
     content = (
       <EmptyState icon={Filter} title="No agreement matches these filters">

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { citationHref } from "../../../shared/chat";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Sheet, SheetContent } from "../../components/ui/sheet";
 import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api-client";
@@ -36,12 +37,21 @@ function ClausePath({ source }: { source: CitationSource }) {
 function SourcePages({ source }: { source: CitationSource }) {
   const query = useDocument(source.documentId);
   const document = query.data;
-  if (query.isPending) return <Skeleton role="status" aria-label="Loading the source" className="min-h-0 flex-1" />;
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the source" className="min-h-0 flex-1">
+        <Skeleton className="h-full w-full" />
+      </div>
+    );
+  }
+  if (query.isError && !isApiError(query.error, "not_found")) {
+    return <LoadProblem message="The source could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+  }
   if (!document || document.status !== "completed") {
     return (
       <Alert role="alert">
-        <AlertTitle>{isApiError(query.error, "not_found") ? "This document is no longer in your library" : "The source cannot be shown now"}</AlertTitle>
-        <AlertDescription>{document ? "The document is being processed again; it opens here once it is ready." : "Please try again."}</AlertDescription>
+        <AlertTitle>{document ? "The source cannot be shown now" : "This document is no longer in your library"}</AlertTitle>
+        <AlertDescription>{document ? "The document is being processed again; it opens here once it is ready." : "It may have been deleted."}</AlertDescription>
       </Alert>
     );
   }

@@ -39,11 +39,6 @@ import { forgetDocument, forgetReading, storeDocument, useDelayedRefresh } from 
 export const REFRESH_AFTER_PROCESS_MS = 800;
 export const REFRESH_AFTER_RETRY_MS = 1000;
 
-/** The server's words, but never a browser's network jargon ("Failed to fetch"). */
-function reason(error: unknown): string {
-  return error instanceof TypeError ? errorMessage(undefined) : errorMessage(error);
-}
-
 function useDocumentActions(document: DocumentSummary) {
   const queryClient = useQueryClient();
   const refreshLater = useDelayedRefresh();
@@ -76,7 +71,7 @@ function useDocumentActions(document: DocumentSummary) {
       refreshLater(REFRESH_AFTER_RETRY_MS);
     },
     onError: (error) => {
-      toast.error("Reprocess failed", { description: reason(error) });
+      toast.error("Reprocess failed", { description: errorMessage(error) });
       refreshLater(0);
     },
   });
@@ -86,7 +81,7 @@ function useDocumentActions(document: DocumentSummary) {
       storeDocument(queryClient, updated);
       toast.success("Document renamed");
     },
-    onError: (error) => toast.error("Rename failed", { description: reason(error) }),
+    onError: (error) => toast.error("Rename failed", { description: errorMessage(error) }),
   });
   const remove = useMutation({
     mutationFn: () => documentsApi.remove(document.id),

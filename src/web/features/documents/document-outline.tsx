@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "../../components/ui/button";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { documentsApi } from "./documents-api";
 import { documentKeys } from "./use-documents";
@@ -21,14 +21,7 @@ export function DocumentOutline({ documentId, onJump, labelId }: { documentId: s
     );
   }
   if (outline.isError) {
-    return (
-      <div className="space-y-2 p-1 text-sm">
-        <p className="text-muted-foreground">Could not load the outline.</p>
-        <Button variant="outline" size="sm" onClick={() => void outline.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadProblem message="The outline could not be loaded." error={outline.error} onRetry={() => void outline.refetch()} />;
   }
   if (outline.data.length === 0) return <p className="p-1 text-sm text-muted-foreground">No clauses were found in this document.</p>;
 

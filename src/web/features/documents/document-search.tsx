@@ -6,7 +6,8 @@ import { check } from "../../../shared/contracts/check";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
-import { errorMessage } from "../../lib/api-client";
+import { LoadProblem } from "../../components/ui/load-problem";
+import { refusalReason } from "../../lib/api-client";
 import { documentsApi } from "./documents-api";
 import { documentKeys } from "./use-documents";
 
@@ -55,14 +56,7 @@ function SearchResults({ documentId, query, onJump }: { documentId: string; quer
     );
   }
   if (results.isError) {
-    return (
-      <div role="alert" className="space-y-2 p-2 text-sm">
-        <p className="text-muted-foreground">The search failed: {errorMessage(results.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void results.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadProblem message={refusalReason(results.error) ?? "The search failed."} error={results.error} onRetry={() => void results.refetch()} />;
   }
   if (results.data.length === 0) return <p className="p-2 text-sm text-muted-foreground">No passages match “{query}”.</p>;
   return (

@@ -3,11 +3,11 @@ import { useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { paths } from "../../../shared/paths";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api-client";
 import { cn } from "../../lib/utils";
@@ -226,15 +226,7 @@ export function DocumentFrame({ documentId, tab, children }: { documentId: strin
     return (
       <div className="space-y-4">
         <BackLink />
-        <Alert role="alert" variant="destructive">
-          <AlertTitle>Could not load this document</AlertTitle>
-          <AlertDescription className="space-y-3">
-            <p>Please try again.</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadProblem message="This document could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/contracts/documents";
 import type { ProcessingTrigger } from "../../../shared/documents";
 import { withQuery } from "../../../shared/paths";
-import { apiRequest as request, readAnswer } from "../../lib/api-client";
+import { ConnectionError, apiRequest as request, readAnswer } from "../../lib/api-client";
 
 const base = "/api/documents";
 const documentPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -59,7 +59,7 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
       }
     };
     // A network failure, not an answer: no server message to show.
-    xhr.onerror = () => reject(new TypeError("Network error"));
+    xhr.onerror = () => reject(new ConnectionError());
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();

@@ -7,6 +7,8 @@ import type { DocumentSummary, StartProcessingResponse } from "../../../shared/c
 import { cannotProcessMessages } from "../../../shared/billing";
 import type { BillingSummary } from "../../../shared/contracts/billing";
 import { organizationMessages } from "../../../shared/organizations";
+import { neverAnswered, noConnection } from "../../../../tests/support/stub-server";
+import { connectionMessages } from "../../lib/api-client";
 import { aDocument, listAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 import { documentKeys } from "./use-documents";
 
@@ -648,6 +650,23 @@ describe("loading", () => {
     isDown = false;
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("article", { name: "Back.pdf" })).toBeInTheDocument();
+  });
+
+  it("shows placeholder cards while the library loads", async () => {
+    stubServer({ "GET /api/documents": neverAnswered });
+    renderDocuments();
+    const placeholders = await screen.findByRole("status", { name: "Loading documents" });
+    expect(placeholders.children).toHaveLength(6);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says in plain words when the server cannot be reached", async () => {
+    stubServer({ "GET /api/documents": noConnection });
+    renderDocuments();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Error loading documents");
+    expect(alert).toHaveTextContent(connectionMessages.unreachable);
+    expect(alert).not.toHaveTextContent("Failed to fetch");
   });
 
   it("asks a signed-out person to log in", async () => {

@@ -6,7 +6,9 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { PageHeader } from "../../components/layout/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { isApiError } from "../../lib/api-client";
@@ -68,15 +70,7 @@ function UploadProgress({ upload }: { upload: UploadState }) {
   );
 }
 
-function EmptyState({ icon: Icon, title, children }: { icon: typeof FileUp; title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
-      <Icon aria-hidden className="size-10 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </div>
-  );
-}
+const emptyFrame = "rounded-xl border border-dashed px-6 py-16";
 
 const PAGE_TITLE = "Document Library";
 const PAGE_DESCRIPTION = "Upload and manage your healthcare contracts and agreements";
@@ -173,21 +167,10 @@ function DocumentLibrary() {
       </Alert>
     );
   } else if (loadError && documents.length === 0) {
-    content = (
-      <Alert role="alert" variant="destructive">
-        <AlertTitle>{LOAD_ERROR_TITLE}</AlertTitle>
-        <AlertDescription className="space-y-3">
-          <p>{LOAD_ERROR_DESCRIPTION}</p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            <RefreshCw aria-hidden className={cn(list.isFetching && "animate-spin")} />
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    content = <LoadProblem title={LOAD_ERROR_TITLE} message={LOAD_ERROR_DESCRIPTION} error={loadError} onRetry={() => void list.refetch()} />;
   } else if (documents.length === 0) {
     content = (
-      <EmptyState icon={FileUp} title="No documents uploaded">
+      <EmptyState icon={FileUp} title="No documents uploaded" className={emptyFrame}>
         <p className="max-w-sm text-sm text-muted-foreground">
           Upload payer contracts, network agreements or policies (PDF, Word or scans), several at once — or drop them anywhere on this page. Each is analysed as
           soon as it arrives.
@@ -206,7 +189,7 @@ function DocumentLibrary() {
     );
   } else if (shown.length === 0) {
     content = (
-      <EmptyState icon={Search} title="No documents found">
+      <EmptyState icon={Search} title="No documents found" className={emptyFrame}>
         {search.trim() ? (
           <p className="text-sm text-muted-foreground">No document name or type matches “{search.trim()}”.</p>
         ) : (

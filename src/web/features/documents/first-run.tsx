@@ -9,7 +9,7 @@ import { paths } from "../../../shared/paths";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { apiRequest, refusalReason } from "../../lib/api-client";
+import { apiRequest, failureReason } from "../../lib/api-client";
 import { storeDocument } from "./use-documents";
 
 const onboardingKey = ["onboarding"] as const;
@@ -40,7 +40,7 @@ export function TrySampleButton({ variant = "outline" }: { variant?: "outline" |
       void queryClient.invalidateQueries({ queryKey: onboardingKey });
       toast.success("Sample agreement added", { description: "It is being processed now, free of credit. Its card updates as it goes." });
     },
-    onError: (error) => toast.error("Could not add the sample", { description: refusalReason(error) ?? "Please try again." }),
+    onError: (error) => toast.error("Could not add the sample", { description: failureReason(error) }),
   });
   return (
     <Button variant={variant} onClick={() => addSample.mutate()} disabled={addSample.isPending}>

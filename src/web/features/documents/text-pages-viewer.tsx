@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
 import { documentsApi } from "./documents-api";
@@ -114,17 +113,7 @@ export function TextPagesViewer({
     );
   }
   if (pages.isError) {
-    return (
-      <Alert role="alert" variant="destructive">
-        <AlertTitle>Could not load the document&apos;s text</AlertTitle>
-        <AlertDescription className="space-y-3">
-          <p>Please try again.</p>
-          <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadProblem message="The document's text could not be loaded." error={pages.error} onRetry={() => void pages.refetch()} />;
   }
 
   return (

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { uploadMessages } from "../../../shared/documents";
-import { isApiError, refusalReason } from "../../lib/api-client";
+import { failureReason, isApiError } from "../../lib/api-client";
 import { useSiteConfig } from "../../lib/site-config-context";
 import { uploadProblem } from "./document-format";
 import { documentsApi, uploadDocument } from "./documents-api";
@@ -25,8 +25,8 @@ export interface UploadState {
 
 function uploadFailure(error: unknown): { title: string; reason: string } {
   if (isApiError(error, "conflict")) return { title: "Duplicate document", reason: uploadMessages.duplicate };
-  // The server's reason (wrong type, too large, empty) when it gave one.
-  return { title: "Upload failed", reason: refusalReason(error) ?? UPLOAD_FAILED };
+  // The server's reason (wrong type, too large, empty) when it gave one, or no connection.
+  return { title: "Upload failed", reason: failureReason(error, UPLOAD_FAILED) };
 }
 
 /** Starts a stored document as the person's plan allows: started, waiting for a credit, or left for them to start. */

@@ -113,6 +113,7 @@ function ComparedSheets({ leftId, rightId }: { leftId: string; rightId: string }
     return (
       <LoadProblem
         message="The fact sheets could not be loaded."
+        error={left.error ?? right.error}
         onRetry={() => {
           void left.refetch();
           void right.refetch();
@@ -162,7 +163,7 @@ export function CompareFactSheetsPage() {
       {documents.isPending ? (
         <Skeleton className="h-10 w-full" />
       ) : documents.isError ? (
-        <LoadProblem message="Your documents could not be loaded." onRetry={() => void documents.refetch()} />
+        <LoadProblem message="Your documents could not be loaded." error={documents.error} onRetry={() => void documents.refetch()} />
       ) : processed.length < 2 ? (
         <EmptyState icon={Columns2} title="Two processed documents are needed" className="py-12">
           <p className="max-w-md text-muted-foreground">Upload and process another contract to compare it with this one.</p>

@@ -5,7 +5,8 @@ import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet"
 import { factFieldKeys, type FactFieldKey } from "../../../shared/fact-sheet";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
-import { stubServer } from "../../../../tests/support/stub-server";
+import { neverAnswered, noConnection, stubServer } from "../../../../tests/support/stub-server";
+import { connectionMessages } from "../../lib/api-client";
 import { aDocument } from "../documents/documents-test-utils";
 import { CompareFactSheetsPage, FactSheetPage } from "./fact-sheet-pages";
 
@@ -175,6 +176,25 @@ describe("fact sheet page", () => {
     await userEvent.click(within(check).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("Review removed")).toBeInTheDocument();
     expect(server.callsTo("DELETE", `/api/documents/${contract.id}/fact-sheet/reviews/${toCheck.id}`)).toHaveLength(1);
+  });
+
+  it("shows placeholders while the sheet loads", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: neverAnswered,
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    expect(await screen.findByText("Reading the contract's key terms…")).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says in plain words when the sheet cannot be reached", async () => {
+    stubServer({
+      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+      [`GET /api/documents/${contract.id}/fact-sheet`]: noConnection,
+    });
+    render(`/app/documents/${contract.id}/fact-sheet`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(`The fact sheet could not be loaded.${connectionMessages.unreachable}`);
   });
 
   it("offers a way back when the sheet cannot be loaded", async () => {

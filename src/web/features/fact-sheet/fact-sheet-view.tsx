@@ -161,8 +161,9 @@ export function FactSheetView({ documentId }: { documentId: string }) {
   const query = useFactSheet(documentId);
   const sheet = query.data;
   if (query.isPending) return <Reading />;
-  if (!sheet) return <LoadProblem message="The fact sheet could not be loaded." onRetry={() => void query.refetch()} />;
-  if (sheet.status === "failed") return <LoadProblem message="The fact sheet could not be read from this document." onRetry={() => void query.refetch()} />;
+  if (!sheet) return <LoadProblem message="The fact sheet could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+  if (sheet.status === "failed")
+    return <LoadProblem message="The fact sheet could not be read from this document." error={query.error} onRetry={() => void query.refetch()} />;
   if (sheet.status === "building" && sheet.builtAt === null) return <Reading />;
   return (
     <div className="space-y-4">

@@ -38,7 +38,7 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
         <Skeleton className="h-48 w-full" />
       </div>
     ) : organization.isError ? (
-      <LoadProblem message={organizationMessages.loadOrganizationFailed} onRetry={() => void organization.refetch()} />
+      <LoadProblem message={organizationMessages.loadOrganizationFailed} error={organization.error} onRetry={() => void organization.refetch()} />
     ) : (
       render(organization.data)
     );

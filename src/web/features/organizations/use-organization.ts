@@ -9,7 +9,7 @@ import type {
   UpdateOrganizationRequest,
 } from "../../../shared/contracts/organizations";
 import { organizationMessages, type InvitableRole } from "../../../shared/organizations";
-import { FALLBACK_MESSAGE, isApiError, refusalReason } from "../../lib/api-client";
+import { failureReason, isApiError } from "../../lib/api-client";
 import { useSession } from "../session";
 import { organizationsApi } from "./organizations-api";
 
@@ -30,9 +30,6 @@ export function useMembers(organizationId: string) {
 export function useInvitations(organizationId: string) {
   return useQuery({ queryKey: organizationKeys.invitations(organizationId), queryFn: () => organizationsApi.invitations(organizationId) });
 }
-
-/** The server's reason for a refusal, or 'Please try again.' when it gave none (offline, a failure on its side). */
-const reasonOf = (error: unknown) => refusalReason(error) ?? FALLBACK_MESSAGE;
 
 /**
  * The admin page's changes, each with the spec's toasts. Removals leave the list at once and
@@ -56,7 +53,7 @@ export function useOrganizationActions(organizationId: string) {
       void queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) });
       void refreshCounts();
     },
-    onError: (error) => toast.error(organizationMessages.sendInvitationFailed, { description: reasonOf(error) }),
+    onError: (error) => toast.error(organizationMessages.sendInvitationFailed, { description: failureReason(error) }),
   });
 
   const resendInvitation = useMutation({
@@ -67,14 +64,14 @@ export function useOrganizationActions(organizationId: string) {
         items?.map((item) => (item.id === invitation.id ? invitation : item)),
       );
     },
-    onError: (error) => toast.error(organizationMessages.sendInvitationFailed, { description: reasonOf(error) }),
+    onError: (error) => toast.error(organizationMessages.sendInvitationFailed, { description: failureReason(error) }),
   });
 
   const cancelInvitation = useMutation({
     mutationFn: (invitation: OrganizationInvitation) => organizationsApi.cancelInvitation(organizationId, invitation.id),
     onMutate: (invitation) => removeAtOnce<OrganizationInvitation>(organizationKeys.invitations(organizationId), (item) => item.id === invitation.id),
     onSuccess: (_answer, invitation) => toast.success("Invitation cancelled", { description: `${invitation.email} can no longer use it.` }),
-    onError: (error) => toast.error("Failed to cancel invitation", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to cancel invitation", { description: failureReason(error) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) });
       void refreshCounts();
@@ -94,7 +91,7 @@ export function useOrganizationActions(organizationId: string) {
     },
     onError: (error) => {
       if (isApiError(error, "not_found")) toast.error(organizationMessages.userNotFound);
-      else toast.error(organizationMessages.updateRoleFailed(reasonOf(error)));
+      else toast.error(organizationMessages.updateRoleFailed(failureReason(error)));
       void queryClient.invalidateQueries({ queryKey: organizationKeys.members(organizationId) });
     },
   });
@@ -106,7 +103,7 @@ export function useOrganizationActions(organizationId: string) {
       toast.success(organizationMessages.userRemoved);
       if (member.userId === user?.id) void refreshSession();
     },
-    onError: (error) => toast.error(organizationMessages.removeUserFailed, { description: reasonOf(error) }),
+    onError: (error) => toast.error(organizationMessages.removeUserFailed, { description: failureReason(error) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: organizationKeys.members(organizationId) });
       void refreshCounts();
@@ -123,7 +120,7 @@ export function useOrganizationActions(organizationId: string) {
       // The session carries the organization's name (the enterprise upgrade page shows it).
       void refreshSession();
     },
-    onError: (error) => toast.error(organizationMessages.updateSettingsFailed, { description: reasonOf(error) }),
+    onError: (error) => toast.error(organizationMessages.updateSettingsFailed, { description: failureReason(error) }),
   });
 
   const updateAuthentication = useMutation({
@@ -132,7 +129,7 @@ export function useOrganizationActions(organizationId: string) {
       storeOrganization(organization);
       toast.success(organizationMessages.authSettingsUpdated);
     },
-    onError: (error) => toast.error(organizationMessages.authSettingsFailed, { description: reasonOf(error) }),
+    onError: (error) => toast.error(organizationMessages.authSettingsFailed, { description: failureReason(error) }),
   });
 
   return { invite, resendInvitation, cancelInvitation, changeRole, removeMember, updateSettings, updateAuthentication };

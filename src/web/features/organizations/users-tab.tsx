@@ -8,7 +8,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadProblem } from "../../components/ui/load-problem";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
 import { formatDate } from "../../lib/format-date";
 import { EditUserDialog, InviteUserDialog, RemoveUserDialog } from "./member-dialogs";
@@ -28,15 +28,9 @@ function ListTable<Item>({
   empty: { icon: LucideIcon; title: string; text: string };
 } & Omit<ComponentProps<typeof RecordTable<Item>>, "items">) {
   if (query.isPending) {
-    return (
-      <div role="status" aria-label={loadingLabel} className="space-y-2 rounded-lg border p-4">
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} className="h-8 w-full" />
-        ))}
-      </div>
-    );
+    return <SkeletonRows label={loadingLabel} rows={3} />;
   }
-  if (query.isError) return <LoadProblem message={failure} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadProblem message={failure} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
       <EmptyState icon={empty.icon} title={empty.title} className="rounded-lg border border-dashed px-6 py-10">

@@ -9,19 +9,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LoadProblem } from "../../components/ui/load-problem";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Skeleton } from "../../components/ui/skeleton";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import type { ConsoleUrl } from "./use-console-url";
-
-export function LoadingRows({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} className="space-y-2 rounded-lg border p-4">
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} className="h-8 w-full" />
-      ))}
-    </div>
-  );
-}
 
 /** A search box kept in the URL (`q`): it searches when submitted (Enter or the button), not on every key. */
 export function SearchBox({ url, label, placeholder }: { url: ConsoleUrl; label: string; placeholder: string }) {
@@ -72,28 +62,28 @@ export function Toolbar({ children }: { children: ReactNode }) {
 }
 
 /**
- * One server page of a list: its loading, failure and empty states, the table, and Previous / Next
- * (100 rows a page, the offset in the URL).
+ * One server page of a list: its loading, failure and empty states, the records (a table, cards on
+ * a phone: RecordTable), and Previous / Next (100 rows a page, the offset in the URL).
  */
-export function PagedTable<Data extends { nextOffset: number | null }, Row>({
+export function PagedTable<Data extends { nextOffset: number | null }, Row extends { id: string }>({
   label,
   query,
   rowsOf,
   url,
   empty,
   columns,
-  renderRow,
+  actions,
 }: {
   label: string;
   query: UseQueryResult<Data>;
   rowsOf: (data: Data) => Row[];
   url: ConsoleUrl;
   empty: { icon: LucideIcon; title: string; text: string };
-  columns: ReactNode[];
-  renderRow: (row: Row) => ReactNode;
+  columns: RecordColumn<Row>[];
+  actions?: (row: Row) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingRows label={`Loading ${label.toLowerCase()}`} />;
-  if (query.isError) return <LoadProblem message={`Failed to load ${label.toLowerCase()}.`} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <SkeletonRows label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isError) return <LoadProblem message={`Failed to load ${label.toLowerCase()}.`} error={query.error} onRetry={() => void query.refetch()} />;
   const rows = rowsOf(query.data);
   const { nextOffset } = query.data;
   return (
@@ -103,16 +93,7 @@ export function PagedTable<Data extends { nextOffset: number | null }, Row>({
           <p className="text-sm text-muted-foreground">{empty.text}</p>
         </EmptyState>
       ) : (
-        <Table label={label}>
-          <TableHeader>
-            <TableRow>
-              {columns.map((column, index) => (
-                <TableHead key={index}>{column}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>{rows.map(renderRow)}</TableBody>
-        </Table>
+        <RecordTable label={label} items={rows} keyOf={(row) => row.id} columns={columns} actions={actions} />
       )}
       <Pager label={label} noun="Rows" offset={url.offset} shown={rows.length} pageSize={ADMIN_PAGE_SIZE} nextOffset={nextOffset} onOffset={url.setOffset} />
     </div>

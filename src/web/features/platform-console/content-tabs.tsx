@@ -4,7 +4,7 @@ import type { AdminChat, AdminChatListResponse, AdminDocument, AdminDocumentList
 import { documentStatuses, statusBadgeLabels } from "../../../shared/documents";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { TableCell, TableRow } from "../../components/ui/table";
+import type { RecordColumn } from "../../components/ui/record-table";
 import { formatDate } from "../../lib/format-date";
 import { adminApi } from "./admin-api";
 import { FilterSelect, PagedTable, SearchBox, Toolbar } from "./console-parts";
@@ -26,6 +26,19 @@ export function OrganizationFilter({ url }: { url: ConsoleUrl }) {
 
 const documentStatusOptions = [{ value: "", label: "Any status" }, ...documentStatuses.map((status) => ({ value: status, label: statusBadgeLabels[status] }))];
 
+const documentColumns: RecordColumn<AdminDocument>[] = [
+  { header: "File name", isTitle: true, className: "font-medium break-all", cell: (document) => document.filename },
+  { header: "Owner", className: "break-all", cell: (document) => document.ownerEmail },
+  { header: "Organization", cell: (document) => document.organizationName ?? "—" },
+  {
+    header: "Status",
+    cell: (document) => <Badge variant={document.status === "failed" ? "destructive" : "secondary"}>{statusBadgeLabels[document.status]}</Badge>,
+  },
+  { header: "Size", className: "whitespace-nowrap tabular-nums", cell: (document) => formatAdminSize(document.fileSize) },
+  { header: "Pages", className: "tabular-nums", cell: (document) => document.pageCount ?? "—" },
+  { header: "Created", className: "whitespace-nowrap", cell: (document) => formatDate(document.createdAt) },
+];
+
 /** Every document's metadata: never its text. */
 export function DocumentsTab({ url }: { url: ConsoleUrl }) {
   const query = useConsoleList(
@@ -46,24 +59,20 @@ export function DocumentsTab({ url }: { url: ConsoleUrl }) {
         rowsOf={(data) => data.documents}
         url={url}
         empty={{ icon: FileText, title: "No documents found", text: "No document matches this search and filter." }}
-        columns={["File name", "Owner", "Organization", "Status", "Size", "Pages", "Created"]}
-        renderRow={(document) => (
-          <TableRow key={document.id}>
-            <TableCell className="font-medium break-all">{document.filename}</TableCell>
-            <TableCell className="break-all">{document.ownerEmail}</TableCell>
-            <TableCell>{document.organizationName ?? "—"}</TableCell>
-            <TableCell>
-              <Badge variant={document.status === "failed" ? "destructive" : "secondary"}>{statusBadgeLabels[document.status]}</Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">{formatAdminSize(document.fileSize)}</TableCell>
-            <TableCell className="tabular-nums">{document.pageCount ?? "—"}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(document.createdAt)}</TableCell>
-          </TableRow>
-        )}
+        columns={documentColumns}
       />
     </>
   );
 }
+
+const chatColumns: RecordColumn<AdminChat>[] = [
+  { header: "Title", isTitle: true, className: "font-medium break-words", cell: (chat) => chat.title },
+  { header: "User", className: "break-all", cell: (chat) => chat.userEmail },
+  { header: "Organization", cell: (chat) => chat.organizationName ?? "—" },
+  { header: "Document", className: "break-all", cell: (chat) => chat.documentFilename },
+  { header: "Messages", className: "tabular-nums", cell: (chat) => chat.messageCount },
+  { header: "Updated", className: "whitespace-nowrap", cell: (chat) => formatDateTime(chat.updatedAt) },
+];
 
 /** Every conversation's title and count: never its messages. */
 export function ChatsTab({ url }: { url: ConsoleUrl }) {
@@ -80,17 +89,7 @@ export function ChatsTab({ url }: { url: ConsoleUrl }) {
         rowsOf={(data) => data.chats}
         url={url}
         empty={{ icon: MessageSquare, title: "No chats found", text: "No conversation matches this search." }}
-        columns={["Title", "User", "Organization", "Document", "Messages", "Updated"]}
-        renderRow={(chat) => (
-          <TableRow key={chat.id}>
-            <TableCell className="font-medium break-words">{chat.title}</TableCell>
-            <TableCell className="break-all">{chat.userEmail}</TableCell>
-            <TableCell>{chat.organizationName ?? "—"}</TableCell>
-            <TableCell className="break-all">{chat.documentFilename}</TableCell>
-            <TableCell className="tabular-nums">{chat.messageCount}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(chat.updatedAt)}</TableCell>
-          </TableRow>
-        )}
+        columns={chatColumns}
       />
     </>
   );

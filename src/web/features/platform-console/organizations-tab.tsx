@@ -12,16 +12,57 @@ import { DialogActions } from "../../components/ui/dialog-actions";
 import { Field } from "../../components/ui/field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadProblem } from "../../components/ui/load-problem";
-import { TableCell, TableRow } from "../../components/ui/table";
+import { SkeletonRows } from "../../components/ui/skeleton";
+import type { RecordColumn } from "../../components/ui/record-table";
 import { TextField } from "../../components/ui/text-field";
 import { formatDate } from "../../lib/format-date";
 import { adminApi } from "./admin-api";
-import { LoadingRows, PagedTable, SearchBox, Toolbar } from "./console-parts";
+import { PagedTable, SearchBox, Toolbar } from "./console-parts";
 import { formatDateTime, subscriptionText } from "./console-format";
 import { useConsoleActions, useConsoleList, useMembersOf } from "./use-console";
 import type { ConsoleUrl } from "./use-console-url";
 
 const activityBadges = { active: "default", inactive: "secondary", suspended: "destructive" } as const;
+
+const organizationColumns: RecordColumn<AdminOrganization>[] = [
+  {
+    header: "Organization",
+    isTitle: true,
+    cell: (organization) => (
+      <>
+        <span className="font-medium">{organization.name}</span>
+        {organization.domains.length > 0 && <span className="block text-xs font-normal text-muted-foreground">{organization.domains.join(", ")}</span>}
+      </>
+    ),
+  },
+  {
+    header: "Status",
+    cell: (organization) => (
+      <Badge variant={activityBadges[organization.status]} className="capitalize">
+        {organization.status}
+      </Badge>
+    ),
+  },
+  { header: "Subscription", className: "whitespace-nowrap", cell: (organization) => subscriptionText(organization) },
+  {
+    header: "Users",
+    className: "tabular-nums",
+    cell: (organization) => (
+      <>
+        {organization.usersCount} <span className="text-muted-foreground">({organization.activeUsersCount} active)</span>
+      </>
+    ),
+  },
+  { header: "Documents", className: "tabular-nums", cell: (organization) => organization.documentsCount },
+  { header: "Vectors", className: "tabular-nums", cell: (organization) => organization.vectorsCount },
+  { header: "Jobs running", className: "tabular-nums", cell: (organization) => organization.jobsRunning },
+  { header: "Jobs in error", className: "tabular-nums", cell: (organization) => organization.jobsError },
+  {
+    header: "Last document",
+    className: "whitespace-nowrap",
+    cell: (organization) => (organization.lastDocumentAt ? formatDate(organization.lastDocumentAt) : "—"),
+  },
+];
 
 export function OrganizationsTab({ url }: { url: ConsoleUrl }) {
   const query = useConsoleList("organizations", { search: url.get("q"), offset: String(url.offset) }, adminApi.organizations);
@@ -37,33 +78,11 @@ export function OrganizationsTab({ url }: { url: ConsoleUrl }) {
         rowsOf={(data) => data.organizations}
         url={url}
         empty={{ icon: Building2, title: "No organizations found", text: url.get("q") ? "No organization matches this search." : "No organization yet." }}
-        columns={["Organization", "Status", "Subscription", "Users", "Documents", "Vectors", "Jobs running", "Jobs in error", "Last document", ""]}
-        renderRow={(organization) => (
-          <TableRow key={organization.id}>
-            <TableCell>
-              <span className="font-medium">{organization.name}</span>
-              {organization.domains.length > 0 && <span className="block text-xs text-muted-foreground">{organization.domains.join(", ")}</span>}
-            </TableCell>
-            <TableCell>
-              <Badge variant={activityBadges[organization.status]} className="capitalize">
-                {organization.status}
-              </Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{subscriptionText(organization)}</TableCell>
-            <TableCell className="tabular-nums">
-              {organization.usersCount} <span className="text-muted-foreground">({organization.activeUsersCount} active)</span>
-            </TableCell>
-            <TableCell className="tabular-nums">{organization.documentsCount}</TableCell>
-            <TableCell className="tabular-nums">{organization.vectorsCount}</TableCell>
-            <TableCell className="tabular-nums">{organization.jobsRunning}</TableCell>
-            <TableCell className="tabular-nums">{organization.jobsError}</TableCell>
-            <TableCell className="whitespace-nowrap">{organization.lastDocumentAt ? formatDate(organization.lastDocumentAt) : "—"}</TableCell>
-            <TableCell className="text-right">
-              <Button type="button" variant="outline" size="sm" onClick={() => setOpened(organization)} aria-label={`Open ${organization.name}`}>
-                Open
-              </Button>
-            </TableCell>
-          </TableRow>
+        columns={organizationColumns}
+        actions={(organization) => (
+          <Button type="button" variant="outline" size="sm" onClick={() => setOpened(organization)} aria-label={`Open ${organization.name}`}>
+            Open
+          </Button>
         )}
       />
       {opened && <OrganizationDialog organization={opened} url={url} onClose={() => setOpened(undefined)} />}
@@ -110,9 +129,9 @@ function OrganizationDialog({ organization, url, onClose }: { organization: Admi
             Members
           </h3>
           {members.isPending ? (
-            <LoadingRows label="Loading members" />
+            <SkeletonRows label="Loading members" />
           ) : members.isError ? (
-            <LoadProblem message="Failed to load users" onRetry={() => void members.refetch()} />
+            <LoadProblem message="Failed to load users" error={members.error} onRetry={() => void members.refetch()} />
           ) : members.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">No members yet.</p>
           ) : (

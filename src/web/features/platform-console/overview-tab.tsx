@@ -58,7 +58,7 @@ export function OverviewTab({ url }: { url: ConsoleUrl }) {
       </div>
     );
   }
-  if (overview.isError) return <LoadProblem message="Failed to load the platform overview." onRetry={() => void overview.refetch()} />;
+  if (overview.isError) return <LoadProblem message="Failed to load the platform overview." error={overview.error} onRetry={() => void overview.refetch()} />;
   const { metrics, recentActivity } = overview.data;
   return (
     <div className="space-y-6">

@@ -2,13 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminJob, OverviewResponse, SystemStatus } from "../../../shared/contracts/admin";
+import type { AdminJob, AdminOrganization, AdminUser, OverviewResponse, SystemStatus } from "../../../shared/contracts/admin";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
-import { stubServer, type RecordedCall } from "../../../../tests/support/stub-server";
+import { neverAnswered, noConnection, stubServer, type RecordedCall } from "../../../../tests/support/stub-server";
+import { setWindowWidth } from "../../../../tests/support/window-width";
 import { PlatformConsolePage } from "./platform-console-page";
 
 afterEach(() => {
+  setWindowWidth(1280);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -157,5 +159,104 @@ describe("the platform console", () => {
     renderConsole("/app/admin/platform");
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load the platform overview.");
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+  it("shows placeholders while the overview loads", async () => {
+    stubServer({ "GET /api/admin/overview": neverAnswered });
+    renderConsole("/app/admin/platform");
+    expect(await screen.findByRole("status", { name: "Loading the overview" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says in plain words when the server cannot be reached, and Try again asks again", async () => {
+    const server = stubServer({ "GET /api/admin/users": noConnection });
+    renderConsole("/app/admin/platform?tab=users");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to load users.");
+    expect(alert).toHaveTextContent("We couldn't reach the server. Check your connection and try again.");
+    expect(alert).not.toHaveTextContent("Failed to fetch");
+    const loads = server.callsTo("GET", "/api/admin/users").length;
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(server.callsTo("GET", "/api/admin/users").length).toBeGreaterThan(loads));
+  });
+});
+
+const organization: AdminOrganization = {
+  id: "00000000-0000-4000-8000-0000000000a1",
+  name: "Blue Valley Family Medicine",
+  domains: ["bluevalley.example"],
+  status: "active",
+  subscriptionStatus: "trial",
+  trialEndsAt: "2026-12-09T10:00:00.000Z",
+  monthlyCredits: null,
+  maxUsers: 100,
+  storageLimitGb: 5,
+  usersCount: 4,
+  activeUsersCount: 3,
+  documentsCount: 12,
+  vectorsCount: 340,
+  jobsRunning: 1,
+  jobsError: 0,
+  lastDocumentAt: "2026-11-25T10:00:00.000Z",
+  createdAt: "2026-11-20T10:00:00.000Z",
+};
+
+const member: AdminUser = {
+  id: "user-1",
+  email: "dana@bluevalley.example",
+  name: "Dana Reyes",
+  isPlatformOwner: false,
+  organizationName: "Blue Valley Family Medicine",
+  organizationsCount: 1,
+  activeOrganizationsCount: 1,
+  lastSignInAt: "2026-11-25T10:00:00.000Z",
+  createdAt: "2026-11-20T10:00:00.000Z",
+  sessionsCount: 1,
+  ban: null,
+};
+
+describe("the platform console on a phone", () => {
+  /** A list's cards; a card's fields as "Term: value" lines, and its buttons' names. */
+  const cardsOf = async (listName: string) => Array.from((await screen.findByRole("list", { name: listName })).querySelectorAll<HTMLElement>(":scope > li"));
+  const fieldsOf = (card: HTMLElement) =>
+    within(card)
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+  const buttonsOf = (card: HTMLElement) =>
+    within(card)
+      .queryAllByRole("button")
+      .map((button) => button.textContent);
+
+  it("shows organizations, users and jobs as cards with their actions on them: no table to scroll sideways", async () => {
+    setWindowWidth(390);
+    stubServer({
+      "GET /api/admin/organizations": { status: 200, body: { organizations: [organization], nextOffset: null } },
+      "GET /api/admin/users": {
+        status: 200,
+        body: { users: [member, { ...member, id: "owner-1", email: "owner@clausewise.example", isPlatformOwner: true }], nextOffset: null },
+      },
+      "GET /api/admin/system": { status: 200, body: system },
+      "GET /api/admin/settings": { status: 200, body: { settings } },
+      "GET /api/admin/jobs": { status: 200, body: { jobs: [failedJob], nextOffset: null } },
+    });
+    const { router } = renderConsole("/app/admin/platform?tab=organizations");
+    const [organizationCard] = await cardsOf("Organizations");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(organizationCard!.firstElementChild).toHaveTextContent("Blue Valley Family Medicinebluevalley.example");
+    expect(fieldsOf(organizationCard!)).toContain("Documents: 12");
+    expect(within(organizationCard!).getByRole("button", { name: `Open ${organization.name}` })).toBeInTheDocument();
+
+    await router.navigate("/app/admin/platform?tab=users");
+    const [memberCard, ownerCard] = await cardsOf("Users");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(memberCard!.firstElementChild).toHaveTextContent(member.email);
+    expect(fieldsOf(memberCard!)).toContain("Organization: Blue Valley Family Medicine");
+    expect(buttonsOf(memberCard!)).toEqual([`Disable ${member.email}`, `Sign out everywhere ${member.email}`]);
+    expect(buttonsOf(ownerCard!)).toEqual([]);
+
+    await router.navigate("/app/admin/platform?tab=system");
+    const [jobCard] = await cardsOf("Jobs");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(fieldsOf(jobCard!)).toContain("Attempts: 3 / 3");
+    expect(buttonsOf(jobCard!)).toEqual(["Retry Broken contract.pdf"]);
   });
 });

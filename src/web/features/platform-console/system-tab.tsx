@@ -15,10 +15,11 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { LoadProblem } from "../../components/ui/load-problem";
-import { TableCell, TableRow } from "../../components/ui/table";
+import { SkeletonRows } from "../../components/ui/skeleton";
+import type { RecordColumn } from "../../components/ui/record-table";
 import { TextField } from "../../components/ui/text-field";
 import { adminApi } from "./admin-api";
-import { FilterSelect, LoadingRows, PagedTable, Toolbar } from "./console-parts";
+import { FilterSelect, PagedTable, Toolbar } from "./console-parts";
 import { OrganizationFilter } from "./content-tabs";
 import { formatDateTime } from "./console-format";
 import { useConsoleActions, useConsoleList, usePlatformSettings, useSystemStatus } from "./use-console";
@@ -52,8 +53,8 @@ function StatusCard({ icon: Icon, title, children }: { icon: typeof Database; ti
 
 function SystemStatusCards() {
   const system = useSystemStatus();
-  if (system.isPending) return <LoadingRows label="Loading system status" />;
-  if (system.isError) return <LoadProblem message="Failed to load the system status." onRetry={() => void system.refetch()} />;
+  if (system.isPending) return <SkeletonRows label="Loading system status" />;
+  if (system.isError) return <LoadProblem message="Failed to load the system status." error={system.error} onRetry={() => void system.refetch()} />;
   const { database, queue, workers, mailer, storage, version } = system.data;
   return (
     <div className="space-y-4">
@@ -116,6 +117,36 @@ function SystemStatusCards() {
   );
 }
 
+const jobColumns: RecordColumn<AdminJob>[] = [
+  {
+    header: "Job",
+    isTitle: true,
+    cell: (job) => (
+      <>
+        <span className="font-medium break-all">{job.filename ?? jobTypeLabel(job.type)}</span>
+        <span className="block text-xs font-normal text-muted-foreground">
+          {jobTypeLabel(job.type)} · {job.stage}
+        </span>
+      </>
+    ),
+  },
+  { header: "Organization", cell: (job) => job.organizationName ?? "—" },
+  { header: "Status", cell: (job) => <Badge variant={job.status === "failed" ? "destructive" : "secondary"}>{jobStatusLabels[job.status]}</Badge> },
+  { header: "Created", className: "whitespace-nowrap", cell: (job) => formatDateTime(job.createdAt) },
+  { header: "Started", className: "whitespace-nowrap", cell: (job) => formatDateTime(job.startedAt) || "—" },
+  { header: "Completed", className: "whitespace-nowrap", cell: (job) => formatDateTime(job.completedAt) || "—" },
+  {
+    header: "Attempts",
+    className: "tabular-nums",
+    cell: (job) => (
+      <>
+        {job.attempts} / {job.maxAttempts}
+      </>
+    ),
+  },
+  { header: "Error", className: "max-w-64 text-xs break-words", cell: (job) => job.errorMessage ?? "" },
+];
+
 function JobsList({ url }: { url: ConsoleUrl }) {
   const query = useConsoleList(
     "jobs",
@@ -139,36 +170,15 @@ function JobsList({ url }: { url: ConsoleUrl }) {
         rowsOf={(data) => data.jobs}
         url={url}
         empty={{ icon: ListChecks, title: "No jobs found", text: "No job matches these filters." }}
-        columns={["Job", "Organization", "Status", "Created", "Started", "Completed", "Attempts", "Error", ""]}
-        renderRow={(job) => (
-          <TableRow key={job.id}>
-            <TableCell>
-              <span className="font-medium break-all">{job.filename ?? jobTypeLabel(job.type)}</span>
-              <span className="block text-xs text-muted-foreground">
-                {jobTypeLabel(job.type)} · {job.stage}
-              </span>
-            </TableCell>
-            <TableCell>{job.organizationName ?? "—"}</TableCell>
-            <TableCell>
-              <Badge variant={job.status === "failed" ? "destructive" : "secondary"}>{jobStatusLabels[job.status]}</Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(job.createdAt)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(job.startedAt) || "—"}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(job.completedAt) || "—"}</TableCell>
-            <TableCell className="tabular-nums">
-              {job.attempts} / {job.maxAttempts}
-            </TableCell>
-            <TableCell className="max-w-64 text-xs break-words">{job.errorMessage ?? ""}</TableCell>
-            <TableCell className="text-right">
-              {job.status === "failed" && (
-                <Button type="button" variant="outline" size="sm" onClick={() => retryJob.mutate(job)}>
-                  <RotateCcw aria-hidden />
-                  Retry<span className="sr-only"> {job.filename ?? jobTypeLabel(job.type)}</span>
-                </Button>
-              )}
-            </TableCell>
-          </TableRow>
-        )}
+        columns={jobColumns}
+        actions={(job) =>
+          job.status === "failed" && (
+            <Button type="button" variant="outline" size="sm" onClick={() => retryJob.mutate(job)}>
+              <RotateCcw aria-hidden />
+              Retry<span className="sr-only"> {job.filename ?? jobTypeLabel(job.type)}</span>
+            </Button>
+          )
+        }
       />
     </section>
   );
@@ -188,9 +198,9 @@ export function PlatformSettingsCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         {settings.isPending ? (
-          <LoadingRows label="Loading platform settings" />
+          <SkeletonRows label="Loading platform settings" />
         ) : settings.isError ? (
-          <LoadProblem message="Failed to load platform settings." onRetry={() => void settings.refetch()} />
+          <LoadProblem message="Failed to load platform settings." error={settings.error} onRetry={() => void settings.refetch()} />
         ) : (
           <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
         )}

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { jobTypeLabel } from "../../../shared/admin";
 import type { AdminJob, AdminJobListResponse, CreateOrganizationRequest, UpdatePlatformSettingsRequest } from "../../../shared/contracts/admin";
 import type { UpdateOrganizationPlanRequest } from "../../../shared/contracts/organizations";
-import { FALLBACK_MESSAGE, refusalReason } from "../../lib/api-client";
+import { failureReason } from "../../lib/api-client";
 import { adminApi, type ListQuery } from "./admin-api";
 
 export const consoleKeys = {
@@ -15,8 +15,6 @@ export const consoleKeys = {
   system: ["platform-console", "system"] as const,
   settings: ["platform-console", "settings"] as const,
 };
-
-const reasonOf = (error: unknown) => refusalReason(error) ?? FALLBACK_MESSAGE;
 
 export const useOverview = () => useQuery({ queryKey: consoleKeys.overview, queryFn: adminApi.overview });
 
@@ -49,7 +47,7 @@ export function useConsoleActions() {
       toast.success("Organization created", { description: organization.name });
       refresh("organizations");
     },
-    onError: (error) => toast.error("Failed to create organization", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to create organization", { description: failureReason(error) }),
   });
 
   const updatePlan = useMutation({
@@ -58,20 +56,20 @@ export function useConsoleActions() {
       toast.success("Plan updated");
       refresh("organizations", "jobs", "documents");
     },
-    onError: (error) => toast.error("Failed to update the plan", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to update the plan", { description: failureReason(error) }),
   });
 
   const banUser = useMutation({
     mutationFn: ({ userId, reason }: { userId: string; reason: string }) => adminApi.banUser(userId, reason),
     onSuccess: (user) => toast.success("Account disabled", { description: `${user.email} is signed out and cannot sign in.` }),
-    onError: (error) => toast.error("Failed to disable the account", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to disable the account", { description: failureReason(error) }),
     onSettled: () => refresh("users"),
   });
 
   const unbanUser = useMutation({
     mutationFn: (userId: string) => adminApi.unbanUser(userId),
     onSuccess: (user) => toast.success("Account enabled", { description: `${user.email} can sign in again.` }),
-    onError: (error) => toast.error("Failed to enable the account", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to enable the account", { description: failureReason(error) }),
     onSettled: () => refresh("users"),
   });
 
@@ -79,7 +77,7 @@ export function useConsoleActions() {
     mutationFn: (userId: string) => adminApi.signOutEverywhere(userId),
     onSuccess: (sessionsEnded) =>
       toast.success("Signed out everywhere", { description: `${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessions"} ended.` }),
-    onError: (error) => toast.error("Failed to sign the person out", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to sign the person out", { description: failureReason(error) }),
     onSettled: () => refresh("users"),
   });
 
@@ -94,7 +92,7 @@ export function useConsoleActions() {
       );
     },
     onSuccess: (_answer, job) => toast.success("Processing restarted", { description: job.filename ?? jobTypeLabel(job.type) }),
-    onError: (error) => toast.error("Retry failed", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Retry failed", { description: failureReason(error) }),
     onSettled: () => {
       refresh("jobs", "documents", "organizations");
       void queryClient.invalidateQueries({ queryKey: consoleKeys.system });
@@ -107,7 +105,7 @@ export function useConsoleActions() {
       queryClient.setQueryData(consoleKeys.settings, settings);
       toast.success("Platform settings saved", { description: "New organizations get them from now on." });
     },
-    onError: (error) => toast.error("Failed to save platform settings", { description: reasonOf(error) }),
+    onError: (error) => toast.error("Failed to save platform settings", { description: failureReason(error) }),
   });
 
   return { createOrganization, updatePlan, banUser, unbanUser, signOutEverywhere, retryJob, updateSettings };

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { DialogActions } from "../../components/ui/dialog-actions";
 import { Field } from "../../components/ui/field";
-import { TableCell, TableRow } from "../../components/ui/table";
+import type { RecordColumn } from "../../components/ui/record-table";
 import { Textarea } from "../../components/ui/textarea";
 import { formatDate } from "../../lib/format-date";
 import { adminApi } from "./admin-api";
@@ -21,6 +21,50 @@ const statusOptions = [
   { value: "active", label: "Active (30 days)" },
   { value: "inactive", label: "Inactive" },
   { value: "banned", label: "Disabled" },
+];
+
+const userColumns: RecordColumn<AdminUser>[] = [
+  {
+    header: "Email",
+    isTitle: true,
+    cell: (user) => (
+      <>
+        <span className="font-medium break-all">{user.email}</span>
+        {user.isPlatformOwner && (
+          <Badge variant="secondary" className="ml-2">
+            Owner
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { header: "Organization", cell: (user) => user.organizationName ?? "—" },
+  { header: "Last sign-in", className: "whitespace-nowrap", cell: (user) => (user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never") },
+  { header: "Created", className: "whitespace-nowrap", cell: (user) => formatDate(user.createdAt) },
+  {
+    header: "Organizations",
+    className: "tabular-nums",
+    cell: (user) => (
+      <>
+        {user.organizationsCount} <span className="text-muted-foreground">({user.activeOrganizationsCount} active)</span>
+      </>
+    ),
+  },
+  {
+    header: "Status",
+    cell: (user) => (
+      <>
+        {user.ban ? (
+          <Badge variant="destructive" title={user.ban.reason}>
+            Disabled
+          </Badge>
+        ) : (
+          <Badge variant="outline">Enabled</Badge>
+        )}
+        {user.ban && <span className="mt-1 block max-w-56 text-xs break-words text-muted-foreground">{user.ban.reason}</span>}
+      </>
+    ),
+  },
 ];
 
 export function UsersTab({ url }: { url: ConsoleUrl }) {
@@ -39,56 +83,28 @@ export function UsersTab({ url }: { url: ConsoleUrl }) {
         rowsOf={(data) => data.users}
         url={url}
         empty={{ icon: Users, title: "No users found", text: "No account matches this search and filter." }}
-        columns={["Email", "Organization", "Last sign-in", "Created", "Organizations", "Status", ""]}
-        renderRow={(user) => (
-          <TableRow key={user.id}>
-            <TableCell>
-              <span className="font-medium break-all">{user.email}</span>
-              {user.isPlatformOwner && (
-                <Badge variant="secondary" className="ml-2">
-                  Owner
-                </Badge>
-              )}
-            </TableCell>
-            <TableCell>{user.organizationName ?? "—"}</TableCell>
-            <TableCell className="whitespace-nowrap">{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
-            <TableCell className="tabular-nums">
-              {user.organizationsCount} <span className="text-muted-foreground">({user.activeOrganizationsCount} active)</span>
-            </TableCell>
-            <TableCell>
+        columns={userColumns}
+        actions={(user) =>
+          !user.isPlatformOwner && (
+            <>
               {user.ban ? (
-                <Badge variant="destructive" title={user.ban.reason}>
-                  Disabled
-                </Badge>
+                <Button type="button" variant="outline" size="sm" disabled={unbanUser.isPending} onClick={() => unbanUser.mutate(user.id)}>
+                  <UserCheck aria-hidden />
+                  Enable<span className="sr-only"> {user.email}</span>
+                </Button>
               ) : (
-                <Badge variant="outline">Enabled</Badge>
+                <Button type="button" variant="outline" size="sm" onClick={() => setBanning(user)}>
+                  <UserX aria-hidden />
+                  Disable<span className="sr-only"> {user.email}</span>
+                </Button>
               )}
-              {user.ban && <span className="mt-1 block max-w-56 text-xs break-words text-muted-foreground">{user.ban.reason}</span>}
-            </TableCell>
-            <TableCell>
-              {!user.isPlatformOwner && (
-                <div className="flex justify-end gap-2">
-                  {user.ban ? (
-                    <Button type="button" variant="outline" size="sm" disabled={unbanUser.isPending} onClick={() => unbanUser.mutate(user.id)}>
-                      <UserCheck aria-hidden />
-                      Enable<span className="sr-only"> {user.email}</span>
-                    </Button>
-                  ) : (
-                    <Button type="button" variant="outline" size="sm" onClick={() => setBanning(user)}>
-                      <UserX aria-hidden />
-                      Disable<span className="sr-only"> {user.email}</span>
-                    </Button>
-                  )}
-                  <Button type="button" variant="outline" size="sm" disabled={signOutEverywhere.isPending} onClick={() => signOutEverywhere.mutate(user.id)}>
-                    <LogOut aria-hidden />
-                    Sign out everywhere<span className="sr-only"> {user.email}</span>
-                  </Button>
-                </div>
-              )}
-            </TableCell>
-          </TableRow>
-        )}
+              <Button type="button" variant="outline" size="sm" disabled={signOutEverywhere.isPending} onClick={() => signOutEverywhere.mutate(user.id)}>
+                <LogOut aria-hidden />
+                Sign out everywhere<span className="sr-only"> {user.email}</span>
+              </Button>
+            </>
+          )
+        }
       />
       {banning && <BanDialog user={banning} onClose={() => setBanning(undefined)} />}
     </>

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { can, type Permission } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
 import { paths, withQuery } from "../../../shared/paths";
-import { Button } from "../../components/ui/button";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { useSession } from "./session";
 
 export function SessionLoading() {
@@ -13,11 +13,10 @@ export function SessionLoading() {
   );
 }
 
-function SessionError({ onRetry }: { onRetry: () => void }) {
+function SessionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 text-center">
-      <p>We couldn&apos;t reach the server. Check your connection and try again.</p>
-      <Button onClick={onRetry}>Try again</Button>
+    <div className="flex min-h-screen items-center justify-center p-4">
+      <LoadProblem message="Your account could not be loaded." error={error} onRetry={onRetry} className="max-w-md" />
     </div>
   );
 }
@@ -27,7 +26,7 @@ export function RequireSession() {
   const { user, isLoading, error, refresh } = useSession();
   const location = useLocation();
   if (isLoading) return <SessionLoading />;
-  if (error && !user) return <SessionError onRetry={() => void refresh()} />;
+  if (error && !user) return <SessionError error={error} onRetry={() => void refresh()} />;
   if (!user) {
     const redirect = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={withQuery(paths.login, { redirect })} replace />;

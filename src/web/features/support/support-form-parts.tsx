@@ -3,7 +3,7 @@ import { SUPPORT_MESSAGE_MAX_CHARS } from "../../../shared/contracts/support";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Field } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/textarea";
-import { refusalReason } from "../../lib/api-client";
+import { failureReason } from "../../lib/api-client";
 import type { SupportToasts } from "./use-send-support-request";
 
 const maxChars = SUPPORT_MESSAGE_MAX_CHARS.toLocaleString("en-US");
@@ -58,7 +58,7 @@ export function SendFailed({ error, toasts }: { error: unknown; toasts: SupportT
     <Alert role="alert" variant="destructive">
       <AlertTitle>{toasts.failed.title}</AlertTitle>
       <AlertDescription>
-        <p>{refusalReason(error) ?? toasts.failed.description}</p>
+        <p>{failureReason(error, toasts.failed.description)}</p>
       </AlertDescription>
     </Alert>
   );

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../../shared/contracts/two-factor";
 import { RECOVERY_CODE_COUNT } from "../../../shared/two-factor";
 import { Button } from "../../components/ui/button";
+import { LoadProblem } from "../../components/ui/load-problem";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api-client";
 import { twoFactorApi } from "./two-factor-api";
@@ -245,14 +246,7 @@ export function TwoFactorSettings({ onEnabled }: { onEnabled?: () => Promise<unk
         Two-factor sign-in
       </h3>
       {status.isPending && <p className="text-sm text-muted-foreground">Loading...</p>}
-      {status.isError && (
-        <div role="alert" className="space-y-2 text-sm text-destructive">
-          <p>Failed to load your two-factor sign-in.</p>
-          <Button type="button" variant="outline" size="sm" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {status.isError && <LoadProblem message="Failed to load your two-factor sign-in." error={status.error} onRetry={() => void status.refetch()} />}
       {status.data && !status.data.enabled && (
         <EnableTwoFactor
           status={status.data}
