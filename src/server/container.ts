@@ -96,8 +96,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     maxUploadBytes: env.documents.maxUploadBytes,
     accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
   };
-  const domainEvents = createDomainEvents();
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
+  const domainEvents = createDomainEvents(jobs);
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const now = () => new Date();
   const storage = createFileStorage(env);
@@ -124,6 +124,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const pageImageCache = createPageImageCache(env.documents.pageImageCacheBytes);
   const billing = createBillingModule({
     db,
+    jobs,
     config: env.billing,
     publicUrl: env.publicUrl,
     publishLiveEvent: liveEvents.publish,
@@ -251,6 +252,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     portfolio,
     support,
     jobs,
+    domainEvents,
     async close(): Promise<void> {
       await jobs.stopWorker();
       stopWatchingIdentityWrites();

@@ -14,6 +14,7 @@ import {
   type PortfolioView,
 } from "../../../shared/contracts/portfolio";
 import { formatIsoDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { createProcessCache } from "../../../shared/process-cache";
 import { AppError } from "../../http/app-error";
 import { downloadFilename } from "../../http/downloads";
 import type { AuditService } from "../audit/audit.service";
@@ -41,7 +42,7 @@ interface CachedTerms {
   terms: ContractTerms;
 }
 
-/** Enough for a few organizations of thousands of agreements; past it the oldest go first. */
+/** Enough for a few organizations of thousands of agreements; past it the least recently used go first. */
 const MAX_CACHED_TERMS = 20_000;
 
 /** An admin (or the platform owner) sees every active member's agreements of their organization; anyone else their own. */
@@ -57,30 +58,30 @@ export function portfolioScopeOf(actor: Actor): ContractScope {
  * reviews are unchanged and the day is the same, so a list of a thousand agreements reads their values once a day (ADR 033).
  */
 export function createPortfolioService(deps: PortfolioServiceDeps) {
-  const cache = new Map<string, CachedTerms>();
-
-  function remember(documentId: string, entry: CachedTerms) {
-    cache.delete(documentId);
-    cache.set(documentId, entry);
-    if (cache.size > MAX_CACHED_TERMS) cache.delete(cache.keys().next().value!);
-  }
+  const cache = createProcessCache<string, CachedTerms>("portfolio.contract-terms", { maxEntries: MAX_CACHED_TERMS });
 
   async function termsFor(listings: ContractListing[], today: IsoDate): Promise<Map<string, ContractTerms>> {
-    const fresh = (listing: ContractListing) => {
+    const termsById = new Map<string, ContractTerms>();
+    for (const listing of listings) {
       const cached = cache.get(listing.documentId);
       const isCurrent =
         cached?.today === today && cached.factsUpdatedAt === listing.factsUpdatedAt.getTime() && cached.reviewsVersion === listing.reviewsVersion;
-      return isCurrent ? cached.terms : undefined;
-    };
-    const missing = listings.filter((listing) => !fresh(listing));
+      if (isCurrent) termsById.set(listing.documentId, cached.terms);
+    }
+    const missing = listings.filter((listing) => !termsById.has(listing.documentId));
     const documentIds = missing.map((listing) => listing.documentId);
     const [fields, reviews] = await Promise.all([deps.repo.listFactFields(documentIds), deps.reviews.listForDocuments(documentIds)]);
     for (const listing of missing) {
       const reviewed = applyReviews(fields.get(listing.documentId) ?? [], reviews.get(listing.documentId) ?? []).fields;
-      const terms = contractTermsOf(reviewed, today);
-      remember(listing.documentId, { factsUpdatedAt: listing.factsUpdatedAt.getTime(), reviewsVersion: listing.reviewsVersion, today, terms });
+      const entry = {
+        factsUpdatedAt: listing.factsUpdatedAt.getTime(),
+        reviewsVersion: listing.reviewsVersion,
+        today,
+        terms: contractTermsOf(reviewed, today),
+      };
+      termsById.set(listing.documentId, cache.set(listing.documentId, entry).terms);
     }
-    return new Map(listings.map((listing) => [listing.documentId, cache.get(listing.documentId)!.terms]));
+    return termsById;
   }
 
   async function listRows(scope: ContractScope, viewerId: string | null, today: IsoDate): Promise<ContractRow[]> {
