@@ -17,6 +17,7 @@ import type { FileStorage } from "./adapters/storage/file-storage";
 import { createLocalDiskStorage } from "./adapters/storage/local-disk-storage";
 import { createS3Storage } from "./adapters/storage/s3-storage";
 import { createActorCache } from "./http/actor-cache";
+import { shareIdentityChanges } from "./http/identity-changes";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
 import { resolveAuthSecret, resolveDataDirSecret } from "./auth/auth-secret";
 import { createKnownDevices } from "./auth/known-device";
@@ -96,8 +97,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     maxUploadBytes: env.documents.maxUploadBytes,
     accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
   };
-  const domainEvents = createDomainEvents();
   const jobs = createJobs({ db, logger, leaseSeconds: env.jobs.leaseSeconds });
+  const domainEvents = createDomainEvents(jobs);
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const now = () => new Date();
   const storage = createFileStorage(env);
@@ -115,15 +116,24 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     audit,
   });
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships, audit });
-  const actorCache = createActorCache();
+  const actorCache = createActorCache({ ttlMs: env.actorCacheTtlMs });
   const stopWatchingIdentityWrites = database.watchWrites(actorCache.watcher);
   const changeFeed = createChangeFeed(database, logger);
+  // The embedded database serves one process: there is no other cache to tell.
+  const stopSharingIdentityChanges =
+    database.kind === "postgres"
+      ? shareIdentityChanges({ database, feed: changeFeed, cache: actorCache, logger }).catch((error: unknown) => {
+          logger.warn({ err: error }, "identity changes are not heard from other processes: the actor cache's time to live bounds them");
+          return () => undefined;
+        })
+      : undefined;
   const liveEvents = createLiveEvents(changeFeed);
   const extraction = createExtraction(env, logger);
   const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;
   const pageImageCache = createPageImageCache(env.documents.pageImageCacheBytes);
   const billing = createBillingModule({
     db,
+    jobs,
     config: env.billing,
     publicUrl: env.publicUrl,
     publishLiveEvent: liveEvents.publish,
@@ -251,9 +261,11 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     portfolio,
     support,
     jobs,
+    domainEvents,
     async close(): Promise<void> {
       await jobs.stopWorker();
       stopWatchingIdentityWrites();
+      (await stopSharingIdentityChanges)?.();
       await audit.flush();
       await changeFeed.close();
       await extraction.close();

@@ -37,6 +37,7 @@ const envSchema = z
     UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOADS_PER_HOUR),
     RUN_WORKER: z.stringbool().default(true),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+    ACTOR_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     OCR_ENGINE: z.enum(["auto", "wasm", "native"]).default("auto"),
     OCR_BYTES_PER_PAGE: z.coerce.number().int().min(1).max(10_000_000).default(defaultOcrBudget.bytesPerPage),
     OCR_MIN_PAGES: z.coerce.number().int().min(1).max(100_000).default(defaultOcrBudget.minPages),
@@ -243,6 +244,8 @@ const envSchema = z
       } satisfies OcrBudget,
     },
     jobs: { runWorkerInProcess: raw.RUN_WORKER, leaseSeconds: raw.JOB_LEASE_SECONDS },
+    /** How long a web process uses a session's identity without reading it again, when no other process has said it changed (ADR 025, ADR 037). */
+    actorCacheTtlMs: raw.ACTOR_CACHE_SECONDS * 1000,
     audit: { retentionDays: raw.AUDIT_RETENTION_DAYS, secret: raw.AUDIT_SECRET },
     billing: billingConfig(raw),
     storage:

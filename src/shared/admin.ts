@@ -79,6 +79,8 @@ export type AdminTab = (typeof adminTabs)[number];
  */
 export const jobTypeLabels: Readonly<Record<string, string>> = {
   "document.process": "Process document",
+  "document.start-awaiting-credit": "Start documents awaiting a credit",
+  "billing.refund-failed-processing": "Refund a failed processing's credit",
   "email.send": "Send email",
   "fact-sheet.build": "Build fact sheet",
   "fact-sheet.remind": "Send deadline reminder",

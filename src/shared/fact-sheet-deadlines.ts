@@ -1,4 +1,5 @@
 import type { FactValue } from "./contracts/fact-sheet";
+import { remembered } from "./remembered";
 
 // The dates a billing office acts on, from the periods a contract states: shared, since the
 // fact sheet's deadline calculator computes them in the browser and reminders on the server.
@@ -162,16 +163,14 @@ export function federalHolidays(year: number): Array<{ date: IsoDate; name: stri
     .map(({ date, name }) => ({ date: formatIsoDate(date), name }));
 }
 
-const holidayCache = new Map<number, Set<IsoDate>>();
+const federalHolidaysIn = remembered(
+  "deadlines.federal-holidays",
+  200,
+  (year: number): ReadonlySet<IsoDate> => new Set(federalHolidays(year).map(({ date }) => date)),
+);
 
 function isFederalHoliday(date: IsoDate): boolean {
-  const year = Number(date.slice(0, 4));
-  let holidays = holidayCache.get(year);
-  if (!holidays) {
-    holidays = new Set(federalHolidays(year).map(({ date: day }) => day));
-    holidayCache.set(year, holidays);
-  }
-  return holidays.has(date);
+  return federalHolidaysIn(Number(date.slice(0, 4))).has(date);
 }
 
 /** Monday to Friday, except the observed U.S. federal holidays. */

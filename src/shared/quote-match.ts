@@ -49,8 +49,8 @@ function comparable(character: string, wordsOnly: boolean): string {
 }
 
 // Remembered: every page a citation is checked against is read character by character.
-const comparableAsWritten = remembered(10_000, (character: string) => comparableOf(character, false));
-const comparableWordsOnly = remembered(10_000, (character: string) => comparableOf(character, true));
+const comparableAsWritten = remembered("quote-match.characters", 10_000, (character: string) => comparableOf(character, false));
+const comparableWordsOnly = remembered("quote-match.word-characters", 10_000, (character: string) => comparableOf(character, true));
 
 function comparableOf(character: string, wordsOnly: boolean): string {
   if (/\s/.test(character)) return "";
@@ -77,8 +77,8 @@ function indexItems(items: readonly string[], wordsOnly: boolean): Indexed {
 }
 
 // Remembered: an answer's quotes are each looked for on the same few pages.
-const indexedAsWritten = remembered(32, (text: string) => indexItemsNow([text], false));
-const indexedWordsOnly = remembered(32, (text: string) => indexItemsNow([text], true));
+const indexedAsWritten = remembered("quote-match.pages", 32, (text: string) => indexItemsNow([text], false));
+const indexedWordsOnly = remembered("quote-match.page-words", 32, (text: string) => indexItemsNow([text], true));
 
 function indexItemsNow(items: readonly string[], wordsOnly: boolean): Indexed {
   let text = "";

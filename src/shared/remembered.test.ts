@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 import { remembered } from "./remembered";
 
-it("computes a key once, and lets the oldest go past its limit", () => {
+it("computes a key once, and lets the least recently used go past its limit", () => {
   const computed: string[] = [];
-  const upper = remembered(2, (word: string) => {
+  const upper = remembered("test.upper", 2, (word: string) => {
     computed.push(word);
     return word.toUpperCase();
   });
@@ -11,15 +11,27 @@ it("computes a key once, and lets the oldest go past its limit", () => {
   expect(computed).toEqual(["a", "b"]);
   upper("c");
   upper("a");
-  expect(computed).toEqual(["a", "b", "c", "a"]);
+  upper("b");
+  expect(computed).toEqual(["a", "b", "c", "b"]);
 });
 
 it("keys on what the result depends on", () => {
   const joined = remembered(
+    "test.joined",
     10,
     (text: string, parts: readonly string[]) => `${parts.join("+")}:${text}`,
     (text, parts) => `${parts.join(",")}|${text}`,
   );
   expect(joined("x", ["1"])).toBe("1:x");
   expect(joined("x", ["2"])).toBe("2:x");
+});
+
+it("remembers an undefined result too, and hands out results frozen", () => {
+  let calls = 0;
+  const nothing = remembered("test.nothing", 5, (_key: string) => void calls++);
+  nothing("a");
+  nothing("a");
+  expect(calls).toBe(1);
+  const words = remembered("test.words", 5, (text: string) => ({ words: text.split(" ") }));
+  expect(Object.isFrozen(words("a b").words)).toBe(true);
 });

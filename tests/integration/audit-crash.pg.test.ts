@@ -1,11 +1,8 @@
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveAuditSecret } from "../../src/server/container";
-import type { PostgresHandle } from "../../src/server/db/client";
 import { auditEvents } from "../../src/server/db/schema/index";
+import { startWebProcess } from "../support/app-processes";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // A crash between a request's answer and its audit event: the server process is killed (SIGKILL,
@@ -19,51 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** `npm start`'s server on this test's database, as a process of its own. */
-async function startServerProcess() {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATABASE_URL: (testApp.database as PostgresHandle).pool.options.connectionString!,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      AUDIT_SECRET: resolveAuditSecret(testApp.container.env),
-      DATA_DIR: testApp.container.env.dataDir,
-      BILLING: "off",
-      RUN_WORKER: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
-  await expect
-    .poll(async () => (await fetch(`${origin}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 })
-    .toBe(200)
-    .catch((error: unknown) => {
-      child.kill("SIGKILL");
-      throw new Error(`${String(error)}\n--- the server said ---\n${output}`, { cause: error });
-    });
-  return { child, exited, origin };
-}
-
 describe("a server killed right after it answered", () => {
   it("leaves that request's audit events in the database", { timeout: 120_000 }, async () => {
-    const server = await startServerProcess();
+    const server = await startWebProcess(testApp, { AUTH_SECRET: randomBytes(32).toString("hex"), BILLING: "off", RUN_WORKER: "false" });
     const tag = randomUUID();
     const email = `crash-${tag}@clinic.example`;
     try {

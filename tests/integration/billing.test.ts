@@ -1,13 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentUsageLog, documents, userSubscriptions } from "../../src/server/db/schema/index";
+import { documentUsageLog, documents, jobs, userSubscriptions } from "../../src/server/db/schema/index";
+import { createJobRegistry } from "../../src/server/jobs/job-registry";
+import { startJobWorker } from "../../src/server/jobs/job-worker";
+import { refundFailedProcessingJob } from "../../src/server/modules/billing/billing.jobs";
+import { processDocumentHandler, processDocumentJob } from "../../src/server/modules/documents/documents.jobs";
 import type { BillingSummary } from "../../src/shared/contracts/billing";
 import type { ProcessingTrigger } from "../../src/shared/documents";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
 import { billingSummary, buyCreditLocally, credits, localCheckoutId, subscribeLocally } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";
-import { enqueueAsIfEveryAttemptCrashed, waitForStatus, withWorkerPaused } from "../support/documents/processing";
+import { enqueueAsIfEveryAttemptCrashed, markEveryAttemptCrashed, waitForStatus, withWorkerPaused } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
 import { contractPages } from "../support/documents/contract-pdf";
 import { HttpClient } from "../support/http-client";
@@ -361,5 +366,86 @@ describe("BILLING=off", () => {
     expect((await person.post("/api/billing/subscribe", { plan: "pro" })).status).toBe(404);
     expect((await person.post("/api/billing/checkout", { type: "credit", quantity: 1 })).status).toBe(404);
     expect((await person.post("/api/billing/portal")).status).toBe(404);
+  });
+});
+
+/** A Basic subscriber (one credit) with a document uploaded, not yet started. */
+async function subscriberWithDocument(): Promise<{ person: HttpClient; document: DocumentSummary }> {
+  const person = await signedUpClient(testApp);
+  await subscribeLocally(person, "basic");
+  return { person, document: await uploaded(person) };
+}
+
+const refundJobsOf = (documentId: string) =>
+  testApp.database.db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.type, refundFailedProcessingJob.name), sql`${jobs.payload} ->> 'document_id' = ${documentId}`));
+
+/**
+ * A worker that fails crashed document jobs and can run nothing else: once it has committed a
+ * failure and stops, it stands for a process that died between that commit and any reaction.
+ */
+function startProcessingOnlyWorker() {
+  const registry = createJobRegistry();
+  const silent = pino({ level: "silent" });
+  registry.register(
+    processDocumentJob,
+    processDocumentHandler({
+      db: testApp.database.db,
+      pipeline: async () => {
+        throw new Error("a job whose workers all died is not run again");
+      },
+      logger: silent,
+      announce: async () => undefined,
+      domainEvents: testApp.container.domainEvents,
+    }),
+  );
+  return startJobWorker({ db: testApp.database.db, queue: testApp.container.jobs.queue, registry, logger: silent, pollIntervalMs: 20 });
+}
+
+describe("a failed document's refund, a job enqueued with the failure (ADR 036)", () => {
+  it("is not lost when the process stops between the failing commit and the refund", async () => {
+    const { person, document } = await subscriberWithDocument();
+    await testApp.container.jobs.stopWorker();
+    try {
+      expect((await start(person, document.id)).ok).toBe(true);
+      await markEveryAttemptCrashed(testApp.database.db, document.id);
+      const dying = startProcessingOnlyWorker();
+      await waitForStatus(person, document.id, ["failed"]);
+      await dying.stop();
+      // The failure committed with its refund waiting as a job; nothing has given the credit back yet.
+      expect(await refundJobsOf(document.id)).toEqual([{ id: expect.any(String), status: "queued" }]);
+      expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+    } finally {
+      testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
+    }
+    await expect.poll(async () => (await credits(person)).creditsAvailable, { timeout: 10_000 }).toBe(1);
+    expect(await refundJobsOf(document.id)).toEqual([{ id: expect.any(String), status: "completed" }]);
+  });
+
+  it("is given once, even when its job runs again after the refund committed and the document was charged again meanwhile", async () => {
+    const { person, document } = await subscriberWithDocument();
+    await enqueueAsIfEveryAttemptCrashed(testApp, document.id, async () => {
+      expect((await start(person, document.id)).ok).toBe(true);
+    });
+    await waitForStatus(person, document.id, ["failed"]);
+    await expect.poll(async () => (await refundJobsOf(document.id))[0]?.status, { timeout: 10_000 }).toBe("completed");
+    expect(await credits(person)).toMatchObject({ creditsUsed: 0, creditsAvailable: 1 });
+
+    expect((await start(person, document.id, "retry")).ok).toBe(true);
+    await waitForStatus(person, document.id, ["completed"]);
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
+
+    // As if the refund's worker had died after the refund committed, before its job was marked done.
+    const [refund] = await refundJobsOf(document.id);
+    await testApp.database.db
+      .update(jobs)
+      .set({ status: "queued", runAfter: sql`now()`, completedAt: null })
+      .where(eq(jobs.id, refund!.id));
+    testApp.container.jobs.poke();
+    await expect.poll(async () => (await refundJobsOf(document.id))[0]?.status, { timeout: 10_000 }).toBe("completed");
+    expect((await usageRows(document.id))[0]!.refundedAt).toBeNull();
+    expect(await credits(person)).toMatchObject({ creditsUsed: 1, creditsAvailable: 0 });
   });
 });

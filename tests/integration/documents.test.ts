@@ -372,7 +372,7 @@ describe("reprocess", () => {
 
     // Reprocessing again clears the note once it succeeds.
     expect((await reprocess(owner, document.id)).status).toBe(200);
-    await expect.poll(async () => (await jobsOf(document.id)).filter((job) => job.status === "completed")).toHaveLength(2);
+    await expect.poll(async () => (await jobsOf(document.id)).filter((job) => job.status === "completed"), { timeout: 30_000 }).toHaveLength(2);
     expect(await waitForStatus(owner, document.id, ["completed"])).toMatchObject({ failureReason: null });
   });
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
+import { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database, type DatabaseHandle } from "../../src/server/db/client";
 import { jobs, jobSchedules } from "../../src/server/db/schema/index";
@@ -30,7 +31,8 @@ afterAll(() => database.close());
 
 let typeCount = 0;
 /** A job type of its own per test, so no test's worker takes another's jobs. */
-const newJobType = (maxAttempts = 3) => defineJobType<{ n: number }>({ name: `test.job-${++typeCount}`, maxAttempts, concurrency: 2 });
+const newJobType = (maxAttempts = 3) =>
+  defineJobType({ name: `test.job-${++typeCount}`, version: 1, payload: z.object({ n: z.int() }), maxAttempts, concurrency: 2 });
 
 const jobRow = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const lapseLease = (id: string) => db.execute(sql`update jobs set locked_until = now() - interval '1 second' where id = ${id}`);
@@ -56,13 +58,13 @@ describe("claiming jobs", () => {
     expect(claimed.sort()).toEqual([...ids].sort());
   });
 
-  it("takes only the types asked for, only once due, with the payload and attempt", async () => {
+  it("takes only the types asked for, only once due, with the payload, its version and attempt", async () => {
     const [wanted, other] = [newJobType(), newJobType()];
     const later = await queue.enqueue(db, wanted, { n: 1 }, { delaySeconds: 60 });
     const otherId = await queue.enqueue(db, other, { n: 2 });
     expect(await queue.claim("worker", [wanted.name])).toBeUndefined();
     await makeDue(later!);
-    expect(await queue.claim("worker", [wanted.name])).toEqual({ id: later, type: wanted.name, payload: { n: 1 }, attempts: 1, maxAttempts: 3 });
+    expect(await queue.claim("worker", [wanted.name])).toEqual({ id: later, type: wanted.name, version: 1, payload: { n: 1 }, attempts: 1, maxAttempts: 3 });
     expect(await jobRow(otherId!)).toMatchObject({ status: "queued", attempts: 0 });
   });
 
@@ -173,6 +175,47 @@ describe("leases", () => {
     expect(await queue.endAttempt(first, "worker", { kind: "failed", reason: "stale", isPermanent: false })).toBe(false);
     expect(await queue.endAttempt(second, "worker", { kind: "completed" })).toBe(true);
     expect(await jobRow(id)).toMatchObject({ status: "completed", attempts: 2 });
+  });
+});
+
+describe("payloads checked against their type", () => {
+  it("an enqueue whose payload its type does not accept throws, and adds nothing", async () => {
+    const type = newJobType();
+    await expect(queue.enqueue(db, type, { n: "one" } as unknown as { n: number })).rejects.toThrow();
+    expect(await db.select().from(jobs).where(eq(jobs.type, type.name))).toEqual([]);
+  });
+
+  it("a stored job whose payload fails its schema fails for good when claimed, with the reason, and its handler never runs", async () => {
+    const type = newJobType();
+    // As an older release or a hand-made row would have left it.
+    const [row] = await db
+      .insert(jobs)
+      .values({ type: type.name, payloadVersion: type.version, payload: { n: "one" } })
+      .returning({ id: jobs.id });
+    let hasRun = false;
+    const { logs } = startWorkerFor(type, { run: async () => void (hasRun = true) });
+    await expect.poll(async () => (await jobRow(row!.id)).status).toBe("failed");
+    const reason = `This ${type.name} job's payload is not one its type accepts (n: Invalid input: expected number, received string).`;
+    expect(await jobRow(row!.id)).toMatchObject({ errorMessage: reason, attempts: 1, lockedBy: null });
+    expect(logs).toContainEqual(expect.objectContaining({ jobId: row!.id, reason }));
+    expect(hasRun).toBe(false);
+  });
+
+  it("a stored job of another version of its type fails for good when claimed, saying which", async () => {
+    const type = newJobType();
+    const [row] = await db
+      .insert(jobs)
+      .values({ type: type.name, payloadVersion: 0, payload: { n: 1 } })
+      .returning({ id: jobs.id });
+    startWorkerFor(type, { run: async () => undefined });
+    await expect.poll(async () => (await jobRow(row!.id)).status).toBe("failed");
+    expect((await jobRow(row!.id)).errorMessage).toBe(`This ${type.name} job was written for version 0 of its type; this worker runs version 1.`);
+  });
+
+  it("records the version of its type a job was enqueued with", async () => {
+    const type = newJobType();
+    const id = (await queue.enqueue(db, type, { n: 1 }))!;
+    expect(await jobRow(id)).toMatchObject({ payloadVersion: 1, payload: { n: 1 } });
   });
 });
 

@@ -1,10 +1,7 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveAuditSecret } from "../../src/server/container";
-import type { PostgresHandle } from "../../src/server/db/client";
 import { signedUpClient } from "../support/accounts";
+import { startWorkerProcess } from "../support/app-processes";
 import { listProcessingJobs, waitForStatus } from "../support/documents/processing";
 import { multiPageTiff, renderTextPng } from "../support/documents/test-fixtures";
 import type { HttpClient } from "../support/http-client";
@@ -35,26 +32,13 @@ async function faxedContract(): Promise<Buffer> {
 }
 
 /** `npm run worker` on this test's database, as a process of its own. */
-function startWorkerProcess() {
-  const databaseUrl = (testApp.database as PostgresHandle).pool.options.connectionString!;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/worker.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      AUDIT_SECRET: resolveAuditSecret(testApp.container.env),
-      DATA_DIR: testApp.container.env.dataDir,
-      BILLING: "off",
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startWorker() {
+  return startWorkerProcess(testApp, {
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    BILLING: "off",
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    LOG_LEVEL: "info",
   });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
-  return { child, exited, output: () => output, workerIdPrefix: `${os.hostname()}:${child.pid}:` };
 }
 
 describe("a worker process killed mid-job", () => {
@@ -63,7 +47,7 @@ describe("a worker process killed mid-job", () => {
     const { document } = (await upload.json()) as { document: DocumentSummary };
     expect((await owner.post(`/api/documents/${document.id}/process`, { trigger: "start" })).status).toBe(200);
 
-    const killed = startWorkerProcess();
+    const killed = startWorker();
     try {
       // Mid-job: the other process holds the job and is reading the pages, not done with them.
       await expect

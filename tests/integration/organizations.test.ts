@@ -14,6 +14,7 @@ import { invitationMessages, organizationMessages } from "../../src/shared/organ
 import { changeEmail as changeEmailAs, signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { billingSummary, subscribeLocally } from "../support/billing";
 import { contractPdf } from "../support/documents/contract-pdf";
+import { waitForStatus } from "../support/documents/processing";
 import { HttpClient } from "../support/http-client";
 import { invite, joinedMember, organizationIdOf, whoAmI } from "../support/organizations";
 import { latestInvitationTo } from "../support/outbox";
@@ -510,8 +511,10 @@ describe("organization plans", () => {
     expect(((await (await admin.get(`/api/documents/${second.id}`)).json()) as { document: DocumentSummary }).document.status).toBe("awaiting_credit");
     const enterprise = await setPlan(organizationId, { status: "enterprise" });
     expect(enterprise.plan).toMatchObject({ status: "enterprise", trialDaysLeft: null, hasAccess: true, enterpriseFeaturesEnabled: true });
-    // The document that waited for a credit starts by itself once the plan pays again.
-    expect(((await (await admin.get(`/api/documents/${second.id}`)).json()) as { document: DocumentSummary }).document.status).toBe("queued");
+    // The document that waited for a credit starts by itself once the plan pays again: a reaction a worker runs (ADR 036).
+    testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
+    await waitForStatus(admin, second.id, ["queued", "processing", "completed"]);
+    await testApp.container.jobs.stopWorker();
 
     await setPlan(organizationId, { status: "suspended" });
     const third = await upload(admin);

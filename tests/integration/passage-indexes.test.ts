@@ -5,15 +5,17 @@ import { signedUpClient } from "../support/accounts";
 import { searchableDocument } from "../support/documents/owned-document";
 import { processedDocument } from "../support/documents/processing";
 import { buildPdf } from "../support/documents/test-fixtures";
+import type { HttpClient } from "../support/http-client";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
+let owner: HttpClient;
 let first: SearchableDocument;
 let second: SearchableDocument;
 
 beforeAll(async () => {
   testApp = await createTestApp({ env: { BILLING: "off" } });
-  const owner = await signedUpClient(testApp);
+  owner = await signedUpClient(testApp);
   const page = (text: string) => ({
     lines: [
       { text: "1. TERM", x: 72, y: 730 },
@@ -58,18 +60,34 @@ describe("passage indexes", () => {
     expect(one.passages.map((passage) => passage.text).join(" ")).toContain("renews each year");
     expect(passageReads).toEqual([first.id]);
 
-    // Processed again: its updatedAt moved, so its passages are read again.
-    const newer = await indexes.indexOf({ ...first, updatedAt: new Date(Date.parse(first.updatedAt) + 1).toISOString() });
+    // Processed again: its passages version moved, so its passages are read again.
+    const newer = await indexes.indexOf({ ...first, passagesVersion: first.passagesVersion + 1 });
     expect(newer).not.toBe(one);
+    expect(await indexes.indexOf({ ...first, passagesVersion: first.passagesVersion + 1 })).toBe(newer);
     expect(passageReads).toEqual([first.id, first.id]);
-    // A question that read the document before that carries the older version: the newer index serves it.
-    expect(await indexes.indexOf(first)).toBe(newer);
-    expect(passageReads).toEqual([first.id, first.id]);
+    // An index answers only its own version: a question carrying another has the passages read for it.
+    expect(await indexes.indexOf(first)).not.toBe(newer);
+    expect(passageReads).toEqual([first.id, first.id, first.id]);
+  });
+
+  it("keeps a document's index when it is renamed: its passages are the same", async () => {
+    const { repo, passageReads } = countingRepo();
+    const indexes = createPassageIndexes(repo);
+    const before = await indexes.indexOf(await searchableDocument(testApp, owner, second.id));
+    expect((await owner.request(`/api/documents/${second.id}`, { method: "PATCH", json: { filename: "Renamed.pdf" } })).status).toBe(200);
+    const renamed = await searchableDocument(testApp, owner, second.id);
+    expect(renamed.passagesVersion).toBe(second.passagesVersion);
+    expect(await indexes.indexOf(renamed)).toBe(before);
+    expect(passageReads).toEqual([second.id]);
   });
 
   it("lets the least recently asked document go past its limit, keeping the newest", async () => {
     const { repo, passageReads } = countingRepo();
-    const indexes = createPassageIndexes(repo, { characters: 1, queries: 100 });
+    const charactersOf = async (document: SearchableDocument) =>
+      (await repo.listIndexedPassages(document.id)).reduce((total, row) => total + row.text.length + row.search.length, 0);
+    // Room for either document, not both.
+    const indexes = createPassageIndexes(repo, { characters: Math.max(await charactersOf(first), await charactersOf(second)), queries: 100 });
+    passageReads.length = 0;
     await indexes.indexOf(first);
     const kept = await indexes.indexOf(second);
     expect(await indexes.indexOf(second)).toBe(kept);

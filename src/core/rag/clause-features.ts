@@ -26,7 +26,7 @@ export function sentenceParts(text: string, headings: readonly string[]): Senten
 }
 
 /** A clause's headings as feature words, remembered: every sentence of the clause has the same. */
-const headingWordsOf = remembered(2_000, (headings: string) => tokenize(headings).map(featureWord));
+const headingWordsOf = remembered("rag.heading-words", 2_000, (headings: string) => tokenize(headings).map(featureWord));
 
 /**
  * What the clause-kind model reads of a sentence: its words (stems) and pairs of neighbouring

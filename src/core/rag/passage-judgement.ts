@@ -26,4 +26,4 @@ export function judgedSentencesOf(passage: JudgedPassage, topic: QuestionTopic, 
 }
 
 /** A sentence's context as stems, remembered: every question about a document weighs its passages' sentences again. */
-const stemsOf = remembered(5_000, (context: string) => tokenize(context).map(stem));
+const stemsOf = remembered("rag.context-stems", 5_000, (context: string) => tokenize(context).map(stem));

@@ -23,6 +23,7 @@ const listLabel = /^(?:\(?[A-Za-z]{1,2}\)|\(?\d{1,3}\)|[A-Z]\.|[ivxlIVXL]{1,5}\.
  * splits its passages again.
  */
 export const sentencesOf: (text: string, clauses: readonly PassageClause[]) => readonly PassageSentence[] = remembered(
+  "rag.passage-sentences",
   5_000,
   splitIntoSentences,
   // The clauses whole: two documents may print the same words under other clause numbers.

@@ -138,7 +138,7 @@ function scoreKind(question: readonly string[], { kind, cues, words }: KindCues)
 }
 
 /** The kinds a question's words point to, strongest first. */
-export const rankQuestionKinds: (question: string) => readonly RoutedKind[] = remembered(2_000, (question: string) => {
+export const rankQuestionKinds: (question: string) => readonly RoutedKind[] = remembered("rag.question-kinds", 2_000, (question: string) => {
   const stems = keyStems(question);
   const asked = question.toLowerCase().replace(/[’‘]/g, "'");
   return cuesOf()

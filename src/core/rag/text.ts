@@ -85,7 +85,7 @@ export function adjectiveRoot(word: string): string | undefined {
  * "termination" are one word when scoring sentences. (PostgreSQL stems for retrieval itself.)
  * Remembered: every sentence of every passage a question weighs is stemmed word by word.
  */
-export const stem = remembered(50_000, stemOf);
+export const stem = remembered("rag.stems", 50_000, stemOf);
 
 function stemOf(word: string): string {
   let current = word.toLowerCase();

@@ -1,5 +1,6 @@
 import { getTableName } from "drizzle-orm";
 import type { Actor } from "../../core/access/actor";
+import { createProcessCache } from "../../shared/process-cache";
 import type { WriteWatcher } from "../db/client";
 import { organizationInvitations, organizationMembers, organizations, platformSettings, sessions, users } from "../db/schema/index";
 
@@ -8,7 +9,7 @@ export type SignedInIdentity = Omit<Actor, "requestId" | "ip" | "userAgent">;
 
 /** How long a looked-up identity is used without asking the database again: the bound on another process's revocation. */
 const ACTOR_CACHE_TTL_MS = 5_000;
-/** At most this many sessions are remembered; the oldest goes first. */
+/** At most this many sessions are remembered; the least recently used goes first. */
 const ACTOR_CACHE_MAX_ENTRIES = 10_000;
 
 /** The tables an identity is read from: a session, its user, their membership and organization (and the invitations that may make one), the owners' two-factor rule. */
@@ -23,11 +24,6 @@ export function writesIdentity(statement: string): boolean {
   return identityWrite.test(statement);
 }
 
-interface Entry {
-  identity: SignedInIdentity;
-  usableUntil: number;
-}
-
 /**
  * The signed-in identity of recent session cookies, so that a request does not read its session,
  * user and membership again within seconds (ADR 025). The rule: in this process, any write to the
@@ -40,12 +36,12 @@ interface Entry {
  */
 export function createActorCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
   const { ttlMs = ACTOR_CACHE_TTL_MS, maxEntries = ACTOR_CACHE_MAX_ENTRIES, now = Date.now } = options;
-  const entries = new Map<string, Entry>();
+  const identities = createProcessCache<string, SignedInIdentity>("http.actor-identities", { maxEntries, ttlMs, now });
   let generation = 0;
   let writesInProgress = 0;
 
   const forgetAll = () => {
-    entries.clear();
+    identities.clear();
     generation++;
   };
 
@@ -65,13 +61,7 @@ export function createActorCache(options: { ttlMs?: number; maxEntries?: number;
     watcher,
 
     /** The identity remembered for this signed session cookie, while it is fresh. */
-    find(signedCookie: string): SignedInIdentity | undefined {
-      const entry = entries.get(signedCookie);
-      if (!entry) return undefined;
-      if (entry.usableUntil > now()) return entry.identity;
-      entries.delete(signedCookie);
-      return undefined;
-    },
+    find: (signedCookie: string): SignedInIdentity | undefined => identities.get(signedCookie),
 
     /** Taken before reading the database for a cookie; `remember` keeps the result only if no identity write overlapped the read. */
     startLookUp(): number {
@@ -80,12 +70,14 @@ export function createActorCache(options: { ttlMs?: number; maxEntries?: number;
 
     remember(signedCookie: string, identity: SignedInIdentity, sessionExpiresAt: Date, lookUp: number): void {
       if (lookUp !== generation || writesInProgress > 0) return;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(signedCookie, { identity, usableUntil: Math.min(now() + ttlMs, sessionExpiresAt.getTime()) });
+      identities.set(signedCookie, identity, { ttlMs: Math.min(ttlMs, sessionExpiresAt.getTime() - now()) });
     },
 
+    /** Forgets every identity at once: another process said an identity changed (ADR 037). */
+    forgetAll,
+
     get size() {
-      return entries.size;
+      return identities.size;
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema/index";
 import type { JobRegistry } from "./job-registry";
-import { defineJobType } from "./job-type";
+import { defineJobType, emptyPayload } from "./job-type";
 
 /**
  * Completed jobs are kept a week (what ran recently, for support questions); failed ones a month,
@@ -11,7 +11,7 @@ import { defineJobType } from "./job-type";
 export const FINISHED_JOB_RETENTION_DAYS = { completed: 7, failed: 30 } as const;
 const RETENTION_EVERY_SECONDS = 60 * 60;
 
-export const deleteFinishedJobsJob = defineJobType<Record<string, never>>({ name: "jobs.delete-finished", maxAttempts: 3, concurrency: 1 });
+export const deleteFinishedJobsJob = defineJobType({ name: "jobs.delete-finished", version: 1, payload: emptyPayload, maxAttempts: 3, concurrency: 1 });
 
 export async function deleteFinishedJobs(db: Database): Promise<number> {
   let deleted = 0;

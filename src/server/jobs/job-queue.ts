@@ -55,14 +55,16 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
 
     /**
      * Adds a job through `executor`: pass the caller's transaction and the job exists only if it
-     * commits. Undefined when a job with the same singleton key is already queued or running.
+     * commits. Undefined when a job with the same singleton key is already queued or running. A
+     * payload its type does not accept throws here, in the code that made it.
      */
     async enqueue<Payload>(executor: Database, type: JobType<Payload>, payload: Payload, enqueueOptions: EnqueueOptions = {}): Promise<string | undefined> {
       const [row] = await executor
         .insert(jobs)
         .values({
           type: type.name,
-          payload,
+          payloadVersion: type.version,
+          payload: type.payload.parse(payload),
           maxAttempts: type.maxAttempts,
           singletonKey: enqueueOptions.singletonKey,
           ownerKey: enqueueOptions.ownerKey,
@@ -83,7 +85,7 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
      */
     async claim(workerId: string, types: string[]): Promise<ClaimedJob | undefined> {
       if (types.length === 0) return undefined;
-      const [row] = await queryRows<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(
+      const [row] = await queryRows<{ id: string; type: string; payload_version: number; payload: unknown; attempts: number; max_attempts: number }>(
         db,
         sql`
           with next as (
@@ -103,9 +105,9 @@ export function createJobQueue(db: Database, options: { leaseSeconds: number }) 
           set status = 'running', locked_by = ${workerId}, locked_until = ${lease()},
               attempts = job.attempts + 1, started_at = coalesce(job.started_at, now()), updated_at = now()
           from next where job.id = next.id
-          returning job.id, job.type, job.payload, job.attempts, job.max_attempts`,
+          returning job.id, job.type, job.payload_version, job.payload, job.attempts, job.max_attempts`,
       );
-      return row && { id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+      return row && { id: row.id, type: row.type, version: row.payload_version, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
     },
 
     /** Extends the lease and records progress; false when another worker has taken the job over. */

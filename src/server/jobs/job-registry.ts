@@ -21,7 +21,7 @@ export function createJobRegistry() {
   return {
     register<Payload>(type: JobType<Payload>, handler: JobHandler<Payload>): void {
       if (registered.has(type.name)) throw new Error(`The job type ${type.name} is registered twice.`);
-      registered.set(type.name, { type, handler: handler as JobHandler<unknown> });
+      registered.set(type.name, { type: type as JobType<unknown>, handler: handler as JobHandler<unknown> });
     },
     schedule<Payload>(schedule: JobSchedule<Payload>): void {
       if (!registered.has(schedule.type.name)) throw new Error(`The schedule ${schedule.name} runs ${schedule.type.name}, which is not registered.`);

@@ -1,32 +1,64 @@
+import { z } from "zod";
 import type { Database } from "../db/client";
 import type { JobProgress } from "./progress";
 
 /**
- * A kind of work, as enqueuers see it: its name in the jobs table and how it is run. The module
- * that owns the work defines it in its `<module>.jobs.ts` and registers a handler for it.
+ * A kind of work, as enqueuers see it: its name in the jobs table, the payload it takes and how it
+ * is run. The module that owns the work defines it in its `<module>.jobs.ts` and registers a
+ * handler for it.
  */
 export interface JobType<Payload> {
   /** `<module>.<verb>`, e.g. `document.process`; stored on every job row. */
   readonly name: string;
+  /**
+   * The payload's shape, stored on every job row: a change to `payload` that an older job could not
+   * satisfy takes the next version, so a job written for another shape fails with a clear reason
+   * instead of running on what its handler misreads.
+   */
+  readonly version: number;
+  /** Checked when a job is enqueued and again when it is claimed. */
+  readonly payload: z.ZodType<Payload>;
   /** Claims before the job fails for good; a worker that dies mid-job uses one up too. */
   readonly maxAttempts: number;
   /** Jobs of this type one worker runs at once, so slow ones never hold every slot. */
   readonly concurrency: number;
-  /** Never set: carries the payload's type from definition to enqueue and handler. */
-  readonly payloadType?: Payload;
 }
 
-export function defineJobType<Payload>(definition: Omit<JobType<Payload>, "payloadType">): JobType<Payload> {
-  return definition;
+export function defineJobType<Schema extends z.ZodType>(definition: {
+  name: string;
+  version: number;
+  payload: Schema;
+  maxAttempts: number;
+  concurrency: number;
+}): JobType<z.output<Schema>> {
+  return definition as JobType<z.output<Schema>>;
 }
 
-/** A job as its worker claimed it: `attempts` counts this claim. */
+/** The schedules' jobs carry nothing. */
+export const emptyPayload = z.strictObject({});
+
+/** A job as its worker claimed it: `attempts` counts this claim; `version` is its type's version when it was enqueued. */
 export interface ClaimedJob<Payload = unknown> {
   id: string;
   type: string;
+  version: number;
   payload: Payload;
   attempts: number;
   maxAttempts: number;
+}
+
+/**
+ * The claimed job's payload as its type reads it now, or why it cannot be read: written under
+ * another version of the type, or not of its shape (an older release, a hand-made row).
+ */
+export function readPayload<Payload>(type: JobType<Payload>, job: ClaimedJob): { ok: true; payload: Payload } | { ok: false; reason: string } {
+  if (job.version !== type.version) {
+    return { ok: false, reason: `This ${type.name} job was written for version ${job.version} of its type; this worker runs version ${type.version}.` };
+  }
+  const parsed = type.payload.safeParse(job.payload);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join(".") || "payload"}: ${issue.message}`);
+  return { ok: false, reason: `This ${type.name} job's payload is not one its type accepts (${problems.join("; ")}).` };
 }
 
 /** The claimed job as its handler sees it, with the lease that makes its writes count. */

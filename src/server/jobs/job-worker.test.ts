@@ -1,5 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Database } from "../db/client";
 import type { JobQueue } from "./job-queue";
 import { createJobRegistry } from "./job-registry";
@@ -46,12 +47,14 @@ function fakeQueue(jobs: ClaimedJob[]) {
   };
 }
 
-const slow = defineJobType<{ name: string }>({ name: "test.slow", maxAttempts: 3, concurrency: 2 });
-const quick = defineJobType<{ name: string }>({ name: "test.quick", maxAttempts: 3, concurrency: 1 });
+const named = z.object({ name: z.string() });
+const slow = defineJobType({ name: "test.slow", version: 2, payload: named, maxAttempts: 3, concurrency: 2 });
+const quick = defineJobType({ name: "test.quick", version: 1, payload: named, maxAttempts: 3, concurrency: 1 });
 
 const job = (id: string, overrides: Partial<ClaimedJob> = {}): ClaimedJob => ({
   id,
   type: slow.name,
+  version: slow.version,
   payload: { name: id },
   attempts: 1,
   maxAttempts: 3,
@@ -81,7 +84,7 @@ function heldRuns() {
 
 describe("job worker", () => {
   it("runs each type up to its concurrency, takes the next as soon as one ends, and keeps other types moving meanwhile", async () => {
-    const { queue, ended } = fakeQueue([job("a"), job("b"), job("c"), job("q", { type: quick.name })]);
+    const { queue, ended } = fakeQueue([job("a"), job("b"), job("c"), job("q", { type: quick.name, version: quick.version })]);
     const slowRuns = heldRuns();
     const quickRuns = heldRuns();
     const worker = startTestWorker(queue, { slow: slowRuns.handler, quick: quickRuns.handler });
@@ -201,5 +204,48 @@ describe("job worker failures", () => {
     await expect.poll(() => hasRun).toBe(true);
     await worker.stop();
     expect({ wrote, ended: fake.ended, afterwards }).toEqual({ wrote: false, ended: [], afterwards: [] });
+  });
+});
+
+describe("a job its type cannot read", () => {
+  it.each([
+    [
+      "a payload not of its type's shape",
+      job("misshapen", { payload: { name: 7 } }),
+      "This test.slow job's payload is not one its type accepts (name: Invalid input: expected string, received number).",
+    ],
+    [
+      "a payload with nothing in it",
+      job("empty", { payload: null }),
+      "This test.slow job's payload is not one its type accepts (payload: Invalid input: expected object, received null).",
+    ],
+    [
+      "a job written for another version of its type",
+      job("older", { version: 1 }),
+      "This test.slow job was written for version 1 of its type; this worker runs version 2.",
+    ],
+  ])("%s fails for good at once, with the reason, and none of its handler's steps run", async (_, claimed, reason) => {
+    const { queue, ended } = fakeQueue([claimed]);
+    const steps: string[] = [];
+    const worker = startTestWorker(queue, {
+      slow: {
+        run: async () => void steps.push("run"),
+        describeFailure: () => (steps.push("describe"), "described"),
+        onAttemptEnd: async () => void steps.push("in transaction"),
+        afterAttemptEnd: async () => void steps.push("after"),
+      },
+    });
+    await expect.poll(() => ended).toEqual([[claimed.id, { kind: "failed", reason, isPermanent: true }]]);
+    await worker.stop();
+    expect(steps).toEqual([]);
+  });
+
+  it("hands the handler the payload as its type reads it", async () => {
+    const { queue, ended } = fakeQueue([job("extra", { payload: { name: "extra", unknown: true } })]);
+    const seen: unknown[] = [];
+    const worker = startTestWorker(queue, { slow: { run: async (running) => void seen.push(running.payload) } });
+    await expect.poll(() => ended).toHaveLength(1);
+    await worker.stop();
+    expect(seen).toEqual([{ name: "extra" }]);
   });
 });

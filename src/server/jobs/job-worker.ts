@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import type { JobQueue } from "./job-queue";
 import type { JobRegistry, RegisteredJobType } from "./job-registry";
 import { enqueueDueScheduledJobs, saveSchedules } from "./job-schedules";
-import { LeaseLostError, PermanentJobError, type AttemptEnd, type ClaimedJob, type JobFailure } from "./job-type";
+import { LeaseLostError, PermanentJobError, readPayload, type AttemptEnd, type ClaimedJob, type JobFailure } from "./job-type";
 import type { JobProgress } from "./progress";
 
 export interface JobWorkerDeps {
@@ -103,7 +103,16 @@ export function startJobWorker(deps: JobWorkerDeps) {
     return outcome.kind === "retry" ? { kind: "retry", delaySeconds: outcome.delaySeconds, message: reason } : { kind: "failed", reason, isPermanent };
   }
 
-  async function runJob(job: ClaimedJob, registered: RegisteredJobType): Promise<void> {
+  /** A job its type cannot read fails at once with the reason, and none of its handler's steps run: they would misread it too. */
+  async function failUnreadable(job: ClaimedJob, reason: string): Promise<void> {
+    const isEnded = await queue.endAttempt(job, workerId, { kind: "failed", reason, isPermanent: true });
+    if (isEnded) logger.error({ jobId: job.id, type: job.type, reason }, "job failed for good: its payload cannot be read");
+  }
+
+  async function runJob(claimed: ClaimedJob, registered: RegisteredJobType): Promise<void> {
+    const read = readPayload(registered.type, claimed);
+    if (!read.ok) return failUnreadable(claimed, read.reason);
+    const job: ClaimedJob = { ...claimed, payload: read.payload };
     if (job.attempts > job.maxAttempts) return endAttempt(job, registered, failureEnd(job, registered, { kind: "crashed" }));
     let latestProgress: JobProgress | undefined;
     let holdsLease = true;

@@ -1,5 +1,6 @@
-// Preloaded (node --import) into a server process an e2e test starts: moves its clock forward by
-// CLOCK_OFFSET_MS, so the test can open an emailed link days after it was sent.
+// Preloaded (node --import) into a server or worker process a test starts: moves its clock by
+// CLOCK_OFFSET_MS (back when negative), so an e2e test can open an emailed link days after it was
+// sent, and a worker can run with a clock behind everyone else's.
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
 const RealDate = Date;
 

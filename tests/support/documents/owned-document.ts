@@ -14,5 +14,5 @@ export async function searchableDocument(testApp: TestApp, owner: HttpClient, do
   const { user } = (await (await owner.get("/api/me")).json()) as { user: AppUser };
   const document = await createDocumentsRepo(testApp.container.db, testApp.container.jobs.queue).forUser({ userId: user.id }).find(documentId);
   if (!document) throw new Error(`document ${documentId} is not this client's`);
-  return { id: document.id, updatedAt: document.updatedAt.toISOString() };
+  return { id: document.id, passagesVersion: document.passagesVersion };
 }

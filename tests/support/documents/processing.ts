@@ -65,9 +65,14 @@ export async function withWorkerPaused(testApp: TestApp, during: () => Promise<v
 export async function enqueueAsIfEveryAttemptCrashed(testApp: TestApp, documentId: string, enqueue: () => Promise<void>): Promise<void> {
   await withWorkerPaused(testApp, async () => {
     await enqueue();
-    await testApp.database.db
-      .update(jobs)
-      .set({ status: "running", attempts: sql`max_attempts`, lockedBy: "gone", lockedUntil: sql`now() - interval '1 second'` })
-      .where(and(processingJobsOf(documentId), eq(jobs.status, "queued")));
+    await markEveryAttemptCrashed(testApp.database.db, documentId);
   });
+}
+
+/** The document's queued job as if its worker had died on every attempt: the next worker fails it for good, as a failure of ours. */
+export async function markEveryAttemptCrashed(db: Database, documentId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "running", attempts: sql`max_attempts`, lockedBy: "gone", lockedUntil: sql`now() - interval '1 second'` })
+    .where(and(processingJobsOf(documentId), eq(jobs.status, "queued")));
 }

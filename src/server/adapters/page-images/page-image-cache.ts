@@ -1,3 +1,4 @@
+import { createProcessCache } from "../../../shared/process-cache";
 import type { PageImage } from "./page-images";
 
 /** Names one drawing of one page: the document, its original's version (hash and drawing version) and the page. */
@@ -16,38 +17,26 @@ export interface PageImageCacheStats {
   entries: number;
 }
 
+/** Pages kept at most, whatever their size: a bound on the bookkeeping of many small ones. */
+const MAX_PAGE_IMAGES = 10_000;
+
 /**
  * Rendered page images in this process's memory, least recently used first out once they pass
  * `maxBytes` together: decoding a scan or a TIFF page and encoding it again costs far more than
  * keeping its PNG. Requests for a page being drawn share the one drawing.
  */
 export function createPageImageCache(maxBytes: number) {
-  const images = new Map<string, { documentId: string; image: PageImage }>();
+  const images = createProcessCache<string, { documentId: string; image: PageImage }>("documents.page-images", {
+    maxEntries: MAX_PAGE_IMAGES,
+    maxWeight: maxBytes,
+    weightOf: (entry) => entry.image.bytes.byteLength,
+  });
+  // Drawings in progress, not a cache: each leaves when its drawing ends.
   const drawing = new Map<string, Promise<PageImage | undefined>>();
-  const stats: PageImageCacheStats = { hits: 0, renders: 0, bytes: 0, entries: 0 };
+  let hits = 0;
+  let renders = 0;
 
   const keyOf = ({ documentId, version, pageNumber }: PageImageKey) => `${documentId}:${version}:${pageNumber}`;
-
-  function remove(key: string): void {
-    const entry = images.get(key);
-    if (!entry) return;
-    images.delete(key);
-    stats.bytes -= entry.image.bytes.byteLength;
-    stats.entries -= 1;
-  }
-
-  function keep(key: string, documentId: string, image: PageImage): void {
-    if (image.bytes.byteLength > maxBytes) return;
-    remove(key);
-    images.set(key, { documentId, image });
-    stats.bytes += image.bytes.byteLength;
-    stats.entries += 1;
-    // A Map iterates in insertion order: the first key is the least recently used.
-    for (const oldest of images.keys()) {
-      if (stats.bytes <= maxBytes) break;
-      remove(oldest);
-    }
-  }
 
   return {
     /** The page's image from memory, or drawn by `render` (and kept); `render`'s failures are not kept. */
@@ -55,19 +44,14 @@ export function createPageImageCache(maxBytes: number) {
       const name = keyOf(key);
       const cached = images.get(name);
       if (cached) {
-        stats.hits += 1;
-        images.delete(name);
-        images.set(name, cached);
+        hits += 1;
         return cached.image;
       }
       const pending = drawing.get(name);
       if (pending) return pending;
-      stats.renders += 1;
+      renders += 1;
       const drawn = render()
-        .then((image) => {
-          if (image) keep(name, key.documentId, image);
-          return image;
-        })
+        .then((image) => image && images.set(name, { documentId: key.documentId, image }).image)
         .finally(() => drawing.delete(name));
       drawing.set(name, drawn);
       return drawn;
@@ -75,10 +59,10 @@ export function createPageImageCache(maxBytes: number) {
 
     /** A deleted document's pages leave memory at once rather than when they age out. */
     forgetDocument(documentId: string): void {
-      for (const [key, entry] of images) if (entry.documentId === documentId) remove(key);
+      images.deleteWhere((entry) => entry.documentId === documentId);
     },
 
-    stats: (): PageImageCacheStats => ({ ...stats }),
+    stats: (): PageImageCacheStats => ({ hits, renders, bytes: images.weight, entries: images.size }),
   };
 }
 

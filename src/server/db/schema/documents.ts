@@ -41,6 +41,11 @@ export const documents = pgTable(
     outline: jsonb().$type<OutlineEntry[]>(),
     /** The sample agreement a newcomer tries the product with: processed free of credit, marked as a sample. */
     isSample: boolean().notNull().default(false),
+    /**
+     * Counts the writes of this document's pages and passages: the database adds one in the
+     * transaction that writes them, so every process keys what it keeps of them by this, never by a clock.
+     */
+    passagesVersion: integer().notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -10,6 +10,8 @@ export const jobs = pgTable(
     /** The registered job type that runs it, e.g. `document.process`. */
     type: text().notNull(),
     payload: jsonb().$type<unknown>().notNull().default({}),
+    /** The version of its type the payload was written for (JobType.version): checked when the job is claimed. */
+    payloadVersion: integer().notNull().default(1),
     /** At most one queued or running job of a type per key: a document's processing, a schedule's run. */
     singletonKey: text(),
     /** Whom the job works for (a document's owner): claims take turns between owners, so one account's many jobs never hold up another's. */

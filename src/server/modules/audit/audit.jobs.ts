@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Jobs } from "../../jobs/jobs";
-import { defineJobType, PermanentJobError } from "../../jobs/job-type";
+import { defineJobType, emptyPayload, PermanentJobError } from "../../jobs/job-type";
 import type { AuditRepo } from "./audit.repo";
 import { describeVerification, systemActor, type AuditService } from "./audit.service";
 
@@ -8,8 +8,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Events deleted per transaction: each holds its chain's head locked only briefly. */
 export const AUDIT_PRUNE_BATCH = 1000;
 
-export const pruneAuditEventsJob = defineJobType<Record<string, never>>({ name: "audit.prune", maxAttempts: 3, concurrency: 1 });
-export const checkpointAuditChainsJob = defineJobType<Record<string, never>>({ name: "audit.checkpoint", maxAttempts: 3, concurrency: 1 });
+export const pruneAuditEventsJob = defineJobType({ name: "audit.prune", version: 1, payload: emptyPayload, maxAttempts: 3, concurrency: 1 });
+export const checkpointAuditChainsJob = defineJobType({ name: "audit.checkpoint", version: 1, payload: emptyPayload, maxAttempts: 3, concurrency: 1 });
 
 /**
  * Deletes events older than the retention period, chain by chain, oldest first, in batches; each

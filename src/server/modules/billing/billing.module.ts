@@ -3,13 +3,16 @@ import { createLocalGateway } from "../../adapters/payments/local-gateway";
 import { createStripeGateway } from "../../adapters/payments/stripe-gateway";
 import type { Database } from "../../db/client";
 import type { BillingConfig } from "../../env";
+import type { Jobs } from "../../jobs/jobs";
 import type { DomainEvents } from "../events/domain-events";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
+import { refundFailedProcessingHandler, refundFailedProcessingJob } from "./billing.jobs";
 import { createBillingRepo } from "./billing.repo";
 import { createBillingService, type BillingServiceDeps } from "./billing.service";
 
 export interface BillingModuleDeps {
   db: Database;
+  jobs: Jobs;
   config: BillingConfig;
   publicUrl: string;
   publishLiveEvent: PublishLiveEvent;
@@ -38,9 +41,13 @@ export function createBillingModule(deps: BillingModuleDeps) {
     organizationPlans: deps.organizationPlans,
     audit: deps.audit,
   });
-  deps.domainEvents.on("documents.processing-failed", async ({ documentId, isOurFault }) => {
-    if (isOurFault) await service.refundFailedProcessing(documentId);
-  });
+  deps.jobs.register(
+    refundFailedProcessingJob,
+    refundFailedProcessingHandler({ refundFailedProcessing: service.refundFailedProcessing, wakeWorker: deps.jobs.poke }),
+  );
+  deps.domainEvents.on("documents.processing-failed", refundFailedProcessingJob, ({ documentId, isOurFault }) =>
+    isOurFault && config.mode !== "off" ? { payload: { document_id: documentId } } : undefined,
+  );
   return {
     service,
     /** For the documents module: charge inside its transaction; announce at commit. */

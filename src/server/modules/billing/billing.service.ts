@@ -42,8 +42,8 @@ export interface BillingServiceDeps {
   /** Tells the person's browsers that their credits changed; inside the transaction `within`, once it commits. */
   publishCreditsChange: (userId: string, within?: Database) => Promise<void>;
   audit: AuditService;
-  /** Announces billing.credits-arrived when a credit or a new period arrives. */
-  domainEvents: Pick<DomainEvents, "emit">;
+  /** Announces billing.credits-arrived, in the transaction that brought a credit or a new period. */
+  domainEvents: Pick<DomainEvents, "emit" | "wakeWorker">;
   /** The person's organization plan: its allowance pays first, and it opens document management without a subscription. */
   organizationPlans: Pick<OrganizationPlans, "planOf" | "lockPlanForCharge">;
   now?: () => Date;
@@ -129,9 +129,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     return refunded.userId;
   }
 
+  /** Inside the transaction that brought the person credits: what waited for one starts once it commits. */
+  const announceCreditsArrived = (tx: Database, userId: string) => deps.domainEvents.emit(tx, "billing.credits-arrived", { userId });
+
+  /** After it committed: the person's browsers refetch, and this process's worker takes the reaction now. */
   async function afterCreditsArrived(userId: string): Promise<void> {
+    deps.domainEvents.wakeWorker();
     await deps.publishCreditsChange(userId);
-    await deps.domainEvents.emit("billing.credits-arrived", { userId });
   }
 
   /** The one fulfilment path for a subscription, whichever provider reported it. */
@@ -168,7 +172,10 @@ export function createBillingService(deps: BillingServiceDeps) {
         providerSubscriptionId: report.subscriptionId,
         providerStateAt: report.reportedAt,
       });
-      return { userId, planKey, hasAccess: hasActivePeriod({ status: report.status, period }, now()) };
+      const hasAccess = hasActivePeriod({ status: report.status, period }, now());
+      // A new period, a first subscription or an upgrade may each bring credits someone waits for.
+      if (hasAccess) await announceCreditsArrived(tx, userId);
+      return { userId, planKey, hasAccess };
     });
     if (!result) return;
     await recordForPayer(
@@ -181,7 +188,6 @@ export function createBillingService(deps: BillingServiceDeps) {
         reason: report.cancelAtPeriodEnd ? "cancels at period end" : undefined,
       },
     );
-    // A new period, a first subscription or an upgrade may each bring credits someone waits for.
     if (result.hasAccess) await afterCreditsArrived(result.userId);
     else await deps.publishCreditsChange(result.userId);
   }
@@ -191,7 +197,9 @@ export function createBillingService(deps: BillingServiceDeps) {
     const isGranted = await db.transaction(async (tx) => {
       if (!(await repo.claimEvent(tx, purchase.eventId, "credit_purchase"))) return false;
       if (!purchase.isPaid) return false;
-      return repo.addCredits(tx, { userId: purchase.userId, quantity: purchase.quantity, providerReference: purchase.reference });
+      const isAdded = await repo.addCredits(tx, { userId: purchase.userId, quantity: purchase.quantity, providerReference: purchase.reference });
+      if (isAdded) await announceCreditsArrived(tx, purchase.userId);
+      return isAdded;
     });
     if (!isGranted) return;
     await recordForPayer(purchase.userId, "billing.credits-added", { type: "user", id: purchase.userId }, { quantity: purchase.quantity });
@@ -248,7 +256,11 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async getSummary({ userId }: Actor): Promise<BillingSummary> {
       if (deps.mode === "off") return { mode: "off" };
-      const { row, isRenewed } = await db.transaction(async (tx) => renewLocalIfDue(tx, await repo.lockSubscription(tx, userId)));
+      const { row, isRenewed } = await db.transaction(async (tx) => {
+        const renewal = await renewLocalIfDue(tx, await repo.lockSubscription(tx, userId));
+        if (renewal.isRenewed) await announceCreditsArrived(tx, userId);
+        return renewal;
+      });
       if (isRenewed) await afterCreditsArrived(userId);
       return {
         mode: deps.mode,
@@ -303,11 +315,18 @@ export function createBillingService(deps: BillingServiceDeps) {
       return plan?.status === "suspended" ? { ok: false, reason: "organization_suspended" } : { ok: true };
     },
 
-    /** Processing failed for a reason of ours: the document's credit comes back. */
-    async refundFailedProcessing(documentId: string): Promise<void> {
-      if (!isOn) return;
-      const userId = await db.transaction((tx) => refund(tx, documentId, "processing failed"));
-      if (userId) await afterCreditsArrived(userId);
+    /**
+     * Processing failed for a reason of ours: the document's credit comes back, inside `tx`, once
+     * per `refundKey` (the refund job's id), so a retried refund job gives nothing twice, even if
+     * the document was charged again meanwhile. Answers whose credit came back.
+     */
+    async refundFailedProcessing(tx: Database, documentId: string, refundKey: string): Promise<string | undefined> {
+      if (!isOn || !(await repo.claimEvent(tx, refundKey, "refund"))) return undefined;
+      const userId = await refund(tx, documentId, "processing failed");
+      if (!userId) return undefined;
+      await announceCreditsArrived(tx, userId);
+      await deps.publishCreditsChange(userId, tx);
+      return userId;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { searchableHeadings, type Chunk } from "../../../core/documents/chunking";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { DocumentReading } from "../../adapters/extract-worker/messages";
@@ -110,6 +110,8 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
           embeddingModel: deps.embedder && chunks.length > 0 ? deps.embedder.id : null,
           outline,
           unreadablePages: extraction.pages.filter((page) => page.isUnreadable).map((page) => page.pageNumber),
+          // Counted by the database, in the transaction that writes the passages: what every process keys its copies by.
+          passagesVersion: sql`${documents.passagesVersion} + 1`,
         })
         .where(eq(documents.id, documentId));
     });

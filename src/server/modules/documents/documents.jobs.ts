@@ -1,23 +1,41 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { ProcessingTrigger } from "../../../shared/documents";
 import type { Database } from "../../db/client";
 import { documents } from "../../db/schema/index";
 import { defineJobType, type JobFailure, type JobHandler } from "../../jobs/job-type";
 import { PROGRESS_INTERVAL_MS, throttleProgress } from "../../jobs/progress";
+import type { DomainEvents } from "../events/domain-events";
 import type { DocumentPipeline } from "./document-pipeline";
 
 /** The spec's input_data (document_id, retry, retried_at), marking a Reprocess as such. */
-export interface ProcessDocumentPayload {
-  document_id: string;
-  retry: boolean;
-  retried_at?: string;
+const processDocumentPayloadSchema = z.object({
+  document_id: z.uuid(),
+  retry: z.boolean(),
+  retried_at: z.string().optional(),
   /** Rebuilds a completed document: failing leaves it completed with its earlier pages and passages. */
-  reprocess?: true;
-}
+  reprocess: z.literal(true).optional(),
+});
+export type ProcessDocumentPayload = z.infer<typeof processDocumentPayloadSchema>;
 
 /** Two at once per worker: one document is stored while the next is being extracted in its thread. */
-export const processDocumentJob = defineJobType<ProcessDocumentPayload>({ name: "document.process", maxAttempts: 3, concurrency: 2 });
+export const processDocumentJob = defineJobType({
+  name: "document.process",
+  version: 1,
+  payload: processDocumentPayloadSchema,
+  maxAttempts: 3,
+  concurrency: 2,
+});
+
+/** Credits arrived or the organization's plan opened: the person's documents waiting for a credit start (a reaction, ADR 036). */
+export const startAwaitingCreditJob = defineJobType({
+  name: "document.start-awaiting-credit",
+  version: 1,
+  payload: z.object({ user_id: z.string().min(1) }),
+  maxAttempts: 5,
+  concurrency: 1,
+});
 
 export function processDocumentPayload(documentId: string, trigger: ProcessingTrigger): ProcessDocumentPayload {
   if (trigger === "retry") return { document_id: documentId, retry: true, retried_at: new Date().toISOString() };
@@ -53,10 +71,11 @@ export interface ProcessDocumentHandlerDeps {
   logger: Logger;
   /** Announces a change to the document to its owner (the library updates live). */
   announce: (userId: string, documentId: string) => Promise<void>;
-  /** Told when a document fails for good, and whether the file was to blame (it was not when ours): billing refunds ours. */
-  onFailed: (documentId: string, isOurFault: boolean) => Promise<void>;
-  /** Told when a document's pages and passages were (re)written: its fact sheet is read again. */
-  onProcessed: (documentId: string, userId: string) => Promise<void>;
+  /**
+   * Told, inside the transaction that ends the job, that a first processing failed (billing gives
+   * our failures' credit back) or that the pages and passages are new (the fact sheet is read again).
+   */
+  domainEvents: Pick<DomainEvents, "emit">;
   /** Told when processing ends for good, done or failed (the audit log). */
   onEnded?: (document: { id: string; userId: string; filename: string; pageCount: number | null }, isCompleted: boolean) => Promise<void>;
   /** Progress is written and announced at most this often. */
@@ -94,34 +113,41 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
 
     describeFailure: (job, failure) => documentFailureReason(job.payload, failure),
 
-    /** A reprocessed document's pages and passages are replaced only when its job completes, so failing leaves the earlier ones. */
+    /**
+     * A reprocessed document's pages and passages are replaced only when its job completes, so
+     * failing leaves the earlier ones. What other modules do about the end is enqueued here, so it
+     * happens exactly when the end is written.
+     */
     async onAttemptEnd(tx, job, end) {
       const documentId = job.payload.document_id;
       if (end.kind === "retry") await tx.update(documents).set({ status: "queued" }).where(eq(documents.id, documentId));
       if (end.kind === "failed") {
-        await tx
+        const failed = await tx
           .update(documents)
           .set({ status: job.payload.reprocess ? "completed" : "failed", failureReason: end.reason })
+          .where(eq(documents.id, documentId))
+          .returning({ id: documents.id });
+        if (failed.length > 0 && !job.payload.reprocess) {
+          await deps.domainEvents.emit(tx, "documents.processing-failed", { documentId, isOurFault: !end.isPermanent });
+        }
+      }
+      if (end.kind === "completed") {
+        const [processed] = await tx
+          .select({ userId: documents.userId, passagesVersion: documents.passagesVersion })
+          .from(documents)
           .where(eq(documents.id, documentId));
+        if (processed) await deps.domainEvents.emit(tx, "documents.processed", { documentId, ...processed });
       }
     },
 
     async afterAttemptEnd(job, end) {
       const documentId = job.payload.document_id;
-      if (end.kind === "failed" && !job.payload.reprocess) {
-        await deps.onFailed(documentId, !end.isPermanent).catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-failure step failed"));
-      }
       const [document] = await deps.db
         .select({ id: documents.id, userId: documents.userId, filename: documents.filename, pageCount: documents.pageCount })
         .from(documents)
         .where(eq(documents.id, documentId));
       if (!document) return;
       await announce(document.userId, documentId);
-      if (end.kind === "completed") {
-        await deps
-          .onProcessed(documentId, document.userId)
-          .catch((error: unknown) => deps.logger.error({ err: error, documentId }, "after-processing step failed"));
-      }
       if (end.kind === "completed" || end.kind === "failed") {
         await deps
           .onEnded?.(document, end.kind === "completed")

@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
-import { processDocumentHandler, processDocumentJob, type ProcessDocumentHandlerDeps } from "./documents.jobs";
+import { processDocumentHandler, processDocumentJob, startAwaitingCreditJob, type ProcessDocumentHandlerDeps } from "./documents.jobs";
 import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing, type RefundUnfinishedProcessing } from "./documents.repo";
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
 import { removeAbandonedUploads } from "./upload-staging";
@@ -48,8 +48,8 @@ const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** The library service; document processing is registered as a job type any worker process runs. */
 export function createDocumentsModule(deps: DocumentsModuleDeps) {
   removeAbandonedUploads(deps.stagingDir, ABANDONED_UPLOAD_MS).catch((error: unknown) => deps.logger.warn({ err: error }, "could not clear abandoned uploads"));
-  const publishChange = (change: DocumentChange) =>
-    deps.publishLiveEvent(userAddress(change.userId), { type: "document", change: change.type, documentId: change.documentId });
+  const publishChange = (change: DocumentChange, within?: Database) =>
+    deps.publishLiveEvent(userAddress(change.userId), { type: "document", change: change.type, documentId: change.documentId }, within);
   const service = createDocumentsService({
     repo: createDocumentsRepo(deps.db, deps.jobs.queue),
     storage: deps.storage,
@@ -64,8 +64,8 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     assertOrganizationStorageRoom: deps.assertOrganizationStorageRoom,
     accountStorageLimitBytes: deps.accountStorageLimitBytes,
     stagingDir: deps.stagingDir,
-    onProcessingQueued: deps.jobs.poke,
-    onProcessingStopped: (documentId) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault: true }),
+    wakeWorker: deps.jobs.poke,
+    onProcessingStopped: (tx, documentId) => deps.domainEvents.emit(tx, "documents.processing-failed", { documentId, isOurFault: true }),
     audit: deps.audit,
   });
   /** Processing ends for good (done, or failed): recorded as the system's work, in the owner's organization's log. */
@@ -86,14 +86,14 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
       pipeline: createDocumentPipeline({ db: deps.db, storage: deps.storage, read: deps.read, embedder: deps.embedder }),
       logger: deps.logger,
       announce: (userId, documentId) => publishChange({ type: "update", userId, documentId }),
-      onFailed: (documentId, isOurFault) => deps.domainEvents.emit("documents.processing-failed", { documentId, isOurFault }),
-      onProcessed: (documentId, userId) => deps.domainEvents.emit("documents.processed", { documentId, userId }),
+      domainEvents: deps.domainEvents,
       onEnded: recordProcessed,
     }),
   );
-  const startAwaitingCredit = ({ userId }: { userId: string }) => service.startAwaitingCredit({ userId });
-  deps.domainEvents.on("billing.credits-arrived", startAwaitingCredit);
-  deps.domainEvents.on("organizations.plan-opened", startAwaitingCredit);
-  deps.domainEvents.on("organizations.suspended", ({ userId }) => service.stopQueuedProcessing({ userId }));
+  deps.jobs.register(startAwaitingCreditJob, { run: (job) => service.startAwaitingCredit({ userId: job.payload.user_id }).then(() => undefined) });
+  const forThePerson = ({ userId }: { userId: string }) => ({ payload: { user_id: userId }, ownerKey: userId });
+  deps.domainEvents.on("billing.credits-arrived", startAwaitingCreditJob, forThePerson);
+  deps.domainEvents.on("organizations.plan-opened", startAwaitingCreditJob, forThePerson);
+  deps.domainEvents.within("organizations.suspended", (tx, { userId }) => service.stopQueuedProcessing(tx, { userId }));
   return { service };
 }

@@ -41,6 +41,33 @@ const pageTextColumns = {
   isUnreadable: documentPages.isUnreadable,
 };
 
+export interface StoppedProcessing {
+  documentId: string;
+  isReprocess: boolean;
+}
+
+/**
+ * Fails the person's processing jobs that wait in the queue (running ones finish their attempt),
+ * with `reason` on their documents, inside `tx`: a reprocess leaves its document completed as it was.
+ */
+function stopQueuedProcessing(tx: Database, userId: string, reason: string): Promise<StoppedProcessing[]> {
+  return queryRows<StoppedProcessing>(
+    tx,
+    sql`
+      with stopped as (
+        update jobs set status = 'failed', error_message = ${reason}, completed_at = now(), updated_at = now()
+        from documents
+        where jobs.type = ${processDocumentJob.name} and jobs.status = 'queued'
+          and jobs.singleton_key = documents.id::text and documents.user_id = ${userId}
+        returning documents.id as document_id, coalesce((jobs.payload ->> 'reprocess')::boolean, false) as is_reprocess
+      )
+      update documents
+      set status = case when stopped.is_reprocess then 'completed' else 'failed' end, failure_reason = ${reason}, updated_at = now()
+      from stopped where documents.id = stopped.document_id
+      returning documents.id as "documentId", stopped.is_reprocess as "isReprocess"`,
+  );
+}
+
 /** Takes one credit for a document inside the transaction that queues it (billing implements it). */
 export type ChargeForProcessing = (tx: Database, userId: string, documentId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
 
@@ -185,28 +212,7 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
       };
     },
 
-    /**
-     * Fails the person's processing jobs that wait in the queue (running ones finish their
-     * attempt), with `reason` on their documents: a reprocess leaves its document completed as it
-     * was. Answers the documents whose first processing stopped, whose credit goes back.
-     */
-    async stopQueuedProcessing(userId: string, reason: string): Promise<{ documentId: string; isReprocess: boolean }[]> {
-      return queryRows<{ documentId: string; isReprocess: boolean }>(
-        db,
-        sql`
-          with stopped as (
-            update jobs set status = 'failed', error_message = ${reason}, completed_at = now(), updated_at = now()
-            from documents
-            where jobs.type = ${processDocumentJob.name} and jobs.status = 'queued'
-              and jobs.singleton_key = documents.id::text and documents.user_id = ${userId}
-            returning documents.id as document_id, coalesce((jobs.payload ->> 'reprocess')::boolean, false) as is_reprocess
-          )
-          update documents
-          set status = case when stopped.is_reprocess then 'completed' else 'failed' end, failure_reason = ${reason}, updated_at = now()
-          from stopped where documents.id = stopped.document_id
-          returning documents.id as "documentId", stopped.is_reprocess as "isReprocess"`,
-      );
-    },
+    stopQueuedProcessing,
 
     async findOutline(documentId: OwnedDocumentId): Promise<OutlineEntry[] | null> {
       const [row] = await db.select({ outline: documents.outline }).from(documents).where(eq(documents.id, documentId));

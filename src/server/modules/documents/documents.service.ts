@@ -71,11 +71,11 @@ export interface DocumentsServiceDeps {
   pageImageCache: PageImageCache;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
   maxUploadBytes: number;
-  publishChange: (change: DocumentChange) => Promise<void>;
-  /** A processing job was committed: a worker in this process can take it now rather than at its next poll. */
-  onProcessingQueued: () => void;
-  /** A document's first processing was stopped before it ran (its organization was suspended): not the file's fault. */
-  onProcessingStopped: (documentId: string) => Promise<void>;
+  publishChange: (change: DocumentChange, within?: Database) => Promise<void>;
+  /** Work was committed to the queue: a worker in this process can take it now rather than at its next poll. */
+  wakeWorker: () => void;
+  /** Inside the transaction that stopped it before it ran (its organization was suspended), a document's first processing: not the file's fault. */
+  onProcessingStopped: (tx: Database, documentId: string) => Promise<void>;
   audit: AuditService;
 }
 
@@ -112,6 +112,9 @@ const errorCodeByUploadProblem: Record<UploadProblemKind, ErrorCode> = {
 /** A document the ownership check passed: its id may be used to read what belongs to it (chat, retrieval). */
 export type OwnedDocumentSummary = DocumentSummary & { id: OwnedDocumentId };
 
+/** An owned document with the version of its passages (`documents.passages_version`), for retrieval. */
+export type SearchableDocumentSummary = OwnedDocumentSummary & { passagesVersion: number };
+
 export function toDocumentSummary<Row extends Omit<DocumentRow, "outline">>(
   row: Row,
   job?: { stage: string; progressDone: number; progressTotal: number } | null,
@@ -141,6 +144,14 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repo, storage } = deps;
   const views = createEventSampler({ perWindow: 1, windowMs: VIEW_RECORD_WINDOW_MS });
 
+  /** The ownership check of a document opened to be read, recorded as viewed (once per person and document in 15 minutes). */
+  async function viewDocument(actor: Actor, id: string): Promise<OwnedDocumentRow> {
+    const row = await requireDocument(actor, id);
+    if (views.admit(`${actor.userId}:${row.id}`).record)
+      await deps.audit.record(actor, "document.viewed", { type: "document", id: row.id, name: row.filename });
+    return row;
+  }
+
   /** The ownership check every use case by document id starts with. */
   async function requireDocument(actor: Actor, id: string): Promise<OwnedDocumentRow> {
     const row = await repo.forUser(actor).find(id);
@@ -165,7 +176,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     const charge = isFree ? undefined : deps.chargeForProcessing;
     const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge, replacesFailedJobId);
     if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
-    if (outcome.kind === "queued") deps.onProcessingQueued();
+    if (outcome.kind === "queued") deps.wakeWorker();
     await deps.publishChange({ type: "update", userId: current.userId, documentId: current.id });
     if (outcome.kind === "refused") {
       return { ok: false, reason: outcome.reason, message: cannotProcessMessages[outcome.reason], document: toDocumentSummary(outcome.row) };
@@ -241,10 +252,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     /** One document, as the document view opens it: recorded as viewed. */
     async get(actor: Actor, id: string): Promise<OwnedDocumentSummary> {
-      const row = await requireDocument(actor, id);
-      if (views.admit(`${actor.userId}:${row.id}`).record)
-        await deps.audit.record(actor, "document.viewed", { type: "document", id: row.id, name: row.filename });
-      return toDocumentSummary(row);
+      return toDocumentSummary(await viewDocument(actor, id));
+    },
+
+    /** `get`, with the version of its passages: what retrieval keeps its passage index by (ADR 037). */
+    async getSearchable(actor: Actor, id: string): Promise<SearchableDocumentSummary> {
+      const row = await viewDocument(actor, id);
+      return { ...toDocumentSummary(row), passagesVersion: row.passagesVersion };
     },
 
     /**
@@ -382,11 +396,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return start(current, normalizeDocumentStatus(current.status) === "completed" ? "reprocess" : "retry", failedJobId);
     },
 
-    /** The person's organization was suspended: their queued processing stops, and documents not yet processed get their credit back. */
-    async stopQueuedProcessing(user: UserScope): Promise<void> {
-      for (const stopped of await repo.stopQueuedProcessing(user.userId, cannotProcessMessages.organization_suspended)) {
-        if (!stopped.isReprocess) await deps.onProcessingStopped(stopped.documentId);
-        await deps.publishChange({ type: "update", userId: user.userId, documentId: stopped.documentId });
+    /**
+     * Inside the transaction that suspends the person's organization: their queued processing
+     * stops with it, documents not yet processed get their credit back (billing's reaction), and
+     * their browsers hear of it at the commit.
+     */
+    async stopQueuedProcessing(tx: Database, user: UserScope): Promise<void> {
+      for (const { documentId, isReprocess } of await repo.stopQueuedProcessing(tx, user.userId, cannotProcessMessages.organization_suspended)) {
+        if (!isReprocess) await deps.onProcessingStopped(tx, documentId);
+        await deps.publishChange({ type: "update", userId: user.userId, documentId }, tx);
       }
     },
 
@@ -398,7 +416,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         if (outcome.kind === "refused") break;
         if (outcome.kind === "queued") {
           started += 1;
-          deps.onProcessingQueued();
+          deps.wakeWorker();
           await deps.publishChange({ type: "update", userId: user.userId, documentId: id });
         }
       }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { Mailer } from "../../adapters/mail/mailer";
 import { reminderEmail, toReminder } from "./fact-sheet-reminders";
@@ -9,12 +10,20 @@ import type { ChatModel } from "../../adapters/llm/chat-model";
 import { defineJobType, type JobHandler } from "../../jobs/job-type";
 import type { FactSheetRepo } from "./fact-sheet.repo";
 
-export interface BuildFactSheetPayload {
-  document_id: string;
-}
+/** Version 2 reads one version of the document's passages (version 1 read whatever was there). */
+const buildFactSheetPayload = z.object({ document_id: z.uuid(), passages_version: z.int().nonnegative() });
+export type BuildFactSheetPayload = z.infer<typeof buildFactSheetPayload>;
 
 /** Reading a fact sheet takes well under a second of one core: a few at once per worker. */
-export const buildFactSheetJob = defineJobType<BuildFactSheetPayload>({ name: "fact-sheet.build", maxAttempts: 3, concurrency: 2 });
+export const buildFactSheetJob = defineJobType({ name: "fact-sheet.build", version: 2, payload: buildFactSheetPayload, maxAttempts: 3, concurrency: 2 });
+
+/**
+ * The build of one version of a document's passages: one queued or running per version, so a
+ * build still reading the old passages never keeps the new ones from being read.
+ */
+export function factSheetBuild(documentId: string, passagesVersion: number): { payload: BuildFactSheetPayload; singletonKey: string } {
+  return { payload: { document_id: documentId, passages_version: passagesVersion }, singletonKey: `${documentId}:${passagesVersion}` };
+}
 
 export interface BuildFactSheetDeps {
   repo: FactSheetRepo;
@@ -50,31 +59,36 @@ export function buildFactSheetHandler(deps: BuildFactSheetDeps): JobHandler<Buil
     deps.announce(userId, documentId).catch((error: unknown) => deps.logger.warn({ err: error, documentId }, "could not announce a fact sheet"));
   return {
     async run(job) {
-      const documentId = job.payload.document_id;
-      const userId = await deps.repo.findOwner(documentId);
-      if (!userId) return;
+      const { document_id: documentId, passages_version: passagesVersion } = job.payload;
+      const isCurrent = (document: { passagesVersion: number } | undefined) => document?.passagesVersion === passagesVersion;
+      // Processed again since: the newer version's own build reads it.
+      const document = await deps.repo.findProcessed(documentId);
+      if (!document || !isCurrent(document)) return;
       const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
       const read = readFactSheet(passages, pages);
       const sheet = deps.chatModel ? await withModelProposals(deps.chatModel, read, passages, pages, deps.logger) : read;
-      await job.withLease((tx) => deps.repo.saveRead(documentId, sheet, FACT_READER_VERSION, tx));
-      await announce(userId, documentId);
+      const isSaved = await job.withLease(async (tx) => {
+        if (!isCurrent(await deps.repo.findProcessed(documentId, tx))) return false;
+        await deps.repo.saveRead(documentId, sheet, FACT_READER_VERSION, tx);
+        return true;
+      });
+      if (isSaved) await announce(document.userId, documentId);
     },
     describeFailure: () => "The fact sheet could not be read. Open it again to retry.",
     async afterAttemptEnd(job, end) {
       if (end.kind !== "failed") return;
       const documentId = job.payload.document_id;
       await deps.repo.markFailed(documentId);
-      const userId = await deps.repo.findOwner(documentId);
-      if (userId) await announce(userId, documentId);
+      const document = await deps.repo.findProcessed(documentId);
+      if (document) await announce(document.userId, documentId);
     },
   };
 }
 
-export interface SendReminderPayload {
-  reminder_id: string;
-}
+const sendReminderPayload = z.object({ reminder_id: z.uuid() });
+export type SendReminderPayload = z.infer<typeof sendReminderPayload>;
 
-export const sendReminderJob = defineJobType<SendReminderPayload>({ name: "fact-sheet.remind", maxAttempts: 5, concurrency: 2 });
+export const sendReminderJob = defineJobType({ name: "fact-sheet.remind", version: 1, payload: sendReminderPayload, maxAttempts: 5, concurrency: 2 });
 
 export interface SendReminderDeps {
   repo: FactSheetRepo;

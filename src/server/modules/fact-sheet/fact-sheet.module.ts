@@ -9,7 +9,7 @@ import type { Jobs } from "../../jobs/jobs";
 import type { DocumentsService } from "../documents/documents.service";
 import type { DomainEvents } from "../events/domain-events";
 import { userAddress, type PublishLiveEvent } from "../events/live-events";
-import { buildFactSheetHandler, buildFactSheetJob, sendReminderHandler, sendReminderJob } from "./fact-sheet.jobs";
+import { buildFactSheetHandler, buildFactSheetJob, factSheetBuild, sendReminderHandler, sendReminderJob } from "./fact-sheet.jobs";
 import { createFactSheetRepo } from "./fact-sheet.repo";
 import { createFactSheetService } from "./fact-sheet.service";
 import { createFactValueReviewsRepo } from "./fact-value-reviews.repo";
@@ -61,7 +61,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
       factSheetUrl: (documentId) => new URL(paths.documentFactSheet(documentId), deps.publicUrl).toString(),
     }),
   );
-  deps.domainEvents.on("documents.processed", ({ documentId }) => service.requestBuild(documentId));
+  deps.domainEvents.on("documents.processed", buildFactSheetJob, ({ documentId, passagesVersion }) => factSheetBuild(documentId, passagesVersion));
   const valueReviews = createFactValueReviews({
     db: deps.db,
     repo,

@@ -6,7 +6,7 @@ import { documentChunks, documentPages, documents, factSheetReminders, factSheet
 import type { JobQueue } from "../../jobs/job-queue";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 import { passageColumns } from "../retrieval/retrieval.repo";
-import { buildFactSheetJob, sendReminderJob } from "./fact-sheet.jobs";
+import { buildFactSheetJob, factSheetBuild, sendReminderJob } from "./fact-sheet.jobs";
 
 export type FactSheetRow = typeof factSheets.$inferSelect;
 export type ReminderRow = typeof factSheetReminders.$inferSelect;
@@ -20,15 +20,30 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
       return row;
     },
 
-    /** Marks the sheet as being read and queues its job, in one transaction: the values it had stay until the new ones replace them. */
+    /**
+     * Marks the sheet as being read and queues its job for the document's current passages, in one
+     * transaction: the values it had stay until the new ones replace them.
+     */
     async requestBuild(documentId: string): Promise<void> {
       await db.transaction(async (tx) => {
+        const [document] = await tx.select({ passagesVersion: documents.passagesVersion }).from(documents).where(eq(documents.id, documentId));
+        if (!document) return;
         await tx
           .insert(factSheets)
           .values({ documentId, status: "building" })
           .onConflictDoUpdate({ target: factSheets.documentId, set: { status: "building", updatedAt: sql`now()` } });
-        await queue.enqueue(tx, buildFactSheetJob, { document_id: documentId }, { singletonKey: documentId });
+        const { payload, singletonKey } = factSheetBuild(documentId, document.passagesVersion);
+        await queue.enqueue(tx, buildFactSheetJob, payload, { singletonKey });
       });
+    },
+
+    /** The owner of a processed document and the version of its passages; undefined when it is not (or no longer) processed. */
+    async findProcessed(documentId: string, within: Database = db): Promise<{ userId: string; passagesVersion: number } | undefined> {
+      const [row] = await within
+        .select({ userId: documents.userId, passagesVersion: documents.passagesVersion })
+        .from(documents)
+        .where(and(eq(documents.id, documentId), eq(documents.status, "completed")));
+      return row;
     },
 
     /** The document's passages in order, as the reader takes them. */
@@ -46,21 +61,20 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
       return new Map(rows.map((row) => [row.pageNumber, row.text]));
     },
 
-    /** The owner of a document still there, for the job's announcement; undefined once it is deleted. */
-    async findOwner(documentId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ userId: documents.userId })
-        .from(documents)
-        .where(and(eq(documents.id, documentId), eq(documents.status, "completed")));
-      return row?.userId;
-    },
-
     /** In `within`, the job's lease-fenced transaction: a worker that lost the job writes nothing. */
     async saveRead(documentId: string, sheet: ReadFactSheet, readerVersion: number, within: Database = db): Promise<void> {
+      const read = {
+        status: "ready" as const,
+        fields: sheet.fields,
+        unverifiedCount: sheet.unverifiedCount,
+        readerVersion,
+        builtAt: sql`now()`,
+        updatedAt: sql`now()`,
+      };
       await within
-        .update(factSheets)
-        .set({ status: "ready", fields: sheet.fields, unverifiedCount: sheet.unverifiedCount, readerVersion, builtAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(factSheets.documentId, documentId));
+        .insert(factSheets)
+        .values({ documentId, ...read })
+        .onConflictDoUpdate({ target: factSheets.documentId, set: read });
     },
 
     /** Stores a reminder and queues its email for its day, in one transaction. */

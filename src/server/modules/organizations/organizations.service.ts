@@ -2,7 +2,7 @@ import type { AuditService } from "../audit/audit.service";
 import type { Actor } from "../../../core/access/actor";
 import { resolveDisplayName } from "../../../core/access/display-name";
 import { isFreeMailDomain } from "../../../core/organizations/membership-rules";
-import { trialEndFor } from "../../../core/organizations/plan";
+import { planHasAccess, trialEndFor } from "../../../core/organizations/plan";
 import type { CreateOrganizationRequest } from "../../../shared/contracts/admin";
 import { can } from "../../../shared/access";
 import type {
@@ -19,7 +19,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { InvitationsService } from "./invitations.service";
 import type { MembershipsService, OrganizationsConfig } from "./memberships.service";
-import type { OrganizationPlans } from "./organization-plans";
+import { organizationStatusOf, type OrganizationPlans } from "./organization-plans";
 import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
 import type { DomainEvents } from "../events/domain-events";
 import type { PlatformSettingsStore } from "./platform-settings";
@@ -32,7 +32,7 @@ export interface OrganizationAdminDeps {
   plans: OrganizationPlans;
   settings: PlatformSettingsStore;
   /** Announces organizations.plan-opened and organizations.suspended to each active member. */
-  domainEvents: Pick<DomainEvents, "emit">;
+  domainEvents: Pick<DomainEvents, "emit" | "wakeWorker">;
   now: () => Date;
   audit: AuditService;
 }
@@ -315,19 +315,22 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
      */
     async updatePlan(organizationId: string, plan: Required<UpdateOrganizationPlanRequest>): Promise<Organization> {
       const before = await requireAnyOrganization(organizationId);
-      const updated = await repo.updateOrganization(db, organizationId, {
-        status: plan.status,
-        trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
-        monthlyCredits: plan.monthlyCredits,
+      const updated = await db.transaction(async (tx) => {
+        const row = await repo.updateOrganization(tx, organizationId, {
+          status: plan.status,
+          trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
+          monthlyCredits: plan.monthlyCredits,
+        });
+        const announced = planHasAccess({ status: organizationStatusOf(row), trialEndsAt: row.trialEndsAt }, deps.now())
+          ? "organizations.plan-opened"
+          : plan.status === "suspended" && before.status !== "suspended"
+            ? "organizations.suspended"
+            : undefined;
+        if (announced) for (const userId of await repo.activeMemberIds(tx, organizationId)) await deps.domainEvents.emit(tx, announced, { userId });
+        return row;
       });
-      const organization = await view(updated);
-      const announced = organization.plan.hasAccess
-        ? "organizations.plan-opened"
-        : plan.status === "suspended" && before.status !== "suspended"
-          ? "organizations.suspended"
-          : undefined;
-      if (announced) for (const userId of await repo.activeMemberIds(db, organizationId)) await deps.domainEvents.emit(announced, { userId });
-      return organization;
+      deps.domainEvents.wakeWorker();
+      return view(updated);
     },
 
     /**

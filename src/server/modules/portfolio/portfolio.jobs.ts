@@ -1,11 +1,12 @@
 import type { Logger } from "pino";
+import { z } from "zod";
 import { noticeByWithin } from "../../../shared/portfolio-view";
 import type { CalendarEvent } from "../../../shared/contracts/portfolio";
 import { formatIsoDate, formatLongDate } from "../../../shared/fact-sheet-deadlines";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { MailMessage, Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
-import { defineJobType } from "../../jobs/job-type";
+import { defineJobType, emptyPayload } from "../../jobs/job-type";
 import type { Jobs } from "../../jobs/jobs";
 import { emailButton, emailLayout, escapeHtml } from "../mail/html";
 import type { PortfolioRepo } from "./portfolio.repo";
@@ -16,9 +17,15 @@ export const DIGEST_DAYS_AHEAD = 60;
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 /** The weekly run: queues one digest per organization whose digest is on. */
-export const planDigestsJob = defineJobType<Record<string, never>>({ name: "portfolio.plan-digests", maxAttempts: 3, concurrency: 1 });
+export const planDigestsJob = defineJobType({ name: "portfolio.plan-digests", version: 1, payload: emptyPayload, maxAttempts: 3, concurrency: 1 });
 /** One organization's digest to its admins; each email is then sent (and retried) like every other. */
-export const sendDigestJob = defineJobType<{ organization_id: string }>({ name: "portfolio.send-digest", maxAttempts: 3, concurrency: 2 });
+export const sendDigestJob = defineJobType({
+  name: "portfolio.send-digest",
+  version: 1,
+  payload: z.object({ organization_id: z.uuid() }),
+  maxAttempts: 3,
+  concurrency: 2,
+});
 
 /** The digest email: each notice-by date with its payer and document; nothing of the contracts' text. */
 export function digestEmail(options: { to: string; events: CalendarEvent[]; portfolioUrl: string; site: SiteConfig }): MailMessage {

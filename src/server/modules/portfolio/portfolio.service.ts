@@ -14,6 +14,7 @@ import {
   type PortfolioView,
 } from "../../../shared/contracts/portfolio";
 import { formatIsoDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { createProcessCache } from "../../../shared/process-cache";
 import { AppError } from "../../http/app-error";
 import { downloadFilename } from "../../http/downloads";
 import type { AuditService } from "../audit/audit.service";
@@ -41,33 +42,17 @@ interface CachedTerms {
   terms: ContractTerms;
 }
 
-/** Enough for a few organizations of thousands of agreements; past it the oldest go first. */
+/** Enough for a few organizations of thousands of agreements; past it the least recently used go first. */
 const MAX_CACHED_TERMS = 20_000;
-/** Scopes (organizations, members) whose listing is kept, and per scope the viewers and views made from it. */
+/** Scopes (organizations, members) whose listing is kept, and the viewers' rows and views made from them. */
 const MAX_CACHED_SCOPES = 1_000;
-const MAX_CACHED_VIEWERS = 20;
-const MAX_CACHED_VIEWS = 20;
+const MAX_CACHED_ROWS = 4_000;
+const MAX_CACHED_VIEWS = 4_000;
 
-/** One viewer's rows of a listing on a day, and the views (filtered and sorted) asked of them. */
-interface BuiltRows {
-  today: IsoDate;
-  rows: ContractRow[];
-  views: Map<string, ContractRow[]>;
-}
-
-/** A scope's listing as of its version, and what was made from it. */
-interface CachedListing {
+/** What is kept of a scope's listing, and what is made from it, with the listing version it was made from. */
+interface AsOfVersion<Value> {
   version: string;
-  listings: ContractListing[];
-  byViewer: Map<string, BuiltRows>;
-}
-
-/** Adds to a map kept in insertion order, dropping the oldest past `limit`. */
-function keep<Value>(map: Map<string, Value>, key: string, value: Value, limit: number): Value {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > limit) map.delete(map.keys().next().value!);
-  return value;
+  value: Value;
 }
 
 const scopeKeyOf = (scope: ContractScope) => (scope.kind === "own" ? `own:${scope.userId}` : `organization:${scope.organizationId}`);
@@ -89,52 +74,56 @@ export function portfolioScopeOf(actor: Actor): ContractScope {
  * (one short query) is the same: a request then reads one row, not a thousand (ADR 033).
  */
 export function createPortfolioService(deps: PortfolioServiceDeps) {
-  const cache = new Map<string, CachedTerms>();
-  const listingsByScope = new Map<string, CachedListing>();
-
-  const remember = (documentId: string, entry: CachedTerms) => keep(cache, documentId, entry, MAX_CACHED_TERMS);
+  const cache = createProcessCache<string, CachedTerms>("portfolio.contract-terms", { maxEntries: MAX_CACHED_TERMS });
+  const listingsByScope = createProcessCache<string, AsOfVersion<ContractListing[]>>("portfolio.listings", { maxEntries: MAX_CACHED_SCOPES });
+  const rowsByViewer = createProcessCache<string, AsOfVersion<ContractRow[]>>("portfolio.rows", { maxEntries: MAX_CACHED_ROWS });
+  const rowsByView = createProcessCache<string, AsOfVersion<ContractRow[]>>("portfolio.views", { maxEntries: MAX_CACHED_VIEWS });
 
   /**
    * The scope's listing: asked for by its version (one short row), read whole only when the version
    * moved. A listing read while something changed is used once and not kept, so a version always
    * names exactly the rows kept under it.
    */
-  async function listingOf(scope: ContractScope): Promise<CachedListing> {
+  async function listingOf(scope: ContractScope): Promise<AsOfVersion<ContractListing[]>> {
     const key = scopeKeyOf(scope);
     const version = await deps.repo.findListingVersion(scope);
     const cached = listingsByScope.get(key);
     if (cached?.version === version) return cached;
-    const listing: CachedListing = { version, listings: await deps.repo.listContracts(scope), byViewer: new Map() };
-    if ((await deps.repo.findListingVersion(scope)) === version) keep(listingsByScope, key, listing, MAX_CACHED_SCOPES);
-    return listing;
+    const listing = { version, value: await deps.repo.listContracts(scope) };
+    return (await deps.repo.findListingVersion(scope)) === version ? listingsByScope.set(key, listing) : listing;
   }
 
   async function termsFor(listings: ContractListing[], today: IsoDate): Promise<Map<string, ContractTerms>> {
-    const fresh = (listing: ContractListing) => {
+    const termsById = new Map<string, ContractTerms>();
+    for (const listing of listings) {
       const cached = cache.get(listing.documentId);
       const isCurrent =
         cached?.today === today && cached.factsUpdatedAt === listing.factsUpdatedAt.getTime() && cached.reviewsVersion === listing.reviewsVersion;
-      return isCurrent ? cached.terms : undefined;
-    };
-    const missing = listings.filter((listing) => !fresh(listing));
+      if (isCurrent) termsById.set(listing.documentId, cached.terms);
+    }
+    const missing = listings.filter((listing) => !termsById.has(listing.documentId));
     const documentIds = missing.map((listing) => listing.documentId);
     const [fields, reviews] = await Promise.all([deps.repo.listFactFields(documentIds), deps.reviews.listForDocuments(documentIds)]);
     for (const listing of missing) {
       const reviewed = applyReviews(fields.get(listing.documentId) ?? [], reviews.get(listing.documentId) ?? []).fields;
-      const terms = contractTermsOf(reviewed, today);
-      remember(listing.documentId, { factsUpdatedAt: listing.factsUpdatedAt.getTime(), reviewsVersion: listing.reviewsVersion, today, terms });
+      const entry = {
+        factsUpdatedAt: listing.factsUpdatedAt.getTime(),
+        reviewsVersion: listing.reviewsVersion,
+        today,
+        terms: contractTermsOf(reviewed, today),
+      };
+      termsById.set(listing.documentId, cache.set(listing.documentId, entry).terms);
     }
-    return new Map(listings.map((listing) => [listing.documentId, cache.get(listing.documentId)!.terms]));
+    return termsById;
   }
 
-  /** The rows of a listing as `viewerId` sees them on `today`: made once, then kept with the listing. */
-  async function builtRows(scope: ContractScope, viewerId: string | null, today: IsoDate): Promise<BuiltRows> {
+  /** The rows of a listing as `viewerId` sees them on `today`: made once, then kept while the listing's version holds. */
+  async function builtRows(scope: ContractScope, viewerId: string | null, today: IsoDate): Promise<AsOfVersion<ContractRow[]>> {
     const listing = await listingOf(scope);
-    const viewerKey = String(viewerId);
-    const built = listing.byViewer.get(viewerKey);
-    if (built?.today === today) return built;
-    const rows = await rowsOf(listing.listings, viewerId, today);
-    return keep(listing.byViewer, viewerKey, { today, rows, views: new Map() }, MAX_CACHED_VIEWERS);
+    const key = `${scopeKeyOf(scope)}|${String(viewerId)}|${today}`;
+    const cached = rowsByViewer.get(key);
+    if (cached?.version === listing.version) return cached;
+    return rowsByViewer.set(key, { version: listing.version, value: await rowsOf(listing.value, viewerId, today) });
   }
 
   async function rowsOf(listings: ContractListing[], viewerId: string | null, today: IsoDate): Promise<ContractRow[]> {
@@ -157,14 +146,16 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
 
   /** Every agreement of a scope on a day (kept: callers only read them). */
   const listRows = async (scope: ContractScope, viewerId: string | null, date: IsoDate): Promise<ContractRow[]> =>
-    (await builtRows(scope, viewerId, date)).rows;
+    (await builtRows(scope, viewerId, date)).value;
 
   async function viewFor(actor: Actor, view: PortfolioView) {
     const scope = portfolioScopeOf(actor);
     const date = today();
     const built = await builtRows(scope, actor.userId, date);
-    const key = viewKeyOf(view);
-    const rows = built.views.get(key) ?? keep(built.views, key, applyView(built.rows, view, date), MAX_CACHED_VIEWS);
+    const key = `${scopeKeyOf(scope)}|${actor.userId}|${date}|${viewKeyOf(view)}`;
+    const cached = rowsByView.get(key);
+    const rows =
+      cached?.version === built.version ? cached.value : rowsByView.set(key, { version: built.version, value: applyView(built.value, view, date) }).value;
     return { scope, rows };
   }
 

@@ -1,12 +1,17 @@
 import { parsePhraseQuery, type PhraseQuery } from "../../../core/rag/full-text";
 import { createPassageIndex, type PassageIndex, type PhraseQueries } from "../../../core/rag/passage-index";
+import { createProcessCache } from "../../../shared/process-cache";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 import type { RetrievalRepo } from "./retrieval.repo";
 
-/** A processed document as retrieval is given it: its `updatedAt` changes whenever its passages are written again. */
+/**
+ * A processed document as retrieval is given it: `passagesVersion` is the count the database keeps
+ * of its passage writes (one more in the very transaction that writes them), read by the ownership
+ * check before any passage is.
+ */
 export interface SearchableDocument {
   id: OwnedDocumentId;
-  updatedAt: string;
+  passagesVersion: number;
 }
 
 /**
@@ -15,75 +20,57 @@ export interface SearchableDocument {
  * contracts: 1.48 M characters, 7.3 MB), so this is about 80 MB: some 200 contracts of 30 pages.
  */
 export const MAX_INDEXED_CHARACTERS = 16_000_000;
+/** At most this many documents' indexes, however small. */
+export const MAX_INDEXED_DOCUMENTS = 5_000;
 /** Past this many remembered phrase queries, the least recently used are let go. */
 export const MAX_REMEMBERED_QUERIES = 20_000;
 
-interface Entry {
-  version: string;
-  index: Promise<PassageIndex>;
+interface KeptIndex {
+  passagesVersion: number;
+  index: PassageIndex;
   characters: number;
 }
 
 /**
- * This process's passage indexes, one per document asked about lately (ADR 026). A document's
- * passages change only when it is processed again, which writes its `updatedAt` in the same
- * transaction, so an index is kept for that version and read again when it changes: a question
- * reads its passages from memory, not the database. What a phrase's tsquery is never changes, so
- * those are remembered too.
+ * This process's passage indexes, one per document asked about lately (ADR 026, ADR 037). A
+ * document's passages change only when it is processed again, in the transaction that adds one to
+ * its `passagesVersion`; an index is kept for the version the question's ownership check read, and
+ * used only for that same version. The passages are read after that version was, so they are never
+ * older than it: in every process, whatever its clock, with no message between them. What a
+ * phrase's tsquery is never changes, so those are remembered too.
  */
 export function createPassageIndexes(repo: RetrievalRepo, limits = { characters: MAX_INDEXED_CHARACTERS, queries: MAX_REMEMBERED_QUERIES }) {
-  const indexes = new Map<string, Entry>();
-  const phraseQueries = new Map<string, PhraseQuery | null>();
-  let characters = 0;
-
-  function forget(documentId: string) {
-    const entry = indexes.get(documentId);
-    if (!entry) return;
-    indexes.delete(documentId);
-    characters -= entry.characters;
-  }
-
-  function keepWithinLimit(newest: string) {
-    for (const documentId of indexes.keys()) {
-      if (characters <= limits.characters || documentId === newest) break;
-      forget(documentId);
-    }
-  }
-
-  /** Counts an index read for this entry, unless a newer version replaced the entry meanwhile. */
-  function account(documentId: string, entry: Entry, rows: readonly { text: string; search: string }[]) {
-    if (indexes.get(documentId) !== entry) return;
-    entry.characters = rows.reduce((total, row) => total + row.text.length + row.search.length, 0);
-    characters += entry.characters;
-    keepWithinLimit(documentId);
-  }
+  const indexes = createProcessCache<string, KeptIndex>("retrieval.passage-indexes", {
+    maxEntries: MAX_INDEXED_DOCUMENTS,
+    maxWeight: limits.characters,
+    weightOf: (kept) => kept.characters,
+  });
+  // Reads in progress, not a cache: questions arriving while a document is read share its one read.
+  const reading = new Map<string, { passagesVersion: number; index: Promise<PassageIndex> }>();
+  const phraseQueries = createProcessCache<string, PhraseQuery | null>("retrieval.phrase-queries", { maxEntries: limits.queries });
 
   return {
-    /** The document's passage index, read from the database when this process has none of its current version. */
+    /** The document's passage index, read from the database when this process has none of its version. */
     indexOf(document: SearchableDocument): Promise<PassageIndex> {
-      const known = indexes.get(document.id);
-      forget(document.id);
-      // A question that read the document just before it was processed again carries the older
-      // version: the newer index serves it (its passages are what the database holds now).
-      if (known && known.version >= document.updatedAt) {
-        indexes.set(document.id, known);
-        characters += known.characters;
-        return known.index;
-      }
-      const entry: Entry = {
-        version: document.updatedAt,
-        characters: 0,
-        index: repo.listIndexedPassages(document.id).then((rows) => {
-          account(document.id, entry, rows);
-          return createPassageIndex(rows);
-        }),
-      };
-      // A failed read is not remembered: the next question tries again.
-      entry.index.catch(() => {
-        if (indexes.get(document.id) === entry) forget(document.id);
-      });
-      indexes.set(document.id, entry);
-      return entry.index;
+      const { id, passagesVersion } = document;
+      const kept = indexes.get(id);
+      if (kept?.passagesVersion === passagesVersion) return Promise.resolve(kept.index);
+      const pending = reading.get(id);
+      if (pending?.passagesVersion === passagesVersion) return pending.index;
+      const index: Promise<PassageIndex> = repo
+        .listIndexedPassages(id)
+        .then((rows) => {
+          const read = createPassageIndex(rows);
+          const characters = rows.reduce((total, row) => total + row.text.length + row.search.length, 0);
+          // Only the read begun last is kept: one for an older version, finishing later, would replace a newer one.
+          return reading.get(id)?.index === index ? indexes.set(id, { passagesVersion, index: read, characters }).index : read;
+        })
+        // A failed read is not kept: the next question tries again.
+        .finally(() => {
+          if (reading.get(id)?.index === index) reading.delete(id);
+        });
+      reading.set(id, { passagesVersion, index });
+      return index;
     },
 
     /** Each text's phrase query, asking the database only for those not seen before. */
@@ -92,23 +79,14 @@ export function createPassageIndexes(repo: RetrievalRepo, limits = { characters:
       const queries = new Map<string, PhraseQuery | null>();
       for (const text of texts) {
         const known = phraseQueries.get(text);
-        if (known === undefined) continue;
-        queries.set(text, known);
-        // Used, so kept longest.
-        phraseQueries.delete(text);
-        phraseQueries.set(text, known);
+        if (known !== undefined) queries.set(text, known);
       }
       const unseen = [...new Set(texts.filter((text) => !queries.has(text)))];
       const written = await repo.listPhraseQueries(unseen);
       for (const text of unseen) {
         const query = written.get(text);
         if (query === undefined) throw new Error(`The database made no phrase query of ${JSON.stringify(text)}.`);
-        queries.set(text, parsePhraseQuery(query));
-        phraseQueries.set(text, queries.get(text)!);
-      }
-      for (const text of phraseQueries.keys()) {
-        if (phraseQueries.size <= limits.queries) break;
-        phraseQueries.delete(text);
+        queries.set(text, phraseQueries.set(text, parsePhraseQuery(query)));
       }
       return queries;
     },

@@ -18,6 +18,6 @@ export function createRetrievalModule(deps: {
   return createRetrievalService({
     retrieval: createRetrieval({ repo, embedder: deps.embedder, clauseModel: deps.clauseModel, logger: deps.logger }),
     repo,
-    getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
+    getDocument: (actor, documentId) => deps.documents.getSearchable(actor, documentId),
   });
 }

@@ -2,7 +2,7 @@ import type { Actor } from "../../../core/access/actor";
 import type { RankedChunk } from "../../../core/rag/ranking";
 import type { SearchPassage } from "../../../shared/contracts/chat";
 import { AppError } from "../../http/app-error";
-import type { OwnedDocumentSummary } from "../documents/documents.service";
+import type { SearchableDocumentSummary } from "../documents/documents.service";
 import type { Retrieval } from "./retrieval";
 import type { RetrievalRepo } from "./retrieval.repo";
 
@@ -23,7 +23,7 @@ export interface RetrievalServiceDeps {
   retrieval: Retrieval;
   repo: RetrievalRepo;
   /** The documents module's ownership check. */
-  getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
+  getDocument: (actor: Actor, documentId: string) => Promise<SearchableDocumentSummary>;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface RetrievalServiceDeps {
  */
 export function createRetrievalService(deps: RetrievalServiceDeps) {
   /** The actor's document, once its passages exist: only a processed document can be searched or asked about. */
-  async function requireSearchableDocument(actor: Actor, documentId: string): Promise<OwnedDocumentSummary> {
+  async function requireSearchableDocument(actor: Actor, documentId: string): Promise<SearchableDocumentSummary> {
     const document = await deps.getDocument(actor, documentId);
     if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
     return document;

@@ -1,0 +1,108 @@
+/**
+ * The one kind of cache this codebase keeps in a process's memory (ADR 037): least recently used
+ * first out past a count bound and, optionally, a weight bound (bytes, characters), entries usable
+ * for an optional time to live, and values frozen when kept, so no caller can change what the next
+ * one reads. Every cache is made by `createProcessCache` with a name (`remembered` makes one too),
+ * so what a process holds is one search: `createProcessCache(` and `remembered(`.
+ */
+export interface CacheBounds<Key, Value> {
+  /** At most this many entries. */
+  maxEntries: number;
+  /** At most this much weight together (`weightOf` each value); a value heavier on its own is not kept. */
+  maxWeight?: number;
+  weightOf?: (value: Value, key: Key) => number;
+  /** An entry older than this is not answered (and goes when next asked for). */
+  ttlMs?: number;
+  /** The clock the time to live is read on (tests). */
+  now?: () => number;
+}
+
+export interface ProcessCache<Key, Value> {
+  readonly name: string;
+  /** The value kept for `key`, now the most recently used; undefined when there is none, or it outlived its time. */
+  get(key: Key): Value | undefined;
+  /** Keeps `value` (frozen) as the most recently used, letting the least recently used go past the bounds; answers it frozen. */
+  set(key: Key, value: Value, options?: { ttlMs?: number }): Value;
+  delete(key: Key): void;
+  /** Lets go every entry `isDropped` picks (a deleted document's pages). */
+  deleteWhere(isDropped: (value: Value, key: Key) => boolean): void;
+  clear(): void;
+  readonly size: number;
+  readonly weight: number;
+}
+
+interface Entry<Value> {
+  value: Value;
+  weight: number;
+  usableUntil: number;
+}
+
+const isPlainData = (value: object) => Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null;
+
+/**
+ * Freezes plain objects and arrays all the way down. Class instances, maps, typed arrays and
+ * promises are left as they are: they keep their own state (a lazily unpacked index, image bytes),
+ * and their types say what a caller may do with them.
+ */
+export function freezeData<Value>(value: Value): Value {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value) || !isPlainData(value)) return value;
+  Object.freeze(value);
+  for (const member of Object.values(value)) freezeData(member);
+  return value;
+}
+
+export function createProcessCache<Key, Value>(name: string, bounds: CacheBounds<Key, Value>): ProcessCache<Key, Value> {
+  const { maxEntries, maxWeight = Infinity, weightOf, ttlMs = Infinity, now = Date.now } = bounds;
+  // A Map iterates in insertion order: the first key is the least recently used.
+  const entries = new Map<Key, Entry<Value>>();
+  let weight = 0;
+
+  function remove(key: Key): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    weight -= entry.weight;
+  }
+
+  return {
+    name,
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.usableUntil <= now()) {
+        weight -= entry.weight;
+        return undefined;
+      }
+      entries.set(key, entry);
+      return entry.value;
+    },
+    set(key, value, options = {}) {
+      const frozen = freezeData(value);
+      const entryWeight = weightOf?.(frozen, key) ?? 0;
+      remove(key);
+      if (entryWeight > maxWeight || maxEntries < 1) return frozen;
+      entries.set(key, { value: frozen, weight: entryWeight, usableUntil: now() + (options.ttlMs ?? ttlMs) });
+      weight += entryWeight;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && weight <= maxWeight) break;
+        remove(oldest);
+      }
+      return frozen;
+    },
+    delete: remove,
+    deleteWhere(isDropped) {
+      for (const [key, entry] of entries) if (isDropped(entry.value, key)) remove(key);
+    },
+    clear() {
+      entries.clear();
+      weight = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    get weight() {
+      return weight;
+    },
+  };
+}
