@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { ProcessingTrigger } from "../../../shared/documents";
 import type { Database } from "../../db/client";
-import { documents } from "../../db/schema/index";
 import { defineJobType, type JobFailure, type JobHandler } from "../../jobs/job-type";
 import { PROGRESS_INTERVAL_MS, throttleProgress } from "../../jobs/progress";
 import type { DomainEvents } from "../events/domain-events";
 import type { DocumentPipeline } from "./document-pipeline";
+import { processingRows } from "./document-processing.repo";
 
 /** The spec's input_data (document_id, retry, retried_at), marking a Reprocess as such. */
 const processDocumentPayloadSchema = z.object({
@@ -94,9 +93,7 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
   return {
     async run(job) {
       const documentId = job.payload.document_id;
-      const [document] = await job.withLease((tx) =>
-        tx.update(documents).set({ status: "processing" }).where(eq(documents.id, documentId)).returning({ userId: documents.userId }),
-      );
+      const document = await job.withLease((tx) => processingRows.start(tx, documentId));
       // Deleted since it was queued: nothing left to process.
       if (!document) return;
       await announce(document.userId, documentId);
@@ -120,32 +117,22 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
      */
     async onAttemptEnd(tx, job, end) {
       const documentId = job.payload.document_id;
-      if (end.kind === "retry") await tx.update(documents).set({ status: "queued" }).where(eq(documents.id, documentId));
+      if (end.kind === "retry") await processingRows.requeue(tx, documentId);
       if (end.kind === "failed") {
-        const failed = await tx
-          .update(documents)
-          .set({ status: job.payload.reprocess ? "completed" : "failed", failureReason: end.reason })
-          .where(eq(documents.id, documentId))
-          .returning({ id: documents.id });
-        if (failed.length > 0 && !job.payload.reprocess) {
+        const isFound = await processingRows.end(tx, documentId, { status: job.payload.reprocess ? "completed" : "failed", failureReason: end.reason });
+        if (isFound && !job.payload.reprocess) {
           await deps.domainEvents.emit(tx, "documents.processing-failed", { documentId, isOurFault: !end.isPermanent });
         }
       }
       if (end.kind === "completed") {
-        const [processed] = await tx
-          .select({ userId: documents.userId, passagesVersion: documents.passagesVersion })
-          .from(documents)
-          .where(eq(documents.id, documentId));
+        const processed = await processingRows.processed(tx, documentId);
         if (processed) await deps.domainEvents.emit(tx, "documents.processed", { documentId, ...processed });
       }
     },
 
     async afterAttemptEnd(job, end) {
       const documentId = job.payload.document_id;
-      const [document] = await deps.db
-        .select({ id: documents.id, userId: documents.userId, filename: documents.filename, pageCount: documents.pageCount })
-        .from(documents)
-        .where(eq(documents.id, documentId));
+      const document = await processingRows.ended(deps.db, documentId);
       if (!document) return;
       await announce(document.userId, documentId);
       if (end.kind === "completed" || end.kind === "failed") {

@@ -12,7 +12,7 @@ import { invitationMessages, organizationMessages } from "../../../shared/organi
 import { noRequest, type AuditRequest, type AuditService } from "../audit/audit.service";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import type { PlatformSettingsStore } from "./platform-settings";
+import type { PlatformSettingsStore } from "./platform-settings.repo";
 import { isUniqueViolation, organizationsRepo as repo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";
 
 export interface OrganizationsConfig {

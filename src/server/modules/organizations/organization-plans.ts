@@ -3,7 +3,7 @@ import type { OrganizationPlan } from "../../../shared/contracts/organizations";
 import { BYTES_PER_GB, organizationMessages, trialDaysLeft, type OrganizationStatus } from "../../../shared/organizations";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import type { PlatformSettingsStore } from "./platform-settings";
+import type { PlatformSettingsStore } from "./platform-settings.repo";
 import { organizationsRepo as repo, type OrganizationRow } from "./organizations.repo";
 
 export function organizationStatusOf(organization: OrganizationRow): OrganizationStatus {

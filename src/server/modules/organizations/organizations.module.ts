@@ -8,7 +8,7 @@ import { createInvitationsService } from "./invitations.service";
 import { createMembershipsService, type OrganizationsConfig } from "./memberships.service";
 import { createOrganizationPlans } from "./organization-plans";
 import { createOrganizationAdminService } from "./organizations.service";
-import { createPlatformSettings } from "./platform-settings";
+import { createPlatformSettings } from "./platform-settings.repo";
 
 export interface OrganizationsModuleDeps {
   db: Database;

@@ -22,7 +22,7 @@ import type { MembershipsService, OrganizationsConfig } from "./memberships.serv
 import { organizationStatusOf, type OrganizationPlans } from "./organization-plans";
 import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
 import type { DomainEvents } from "../events/domain-events";
-import type { PlatformSettingsStore } from "./platform-settings";
+import type { PlatformSettingsStore } from "./platform-settings.repo";
 
 export interface OrganizationAdminDeps {
   db: Database;

@@ -13,3 +13,19 @@ export async function findUserWithProfile(db: Database, { userId, organizationId
     .where(eq(users.id, userId));
   return row;
 }
+
+/** The profile's own fields a save may change. */
+export type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, "userId">>;
+
+/** Writes only the given fields, making the profile row on the first save. */
+export async function saveProfileFields(db: Database, userId: string, fields: ProfileFields): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: profiles.userId, set: fields });
+}
+
+export async function findAvatarPath(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ avatarPath: profiles.avatarPath }).from(profiles).where(eq(profiles.userId, userId));
+  return row?.avatarPath ?? null;
+}

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { initialsOf, resolveDisplayName } from "../../../core/access/display-name";
 import type { Actor } from "../../../core/access/actor";
 import type { ProfileUpdateRequest } from "../../../shared/contracts/account";
@@ -7,11 +6,10 @@ import { AVATAR_MAX_BYTES, avatarMessages } from "../../../shared/profile";
 import { AvatarImageError, normalizeAvatar, type AvatarImageRefusal } from "../../adapters/avatar-images/avatar-images";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
-import { profiles } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import type { OrganizationPlans } from "../organizations/organization-plans";
 import type { AvatarUrls } from "./avatar-urls";
-import { findUserWithProfile } from "./profiles.repo";
+import { findAvatarPath, findUserWithProfile, saveProfileFields, type ProfileFields } from "./profiles.repo";
 
 export interface ProfilesDeps {
   db: Database;
@@ -32,18 +30,8 @@ const contentTypeByExtension: Record<string, string> = { png: "image/png", jpg: 
 export function createProfilesService(deps: ProfilesDeps) {
   const { db, storage } = deps;
 
-  /** Writes only the given fields, making the profile row on the first save. */
-  async function saveProfile(userId: string, fields: Partial<typeof profiles.$inferInsert>): Promise<void> {
-    await db
-      .insert(profiles)
-      .values({ userId, ...fields })
-      .onConflictDoUpdate({ target: profiles.userId, set: fields });
-  }
-
-  async function avatarPathOf(userId: string): Promise<string | null> {
-    const [row] = await db.select({ avatarPath: profiles.avatarPath }).from(profiles).where(eq(profiles.userId, userId));
-    return row?.avatarPath ?? null;
-  }
+  const saveProfile = (userId: string, fields: ProfileFields) => saveProfileFields(db, userId, fields);
+  const avatarPathOf = (userId: string) => findAvatarPath(db, userId);
 
   async function getAppUser(actor: Actor): Promise<AppUser> {
     const row = await findUserWithProfile(db, actor);

@@ -1,0 +1,32 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+/** The rule ids ESLint reports for `code` as if it were the file at `filePath`. */
+async function problemsOf(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const readsTables = `import { documents } from "../../db/schema/index";\nexport const table = documents;\n`;
+
+describe("the layers' import rules (eslint.config.js)", () => {
+  it.each([
+    ["a service", "src/server/modules/documents/new-feature.service.ts", true],
+    ["a route module", "src/server/modules/documents/new-feature.routes.ts", true],
+    ["a module's jobs", "src/server/modules/billing/billing.jobs.ts", true],
+    ["a repository", "src/server/modules/documents/new-feature.repo.ts", false],
+  ])("%s importing db/schema is refused: %s", async (_what, filePath, isRefused) => {
+    const problems = await problemsOf(filePath, readsTables);
+    expect(problems.includes("@typescript-eslint/no-restricted-imports")).toBe(isRefused);
+  });
+
+  it("a service may still import a table's type", async () => {
+    const problems = await problemsOf(
+      "src/server/modules/documents/new-feature.service.ts",
+      `import type { documents } from "../../db/schema/index";\nexport type Row = typeof documents.$inferSelect;\n`,
+    );
+    expect(problems).not.toContain("@typescript-eslint/no-restricted-imports");
+  });
+});
