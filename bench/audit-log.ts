@@ -6,17 +6,10 @@
 // transaction of their own (ADR 031), so "on" includes that write. Target: p95 with recording − p95 without < 2 ms, on
 // PGlite and on PostgreSQL (DATABASE_URL, or the local server). Prints the load average.
 // Run alone with `npx tsx bench/audit-log.ts`.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pino from "pino";
-import { createApp } from "../src/server/app";
-import { createContainer } from "../src/server/container";
-import { applyMigrations } from "../src/server/db/migrate";
-import { loadEnv } from "../src/server/env";
 import { payerContractPdf } from "../tests/support/documents/payer-contract";
 import { createVerifiedUser } from "../tests/support/factories";
+import { openBenchApp, signInHeaders } from "./support/bench-app";
 import { DEFAULT_POSTGRES_URL, loadAverage, percentile, pgliteTarget, postgresTarget, type DatabaseTarget } from "./support/bench-measures";
 
 const TARGET_MS = 2;
@@ -31,28 +24,14 @@ const median = (samples: number[]) => percentile(samples, 0.5);
 type Timings = Record<"rename" | "download", { on: number[]; off: number[] }>;
 
 async function measure(target: DatabaseTarget): Promise<Timings> {
-  const database = await target.open();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-audit-bench-"));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BILLING: "off", RUN_WORKER: "false", AUTH_SECRET: "a".repeat(40) });
-  const container = createContainer(env, database, pino({ level: "silent" }));
-  const app = createApp(container);
+  const bench = await openBenchApp(target, "audit");
+  const { app, container } = bench;
   const record = container.audit.record;
   const noRecord: typeof record = async () => undefined;
   try {
-    await applyMigrations(database);
     const email = `bench-${process.pid}@clinic.example`;
     await createVerifiedUser(container.auth, { email, password: PASSWORD, name: "Bench" });
-    const origin = { Origin: env.publicUrl };
-    const signIn = await app.request("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { ...origin, "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0])
-      .join("; ");
-    const headers = { ...origin, Cookie: cookie };
+    const headers = await signInHeaders(bench, email, PASSWORD);
     const form = new FormData();
     form.append("file", new File([new Uint8Array(payerContractPdf("bench"))], "Bench Agreement.pdf"));
     const uploaded = await app.request("/api/documents", { method: "POST", headers, body: form });
@@ -86,10 +65,7 @@ async function measure(target: DatabaseTarget): Promise<Timings> {
     container.audit.record = record;
     return timings;
   } finally {
-    await container.close();
-    await database.close();
-    await target.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

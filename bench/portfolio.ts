@@ -8,23 +8,16 @@
 // 150 ms on PGlite under 10 concurrent users; PostgreSQL is reported beside it. The first request
 // of the day (terms computed from every sheet) is reported on its own. Prints the load average.
 // Run alone with `npx tsx bench/portfolio.ts`.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import pino from "pino";
-import { createApp } from "../src/server/app";
-import { createContainer } from "../src/server/container";
 import type { Database } from "../src/server/db/client";
-import { applyMigrations } from "../src/server/db/migrate";
 import { factSheets, organizationMembers } from "../src/server/db/schema/index";
-import { loadEnv } from "../src/server/env";
 import type { FactField, FactValue } from "../src/shared/contracts/fact-sheet";
 import type { PortfolioResponse } from "../src/shared/contracts/portfolio";
 import type { FactFieldKey, ProductLine } from "../src/shared/fact-sheet";
 import { addCalendarDays, formatIsoDate, formatLongDate } from "../src/shared/fact-sheet-deadlines";
 import { createVerifiedUser, insertDocumentRecords } from "../tests/support/factories";
+import { openBenchApp, signInHeaders } from "./support/bench-app";
 import { DEFAULT_POSTGRES_URL, loadAverage, percentile, pgliteTarget, postgresTarget, type DatabaseTarget } from "./support/bench-measures";
 
 const TARGET_P95_MS = 150;
@@ -119,40 +112,13 @@ interface Timings {
 }
 
 async function measure(target: DatabaseTarget): Promise<Timings> {
-  const database = await target.open();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-portfolio-bench-"));
-  const env = loadEnv({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    BILLING: "off",
-    RUN_WORKER: "false",
-    AUTH_SECRET: "a".repeat(40),
-    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-  });
-  const container = createContainer(env, database, pino({ level: "silent" }));
-  const app = createApp(container);
+  const bench = await openBenchApp(target, "portfolio", { AUTH_RATE_LIMIT_PER_MINUTE: "1000" });
+  const { app, container, database } = bench;
   try {
-    await applyMigrations(database);
     const email = `portfolio-bench-${process.pid}@clinic.example`;
     const admin = await createVerifiedUser(container.auth, { email, password: PASSWORD, name: "Bench Admin" });
-    const origin = { Origin: env.publicUrl };
-    const signIn = async () => {
-      const response = await app.request("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { ...origin, "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-      return {
-        ...origin,
-        Cookie: response.headers
-          .getSetCookie()
-          .map((value) => value.split(";")[0])
-          .join("; "),
-      };
-    };
     const sessions = [];
-    for (let index = 0; index < USERS_AT_ONCE; index++) sessions.push(await signIn());
+    for (let index = 0; index < USERS_AT_ONCE; index++) sessions.push(await signInHeaders(bench, email, PASSWORD));
     // The first request makes the admin's organization (ADR 016).
     const me = (await (await app.request("/api/me", { headers: sessions[0]! })).json()) as { user: { organizationId: string } };
     const today = formatIsoDate(new Date());
@@ -193,10 +159,7 @@ async function measure(target: DatabaseTarget): Promise<Timings> {
     );
     return timings;
   } finally {
-    await container.close();
-    await database.close();
-    await target.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

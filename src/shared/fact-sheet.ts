@@ -138,7 +138,11 @@ export function productLinesNotStated(
 }
 
 /** "Not stated in the base agreement", "Not stated for Medicaid". */
-export const notStatedFor = (line: ProductLine) => (line === "all" ? `${NOT_STATED} in the base agreement` : `${NOT_STATED} for ${productLineLabels[line]}`);
+/** The part of an agreement a product line's terms are stated in: the base agreement for "all", else the line's attachment. */
+export const agreementPartLabels: Record<ProductLine, string> = { ...productLineLabels, all: "Base agreement" };
+
+export const notStatedFor = (line: ProductLine) =>
+  line === "all" ? `${NOT_STATED} in the ${agreementPartLabels.all.toLowerCase()}` : `${NOT_STATED} for ${agreementPartLabels[line]}`;
 
 /** The fact sheet is informational: said on the page and in every export. */
 export const FACT_SHEET_DISCLAIMER =

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unstatedContractTerms } from "../../tests/support/contract-rows";
 import type { ContractRow, ContractTerms, PortfolioFilter, TermCell } from "./contracts/portfolio";
 import { applyView, calendarEvents, matchesFilters, noticeByWithin, shownValuesChecked, sortRows } from "./portfolio-view";
 
@@ -12,29 +13,7 @@ function aRow(name: string, terms: Partial<ContractTerms> = {}, payerCorrection:
     isOwn: true,
     payerCorrection,
     nextDeadline: null,
-    terms: {
-      payer: null,
-      agreementType: null,
-      productLines: [],
-      productLineNames: [],
-      effectiveDate: null,
-      effective: null,
-      termEnds: null,
-      renewalDate: null,
-      renewal: null,
-      noticeByDate: null,
-      noticeForRenewal: null,
-      nonRenewalNotice: [],
-      terminationWithoutCause: [],
-      timelyFiling: [],
-      timelyFilingDays: null,
-      appealWindow: [],
-      lesserOf: [],
-      hasLesserOf: false,
-      reimbursementBasis: [],
-      governingLaw: [],
-      ...terms,
-    },
+    terms: { ...unstatedContractTerms, ...terms },
   };
 }
 

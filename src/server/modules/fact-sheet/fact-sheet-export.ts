@@ -2,6 +2,7 @@ import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
 import { clauseLabel } from "../../../core/rag/citations";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
 import {
+  agreementPartLabels,
   FACT_SHEET_DISCLAIMER,
   factFieldGroupLabels,
   factFields,
@@ -69,8 +70,7 @@ export function factSheetCsv(sheet: FactSheet): string {
         ]),
       );
     }
-    for (const line of notStated)
-      rows.push(csvRow([definition.label, NOT_STATED, "", line === "all" ? "Base agreement" : productLineLabels[line], "", "", "", "", ""]));
+    for (const line of notStated) rows.push(csvRow([definition.label, NOT_STATED, "", agreementPartLabels[line], "", "", "", "", ""]));
   }
   return `${rows.join("\r\n")}\r\n`;
 }

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { citationHref } from "../../../shared/chat";
-import type { TermCell } from "../../../shared/contracts/portfolio";
+import { payerNameOf, type ContractRow, type TermCell } from "../../../shared/contracts/portfolio";
 import { NOT_STATED, productLineLabels } from "../../../shared/fact-sheet";
 import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { cn } from "../../lib/utils";
 
 /** "180 days (Medicaid)": a value with its product line when it is not the whole agreement's. */
 export function cellText(cell: TermCell): string {
@@ -42,4 +43,15 @@ export function CitedValues({ documentId, cells }: { documentId: string; cells: 
 export function CitedDate({ documentId, date, cell }: { documentId: string; date: string | null; cell: TermCell | null | undefined }) {
   if (!date) return <span className="text-muted-foreground">{NOT_STATED}</span>;
   return cell ? <CitedLink documentId={documentId} cell={cell} text={formatLongDate(date)} /> : <time dateTime={date}>{formatLongDate(date)}</time>;
+}
+
+/**
+ * The payer: as read, linked to its page, until a person names it; then their name; `notStated`
+ * (muted) when neither. `className` styles a name that is not a link.
+ */
+export function PayerValue({ contract, notStated = NOT_STATED, className }: { contract: ContractRow; notStated?: string; className?: string }) {
+  const { payer } = contract.terms;
+  if (payer && !contract.payerCorrection) return <CitedLink documentId={contract.documentId} cell={payer} />;
+  const name = payerNameOf(contract);
+  return <span className={cn(className, !name && "text-muted-foreground")}>{name ?? notStated}</span>;
 }

@@ -1,7 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import {
-  payerNameOf,
   portfolioFilterLabels,
   portfolioFilters,
   portfolioSortLabels,
@@ -15,7 +14,7 @@ import { matchesFilters, sortRows } from "../../../shared/portfolio-view";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { CitedDate, CitedLink } from "./cited-values";
+import { CitedDate, CitedLink, PayerValue } from "./cited-values";
 import { PayerDialog } from "./payer-dialog";
 
 /** How the library is ordered and narrowed by the contracts' terms; "uploaded" keeps the library's own order. */
@@ -97,17 +96,12 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export function ContractSummary({ contract }: { contract: ContractRow }) {
   const [isEditing, setEditing] = useState(false);
   const { terms, documentId } = contract;
-  const payer = payerNameOf(contract);
   return (
     <>
       <dl aria-label="Contract details" className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-t pt-3 text-sm">
         <Detail label="Payer">
           <span className="inline-flex flex-wrap items-center gap-1">
-            {contract.payerCorrection || !terms.payer ? (
-              <span className={payer ? undefined : "text-muted-foreground"}>{payer ?? "Not stated"}</span>
-            ) : (
-              <CitedLink documentId={documentId} cell={terms.payer} />
-            )}
+            <PayerValue contract={contract} />
             <Button
               variant="ghost"
               size="icon"

@@ -6,7 +6,6 @@ import { can } from "../../../shared/access";
 import { accessSubjectOf } from "../../../shared/app-user";
 import {
   exclusiveFilters,
-  payerNameOf,
   portfolioFilterLabels,
   portfolioFilters,
   portfolioSortLabels,
@@ -27,7 +26,7 @@ import { Pager } from "../../components/ui/pager";
 import { RecordTable, type RecordColumn } from "../../components/ui/record-table";
 import { SkeletonRows } from "../../components/ui/skeleton";
 import { useSession } from "../session";
-import { CitedDate, CitedLink, CitedValues } from "./cited-values";
+import { CitedDate, CitedValues, PayerValue } from "./cited-values";
 import { portfolioExportUrl } from "./contracts-api";
 import { PortfolioCalendar } from "./portfolio-calendar";
 import { usePortfolio, usePortfolioSettings, useSavePortfolioSettings } from "./use-contracts";
@@ -41,11 +40,7 @@ const columns: RecordColumn<ContractRow>[] = [
     isTitle: true,
     cell: (row) => (
       <span className="grid gap-0.5">
-        {row.terms.payer && !row.payerCorrection ? (
-          <CitedLink documentId={row.documentId} cell={row.terms.payer} />
-        ) : (
-          <span className="font-medium">{payerNameOf(row) ?? "Payer not stated"}</span>
-        )}
+        <PayerValue contract={row} notStated="Payer not stated" className="font-medium" />
         <Link
           to={paths.documentFactSheet(row.documentId)}
           className="text-xs text-muted-foreground underline-offset-4 hover:underline [overflow-wrap:anywhere]"

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
 import { check } from "../../../shared/contracts/check";
 import { renameDocumentRequestSchema } from "../../../shared/contracts/documents";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { DialogActions } from "../../components/ui/dialog-actions";
-import { TextField } from "../../components/ui/text-field";
+import { TextFieldDialog } from "../../components/ui/text-field-dialog";
 
 /** Rename: Save stays disabled while the name is blank or unchanged (spec section 5). */
 export function RenameDocumentDialog({
@@ -19,46 +18,20 @@ export function RenameDocumentDialog({
   isSaving: boolean;
   onRename: (filename: string) => void;
 }) {
-  const id = useId();
-  const [name, setName] = useState(filename);
-  const [lastOpen, setLastOpen] = useState(open);
-  // Each opening starts from the current name.
-  if (open !== lastOpen) {
-    setLastOpen(open);
-    if (open) setName(filename);
-  }
-  const checked = check(renameDocumentRequestSchema, { filename: name });
-  const isUnchanged = checked.ok && checked.value.filename === filename;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!checked.ok || isUnchanged || isSaving) return;
-    onRename(checked.value.filename);
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Rename document</DialogTitle>
-            <DialogDescription>Choose a name you will recognise. The file type stays the same.</DialogDescription>
-          </DialogHeader>
-          <TextField
-            id={`${id}-name`}
-            label="Name"
-            problem={checked.ok ? undefined : checked.problem}
-            value={name}
-            maxLength={180}
-            autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
-          />
-          <DialogActions isBusy={isSaving} disabled={!checked.ok || isUnchanged}>
-            Save
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextFieldDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Rename document"
+      description="Choose a name you will recognise. The file type stays the same."
+      label="Name"
+      initial={filename}
+      maxLength={180}
+      checkText={(name) => check(renameDocumentRequestSchema, { filename: name })}
+      isUnchanged={(checked) => checked.filename === filename}
+      isBusy={isSaving}
+      onSave={(checked) => onRename(checked.filename)}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet"
 import { factFieldKeys, type FactFieldKey } from "../../../shared/fact-sheet";
 import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
-import { neverAnswered, noConnection, stubServer } from "../../../../tests/support/stub-server";
+import { neverAnswered, noConnection, stubServer, type Answer, type Handler } from "../../../../tests/support/stub-server";
 import { connectionMessages } from "../../lib/api-client";
 import { aDocument } from "../documents/documents-test-utils";
 import { CompareFactSheetsPage, FactSheetPage } from "./fact-sheet-pages";
@@ -55,20 +55,30 @@ const routes = [
 ];
 const render = (url: string) => renderAppRoutes(routes, url, testSiteConfig());
 
+/** The contract's fact sheet as the server answers it. */
+const contractSheet = (values: Partial<Record<FactFieldKey, FactValue[]>>, overrides: Partial<FactSheet> = {}): Answer => ({
+  status: 200,
+  body: { factSheet: aSheet(contract.id, contract.filename, values, overrides) },
+});
+
+/** Serves the contract, its fact sheet answer and `more` routes, and opens the contract's fact sheet page. */
+function openContractFactSheet(sheet: Handler, more: Record<string, Handler> = {}) {
+  const server = stubServer({
+    [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+    [`GET /api/documents/${contract.id}/fact-sheet`]: sheet,
+    ...more,
+  });
+  render(`/app/documents/${contract.id}/fact-sheet`);
+  return server;
+}
+
 describe("fact sheet page", () => {
   it("shows every field in its group, values with product line and a link to the highlighted clause, Not stated where silent", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: {
-        status: 200,
-        body: {
-          factSheet: aSheet(contract.id, contract.filename, {
-            timely_filing: [aValue("180 days", 2, { from: "the date of service" }), aValue("365 days", 4, { productLine: "medicaid" })],
-          }),
-        },
-      },
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet(
+      contractSheet({
+        timely_filing: [aValue("180 days", 2, { from: "the date of service" }), aValue("365 days", 4, { productLine: "medicaid" })],
+      }),
+    );
     const claims = await screen.findByRole("region", { name: "Claims and appeals" });
     const filing = within(claims).getByText("Timely filing").closest("div")!.parentElement!;
     expect(within(filing).getByText("180 days")).toBeInTheDocument();
@@ -85,23 +95,16 @@ describe("fact sheet page", () => {
   });
 
   it("says what each value applies to, and which part of the agreement is silent on a term others state", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: {
-        status: 200,
-        body: {
-          factSheet: aSheet(contract.id, contract.filename, {
-            product_lines: [aValue("Medicaid", 20, { productLine: "medicaid" }), aValue("Medicare Advantage", 30, { productLine: "medicare_advantage" })],
-            records_retention: [aValue("10 years", 21, { productLine: "medicaid" })],
-            change_of_status_notice: [
-              aValue("90 days", 12, { appliesTo: "change of ownership or control" }),
-              aValue("30 days", 12, { appliesTo: "roster changes" }),
-            ],
-          }),
-        },
-      },
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet(
+      contractSheet({
+        product_lines: [aValue("Medicaid", 20, { productLine: "medicaid" }), aValue("Medicare Advantage", 30, { productLine: "medicare_advantage" })],
+        records_retention: [aValue("10 years", 21, { productLine: "medicaid" })],
+        change_of_status_notice: [
+          aValue("90 days", 12, { appliesTo: "change of ownership or control" }),
+          aValue("30 days", 12, { appliesTo: "roster changes" }),
+        ],
+      }),
+    );
     const legal = await screen.findByRole("region", { name: "Legal and administrative" });
     const changes = within(legal).getByText("Notice of changes").closest("div")!.parentElement!;
     expect(within(changes).getByText("— change of ownership or control")).toBeInTheDocument();
@@ -113,26 +116,12 @@ describe("fact sheet page", () => {
   });
 
   it("says the terms are being read while the first reading runs", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: {
-        status: 200,
-        body: { factSheet: aSheet(contract.id, contract.filename, {}, { status: "building", builtAt: null }) },
-      },
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet(contractSheet({}, { status: "building", builtAt: null }));
     expect(await screen.findByText("Reading the contract's key terms…")).toBeInTheDocument();
   });
 
   it("says when values were left out because they could not be verified", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: {
-        status: 200,
-        body: { factSheet: aSheet(contract.id, contract.filename, {}, { unverifiedCount: 2 }) },
-      },
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet(contractSheet({}, { unverifiedCount: 2 }));
     expect(await screen.findByText("Some values are not shown")).toBeInTheDocument();
     expect(screen.getByText(/2 values read from this document could not be verified/)).toBeInTheDocument();
   });
@@ -155,15 +144,9 @@ describe("fact sheet page", () => {
       value: "90 days",
       read: { value: "60 days", productLine: "all" as const, page: 2 },
     };
-    const server = stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: {
-        status: 200,
-        body: { factSheet: aSheet(contract.id, contract.filename, { timely_filing: [corrected], governing_law: [confirmed] }, { reviewsToCheck: [toCheck] }) },
-      },
+    const server = openContractFactSheet(contractSheet({ timely_filing: [corrected], governing_law: [confirmed] }, { reviewsToCheck: [toCheck] }), {
       [`DELETE /api/documents/${contract.id}/fact-sheet/reviews/${toCheck.id}`]: { status: 204 },
     });
-    render(`/app/documents/${contract.id}/fact-sheet`);
     const claims = await screen.findByRole("region", { name: "Claims and appeals" });
     expect(within(claims).getByText("Read: 180 days · Corrected to 120 days by Dana Lee, Dec 3: amendment 2")).toBeInTheDocument();
     expect(within(claims).getByRole("link", { name: "Corrected value: page 3" })).toHaveAttribute("href", `/app/documents/${contract.id}?page=3&q=`);
@@ -179,30 +162,18 @@ describe("fact sheet page", () => {
   });
 
   it("shows placeholders while the sheet loads", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: neverAnswered,
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet(neverAnswered);
     expect(await screen.findByText("Reading the contract's key terms…")).toHaveAttribute("role", "status");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("says in plain words when the sheet cannot be reached", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: noConnection,
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet(noConnection);
     expect(await screen.findByRole("alert")).toHaveTextContent(`The fact sheet could not be loaded.${connectionMessages.unreachable}`);
   });
 
   it("offers a way back when the sheet cannot be loaded", async () => {
-    stubServer({
-      [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
-      [`GET /api/documents/${contract.id}/fact-sheet`]: { status: 500, body: { error: { code: "internal_error", message: "x", requestId: "r" } } },
-    });
-    render(`/app/documents/${contract.id}/fact-sheet`);
+    openContractFactSheet({ status: 500, body: { error: { code: "internal_error", message: "x", requestId: "r" } } });
     expect(await screen.findByRole("alert")).toHaveTextContent("The fact sheet could not be loaded.");
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
