@@ -72,14 +72,22 @@ describe("extraction pool", () => {
   });
 
   it("reads large documents one at a time (small ones side by side), so two large ones never add up their memory", async () => {
-    /** An OCR engine that takes a second a page and records when each page was in it. */
-    const timedOcr = () => {
+    /**
+     * An OCR engine that takes a second a page and records when each page was in it. Given
+     * `together`, a page also waits (up to 15 s) until that many pages are in it, so two read side
+     * by side overlap however late a busy machine starts the second.
+     */
+    const timedOcr = (together = 1) => {
       const spans: Array<[number, number]> = [];
+      let entered = 0;
+      const allIn = () => entered >= together;
       const engine = {
         spans,
         recognize: async () => {
           const start = Date.now();
+          entered++;
           await new Promise((resolve) => setTimeout(resolve, 1000));
+          for (const deadline = start + 15_000; !allIn() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
           spans.push([start, Date.now()]);
           return { text: "The Payer shall reimburse the Provider within thirty days.", confidence: 90 };
         },
@@ -93,7 +101,7 @@ describe("extraction pool", () => {
     /** Both threads started and pdf.js loaded in each, so neither document waits on a thread starting. */
     const warmUp = (pool: ReturnType<typeof createExtractionPool>) => Promise.all([text, text].map((bytes) => pool.read(bytes, "pdf", () => undefined)));
 
-    const small = timedOcr();
+    const small = timedOcr(2);
     const pairPool = createExtractionPool({ threads: 2, ocr: small });
     pools.push(pairPool);
     await warmUp(pairPool);
