@@ -7,7 +7,8 @@ import { ExtractionError } from "./types";
 
 const answer = "Provider shall submit claims within ninety (90) days of the date of service.";
 
-describe("image extraction", () => {
+// Real decoding and rendering: seconds a test when another test worker shares the cores.
+describe("image extraction", { timeout: 20_000 }, () => {
   it("OCRs a PNG as one page, passing its recorded resolution", async () => {
     const png = await sharp(renderTextPng([answer]))
       .withDensity(150)

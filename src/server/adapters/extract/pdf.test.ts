@@ -27,7 +27,8 @@ async function scanPixels(lines: string[]): Promise<{ width: number; height: num
   return { width: info.width, height: info.height, pixels: data };
 }
 
-describe("PDF extraction", () => {
+// Real decoding and rendering: seconds a test when another test worker shares the cores.
+describe("PDF extraction", { timeout: 20_000 }, () => {
   it("sends no blank page to OCR: pages that draw nothing, white scans and speckled ones, and keeps them as empty text pages", async () => {
     const white = { width: 850, height: 1100, pixels: new Uint8Array(850 * 1100).fill(255) };
     const speckled = { ...white, pixels: white.pixels.map((level, index) => (index % 397 === 0 ? 0 : level)) };
