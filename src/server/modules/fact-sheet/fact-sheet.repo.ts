@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { FactPassage } from "../../../core/fact-sheet/read-facts";
+import { FACT_READER_VERSION, type FactPassage } from "../../../core/fact-sheet/read-facts";
 import type { ReadFactSheet } from "../../../core/fact-sheet/read-facts";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, factSheetReminders, factSheets, users } from "../../db/schema/index";
@@ -22,16 +22,24 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
 
     /**
      * Marks the sheet as being read and queues its job for the document's current passages, in one
-     * transaction: the values it had stay until the new ones replace them.
+     * transaction: the values it had stay until the new ones replace them. With `keepReady`, only
+     * when the sheet is not already read by the current reader.
      */
-    async requestBuild(documentId: string): Promise<void> {
+    async requestBuild(documentId: string, options: { keepReady?: boolean } = {}): Promise<void> {
       await db.transaction(async (tx) => {
         const [document] = await tx.select({ passagesVersion: documents.passagesVersion }).from(documents).where(eq(documents.id, documentId));
         if (!document) return;
         await tx
           .insert(factSheets)
           .values({ documentId, status: "building" })
-          .onConflictDoUpdate({ target: factSheets.documentId, set: { status: "building", updatedAt: sql`now()` } });
+          // `keepReady`: a sheet its job saved since the caller looked stays ready. Marked "building"
+          // again while that job still counts as running, the enqueue below would be refused as a
+          // duplicate and the sheet would stay "building" for good.
+          .onConflictDoUpdate({
+            target: factSheets.documentId,
+            set: { status: "building", updatedAt: sql`now()` },
+            setWhere: options.keepReady ? sql`${factSheets.status} <> 'ready' or ${factSheets.readerVersion} < ${FACT_READER_VERSION}` : undefined,
+          });
         const { payload, singletonKey } = factSheetBuild(documentId, document.passagesVersion);
         await queue.enqueue(tx, buildFactSheetJob, payload, { singletonKey });
       });

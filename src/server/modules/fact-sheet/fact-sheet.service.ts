@@ -54,8 +54,8 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
     return document;
   }
 
-  async function requestBuild(documentId: string): Promise<void> {
-    await deps.repo.requestBuild(documentId);
+  async function requestBuild(documentId: string, options?: { keepReady?: boolean }): Promise<void> {
+    await deps.repo.requestBuild(documentId, options);
     deps.wakeWorker();
   }
 
@@ -73,7 +73,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
       const [row, reviews] = await Promise.all([deps.repo.find(documentId), deps.reviews.list(documentId)]);
       if (row?.status === "ready" && row.readerVersion >= FACT_READER_VERSION) return applyReviews(row.fields, reviews).fields;
       const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
-      if (row?.status !== "building") await requestBuild(documentId);
+      if (row?.status !== "building") await requestBuild(documentId, { keepReady: true });
       return applyReviews(readFactSheet(passages, pages).fields, reviews).fields;
     },
 
@@ -83,7 +83,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
       let row = await deps.repo.find(document.id);
       const isStale = !row || (row.status !== "building" && row.readerVersion < FACT_READER_VERSION);
       if (isStale || row?.status === "failed") {
-        await requestBuild(document.id);
+        await requestBuild(document.id, { keepReady: true });
         row = await deps.repo.find(document.id);
       }
       return toFactSheet(document, row, await deps.reviews.list(document.id));
