@@ -40,6 +40,15 @@ const storedAnswer = [
   `1. 2.1 Termination without Cause, page 2: [“may terminate this Agreement”](${citationHref(contract.id, { page: 2, quote: "may terminate this Agreement" })})`,
 ].join("\n");
 
+/** Opens the contract's chat, asks `question`, and hands back the answer's stream to play. */
+async function askWhileStreaming(question: string) {
+  const stream = ndjsonResponse();
+  chatServer({ "POST /api/chat/messages": stream.response });
+  renderChat(`/app/chat?document=${contract.id}`);
+  await setupUser().type(await readyQuestionBox(), `${question}{Enter}`);
+  return stream;
+}
+
 describe("contract chat", () => {
   it("asks for a completed document, lists only those, and keeps the question box disabled until one is chosen", async () => {
     chatServer();
@@ -138,10 +147,7 @@ describe("contract chat", () => {
   });
 
   it("shows closest passages as unconfirmed from their streamed title on, and the stored outcome once done", async () => {
-    const stream = ndjsonResponse();
-    chatServer({ "POST /api/chat/messages": stream.response });
-    renderChat(`/app/chat?document=${contract.id}`);
-    await setupUser().type(await readyQuestionBox(), "Is there an arbitration clause?{Enter}");
+    const stream = await askWhileStreaming("Is there an arbitration clause?");
     act(() => {
       stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an arbitration clause?" }) });
       stream.send({ type: "delta", text: "**Closest passages**\n\nI could not confirm an answer in this contract." });
@@ -182,10 +188,7 @@ describe("contract chat", () => {
   });
 
   it("an error in the stream shows the error box and the failed answer's text", async () => {
-    const stream = ndjsonResponse();
-    chatServer({ "POST /api/chat/messages": stream.response });
-    renderChat(`/app/chat?document=${contract.id}`);
-    await setupUser().type(await readyQuestionBox(), "Is there an evergreen renewal?{Enter}");
+    const stream = await askWhileStreaming("Is there an evergreen renewal?");
     act(() => {
       stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an evergreen renewal?" }) });
       stream.send({ type: "delta", text: "Partial" });
@@ -231,10 +234,7 @@ describe("contract chat", () => {
   });
 
   it("an answer cut off by a lost connection says so in plain words", async () => {
-    const stream = ndjsonResponse();
-    chatServer({ "POST /api/chat/messages": stream.response });
-    renderChat(`/app/chat?document=${contract.id}`);
-    await setupUser().type(await readyQuestionBox(), "Is there an evergreen renewal?{Enter}");
+    const stream = await askWhileStreaming("Is there an evergreen renewal?");
     act(() => {
       stream.send({ type: "session", session: aSession(), userMessage: aMessage({ content: "Is there an evergreen renewal?" }) });
       stream.send({ type: "delta", text: "Partial" });
