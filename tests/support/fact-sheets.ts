@@ -38,11 +38,8 @@ export function aFactSheet(fields: Partial<Record<FactFieldKey, FactValue[]>> = 
   };
 }
 
-/**
- * Asks for a document's fact sheet until its reading is done (asking queues one never read). The
- * reading is a job the worker takes after processing's own, so a busy machine can take a while.
- */
-export async function readyFactSheet(client: { get(path: string): Promise<Response> }, documentId: string, timeoutMs = 60_000): Promise<FactSheet> {
+/** Asks for a document's fact sheet until its reading is done (asking queues one never read). */
+export async function readyFactSheet(client: { get(path: string): Promise<Response> }, documentId: string, timeoutMs = 20_000): Promise<FactSheet> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await client.get(`/api/documents/${documentId}/fact-sheet`);
