@@ -34,6 +34,10 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own app on its own database (tests/support/test-app.ts), so files
+          // need no fresh module graph: importing the server once per worker, not once per file
+          // (about 5 s each), takes the project from about 495 s to 280 s on this machine.
+          isolate: false,
         },
       },
       {
