@@ -55,6 +55,23 @@ describe("a processed contract's fact sheet", () => {
     expect(valuesOf(sheet, "fee_schedule_update")).toEqual([]);
   });
 
+  it("stays ready, with no second reading queued, when a page asks for it just after its job saved it", async () => {
+    await readyFactSheet(owner, contract.id);
+    const buildJobs = async () =>
+      (
+        await queryRows<{ total: number }>(
+          testApp.container.db,
+          sql`select count(*)::int as total from jobs where type = 'fact-sheet.build' and payload->>'document_id' = ${contract.id}`,
+        )
+      )[0]!.total;
+    const queuedBefore = await buildJobs();
+    // What a page does when it found no sheet a moment before the job saved one: a race PostgreSQL's pool of connections shows.
+    await testApp.container.factSheets.requestBuild(contract.id, { keepReady: true });
+    const [row] = await testApp.container.db.select({ status: factSheets.status }).from(factSheets).where(eq(factSheets.documentId, contract.id));
+    expect(row!.status).toBe("ready");
+    expect(await buildJobs()).toBe(queuedBefore);
+  });
+
   it("is another person's document to a stranger: not found", async () => {
     const response = await stranger.get(`/api/documents/${contract.id}/fact-sheet`);
     expect(response.status).toBe(404);

@@ -23,13 +23,13 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
     /**
      * Marks the sheet as being read and queues its job for the document's current passages, in one
      * transaction: the values it had stay until the new ones replace them. With `keepReady`, only
-     * when the sheet is not already read by the current reader.
+     * when the sheet is not already read by the current reader; one that is stays as it is, unqueued.
      */
     async requestBuild(documentId: string, options: { keepReady?: boolean } = {}): Promise<void> {
       await db.transaction(async (tx) => {
         const [document] = await tx.select({ passagesVersion: documents.passagesVersion }).from(documents).where(eq(documents.id, documentId));
         if (!document) return;
-        await tx
+        const marked = await tx
           .insert(factSheets)
           .values({ documentId, status: "building" })
           // `keepReady`: a sheet its job saved since the caller looked stays ready. Marked "building"
@@ -39,7 +39,9 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
             target: factSheets.documentId,
             set: { status: "building", updatedAt: sql`now()` },
             setWhere: options.keepReady ? sql`${factSheets.status} <> 'ready' or ${factSheets.readerVersion} < ${FACT_READER_VERSION}` : undefined,
-          });
+          })
+          .returning({ documentId: factSheets.documentId });
+        if (marked.length === 0) return;
         const { payload, singletonKey } = factSheetBuild(documentId, document.passagesVersion);
         await queue.enqueue(tx, buildFactSheetJob, payload, { singletonKey });
       });
