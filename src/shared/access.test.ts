@@ -24,7 +24,7 @@ describe("accessRoleOf", () => {
 });
 
 describe("can, without a resource: may they use the feature at all", () => {
-  const everyone: Permission[] = ["documents.use", "chat.use", "billing.manage", "audit.read", "fact-sheet.review", "portfolio.read"];
+  const everyone: Permission[] = ["documents.use", "documents.read", "chat.use", "billing.manage", "audit.read", "fact-sheet.review", "portfolio.read"];
   const granted: Record<SubjectName, Permission[]> = {
     user: everyone,
     orgUser: everyone,
@@ -54,6 +54,18 @@ describe("can, for a resource: is it within the grant's reach", () => {
     ["a colleague's document, as their admin", "orgAdmin", "documents.use", someoneElses, false],
     ["another user's document, as platform owner", "platformOwner", "documents.use", { userId: "someone-else" }, false],
     ["their own document, as platform owner", "platformOwner", "documents.use", ownedBy("platformOwner"), true],
+    ["their own document, to read", "orgUser", "documents.read", ownedBy("orgUser", "org-a"), true],
+    ["a colleague's document, to read, as a member", "orgUser", "documents.read", someoneElses, false],
+    ["a member's document, to read, as their admin", "orgAdmin", "documents.read", someoneElses, true],
+    ["another organization's document, to read, as admin", "orgAdmin", "documents.read", { userId: "someone-else", organizationId: "org-b" }, false],
+    ["a document of their own organization, to read, as platform owner", "platformOwnerInOrganization", "documents.read", someoneElses, true],
+    [
+      "another organization's document, to read, as platform owner",
+      "platformOwnerInOrganization",
+      "documents.read",
+      { userId: "someone-else", organizationId: "org-b" },
+      false,
+    ],
     ["another user's conversation", "user", "chat.use", { userId: "someone-else" }, false],
     ["another user's subscription", "user", "billing.manage", { userId: "someone-else" }, false],
     ["their own organization, as admin", "orgAdmin", "organization.manage", organizationA, true],

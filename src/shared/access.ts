@@ -40,6 +40,7 @@ export type Reach = "own" | "organization" | "platform";
 
 export const permissions = [
   "documents.use",
+  "documents.read",
   "chat.use",
   "billing.manage",
   "organization.manage",
@@ -55,6 +56,10 @@ export const permissionTable: Record<Permission, Partial<Record<AccessRole, Reac
   // "Users see only their own documents and chats" (spec section 6), the platform owner
   // included: platform-wide reads belong to the platform console, never to the library or chat.
   "documents.use": { org_user: "own", org_admin: "own", platform_owner: "own" },
+  // Reading a document and its fact sheet (issue 28, ADR 040): a member their own, an admin their
+  // organization's members' too (the portfolio's rows open them); the platform owner their own
+  // organization's too, never another's (that is the console's). Chat and changes stay documents.use.
+  "documents.read": { org_user: "own", org_admin: "organization", platform_owner: "organization" },
   "chat.use": { org_user: "own", org_admin: "own", platform_owner: "own" },
   "billing.manage": { org_user: "own", org_admin: "own", platform_owner: "own" },
   "organization.manage": { org_admin: "organization", platform_owner: "platform" },

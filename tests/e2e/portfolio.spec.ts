@@ -5,10 +5,11 @@ import { evergreenAgreement, harborContract } from "../../src/core/fact-sheet/sy
 import { addCalendarDays, addCalendarYears, formatIsoDate, formatLongDate } from "../../src/shared/fact-sheet-deadlines";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
-import { signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { signUpThroughApi, subscribeThroughApi, uniqueEmail } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/e2e-config";
 import { expectNoAccessibilityViolations } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
+import { latestInvitationFor } from "./support/organizations";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -133,4 +134,50 @@ test("the library shows each contract's terms; the portfolio filters them, opens
   await agreements.getByRole("link", { name: "Oregon, page 3" }).click();
   await expect(page).toHaveURL(new RegExp(`/app/documents/${evergreen.id}\\?page=3&q=`));
   await expect(page.locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
+});
+
+test("an admin opens a member's contract from the portfolio: whose it is, the cited page, and nothing only its owner may do", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const headers = { Origin: E2E_BASE_URL };
+  await signUpThroughApi(page, uniqueEmail(`admin ${testInfo.title}`));
+  const { user } = (await (await page.request.get("/api/me")).json()) as { user: { organizationId: string } };
+
+  // A member of the admin's organization, Dana Lee, has a processed contract of her own.
+  const memberEmail = uniqueEmail(`member ${testInfo.title}`);
+  const invited = await page.request.post(`/api/organizations/${user.organizationId}/invitations`, { data: { email: memberEmail }, headers });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const member = await (await browser.newContext({ baseURL: E2E_BASE_URL })).newPage();
+  const { code } = await latestInvitationFor(page.request, memberEmail);
+  expect((await member.request.post("/api/invitations/accept-with-code", { data: { email: memberEmail, code }, headers })).ok()).toBe(true);
+  expect((await member.request.patch("/api/me/profile", { data: { displayName: "Dana Lee" }, headers })).ok()).toBe(true);
+  await subscribeThroughApi(member);
+  const harbor = await uploadProcessedDocument(
+    member,
+    "Harbor Physician Contract.pdf",
+    contractPdfOf([...harborContract, `Copy ${testInfo.project.name} ${Date.now()}`]),
+  );
+  await member.context().close();
+
+  // The admin opens a value's cited page from the portfolio, with the keyboard.
+  await page.goto("/app/portfolio");
+  const cell = page.getByRole("region", { name: "Agreements" }).getByRole("link", { name: "95 days, page 1" });
+  await cell.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/app/documents/${harbor.id}\\?page=1&q=`));
+  const ownerNote = page.getByText("Dana Lee's contract — you can read it and confirm or correct its values as an admin.");
+  await expect(ownerNote).toBeVisible();
+  await expect(page.locator("mark.cw-quote").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("link", { name: "Ask" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Download/ })).toBeVisible();
+
+  // Its fact sheet: Confirm and Correct are there for the admin; asking, reminders, renaming and deleting are not.
+  await page.getByRole("navigation", { name: "Document views" }).getByRole("link", { name: "Fact sheet" }).click();
+  await expect(page.getByRole("button", { name: /^Confirm / }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(ownerNote).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Delete|Rename|Reprocess|Email me a reminder/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
 });

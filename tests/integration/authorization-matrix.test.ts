@@ -14,10 +14,11 @@ import { localCheckoutId, subscribeLocally } from "../support/billing";
 import { readEvents } from "../support/chat";
 import { payerContractPdf } from "../support/documents/payer-contract";
 import { processedDocument } from "../support/documents/processing";
-import { readyFactSheet } from "../support/fact-sheets";
+import { confirmationOfFirstValue, reminderOn, reviewOfFirstValue } from "../support/fact-sheet-requests";
 import { fixturesDirectory } from "../support/documents/write-fixtures";
 import { HttpClient } from "../support/http-client";
 import { invite, joinedMember, organizationIdOf } from "../support/organizations";
+import { outcomeOf, pathOf, type Outcome } from "../support/route-requests";
 import { createTestApp } from "../support/test-app";
 
 // Every route of the app, read from its route table, is asked by five callers — signed out, the
@@ -36,17 +37,6 @@ interface Answer {
   body: unknown;
 }
 type Answers = Record<Caller, Answer>;
-
-/** What a caller's answer says about access: let through, asked to sign in, refused, or shown nothing there. */
-type Outcome = "allowed" | "unauthenticated" | "forbidden" | "hidden" | "failed";
-
-function outcomeOf(status: number): Outcome {
-  if (status === 401) return "unauthenticated";
-  if (status === 403) return "forbidden";
-  if (status === 404) return "hidden";
-  if (status >= 500) return "failed";
-  return "allowed";
-}
 
 interface Policy {
   check(answers: Answers): void;
@@ -200,38 +190,9 @@ async function uploadAsOwner(form: FormData = uploadForm()): Promise<string> {
   return ((await response.json()) as { document: DocumentSummary }).document.id;
 }
 
-/** A new reminder of the owner's about the owner's document. */
-async function reminderOfOwner(): Promise<string> {
-  const response = await clients.owner.post(`/api/documents/${fixtures.documentId}/fact-sheet/reminders`, {
-    field: "timely_filing",
-    label: "Filing deadline",
-    deadline: "2099-01-31",
-    daysBefore: 7,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { reminder: { id: string } }).reminder.id;
-}
-
-/** A confirmation of a value on the owner's document's fact sheet, as the web sends it. */
-async function confirmationOfOwnerValue() {
-  const sheet = await readyFactSheet(clients.owner, fixtures.documentId);
-  const field = sheet.fields.find((candidate) => candidate.values.length > 0)!;
-  const [value] = field.values;
-  return {
-    kind: "confirmed",
-    field: field.key,
-    readValue: value!.review?.read.value ?? value!.value,
-    chunkId: value!.source.chunkId,
-    startOffset: value!.source.startOffset,
-  };
-}
-
-/** A new review of the owner's on the owner's document. */
-async function reviewOfOwner(): Promise<string> {
-  const response = await clients.owner.post(`/api/documents/${fixtures.documentId}/fact-sheet/reviews`, await confirmationOfOwnerValue());
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { review: { id: string } }).review.id;
-}
+const reminderOfOwner = () => reminderOn(clients.owner, fixtures.documentId);
+const confirmationOfOwnerValue = () => confirmationOfFirstValue(clients.owner, fixtures.documentId);
+const reviewOfOwner = () => reviewOfFirstValue(clients.owner, fixtures.documentId);
 
 /** A session of the owner's on another device, made afresh: the one the sessions list would sign out. */
 async function otherSessionOfOwner(): Promise<string> {
@@ -536,12 +497,6 @@ const routePolicies: Record<string, RouteCase> = {
   // The web app's shell for every other path; the pages' own guards run in the browser.
   "GET /*": { policy: open, request: () => ({ path: "/app/documents" }) },
 };
-
-function pathOf(routePath: string, spec: RequestSpec): string {
-  const filled = spec.path ?? routePath.replace(/:(\w+)/g, (_match, name: string) => spec.params?.[name] ?? `:${name}`);
-  if (filled.includes(":") || filled.includes("*")) throw new Error(`no value for a parameter of ${routePath}`);
-  return spec.query ? `${filled}?${spec.query}` : filled;
-}
 
 async function ask(caller: Caller, method: string, routePath: string, spec: RequestSpec): Promise<Answer> {
   const response = await clients[caller].request(pathOf(routePath, spec), {

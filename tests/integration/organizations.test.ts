@@ -383,15 +383,17 @@ describe("members", () => {
     expect(await refusal(await platformOwner.request(onOwner, { method: "DELETE" }), 403)).toBe(organizationMessages.cannotModifyOwner);
   });
 
-  it("a removed member is listed inactive, gets an organization of their own at once, and keeps their documents; the admin only ever saw a count", async () => {
+  it("a removed member is listed inactive, gets an organization of their own at once, and keeps their documents, which their admin may no longer read", async () => {
     const { client: admin, organizationId } = await newAdmin();
     const member = await joinedMember(testApp, admin, organizationId);
     const document = await upload(member.client);
     const listed = (await membersOf(admin, organizationId)).find((row) => row.membershipId === member.membershipId)!;
     expect(listed).toMatchObject({ documentsCount: 1, status: "active", role: "org_user" });
-    expect((await admin.get(`/api/documents/${document.id}`)).status).toBe(404);
+    // A member's document is the admin's to read (ADR 040) while they are a member.
+    expect((await admin.get(`/api/documents/${document.id}`)).status).toBe(200);
 
     expect((await admin.request(`/api/organizations/${organizationId}/members/${member.membershipId}`, { method: "DELETE" })).status).toBe(204);
+    expect((await admin.get(`/api/documents/${document.id}`)).status).toBe(404);
     expect((await membersOf(admin, organizationId)).find((row) => row.membershipId === member.membershipId)).toMatchObject({ status: "inactive" });
     const after = await whoAmI(member.client);
     expect(after.organizationId).not.toBe(organizationId);

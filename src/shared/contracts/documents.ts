@@ -69,9 +69,24 @@ export const UPLOAD_FIELD = "file";
 export const documentListResponseSchema = z.object({ documents: z.array(documentSummarySchema) });
 export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
 
-/** GET /api/documents/:id, POST /api/documents (the upload, 201), PATCH /api/documents/:id */
+/** POST /api/documents (the upload, 201), PATCH /api/documents/:id */
 export const documentResponseSchema = z.object({ document: documentSummarySchema });
 export type DocumentResponse = z.infer<typeof documentResponseSchema>;
+
+/**
+ * A document as its reader opens it: whether it is theirs, and when it is not (an admin reading
+ * a member's contract, ADR 040), whose it is.
+ */
+export const readableDocumentSchema = documentSummarySchema.extend({
+  isOwn: z.boolean(),
+  /** The owner's name when the reader is someone else; null for the reader's own document. */
+  ownerName: z.string().nullable(),
+});
+export type ReadableDocument = z.infer<typeof readableDocumentSchema>;
+
+/** GET /api/documents/:id */
+export const readableDocumentResponseSchema = z.object({ document: readableDocumentSchema });
+export type ReadableDocumentResponse = z.infer<typeof readableDocumentResponseSchema>;
 
 /** GET /api/documents/:id/pages */
 export const documentPagesResponseSchema = z.object({ pages: z.array(documentPageTextSchema) });

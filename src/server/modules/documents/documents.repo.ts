@@ -4,7 +4,8 @@ import type { UserScope } from "../../../core/access/actor";
 import type { StartRefusalReason } from "../../../shared/billing";
 import { can, type AccessSubject } from "../../../shared/access";
 import { queryRows, type Database } from "../../db/client";
-import { documentChunks, documentPages, documents, jobs, organizationMembers, users } from "../../db/schema/index";
+import { resolveDisplayName } from "../../../core/access/display-name";
+import { documentChunks, documentPages, documents, jobs, organizationMembers, profiles, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import { processDocumentJob, type ProcessDocumentPayload } from "./documents.jobs";
 
@@ -181,19 +182,22 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
     },
 
     /**
-     * A document of an active member of the organization, for what the organization's admins may
-     * do to their members' documents (confirm or correct a fact-sheet value, ADR 032): the caller
-     * decides by the permission table whether the asker may; another organization's is not found.
+     * A document of an active member of the organization, with its owner's name, for what the
+     * organization's admins may do with their members' documents (read them, ADR 040; confirm or
+     * correct a fact-sheet value, ADR 032): the caller decides by the permission table whether the
+     * asker may; another organization's is not found.
      */
     forOrganization(organizationId: string) {
       return {
-        async find(id: string): Promise<OwnedDocumentRow | undefined> {
+        async find(id: string): Promise<(OwnedDocumentRow & { ownerName: string }) | undefined> {
           const [row] = await db
-            .select(listedColumns)
+            .select({ document: listedColumns, accountName: users.name, email: users.email, profileName: profiles.displayName })
             .from(documents)
+            .innerJoin(users, eq(users.id, documents.userId))
+            .leftJoin(profiles, eq(profiles.userId, documents.userId))
             .innerJoin(organizationMembers, eq(organizationMembers.userId, documents.userId))
             .where(and(eq(documents.id, id), eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.status, "active")));
-          return row && owned(row);
+          return row && { ...owned(row.document), ownerName: resolveDisplayName(row) };
         },
       };
     },

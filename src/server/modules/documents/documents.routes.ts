@@ -55,7 +55,7 @@ export function documentsRoutes(container: Container) {
       );
       return c.json({ document }, 201);
     })
-    .get("/:id", async (c) => c.json({ document: await documents.get(c.var.actor, documentId(c.req.param("id"))) }))
+    .get("/:id", async (c) => c.json({ document: await documents.read(c.var.actor, documentId(c.req.param("id"))) }))
     .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.var.actor, documentId(c.req.param("id"))) }))
     .get("/:id/pages/:pageNumber", async (c) => {
       const id = documentId(c.req.param("id"));

@@ -6,7 +6,7 @@ import type { AuditService } from "../audit/audit.service";
 import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
 import { cannotProcessMessages } from "../../../shared/billing";
-import type { DocumentPageText, DocumentSummary, OutlineEntry, StartProcessingResponse } from "../../../shared/contracts/documents";
+import type { DocumentPageText, DocumentSummary, OutlineEntry, ReadableDocument, StartProcessingResponse } from "../../../shared/contracts/documents";
 import { cleanDisplayFilename, renamedFilename } from "../../../core/documents/upload-rules";
 import {
   findUploadProblem,
@@ -115,6 +115,12 @@ export type OwnedDocumentSummary = DocumentSummary & { id: OwnedDocumentId };
 /** An owned document with the version of its passages (`documents.passages_version`), for retrieval. */
 export type SearchableDocumentSummary = OwnedDocumentSummary & { passagesVersion: number };
 
+/** A document the reader may read (documents.read): theirs, or a member's of the organization they administer. */
+type ReadableDocumentRow = OwnedDocumentRow & { ownerName: string | null };
+
+/** A document opened to be read, with whose it is. */
+export type ReadableDocumentSummary = OwnedDocumentSummary & Pick<ReadableDocument, "isOwn" | "ownerName">;
+
 export function toDocumentSummary<Row extends Omit<DocumentRow, "outline">>(
   row: Row,
   job?: { stage: string; progressDone: number; progressTotal: number } | null,
@@ -144,11 +150,29 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repo, storage } = deps;
   const views = createEventSampler({ perWindow: 1, windowMs: VIEW_RECORD_WINDOW_MS });
 
-  /** The ownership check of a document opened to be read, recorded as viewed (once per person and document in 15 minutes). */
-  async function viewDocument(actor: Actor, id: string): Promise<OwnedDocumentRow> {
-    const row = await requireDocument(actor, id);
+  /** A document opened to be read, recorded as viewed (once per person and document in 15 minutes), whoever's it is (ADR 040). */
+  async function viewDocument<Row extends OwnedDocumentRow>(actor: Actor, row: Row): Promise<Row> {
     if (views.admit(`${actor.userId}:${row.id}`).record)
       await deps.audit.record(actor, "document.viewed", { type: "document", id: row.id, name: row.filename });
+    return row;
+  }
+
+  /** The actor's own document, or else one of an active member of their organization. */
+  async function findInOrganization(actor: Actor, id: string): Promise<ReadableDocumentRow | undefined> {
+    const own = await repo.forUser(actor).find(id);
+    if (own) return { ...own, ownerName: null };
+    return actor.organizationId ? repo.forOrganization(actor.organizationId).find(id) : undefined;
+  }
+
+  /**
+   * The check every read by document id starts with (documents.read): the actor's own document, or
+   * a member's of the organization they administer. Anything else is not found — a member asking for
+   * a colleague's document learns no more than the portfolio shows them, which is none of it (ADR 040).
+   */
+  async function requireReadableDocument(actor: Actor, id: string): Promise<ReadableDocumentRow> {
+    const row = await findInOrganization(actor, id);
+    if (!row || !can(actor, "documents.read", { userId: row.userId, organizationId: actor.organizationId }))
+      throw new AppError("not_found", "Document not found.");
     return row;
   }
 
@@ -250,14 +274,26 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return (await repo.forUser(actor).list()).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
     },
 
-    /** One document, as the document view opens it: recorded as viewed. */
+    /** One of the actor's own documents, to act on (chat, contract details): recorded as viewed. */
     async get(actor: Actor, id: string): Promise<OwnedDocumentSummary> {
-      return toDocumentSummary(await viewDocument(actor, id));
+      return toDocumentSummary(await viewDocument(actor, await requireDocument(actor, id)));
     },
 
     /** `get`, with the version of its passages: what retrieval keeps its passage index by (ADR 037). */
     async getSearchable(actor: Actor, id: string): Promise<SearchableDocumentSummary> {
-      const row = await viewDocument(actor, id);
+      const row = await viewDocument(actor, await requireDocument(actor, id));
+      return { ...toDocumentSummary(row), passagesVersion: row.passagesVersion };
+    },
+
+    /** A document as the document view and fact sheet open it, the reader's or a member's (documents.read): recorded as viewed. */
+    async read(actor: Actor, id: string): Promise<ReadableDocumentSummary> {
+      const row = await viewDocument(actor, await requireReadableDocument(actor, id));
+      return { ...toDocumentSummary(row), isOwn: row.ownerName === null, ownerName: row.ownerName };
+    },
+
+    /** `read`, with the version of its passages, for searching in the document. */
+    async readSearchable(actor: Actor, id: string): Promise<SearchableDocumentSummary> {
+      const row = await viewDocument(actor, await requireReadableDocument(actor, id));
       return { ...toDocumentSummary(row), passagesVersion: row.passagesVersion };
     },
 
@@ -267,20 +303,20 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * not found; a member's the permission does not reach is refused with `refusal`.
      */
     async getWithinReach(actor: Actor, id: string, permission: Permission, refusal: string): Promise<OwnedDocumentSummary & { userId: string }> {
-      const row = (await repo.forUser(actor).find(id)) ?? (actor.organizationId ? await repo.forOrganization(actor.organizationId).find(id) : undefined);
+      const row = await findInOrganization(actor, id);
       if (!row) throw new AppError("not_found", "Document not found.");
       if (!can(actor, permission, { userId: row.userId, organizationId: actor.organizationId })) throw new AppError("forbidden", refusal);
       return { ...toDocumentSummary(row), userId: row.userId };
     },
 
     async listPages(actor: Actor, id: string): Promise<DocumentPageText[]> {
-      const document = await requireDocument(actor, id);
+      const document = await requireReadableDocument(actor, id);
       return (await repo.listPages(document.id)).map(toPageText);
     },
 
     /** One page's text, with its word boxes when OCR placed them (pages read before boxes were kept have none). */
     async getPage(actor: Actor, id: string, pageNumber: number): Promise<DocumentPageText> {
-      const document = await requireDocument(actor, id);
+      const document = await requireReadableDocument(actor, id);
       const page = await repo.findPage(document.id, pageNumber);
       if (!page) throw new AppError("not_found", `This document has no page ${pageNumber}.`);
       return { ...toPageText(page), wordBoxes: page.wordBoxes ?? undefined };
@@ -288,7 +324,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     /** Each clause once, in document order, with the page it starts on. */
     async getOutline(actor: Actor, id: string): Promise<OutlineEntry[]> {
-      const document = await requireDocument(actor, id);
+      const document = await requireReadableDocument(actor, id);
       const kept = await repo.findOutline(document.id);
       if (kept) return kept;
       // Processed before outlines were kept: the clauses that head a passage (merged short clauses are missing).
@@ -339,7 +375,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     async openDownload(actor: Actor, id: string) {
-      const row = await requireDocument(actor, id);
+      const row = await requireReadableDocument(actor, id);
       const stream = await storage.stream(row.storageKey).catch((error: unknown) => {
         if (error instanceof StoredFileNotFoundError) throw new AppError("not_found", "The original file of this document is missing from storage.");
         throw error;
@@ -354,7 +390,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * before the work, and `render` draws the page only for a browser that lacks it.
      */
     async getPageImage(actor: Actor, id: string, pageNumber: number): Promise<{ etag: string; render: () => Promise<PageImage> }> {
-      const row = await requireDocument(actor, id);
+      const row = await requireReadableDocument(actor, id);
       const kind = row.kind;
       if (!isImageKind(kind)) throw new AppError("not_found", "Only image documents have page images; open the file itself.");
       return {

@@ -39,6 +39,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
     repo,
     reviews,
     getDocument: (actor, documentId) => deps.documents.get(actor, documentId),
+    getReadableDocument: (actor, documentId) => deps.documents.read(actor, documentId),
     wakeWorker: deps.jobs.poke,
     now: deps.now,
     audit: deps.audit,

@@ -19,8 +19,10 @@ const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been
 export interface FactSheetServiceDeps {
   repo: FactSheetRepo;
   reviews: Pick<FactValueReviewsRepo, "list">;
-  /** The documents module's ownership check. */
+  /** The documents module's ownership check: the reminders are the owner's own. */
   getDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
+  /** The documents module's check of a document the actor may read: the sheet and its export (an admin reads a member's, ADR 040). */
+  getReadableDocument: (actor: Actor, documentId: string) => Promise<OwnedDocumentSummary>;
   /** Wakes this process's worker after a job was queued (a reading, a reminder). */
   wakeWorker: () => void;
   now: () => Date;
@@ -48,8 +50,8 @@ function toFactSheet(document: OwnedDocumentSummary, row: FactSheetRow | undefin
 
 /** A processed document's fact sheet: read by a job when processing completes, or on first open for documents processed before. */
 export function createFactSheetService(deps: FactSheetServiceDeps) {
-  async function requireProcessedDocument(actor: Actor, documentId: string): Promise<OwnedDocumentSummary> {
-    const document = await deps.getDocument(actor, documentId);
+  async function requireProcessedDocument(actor: Actor, documentId: string, getDocument = deps.getDocument): Promise<OwnedDocumentSummary> {
+    const document = await getDocument(actor, documentId);
     if (document.status !== "completed") throw new AppError("conflict", FACT_SHEET_NOT_READY);
     return document;
   }
@@ -79,7 +81,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
 
     /** GET /api/documents/:id/fact-sheet: the sheet; one never read, or read by an older reader, is queued to be read and answers "building". */
     async get(actor: Actor, documentId: string): Promise<FactSheet> {
-      const document = await requireProcessedDocument(actor, documentId);
+      const document = await requireProcessedDocument(actor, documentId, deps.getReadableDocument);
       let row = await deps.repo.find(document.id);
       const isStale = !row || (row.status !== "building" && row.readerVersion < FACT_READER_VERSION);
       if (isStale || row?.status === "failed") {
@@ -121,7 +123,7 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
       documentId: string,
       format: FactSheetExportFormat,
     ): Promise<{ filename: string; contentType: string; body: string | Uint8Array<ArrayBuffer> }> {
-      const document = await requireProcessedDocument(actor, documentId);
+      const document = await requireProcessedDocument(actor, documentId, deps.getReadableDocument);
       const row = await deps.repo.find(document.id);
       if (!row?.builtAt) throw new AppError("conflict", "The fact sheet is still being read. Try again in a moment.");
       const sheet = toFactSheet(document, row, await deps.reviews.list(document.id));

@@ -19,5 +19,6 @@ export function createRetrievalModule(deps: {
     retrieval: createRetrieval({ repo, embedder: deps.embedder, clauseModel: deps.clauseModel, logger: deps.logger }),
     repo,
     getDocument: (actor, documentId) => deps.documents.getSearchable(actor, documentId),
+    getReadableDocument: (actor, documentId) => deps.documents.readSearchable(actor, documentId),
   });
 }

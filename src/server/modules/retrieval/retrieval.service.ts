@@ -22,8 +22,10 @@ function toSearchPassage(chunk: RankedChunk): SearchPassage {
 export interface RetrievalServiceDeps {
   retrieval: Retrieval;
   repo: RetrievalRepo;
-  /** The documents module's ownership check. */
+  /** The documents module's ownership check, for the chat. */
   getDocument: (actor: Actor, documentId: string) => Promise<SearchableDocumentSummary>;
+  /** The documents module's check of a document the actor may read (theirs, or a member's for an admin), for searching in it. */
+  getReadableDocument: (actor: Actor, documentId: string) => Promise<SearchableDocumentSummary>;
 }
 
 /**
@@ -32,8 +34,8 @@ export interface RetrievalServiceDeps {
  */
 export function createRetrievalService(deps: RetrievalServiceDeps) {
   /** The actor's document, once its passages exist: only a processed document can be searched or asked about. */
-  async function requireSearchableDocument(actor: Actor, documentId: string): Promise<SearchableDocumentSummary> {
-    const document = await deps.getDocument(actor, documentId);
+  async function requireSearchableDocument(actor: Actor, documentId: string, getDocument = deps.getDocument): Promise<SearchableDocumentSummary> {
+    const document = await getDocument(actor, documentId);
     if (document.status !== "completed") throw new AppError("conflict", "This document is not ready yet: you can ask about it once processing completes.");
     return document;
   }
@@ -46,7 +48,7 @@ export function createRetrievalService(deps: RetrievalServiceDeps) {
 
     /** GET /api/documents/:id/search: retrieval's ranked passages, to inspect and measure on their own. */
     async searchPassages(actor: Actor, documentId: string, question: string): Promise<SearchPassage[]> {
-      const document = await requireSearchableDocument(actor, documentId);
+      const document = await requireSearchableDocument(actor, documentId, deps.getReadableDocument);
       return (await deps.retrieval.search(document, question)).passages.map(toSearchPassage);
     },
   };

@@ -7,6 +7,7 @@ import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import { stubServer } from "../../../../tests/support/stub-server";
 import { ContractSummary } from "./library-contracts";
+import { payerDialogDescription } from "./payer-dialog";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -84,5 +85,24 @@ describe("the payer on a library card", () => {
     const payer = screen.getByText("Payer", { selector: "dt" }).nextElementSibling;
     expect(payer).toHaveTextContent("Not stated");
     expect(within(payer as HTMLElement).queryByRole("link")).not.toBeInTheDocument();
+  });
+});
+
+describe("what the payer dialog says of the payer read", () => {
+  it.each([
+    ["Evergreen Health Plan", "Read from the parties: Evergreen Health Plan. Leave it blank to use what the contract says."],
+    ["Acme Health Inc.", "Read from the parties: Acme Health Inc. Leave it blank to use what the contract says."],
+    ["Payer Co!", "Read from the parties: Payer Co! Leave it blank to use what the contract says."],
+    [undefined, "The payer could not be read from the parties. Leave it blank to use what the contract says."],
+  ])("%s → %s", (payer, expected) => {
+    expect(payerDialogDescription(payer)).toBe(expected);
+  });
+
+  it("ends the sentence once when the payer's name ends with a full stop", async () => {
+    renderSummary(aContract({ terms: { ...unstatedContractTerms, payer: { ...payerAsRead, value: "Acme Health Inc." } } }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Edit payer of Evergreen Agreement.pdf" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit payer" });
+    expect(dialog).toHaveTextContent("Read from the parties: Acme Health Inc. Leave it blank");
+    expect(dialog).not.toHaveTextContent("Inc..");
   });
 });

@@ -5,6 +5,17 @@ import { Button } from "../../components/ui/button";
 import { TextFieldDialog } from "../../components/ui/text-field-dialog";
 import { useSavePayer } from "./use-contracts";
 
+/** `text` ending in a full stop: a name that already ends one ("Acme Health Inc.") keeps its own. */
+function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** What the dialog says of the payer read from the parties, and what a blank name does. */
+export function payerDialogDescription(payerAsRead: string | undefined): string {
+  const read = payerAsRead ? asSentence(`Read from the parties: ${payerAsRead}`) : "The payer could not be read from the parties.";
+  return `${read} Leave it blank to use what the contract says.`;
+}
+
 /** The owner names the payer when the one read from the parties is wrong or missing; clearing it goes back to the one read. */
 export function PayerDialog({ contract, open, onOpenChange }: { contract: ContractRow; open: boolean; onOpenChange: (open: boolean) => void }) {
   const save = useSavePayer();
@@ -27,7 +38,7 @@ export function PayerDialog({ contract, open, onOpenChange }: { contract: Contra
       open={open}
       onOpenChange={onOpenChange}
       title="Edit payer"
-      description={`${contract.terms.payer ? `Read from the parties: ${contract.terms.payer.value}.` : "The payer could not be read from the parties."} Leave it blank to use what the contract says.`}
+      description={payerDialogDescription(contract.terms.payer?.value)}
       label="Payer"
       initial={contract.payerCorrection ?? contract.terms.payer?.value ?? ""}
       maxLength={PAYER_MAX_CHARS + 1}

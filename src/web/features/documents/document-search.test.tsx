@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SearchPassage } from "../../../shared/contracts/chat";
 import type { DocumentPageText } from "../../../shared/contracts/documents";
 import { passageSnippet } from "./document-search";
-import { aDocument, renderDocuments, stubServer } from "./documents-test-utils";
+import { aDocument, readAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,7 +41,7 @@ const filing: SearchPassage = {
 
 function stubSearch(passages: SearchPassage[]) {
   return stubServer({
-    [`GET ${base}`]: { status: 200, body: { document: docx } },
+    [`GET ${base}`]: readAnswer(docx),
     [`GET ${base}/pages`]: { status: 200, body: { pages } },
     [`GET ${base}/outline`]: { status: 200, body: { outline: [] } },
     [`GET ${base}/search`]: { status: 200, body: { passages } },

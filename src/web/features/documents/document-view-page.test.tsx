@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DocumentPageText, OutlineEntry } from "../../../shared/contracts/documents";
 import { layOutWords } from "../../../../tests/support/documents/word-layout";
 import type { Handler } from "../../../../tests/support/stub-server";
-import { aDocument, renderDocuments, stubServer } from "./documents-test-utils";
+import { aDocument, readAnswer, renderDocuments, stubServer } from "./documents-test-utils";
 
 afterEach(() => {
   toast.dismiss();
@@ -41,7 +41,7 @@ const outline: OutlineEntry[] = [
 
 function stubDocument(document = docx) {
   return stubServer({
-    [`GET ${base}`]: { status: 200, body: { document } },
+    [`GET ${base}`]: readAnswer(document),
     [`GET ${base}/pages`]: { status: 200, body: { pages } },
     [`GET ${base}/outline`]: { status: 200, body: { outline } },
   });

@@ -1,7 +1,7 @@
 import { ArrowLeft, ClipboardList, Download, FileQuestion, FileText, ListTree, MessageSquare } from "lucide-react";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import type { DocumentSummary } from "../../../shared/contracts/documents";
+import type { DocumentSummary, ReadableDocument } from "../../../shared/contracts/documents";
 import { paths } from "../../../shared/paths";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -20,6 +20,7 @@ import { StatusBadge } from "./document-status";
 import { documentFileUrl } from "./documents-api";
 import { DocumentPagesView } from "./document-pages-view";
 import { useMarkFactSheetOpened } from "./first-run";
+import { OwnerNote } from "./owner-note";
 import { useDocument, useDocumentEvents } from "./use-documents";
 
 // Beside the outline on large screens; below the header on small ones, nearly the whole screen once scrolled to.
@@ -66,8 +67,9 @@ function DocumentTabs({ documentId, tab }: { documentId: string; tab: DocumentTa
   );
 }
 
-function DocumentHeader({ document }: { document: DocumentSummary }) {
-  const isReady = document.status === "completed";
+function DocumentHeader({ document }: { document: ReadableDocument }) {
+  // Asking about a document is its owner's alone (chat.use reaches only one's own).
+  const canAsk = document.status === "completed" && document.isOwn;
   return (
     <div className="mb-4 space-y-2">
       <BackLink />
@@ -77,7 +79,7 @@ function DocumentHeader({ document }: { document: DocumentSummary }) {
           <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <StatusBadge status={document.status} />
             <Badge variant="outline">{document.displayType}</Badge>
-            {isReady && document.pageCount !== null && (
+            {document.status === "completed" && document.pageCount !== null && (
               <span>
                 {document.pageCount} {document.pageCount === 1 ? "page" : "pages"}
                 {document.pageNumbersEstimated && " (page numbers estimated)"}
@@ -86,7 +88,7 @@ function DocumentHeader({ document }: { document: DocumentSummary }) {
           </div>
         </div>
         <div className="flex shrink-0 gap-2">
-          {isReady && (
+          {canAsk && (
             <Button variant="outline" asChild>
               <Link to={paths.chatAbout(document.id)}>
                 <MessageSquare aria-hidden />
@@ -102,6 +104,7 @@ function DocumentHeader({ document }: { document: DocumentSummary }) {
           </Button>
         </div>
       </div>
+      {!document.isOwn && document.ownerName !== null && <OwnerNote ownerName={document.ownerName} />}
     </div>
   );
 }
@@ -193,12 +196,13 @@ function ReadyDocument({ document }: { document: DocumentSummary }) {
  * One document's page: its header, then — once processed — the tabs and the chosen view; the
  * loading, not-found and not-ready states are the same for every view.
  */
-export function DocumentFrame({ documentId, tab, children }: { documentId: string; tab: DocumentTab; children: (document: DocumentSummary) => ReactNode }) {
+export function DocumentFrame({ documentId, tab, children }: { documentId: string; tab: DocumentTab; children: (document: ReadableDocument) => ReactNode }) {
   const site = useSiteConfig();
   const query = useDocument(documentId);
   useDocumentEvents();
   const document = query.data;
-  useMarkFactSheetOpened(tab === "fact-sheet" && document?.status === "completed");
+  // Opening a fact sheet is a step of the reader's own first run: a member's sheet an admin reads is not.
+  useMarkFactSheetOpened(tab === "fact-sheet" && document?.status === "completed" && document.isOwn);
   const isNotFound = isApiError(query.error, "not_found", "validation_failed");
   const name = document?.filename ?? (isNotFound ? "Document not found" : "Document");
   usePageMeta({ title: `${tab === "fact-sheet" ? `Fact sheet · ${name}` : name} · ${site.productName}` });

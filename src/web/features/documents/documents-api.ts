@@ -8,6 +8,7 @@ import {
   type DocumentResponse,
   type DocumentSummary,
   type ProcessDocumentRequest,
+  type ReadableDocumentResponse,
   type RenameDocumentRequest,
   type StartProcessingResponse,
 } from "../../../shared/contracts/documents";
@@ -24,7 +25,7 @@ export const documentPageImageUrl = (id: string, pageNumber: number) => `${docum
 
 export const documentsApi = {
   list: async () => (await request<DocumentListResponse>(base)).documents,
-  get: async (id: string) => (await request<DocumentResponse>(documentPath(id))).document,
+  get: async (id: string) => (await request<ReadableDocumentResponse>(documentPath(id))).document,
   pages: async (id: string) => (await request<DocumentPagesResponse>(`${documentPath(id)}/pages`)).pages,
   /** One page, with the boxes OCR found for its words (scans read since they were kept). */
   page: async (id: string, pageNumber: number) => (await request<DocumentPageResponse>(`${documentPath(id)}/pages/${pageNumber}`)).page,

@@ -31,6 +31,11 @@ export function aDocument(overrides: Partial<DocumentSummary> = {}): DocumentSum
   };
 }
 
+/** GET /api/documents/:id's answer: the reader's own document, or `ownerName`'s when the reader is their admin. */
+export function readAnswer(document: DocumentSummary, ownerName: string | null = null) {
+  return { status: 200, body: { document: { ...document, isOwn: ownerName === null, ownerName } } };
+}
+
 /** A server holding `documents` for GET /api/documents (a mutable list the test may change). */
 export function listAnswer(documents: DocumentSummary[]): Handler {
   return () => ({ status: 200, body: { documents } });

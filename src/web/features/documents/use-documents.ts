@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { DocumentSummary } from "../../../shared/contracts/documents";
+import type { DocumentSummary, ReadableDocument } from "../../../shared/contracts/documents";
 import { useLiveEvents } from "../../lib/live-events";
 import { retryWhileFailing } from "../../lib/query-client";
 import { documentsApi } from "./documents-api";
@@ -54,7 +54,8 @@ export function storeDocument(queryClient: QueryClient, document: DocumentSummar
     if (exists) return current.map((item) => (item.id === document.id ? { ...item, ...document, progress: document.progress ?? item.progress } : item));
     return prepend ? [document, ...current] : current;
   });
-  queryClient.setQueryData(documentKeys.detail(document.id), document);
+  // The library holds only the reader's own documents.
+  queryClient.setQueryData<ReadableDocument>(documentKeys.detail(document.id), { ...document, isOwn: true, ownerName: null });
 }
 
 export function forgetDocument(queryClient: QueryClient, id: string) {

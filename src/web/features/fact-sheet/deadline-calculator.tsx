@@ -155,7 +155,19 @@ function compute(option: DeadlineOption, sheet: FactSheet, dates: Record<DateInp
   }
 }
 
-function Result({ option, outcome, documentId, today }: { option: DeadlineOption; outcome: Outcome; documentId: string; today: IsoDate }) {
+function Result({
+  option,
+  outcome,
+  documentId,
+  today,
+  canSetReminders,
+}: {
+  option: DeadlineOption;
+  outcome: Outcome;
+  documentId: string;
+  today: IsoDate;
+  canSetReminders: boolean;
+}) {
   if (outcome.state === "missing") {
     return <p className="text-sm text-muted-foreground">Enter the {inputLabels[outcome.input].toLowerCase()} to see the date.</p>;
   }
@@ -174,13 +186,15 @@ function Result({ option, outcome, documentId, today }: { option: DeadlineOption
         </p>
         <p className="text-2xl font-semibold tracking-tight">{formatLongDate(nextChance?.date ?? deadline.date)}</p>
       </div>
-      <ReminderForm
-        documentId={documentId}
-        field={kinds[option.kind].field}
-        label={kinds[option.kind].label}
-        deadline={nextChance?.date ?? deadline.date}
-        today={today}
-      />
+      {canSetReminders && (
+        <ReminderForm
+          documentId={documentId}
+          field={kinds[option.kind].field}
+          label={kinds[option.kind].label}
+          deadline={nextChance?.date ?? deadline.date}
+          today={today}
+        />
+      )}
       {renewal && nextChance && (
         // A note, not a second live region: the result around it is announced as a whole.
         <Alert role="note">
@@ -223,7 +237,7 @@ function Result({ option, outcome, documentId, today }: { option: DeadlineOption
  * expected payment of a clean claim, and the last day to give notice before the next renewal,
  * each from the dates the person enters, with its source and what was assumed.
  */
-export function DeadlineCalculator({ sheet, today }: { sheet: FactSheet; today?: IsoDate }) {
+export function DeadlineCalculator({ sheet, today, canSetReminders = true }: { sheet: FactSheet; today?: IsoDate; canSetReminders?: boolean }) {
   const id = useId();
   const options = useMemo(() => deadlineOptions(sheet), [sheet]);
   const [chosenId, setChosenId] = useState<string | undefined>(undefined);
@@ -295,9 +309,9 @@ export function DeadlineCalculator({ sheet, today }: { sheet: FactSheet; today?:
               ))}
             </div>
             <section aria-label="Result" aria-live="polite" className="rounded-lg border bg-muted/40 p-4">
-              <Result option={option} outcome={outcome!} documentId={sheet.documentId} today={today ?? localToday()} />
+              <Result option={option} outcome={outcome!} documentId={sheet.documentId} today={today ?? localToday()} canSetReminders={canSetReminders} />
             </section>
-            <ReminderList documentId={sheet.documentId} />
+            {canSetReminders && <ReminderList documentId={sheet.documentId} />}
           </div>
         )}
       </CardContent>

@@ -7,7 +7,7 @@ import { renderAppRoutes } from "../../../../tests/support/render-app";
 import { testSiteConfig } from "../../../../tests/support/site-config";
 import { neverAnswered, noConnection, stubServer, type Answer, type Handler } from "../../../../tests/support/stub-server";
 import { connectionMessages } from "../../lib/api-client";
-import { aDocument } from "../documents/documents-test-utils";
+import { aDocument, readAnswer } from "../documents/documents-test-utils";
 import { CompareFactSheetsPage, FactSheetPage } from "./fact-sheet-pages";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,10 +61,10 @@ const contractSheet = (values: Partial<Record<FactFieldKey, FactValue[]>>, overr
   body: { factSheet: aSheet(contract.id, contract.filename, values, overrides) },
 });
 
-/** Serves the contract, its fact sheet answer and `more` routes, and opens the contract's fact sheet page. */
-function openContractFactSheet(sheet: Handler, more: Record<string, Handler> = {}) {
+/** Serves the contract (the reader's own unless `ownerName` says whose), its fact sheet answer and `more` routes, and opens the contract's fact sheet page. */
+function openContractFactSheet(sheet: Handler, more: Record<string, Handler> = {}, ownerName: string | null = null) {
   const server = stubServer({
-    [`GET /api/documents/${contract.id}`]: { status: 200, body: { document: contract } },
+    [`GET /api/documents/${contract.id}`]: readAnswer(contract, ownerName),
     [`GET /api/documents/${contract.id}/fact-sheet`]: sheet,
     ...more,
   });
@@ -113,6 +113,36 @@ describe("fact sheet page", () => {
     expect(within(retention).getByText("10 years")).toBeInTheDocument();
     expect(within(retention).getByText("Not stated in the base agreement")).toBeInTheDocument();
     expect(within(retention).getByText("Not stated for Medicare Advantage")).toBeInTheDocument();
+  });
+
+  it("shows an admin whose contract it is, with Confirm and Correct, and without Ask or reminders", async () => {
+    const server = openContractFactSheet(
+      contractSheet({ timely_filing: [aValue("90 days", 2, { amount: 90, unit: "days", from: "the date of service" })] }),
+      {},
+      "Dana Lee",
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole("note")).toHaveTextContent("Dana Lee's contract — you can read it and confirm or correct its values as an admin.");
+    expect(screen.queryByRole("link", { name: "Ask" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Download/ })).toHaveAttribute("href", `/api/documents/${contract.id}/file`);
+    const claims = await screen.findByRole("region", { name: "Claims and appeals" });
+    expect(within(claims).getByRole("button", { name: "Confirm Timely filing: 90 days" })).toBeEnabled();
+    expect(within(claims).getByRole("button", { name: /Correct/ })).toBeEnabled();
+    await user.type(screen.getByLabelText("Date of service"), "2099-03-15");
+    expect(await screen.findByText("June 13, 2099")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Email me a reminder" })).not.toBeInTheDocument();
+    expect(server.callsTo("GET", `/api/documents/${contract.id}/fact-sheet/reminders`)).toHaveLength(0);
+  });
+
+  it("offers the owner Ask and reminders, and no note of whose it is", async () => {
+    openContractFactSheet(contractSheet({ timely_filing: [aValue("90 days", 2, { amount: 90, unit: "days", from: "the date of service" })] }), {
+      [`GET /api/documents/${contract.id}/fact-sheet/reminders`]: { status: 200, body: { reminders: [] } },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole("link", { name: "Ask" })).toBeInTheDocument();
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
+    await user.type(await screen.findByLabelText("Date of service"), "2099-03-15");
+    expect(await screen.findByRole("button", { name: "Email me a reminder" })).toBeInTheDocument();
   });
 
   it("says the terms are being read while the first reading runs", async () => {

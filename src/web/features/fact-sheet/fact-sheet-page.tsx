@@ -7,7 +7,7 @@ export function FactSheetPage() {
   const { documentId = "" } = useParams();
   return (
     <DocumentFrame documentId={documentId} tab="fact-sheet">
-      {(document) => <FactSheetView key={document.id} documentId={document.id} />}
+      {(document) => <FactSheetView key={document.id} documentId={document.id} canSetReminders={document.isOwn} />}
     </DocumentFrame>
   );
 }

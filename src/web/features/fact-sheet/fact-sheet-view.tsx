@@ -156,8 +156,11 @@ function Reading() {
   );
 }
 
-/** The fact sheet of one processed document: every field grouped, each value cited to its clause and page. */
-export function FactSheetView({ documentId }: { documentId: string }) {
+/**
+ * The fact sheet of one processed document: every field grouped, each value cited to its clause and page.
+ * Reminders are the owner's own: an admin reading a member's sheet gets none (`canSetReminders`, ADR 040).
+ */
+export function FactSheetView({ documentId, canSetReminders }: { documentId: string; canSetReminders: boolean }) {
   const query = useFactSheet(documentId);
   const sheet = query.data;
   if (query.isPending) return <Reading />;
@@ -206,7 +209,7 @@ export function FactSheetView({ documentId }: { documentId: string }) {
         </Alert>
       )}
       <ReviewsToCheck sheet={sheet} />
-      <DeadlineCalculator sheet={sheet} />
+      <DeadlineCalculator sheet={sheet} canSetReminders={canSetReminders} />
       <FactSheetFields sheet={sheet} />
       <p className="text-sm text-muted-foreground">{FACT_SHEET_DISCLAIMER}</p>
     </div>
