@@ -36,6 +36,7 @@ const featureOrder = [
   "audit",
   "organizations",
   "platform-console",
+  "account",
   "app-shell",
 ];
 
