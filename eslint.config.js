@@ -8,11 +8,18 @@ const forbiddenImports = (patterns, message) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: patterns, message, allowTypeImports: true }] }],
 });
 
-const webLayer = {
-  group: ["**/server/**", "**/core/**", "pg", "drizzle-orm*", "hono*"],
-  message: "The web imports shared code and types only.",
-  allowTypeImports: true,
-};
+/**
+ * The pure core modules the browser runs too, so what the web shows is computed as the server
+ * computes it. Listed one by one, not all of core, so that what ships to the browser is a choice
+ * (ADR 042): the answer pipeline and its trained models stay on the server.
+ */
+const coreForTheWeb = ["fact-sheet/deadlines", "documents/quote-match"];
+
+const webMessage = "The web imports shared code, the core modules in coreForTheWeb (eslint.config.js) and types only.";
+const webLayer = [
+  { group: ["**/server/**", "pg", "drizzle-orm*", "hono*"], message: webMessage, allowTypeImports: true },
+  { regex: String.raw`(^|/)core/(?!(${coreForTheWeb.join("|")})$)`, message: webMessage, allowTypeImports: true },
+];
 
 /**
  * The web's features in the order they may use one another: a feature imports only features
@@ -36,6 +43,7 @@ const featureOrder = [
   "audit",
   "organizations",
   "platform-console",
+  "account",
   "app-shell",
 ];
 
@@ -43,7 +51,7 @@ function featureBoundaries(feature, position) {
   const earlier = featureOrder.slice(0, position);
   const later = featureOrder.slice(position + 1);
   const patterns = [
-    webLayer,
+    ...webLayer,
     { group: ["../../app", "../../app/**"], message: "app/ puts the features together; a feature never imports it." },
     later.length > 0 && {
       group: later.flatMap((other) => [`../${other}`, `../${other}/**`]),
@@ -86,7 +94,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [webLayer] }],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: webLayer }],
     },
   },
   ...featureOrder.map(featureBoundaries),
@@ -95,7 +103,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [webLayer, { group: ["**/features/**", "**/app/**"], message: "components/ and lib/ serve every feature and import none." }] },
+        { patterns: [...webLayer, { group: ["**/features/**", "**/app/**"], message: "components/ and lib/ serve every feature and import none." }] },
       ],
     },
   },

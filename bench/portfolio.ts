@@ -15,7 +15,7 @@ import { factSheets, organizationMembers } from "../src/server/db/schema/index";
 import type { FactField, FactValue } from "../src/shared/contracts/fact-sheet";
 import type { PortfolioResponse } from "../src/shared/contracts/portfolio";
 import type { FactFieldKey, ProductLine } from "../src/shared/fact-sheet";
-import { addCalendarDays, formatIsoDate, formatLongDate } from "../src/shared/fact-sheet-deadlines";
+import { addCalendarDays, formatIsoDate, formatLongDate } from "../src/shared/calendar-dates";
 import { createVerifiedUser, insertDocumentRecords } from "../tests/support/factories";
 import { openBenchApp, signInHeaders } from "./support/bench-app";
 import { DEFAULT_POSTGRES_URL, loadAverage, percentile, pgliteTarget, postgresTarget, type DatabaseTarget } from "./support/bench-measures";

@@ -25,7 +25,7 @@ import { valuesForKind } from "../src/core/rag/fact-answer";
 import type { Container } from "../src/server/container";
 import type { AnswerOutcome, AssistantMetadata, ChatStreamEvent } from "../src/shared/contracts/chat";
 import { productLineLabels } from "../src/shared/fact-sheet";
-import { findQuote } from "../src/shared/quote-match";
+import { findQuote } from "../src/core/documents/quote-match";
 import { kindOfPayerField } from "../scripts/clause-model/kinds-of-sets";
 import { foldOf } from "../scripts/clause-model/train";
 import { canonical, cuadSet, repoRoot } from "../tests/support/documents/cuad-dev";

@@ -1,4 +1,4 @@
-import { monthNames, parseIsoDate, formatLongDate } from "./fact-sheet-deadlines";
+import { monthNames, parseIsoDate, formatLongDate } from "./calendar-dates";
 import { productLineLabels, type FactFieldKey } from "./fact-sheet";
 import type { FactUnit } from "./contracts/fact-sheet";
 

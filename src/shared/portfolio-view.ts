@@ -7,7 +7,7 @@ import {
   type PortfolioView,
   type TermCell,
 } from "./contracts/portfolio";
-import { addCalendarDays, addCalendarMonths, type IsoDate } from "./fact-sheet-deadlines";
+import { addCalendarDays, addCalendarMonths, type IsoDate } from "./calendar-dates";
 
 // The portfolio's filters, orders and calendar over rows already computed: pure, so the web's
 // library and the server's list and exports agree.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { evergreenAgreement, harborContract } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
-import { addCalendarDays, addCalendarYears, formatIsoDate, formatLongDate } from "../../src/shared/fact-sheet-deadlines";
+import { addCalendarDays, addCalendarYears, formatIsoDate, formatLongDate } from "../../src/shared/calendar-dates";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { signUpThroughApi, subscribeThroughApi, uniqueEmail } from "./support/accounts";

@@ -3,7 +3,7 @@ import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contract
 import { factSheetCsv, factSheetPdf } from "../../src/server/modules/fact-sheet/fact-sheet-export";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { FACT_SHEET_DISCLAIMER, type FactFieldKey } from "../../src/shared/fact-sheet";
-import { claimFilingDeadline, periodFromValue, readWrittenDate, renewalNoticeDeadline } from "../../src/shared/fact-sheet-deadlines";
+import { claimFilingDeadline, periodFromValue, readWrittenDate, renewalNoticeDeadline } from "../../src/core/fact-sheet/deadlines";
 import { signedUpClient } from "../support/accounts";
 import { readyFactSheet } from "../support/fact-sheets";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";

@@ -22,6 +22,25 @@ describe("the layers' import rules (eslint.config.js)", () => {
     expect(problems.includes("@typescript-eslint/no-restricted-imports")).toBe(isRefused);
   });
 
+  it.each([
+    ["deadline counting, listed in coreForTheWeb", "src/web/features/fact-sheet/new-part.tsx", "../../../core/fact-sheet/deadlines", false],
+    ["quote matching, listed in coreForTheWeb", "src/web/lib/new-part.ts", "../../core/documents/quote-match", false],
+    ["the answer pipeline, not listed", "src/web/features/chat/new-part.tsx", "../../../core/rag/answer", true],
+    ["a module beside a listed one", "src/web/features/documents/new-part.tsx", "../../../core/documents/quote-match-extra", true],
+    ["the server", "src/web/features/documents/new-part.tsx", "../../../server/env", true],
+  ])("the web importing %s is refused: %s", async (_what, filePath, source, isRefused) => {
+    const problems = await problemsOf(filePath, `import { value } from "${source}";\nexport const used = value;\n`);
+    expect(problems.includes("@typescript-eslint/no-restricted-imports")).toBe(isRefused);
+  });
+
+  it("the web may still import any core module's types", async () => {
+    const problems = await problemsOf(
+      "src/web/features/chat/new-part.tsx",
+      `import type { ReplyInputs } from "../../../core/rag/reply";\nexport type Shown = ReplyInputs;\n`,
+    );
+    expect(problems).not.toContain("@typescript-eslint/no-restricted-imports");
+  });
+
   it("a service may still import a table's type", async () => {
     const problems = await problemsOf(
       "src/server/modules/documents/new-feature.service.ts",

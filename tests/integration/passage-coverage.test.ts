@@ -8,7 +8,7 @@ import { buildPdf, fakeOcr } from "../support/documents/test-fixtures";
 import { chunkClauses } from "../../src/core/documents/chunking";
 import { removePageFurniture, splitPageLines, type PageText } from "../../src/core/documents/page-lines";
 import { structureDocument } from "../../src/core/documents/structure";
-import { findQuote } from "../../src/shared/quote-match";
+import { findQuote } from "../../src/core/documents/quote-match";
 import { extractDocument } from "../../src/server/adapters/extract/extract";
 
 requireCuadDev();

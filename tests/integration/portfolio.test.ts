@@ -12,7 +12,7 @@ import {
   type PortfolioCalendarResponse,
   type PortfolioResponse,
 } from "../../src/shared/contracts/portfolio";
-import { formatIsoDate } from "../../src/shared/fact-sheet-deadlines";
+import { formatIsoDate } from "../../src/shared/calendar-dates";
 import { signedUpClient, uniqueTestEmail } from "../support/accounts";
 import { eventsOf } from "../support/audit";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";

@@ -5,7 +5,7 @@ import { spelledNumber } from "../documents/structure";
 import { citeQuote, type PageTexts } from "../rag/citations";
 import { findFacts } from "../rag/facts";
 import { contentStems } from "../rag/text";
-import { findQuote } from "../../shared/quote-match";
+import { findQuote } from "../documents/quote-match";
 import { factRules } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 import { quantityOf, type FactPassage } from "./read-facts";

@@ -1,15 +1,8 @@
 import type { FactField, FactValue } from "../../shared/contracts/fact-sheet";
 import type { ContractTerms, TermCell } from "../../shared/contracts/portfolio";
 import { productLineLabels, type FactFieldKey } from "../../shared/fact-sheet";
-import {
-  addCalendarDays,
-  periodFromValue,
-  readWrittenDate,
-  renewalNoticeDeadline,
-  shiftByPeriod,
-  type ContractPeriod,
-  type IsoDate,
-} from "../../shared/fact-sheet-deadlines";
+import { addCalendarDays, type IsoDate } from "../../shared/calendar-dates";
+import { periodFromValue, readWrittenDate, renewalNoticeDeadline, shiftByPeriod, type ContractPeriod } from "../fact-sheet/deadlines";
 
 // A contract's key terms for the library and the portfolio, taken from its fact sheet's values
 // (never from the contract a second time): who the payer is, when it renews, by when notice must

@@ -1,5 +1,5 @@
 import type { Citation } from "../../shared/chat";
-import { findQuote } from "../../shared/quote-match";
+import { findQuote } from "../documents/quote-match";
 import type { PassageClause } from "../documents/chunking";
 
 // Citation checking: a quote is shown only as the page's own words, found on the page it cites,

@@ -1,5 +1,5 @@
 import type { OcrWordBox } from "../../../shared/contracts/documents";
-import { findQuote } from "../../../shared/quote-match";
+import { findQuote } from "../../../core/documents/quote-match";
 import type { OcrWord } from "./types";
 
 const isWordCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);

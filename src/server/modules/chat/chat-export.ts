@@ -1,4 +1,4 @@
-import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { formatLongDate } from "../../../shared/calendar-dates";
 import { outcomeTitle } from "../../../core/rag/answer";
 import { clauseLabel } from "../../../core/rag/citations";
 import { markdownText, plainText } from "../../../core/rag/markdown";

@@ -1,4 +1,4 @@
-import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { formatLongDate } from "../../../shared/calendar-dates";
 import { clauseLabel } from "../../../core/rag/citations";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
 import {

@@ -1,5 +1,5 @@
 import type { Reminder } from "../../../shared/contracts/fact-sheet";
-import { addCalendarDays, formatLongDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { addCalendarDays, formatLongDate, type IsoDate } from "../../../shared/calendar-dates";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { MailMessage } from "../../adapters/mail/mailer";
 import { emailButton, emailLayout, escapeHtml } from "../mail/html";

@@ -12,7 +12,7 @@ import type { FactSheetRepo, FactSheetRow } from "./fact-sheet.repo";
 import type { FactValueReviewsRepo } from "./fact-value-reviews.repo";
 import { applyReviews, reviewToCheck, type ValueReview } from "../../../core/fact-sheet/apply-reviews";
 import { remindOnFor, secondsUntilReminder, toReminder } from "./fact-sheet-reminders";
-import { formatIsoDate } from "../../../shared/fact-sheet-deadlines";
+import { formatIsoDate } from "../../../shared/calendar-dates";
 
 const FACT_SHEET_NOT_READY = "The fact sheet is ready once the document has been processed.";
 

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { payerNameOf, type ContractRow, type TermCell } from "../../../shared/contracts/portfolio";
 import { FACT_SHEET_DISCLAIMER, NOT_STATED, productLineLabels } from "../../../shared/fact-sheet";
-import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { formatLongDate } from "../../../shared/calendar-dates";
 import { csvRow, neutralizeFormula } from "../fact-sheet/fact-sheet-export";
 
 // The portfolio as a spreadsheet: one row per agreement, each key term beside its citation (page

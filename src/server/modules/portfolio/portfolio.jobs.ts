@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { noticeByWithin } from "../../../shared/portfolio-view";
 import type { CalendarEvent } from "../../../shared/contracts/portfolio";
-import { formatIsoDate, formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { formatIsoDate, formatLongDate } from "../../../shared/calendar-dates";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { MailMessage, Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";

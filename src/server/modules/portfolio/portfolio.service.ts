@@ -13,7 +13,7 @@ import {
   type PortfolioSettings,
   type PortfolioView,
 } from "../../../shared/contracts/portfolio";
-import { formatIsoDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { formatIsoDate, type IsoDate } from "../../../shared/calendar-dates";
 import { createProcessCache } from "../../../shared/process-cache";
 import { AppError } from "../../http/app-error";
 import { downloadFilename } from "../../http/downloads";

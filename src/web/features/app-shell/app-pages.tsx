@@ -1,6 +1,6 @@
 import { RequirePermission } from "../session";
 
-export { AccountPage } from "./account-page";
+export { AccountPage } from "../account";
 export { AppShell } from "./app-shell";
 
 export function RequireOrganizationAdmin() {

@@ -12,8 +12,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
+import { AvatarImage } from "../account";
 import { BillingMenuItems, BillingRuntime, ChoosePlanDialog, CreditsLine } from "../billing";
-import { AvatarImage } from "./profile-dialog";
 import { useSignOut } from "./use-sign-out";
 
 export function UserMenu({ user }: { user: AppUser }) {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { citationHref } from "../../../shared/chat";
 import { payerNameOf, type ContractRow, type TermCell } from "../../../shared/contracts/portfolio";
 import { NOT_STATED, productLineLabels } from "../../../shared/fact-sheet";
-import { formatLongDate } from "../../../shared/fact-sheet-deadlines";
+import { formatLongDate } from "../../../shared/calendar-dates";
 import { cn } from "../../lib/utils";
 
 /** "180 days (Medicaid)": a value with its product line when it is not the whole agreement's. */

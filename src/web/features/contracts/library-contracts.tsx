@@ -9,7 +9,7 @@ import {
   type PortfolioFilter,
   type PortfolioSort,
 } from "../../../shared/contracts/portfolio";
-import { formatLongDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { formatLongDate, type IsoDate } from "../../../shared/calendar-dates";
 import { matchesFilters, sortRows } from "../../../shared/portfolio-view";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";

@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import type { CalendarEvent } from "../../../shared/contracts/portfolio";
-import { formatLongDate, monthNames } from "../../../shared/fact-sheet-deadlines";
+import { formatLongDate, monthNames } from "../../../shared/calendar-dates";
 import { paths, withQuery } from "../../../shared/paths";
 import { Badge } from "../../components/ui/badge";
 import { EmptyState } from "../../components/ui/empty-state";

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../lib/use-media-query";
 import type { PageJump } from "./document-format";
-import { findQuote } from "../../../shared/quote-match";
+import { findQuote } from "../../../core/documents/quote-match";
 import { locateQuoteOnPicture, type QuoteBox } from "./quote-boxes";
 import { QuoteHighlight } from "./quote-highlight";
 import "./pdf-text-layer.css";

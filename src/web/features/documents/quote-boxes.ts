@@ -1,5 +1,5 @@
 import type { DocumentPageText, OcrWordBox } from "../../../shared/contracts/documents";
-import { findQuote, type TextRange } from "../../../shared/quote-match";
+import { findQuote, type TextRange } from "../../../core/documents/quote-match";
 
 /** A rectangle on a page picture, as fractions (0..1) of the picture's width and height. */
 export interface QuoteBox {

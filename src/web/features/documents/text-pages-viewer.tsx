@@ -5,7 +5,7 @@ import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import type { PageJump } from "./document-format";
 import { documentsApi } from "./documents-api";
-import { findQuote, segmentText } from "../../../shared/quote-match";
+import { findQuote, segmentText } from "../../../core/documents/quote-match";
 import { quoteBoxes, type QuoteBox } from "./quote-boxes";
 import { documentKeys, documentPageQuery } from "./use-documents";
 

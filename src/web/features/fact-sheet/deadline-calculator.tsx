@@ -2,20 +2,18 @@ import { CalendarClock, TriangleAlert } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import type { FactSheet, FactValue } from "../../../shared/contracts/fact-sheet";
 import { factFields, productLineLabels, type FactFieldKey } from "../../../shared/fact-sheet";
+import { formatLongDate, parseIsoDate, type IsoDate } from "../../../shared/calendar-dates";
 import {
   appealDeadline,
   claimFilingDeadline,
   cleanClaimPaymentDate,
-  formatLongDate,
-  parseIsoDate,
   periodFromValue,
   readWrittenDate,
   renewalNoticeDeadline,
   type ContractPeriod,
   type Deadline,
-  type IsoDate,
   type RenewalNoticeDeadline,
-} from "../../../shared/fact-sheet-deadlines";
+} from "../../../core/fact-sheet/deadlines";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { localToday } from "../../lib/format-date";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

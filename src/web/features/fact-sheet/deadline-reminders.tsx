@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { REMINDER_MAX_DAYS_BEFORE, type Reminder } from "../../../shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../../../shared/fact-sheet";
-import { calendarDaysBetween, formatLongDate, type IsoDate } from "../../../shared/fact-sheet-deadlines";
+import { calendarDaysBetween, formatLongDate, type IsoDate } from "../../../shared/calendar-dates";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";

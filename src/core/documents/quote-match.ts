@@ -1,4 +1,4 @@
-import { remembered } from "./remembered";
+import { remembered } from "../../shared/remembered";
 
 /** A matched stretch inside one of the searched strings: [start, end) in that string's own offsets. */
 export interface TextRange {

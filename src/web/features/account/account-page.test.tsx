@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderSignedInApp, setWindowWidth } from "./app-shell-test-utils";
+import { renderSignedInApp, setWindowWidth } from "../app-shell/app-shell-test-utils";
 
 afterEach(() => {
   toast.dismiss();

@@ -1,12 +1,22 @@
-import type { FactValue } from "./contracts/fact-sheet";
-import { remembered } from "./remembered";
+import type { FactValue } from "../../shared/contracts/fact-sheet";
+import {
+  addCalendarDays,
+  addCalendarMonths,
+  addCalendarYears,
+  DAY_MS,
+  formatIsoDate,
+  formatLongDate,
+  monthNames,
+  requireIsoDate,
+  utcDate,
+  type IsoDate,
+} from "../../shared/calendar-dates";
+import { remembered } from "../../shared/remembered";
 
-// The dates a billing office acts on, from the periods a contract states: shared, since the
-// fact sheet's deadline calculator computes them in the browser and reminders on the server.
-// Dates are ISO yyyy-mm-dd strings with no time of day; arithmetic runs on UTC midnights, so the
-// machine's time zone never shifts a day.
+// The dates a billing office acts on, from the periods a contract states: pure, so the fact
+// sheet's deadline calculator computes them in the browser as reminders do on the server (ADR 042).
+// Dates are ISO calendar dates (shared/calendar-dates.ts).
 
-export type IsoDate = string;
 export type PeriodUnit = "days" | "business-days" | "months" | "years";
 
 /** A period as the contract states it: 90 days, 30 business days, 1 year. */
@@ -24,42 +34,6 @@ export interface Deadline {
   explanation: string;
   /** Each assumption made where the contract does not say (calendar or business days, which holidays, the renewal term). */
   assumptions: string[];
-}
-
-const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export const monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
-
-/** The UTC midnight of an ISO date, or undefined when it is not a real calendar date (2025-02-29). */
-export function parseIsoDate(text: string): Date | undefined {
-  const match = ISO_DATE.exec(text.trim());
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return utcDate(year, month - 1, day);
-}
-
-function utcDate(year: number, monthIndex: number, day: number): Date | undefined {
-  const date = new Date(Date.UTC(year, monthIndex, day));
-  // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === monthIndex && date.getUTCDate() === day ? date : undefined;
-}
-
-export function formatIsoDate(date: Date): IsoDate {
-  return date.toISOString().slice(0, 10);
-}
-
-/** "March 3, 2026": the date as a sentence says it, never shifted by a time zone. */
-export function formatLongDate(date: Date | IsoDate): string {
-  const value = typeof date === "string" ? requireIsoDate(date) : date;
-  return `${monthNames[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
-}
-
-function requireIsoDate(text: string): Date {
-  const date = parseIsoDate(text);
-  if (!date) throw new RangeError(`Not a date: ${text}`);
-  return date;
 }
 
 const monthByName = new Map<string, number>(
@@ -91,30 +65,6 @@ export function readWrittenDate(text: string): IsoDate | undefined {
 function isoOf(year: number, monthIndex: number, day: number): IsoDate | undefined {
   const date = utcDate(year, monthIndex, day);
   return date ? formatIsoDate(date) : undefined;
-}
-
-export function addCalendarDays(date: IsoDate, days: number): IsoDate {
-  return formatIsoDate(new Date(requireIsoDate(date).getTime() + days * DAY_MS));
-}
-
-/** Calendar days from `from` to `to` (negative when `to` is earlier). */
-export function calendarDaysBetween(from: IsoDate, to: IsoDate): number {
-  return Math.round((requireIsoDate(to).getTime() - requireIsoDate(from).getTime()) / DAY_MS);
-}
-
-/** Month ends hold: January 31 plus one month is February 28, or 29 in a leap year. */
-export function addCalendarMonths(date: IsoDate, months: number): IsoDate {
-  const start = requireIsoDate(date);
-  const monthIndex = start.getUTCMonth() + months;
-  const year = start.getUTCFullYear() + Math.floor(monthIndex / 12);
-  const month = ((monthIndex % 12) + 12) % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return formatIsoDate(utcDate(year, month, Math.min(start.getUTCDate(), lastDay))!);
-}
-
-/** February 29 plus one year is February 28. */
-export function addCalendarYears(date: IsoDate, years: number): IsoDate {
-  return addCalendarMonths(date, years * 12);
 }
 
 function nthWeekday(year: number, monthIndex: number, weekday: number, nth: number): Date {
