@@ -4,7 +4,7 @@ import type { DocumentReading } from "../../adapters/extract-worker/messages";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import { PermanentJobError } from "../../jobs/job-type";
-import { processingRows } from "./document-processing.repo";
+import { createDocumentProcessingRepo } from "./document-processing.repo";
 import type { DocumentKind } from "./documents.service";
 
 /** Reads a file's pages, its clause outline and the chunks that follow it; throws PermanentJobError for a bad file. */
@@ -40,8 +40,9 @@ async function embedChunks(embedder: Embedder, chunks: Chunk[], report: ReportPr
  * at all, and only by the worker that still holds its job.
  */
 export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; read: ReadDocument; embedder?: Embedder }) {
+  const processingRows = createDocumentProcessingRepo(deps.db);
   return async function processDocument(documentId: string, report: ReportProgress, writeResults: WriteResults): Promise<void> {
-    const document = await processingRows.find(deps.db, documentId);
+    const document = await processingRows.find(documentId);
     if (!document) return;
     const bytes = await deps.storage.read(document.storageKey).catch((error: unknown) => {
       if (error instanceof StoredFileNotFoundError)
@@ -56,7 +57,7 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     await report("index", 0, total);
 
     const embeddingModel = deps.embedder && chunks.length > 0 ? deps.embedder.id : null;
-    await writeResults((tx) => processingRows.saveResults(tx, documentId, { extraction, outline, chunks, vectors, embeddingModel }));
+    await writeResults((tx) => processingRows.saveResults(documentId, { extraction, outline, chunks, vectors, embeddingModel }, tx));
     await report("index", total, total);
   };
 }
