@@ -62,6 +62,14 @@ const ownedIdCast = {
   selector: "TSAsExpression[typeAnnotation.typeName.name=/^Owned/], TSTypeAssertion[typeAnnotation.typeName.name=/^Owned/]",
   message: "Get an owned id from the ownership check, never by a cast.",
 };
+/** A route module takes what it uses, `Pick<Container, …>` or one service's type `Container["…"]`, never the whole container (ADR 041). */
+const wholeContainer = {
+  selector: [
+    'TSTypeReference[typeName.name="Container"]',
+    ':not(TSTypeReference[typeName.name="Pick"] > TSTypeParameterInstantiation > TSTypeReference:first-child, TSIndexedAccessType > TSTypeReference)',
+  ].join(""),
+  message: 'A route module takes only what it uses: Pick<Container, "…"> (ADR 041), never the whole container.',
+};
 const pagePathPattern = String.raw`/^\/(app|login|auth|billing|termsofservice|privacypolicy)(\/|\?|#|$)/`;
 
 export default tseslint.config(
@@ -113,6 +121,14 @@ export default tseslint.config(
     ignores: ["src/server/modules/documents/documents.repo.ts"],
     rules: {
       "no-restricted-syntax": ["error", ownedIdCast],
+    },
+  },
+  {
+    // documents.routes.ts and fact-sheet.routes.ts are narrowed with issue 28's change to them.
+    files: ["src/server/modules/**/*.routes.ts"],
+    ignores: ["src/server/modules/documents/documents.routes.ts", "src/server/modules/fact-sheet/fact-sheet.routes.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ownedIdCast, wholeContainer],
     },
   },
   {
