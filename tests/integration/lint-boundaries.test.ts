@@ -41,6 +41,19 @@ describe("the layers' import rules (eslint.config.js)", () => {
     expect(problems).not.toContain("@typescript-eslint/no-restricted-imports");
   });
 
+  const takesContainer = (parameterType: string) =>
+    `import type { Container } from "../../container";\nexport const routes = (container: ${parameterType}) => container;\n`;
+
+  it.each([
+    ["the whole container", "Container", true],
+    ["the whole container, wrapped", "Partial<Container>", true],
+    ["the services it uses", 'Pick<Container, "billing" | "env">', false],
+    ["one service's type", 'Container["billing"]', false],
+  ])("a route module taking %s is refused: %s", async (_what, parameterType, isRefused) => {
+    const problems = await problemsOf("src/server/modules/billing/new-feature.routes.ts", takesContainer(parameterType));
+    expect(problems.includes("no-restricted-syntax")).toBe(isRefused);
+  });
+
   it("a service may still import a table's type", async () => {
     const problems = await problemsOf(
       "src/server/modules/documents/new-feature.service.ts",

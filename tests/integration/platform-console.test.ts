@@ -15,7 +15,7 @@ import type {
   SystemStatus,
 } from "../../src/shared/contracts/admin";
 import { chatSessions, documents, jobs, organizationInvitations, users } from "../../src/server/db/schema/index";
-import { organizationsRepo } from "../../src/server/modules/organizations/organizations.repo";
+import { createOrganizationsRepo } from "../../src/server/modules/organizations/organizations.repo";
 import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
 import { createVerifiedUser, insertDocumentRecords } from "../support/factories";
 import { HttpClient } from "../support/http-client";
@@ -53,6 +53,7 @@ beforeAll(async () => {
   owner = await signedUpClient(testApp, ownerEmail);
   await whoAmI(owner);
   const { db } = testApp.database;
+  const organizationsRepo = createOrganizationsRepo(db);
 
   for (const key of ["a1", "a2", "b1", "c1", "d1", "e1"] as const) {
     const domain = { a: "alpha", b: "beta", c: "gamma", d: "delta", e: "alpha" }[key[0] as "a"];
@@ -60,20 +61,20 @@ beforeAll(async () => {
   }
   const now = new Date();
   const organization = async (name: string, plan: { status: string; trialEndsAt: Date | null }) =>
-    (await organizationsRepo.insertOrganization(db, { name, ...plan })).id;
+    (await organizationsRepo.insertOrganization({ name, ...plan })).id;
   organizations.alpha = await organization("Alpha Clinic", { status: "trial", trialEndsAt: new Date(now.getTime() + 3 * DAY_MS) });
   organizations.beta = await organization("Beta Health", { status: "enterprise", trialEndsAt: null });
   organizations.gamma = await organization("Gamma Care", { status: "suspended", trialEndsAt: null });
   organizations.delta = await organization("Delta Group", { status: "trial", trialEndsAt: ago(DAY_MS) });
   const join = (organizationId: string, person: { id: string; email: string }, role = "org_user") =>
-    organizationsRepo.addMember(db, { organizationId, userId: person.id, role, joinedAsEmail: person.email, now });
+    organizationsRepo.addMember({ organizationId, userId: person.id, role, joinedAsEmail: person.email, now });
   await join(organizations.alpha, people.a1, "org_admin");
   await join(organizations.alpha, people.a2);
   await join(organizations.beta, people.b1, "org_admin");
   await join(organizations.gamma, people.c1, "org_admin");
   await join(organizations.delta, people.d1, "org_admin");
   const former = await join(organizations.alpha, people.e1);
-  await organizationsRepo.deactivateMember(db, former.id, now);
+  await organizationsRepo.deactivateMember(former.id, now);
   await join(organizations.delta, people.e1);
   const signedIn = { a1: ago(2 * DAY_MS), a2: ago(40 * DAY_MS), c1: ago(DAY_MS), d1: ago(10 * DAY_MS) };
   for (const [key, at] of Object.entries(signedIn))

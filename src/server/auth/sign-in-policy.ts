@@ -4,7 +4,7 @@ import { ACCOUNT_DISABLED, adminMessages } from "../../shared/admin";
 import { AZURE_TENANT_NOT_ALLOWED, SIGN_IN_METHOD_NOT_ALLOWED, signInPolicyMessages } from "../../shared/organizations";
 import type { Database } from "../db/client";
 import { policyOf, type MembershipsService } from "../modules/organizations/memberships.service";
-import { organizationsRepo } from "../modules/organizations/organizations.repo";
+import { createOrganizationsRepo } from "../modules/organizations/organizations.repo";
 import { noteRefusedSignIn } from "./sign-in-attempt";
 import { secondStepPaths, type FirstStepMethods } from "./two-factor";
 
@@ -59,6 +59,7 @@ export function createSignInPolicy(deps: {
   firstSteps: FirstStepMethods;
 }) {
   const isListedOwner = (email: string) => deps.platformOwnerEmails.includes(email.toLowerCase());
+  const organizationsRepo = createOrganizationsRepo(deps.db);
 
   return {
     /** databaseHooks.session.create.before: refuses the session, or records how it was made. */
@@ -66,7 +67,7 @@ export function createSignInPolicy(deps: {
       // A two-factor code finishes the sign-in its password or emailed code began: the session is that method's.
       const isSecondStep = secondStepPaths.has(context?.path ?? "") && !isSignInMethod(session.signInMethod);
       const method = isSecondStep ? ((await deps.firstSteps.find(session.userId)) ?? "password") : signInMethodOf(session, context);
-      const person = await organizationsRepo.findUser(deps.db, session.userId);
+      const person = await organizationsRepo.findUser(session.userId);
       // Checked after the password or code, like the methods below: a refusal tells nothing to someone without them.
       if (person?.bannedAt) throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED, message: adminMessages.accountDisabled });
       if (person && person.role !== "platform_owner" && !isListedOwner(person.email)) {

@@ -3,7 +3,7 @@ import { generateCookie, getCookie } from "hono/cookie";
 import { passwordBackoffRules, secondsUntilNextTry, type BackoffRule } from "../../core/access/password-backoff";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, type KnownDevices } from "../auth/known-device";
 import type { Database } from "../db/client";
-import { countFailure, deleteCounter, findFailureCounter } from "../modules/rate-limit/rate-limit.repo";
+import { createRateLimitRepo } from "./rate-limit.repo";
 import { AppError } from "./app-error";
 import type { AppBindings } from "./bindings";
 import { clientIp } from "./client-ip";
@@ -24,6 +24,7 @@ const waitText = (seconds: number) => (seconds < 60 ? `${seconds} seconds` : sec
  * a session marks the browser known for that account.
  */
 export function passwordBackoff(deps: { db: Database; knownDevices: KnownDevices; trustProxy: boolean; isHttps: boolean }): MiddlewareHandler<AppBindings> {
+  const failureCounters = createRateLimitRepo(deps.db);
   return async (c, next) => {
     if (c.req.method !== "POST") return next();
     const email = await requestEmail(c.req.raw, (name) => c.req.query(name));
@@ -40,14 +41,14 @@ export function passwordBackoff(deps: { db: Database; knownDevices: KnownDevices
           ];
       const keyed = counters.map(([rule, subject]) => ({ rule, key: `password-failures:${rule.scope}:${subject}` }));
       let wait = 0;
-      for (const { rule, key } of keyed) wait = Math.max(wait, secondsUntilNextTry(rule, await findFailureCounter(deps.db, key), new Date()));
+      for (const { rule, key } of keyed) wait = Math.max(wait, secondsUntilNextTry(rule, await failureCounters.findFailureCounter(key), new Date()));
       if (wait > 0) {
         c.header("Retry-After", String(wait));
         throw new AppError("rate_limited", `Too many attempts. Please wait ${waitText(wait)} and try again, or sign in with a code sent to your email.`);
       }
       await next();
-      if (c.res.status === 401) for (const { rule, key } of keyed) await countFailure(deps.db, key, rule.forgetAfterSeconds);
-      else if (deviceId && c.res.ok) await deleteCounter(deps.db, keyed[0]!.key);
+      if (c.res.status === 401) for (const { rule, key } of keyed) await failureCounters.countFailure(key, rule.forgetAfterSeconds);
+      else if (deviceId && c.res.ok) await failureCounters.deleteCounter(keyed[0]!.key);
     } else {
       await next();
     }

@@ -8,7 +8,7 @@ import {
   type RequestRateLimits,
 } from "../../core/access/rate-limit";
 import type { Database } from "../db/client";
-import { countRequest, deleteExpiredCounters } from "../modules/rate-limit/rate-limit.repo";
+import { createRateLimitRepo, type RateLimitRepo } from "./rate-limit.repo";
 import { AppError } from "./app-error";
 import type { AppBindings } from "./bindings";
 import { clientIp } from "./client-ip";
@@ -42,8 +42,8 @@ export async function requestEmail(request: Request, query: (name: string) => st
 }
 
 /** Counts one request of `subject` against `rule`, in the counter every process shares. */
-async function chargeRequest(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
-  const counter = await countRequest(db, `${rule.scope}:${subject}`, rule.windowSeconds);
+async function chargeRequest(counters: RateLimitRepo, rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+  const counter = await counters.countRequest(`${rule.scope}:${subject}`, rule.windowSeconds);
   return decideRateLimit(rule, counter, new Date());
 }
 
@@ -63,8 +63,9 @@ function refuseOverLimit(c: Context, decisions: RateLimitDecision[], message = t
 
 /** Charges one request of `subject` to each of `rules`, and refuses it (429) when any is over its limit. */
 export async function requireWithinRateLimits(c: Context, db: Database, rules: RateLimitRule[], subject: string, message?: OverLimitMessage): Promise<void> {
+  const counters = createRateLimitRepo(db);
   const decisions: RateLimitDecision[] = [];
-  for (const rule of rules) decisions.push(await chargeRequest(db, rule, subject));
+  for (const rule of rules) decisions.push(await chargeRequest(counters, rule, subject));
   refuseOverLimit(c, decisions, message);
 }
 
@@ -79,20 +80,21 @@ export function invitationRateLimit(deps: { db: Database; trustProxy: boolean; r
 }
 
 function rateLimit(deps: { db: Database; trustProxy: boolean; rulesFor: (path: string) => RequestRateLimits }): MiddlewareHandler<AppBindings> {
+  const counters = createRateLimitRepo(deps.db);
   let lastCleanupAt = 0;
   return async (c, next) => {
     if (Date.now() - lastCleanupAt > CLEANUP_EVERY_MS) {
       lastCleanupAt = Date.now();
-      await deleteExpiredCounters(deps.db, KEEP_COUNTERS_SECONDS);
+      await counters.deleteExpiredCounters(KEEP_COUNTERS_SECONDS);
     }
     const rules = deps.rulesFor(c.req.path);
     const ip = clientIp(c, deps.trustProxy);
-    const decisions = [await chargeRequest(deps.db, rules.perIp, ip)];
+    const decisions = [await chargeRequest(counters, rules.perIp, ip)];
     const namesAnAddress = rules.perEmail.length + rules.perEmailFromIp.length > 0;
     const email = namesAnAddress ? await requestEmail(c.req.raw, (name) => c.req.query(name)) : undefined;
     if (email) {
-      for (const rule of rules.perEmail) decisions.push(await chargeRequest(deps.db, rule, email));
-      for (const rule of rules.perEmailFromIp) decisions.push(await chargeRequest(deps.db, rule, `${email}|${ip}`));
+      for (const rule of rules.perEmail) decisions.push(await chargeRequest(counters, rule, email));
+      for (const rule of rules.perEmailFromIp) decisions.push(await chargeRequest(counters, rule, `${email}|${ip}`));
     }
     refuseOverLimit(c, decisions);
     await next();

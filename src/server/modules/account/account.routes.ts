@@ -29,7 +29,7 @@ function verifyPasswordOf(auth: Auth, c: Pick<Context, "req">): VerifyPassword {
 }
 
 /** /api/account: the email change, signed-in sessions, and closing the account. */
-export function accountRoutes(container: Container) {
+export function accountRoutes(container: Pick<Container, "account" | "auth" | "emailChange">) {
   const { account, emailChange, auth } = container;
   return new Hono<AppBindings>()
     .use(requireActor())
@@ -57,7 +57,7 @@ export function accountRoutes(container: Container) {
  * /api/auth/email-change: the codes of an email change, typed on /auth/code?type=email_change
  * (or followed from their link): no session needed, rate-limited like the other emailed secrets.
  */
-export function emailChangeCodeRoutes(container: Container) {
+export function emailChangeCodeRoutes(container: Pick<Container, "emailChange" | "env">) {
   const { emailChange } = container;
   return new Hono<AppBindings>()
     .post("/confirm", async (c) =>

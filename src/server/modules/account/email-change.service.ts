@@ -1,5 +1,4 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, ne, or, sql } from "drizzle-orm";
 import { noRequest, type AuditRequest, type AuditService } from "../audit/audit.service";
 import type { Actor } from "../../../core/access/actor";
 import { buildEmailLink } from "../../../shared/auth-links";
@@ -8,17 +7,16 @@ import { profileMessages } from "../../../shared/profile";
 import type { SiteConfig } from "../../../shared/site-config";
 import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
-import { emailChanges, sessions, users } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { emailChangeEmail, emailChangeToAddressInUseEmail } from "../mail/auth-emails";
 import type { MembershipsService } from "../organizations/memberships.service";
+import { createAccountRepo, type EmailChangeRow } from "./account.repo";
 
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
 /** Wrong codes for one change, both addresses together, before it is dropped. */
 export const EMAIL_CHANGE_ATTEMPTS = 5;
 
 type Side = "old" | "new";
-type EmailChangeRow = typeof emailChanges.$inferSelect;
 
 /** Checks the person's current password (Better Auth, with the request's session); false when wrong. */
 export type VerifyPassword = (password: string) => Promise<boolean>;
@@ -44,6 +42,7 @@ const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
  */
 export function createEmailChangeService(deps: EmailChangeDeps) {
   const { db } = deps;
+  const repo = createAccountRepo(db);
 
   /** A code is bound to its account, its side and both addresses: a code for one change never confirms another. */
   function codeHash(change: Pick<EmailChangeRow, "userId" | "oldEmail" | "newEmail">, side: Side, code: string): string {
@@ -75,33 +74,16 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
 
   const expiresAt = () => new Date(deps.now().getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000);
 
-  async function isAddressTaken(tx: Database, email: string, exceptUserId: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, exceptUserId)));
-    return row !== undefined;
-  }
-
-  /** Pending changes naming the address on either side, not expired. */
-  async function pendingFor(email: string): Promise<EmailChangeRow[]> {
-    return db
-      .select()
-      .from(emailChanges)
-      .where(and(or(eq(emailChanges.oldEmail, email), eq(emailChanges.newEmail, email)), gt(emailChanges.expiresAt, deps.now())));
-  }
-
   /** Both confirmed: the address changes, every session but the one that asked ends, the change is done. */
   async function complete(change: EmailChangeRow): Promise<void> {
     // Someone signed up with the address while the change waited: it cannot be had, the change ends.
-    if (await isAddressTaken(db, change.newEmail, change.userId)) {
-      await db.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+    if (await repo.isEmailTaken(change.newEmail, change.userId)) {
+      await repo.deleteEmailChange(change.userId);
       throw new AppError("conflict", profileMessages.emailInUse);
     }
     // Confirmed by codes, possibly from another device: the person is named by their account, not a request.
     const actor = await deps.audit.actorFor({ userId: change.userId }, noRequest);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ email: change.newEmail, emailVerified: true }).where(eq(users.id, change.userId));
       await deps.audit.record(
         actor,
         "account.email-changed",
@@ -109,20 +91,16 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
         { previousEmail: change.oldEmail, newEmail: change.newEmail },
         { tx },
       );
-      const others = change.requestedBySessionId ? ne(sessions.id, change.requestedBySessionId) : undefined;
-      await tx.delete(sessions).where(and(eq(sessions.userId, change.userId), others));
-      await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+      await repo.changeEmail(change.userId, change.newEmail, change.requestedBySessionId, tx);
+      await repo.deleteEmailChange(change.userId, tx);
     });
     await deps.memberships.moveAfterEmailChange(change.userId);
   }
 
   return {
     async pendingEmailOf(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ newEmail: emailChanges.newEmail })
-        .from(emailChanges)
-        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, deps.now())));
-      return row?.newEmail ?? null;
+      const change = await repo.findPendingEmailChange(userId, deps.now());
+      return change?.newEmail ?? null;
     },
 
     /**
@@ -136,7 +114,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       const { newEmail } = input;
       if (newEmail === oldEmail) throw new AppError("validation_failed", profileMessages.sameEmail);
       if (!(await verifyPassword(input.currentPassword))) throw new AppError("incorrect_password", profileMessages.incorrectPassword);
-      const isTaken = await isAddressTaken(db, newEmail, actor.userId);
+      const isTaken = await repo.isEmailTaken(newEmail, actor.userId);
       const codes = { old: newCode(), new: newCode() };
       const change = { userId: actor.userId, oldEmail, newEmail };
       const values = {
@@ -149,7 +127,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
         requestedBySessionId: actor.sessionId,
         expiresAt: expiresAt(),
       };
-      await db.insert(emailChanges).values(values).onConflictDoUpdate({ target: emailChanges.userId, set: values });
+      await repo.saveEmailChange(values);
       await sendCode(change, "old", codes.old);
       if (isTaken) await deps.mailer.send({ to: newEmail, ...emailChangeToAddressInUseEmail({ requestedBy: oldEmail, site: deps.site }) });
       else await sendCode(change, "new", codes.new);
@@ -162,16 +140,12 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
      * the address; at the limit a change is dropped.
      */
     async confirm(input: { email: string; code: string }, request: AuditRequest): Promise<EmailChangeConfirmResponse> {
-      const candidates = await pendingFor(input.email);
+      const candidates = await repo.listPendingEmailChanges(input.email, deps.now());
       for (const change of candidates) {
         const side: Side = change.oldEmail === input.email ? "old" : "new";
         if (!matches(change, side, input.code)) continue;
         const now = deps.now();
-        const [confirmed] = await db
-          .update(emailChanges)
-          .set(side === "old" ? { oldConfirmedAt: now } : { newConfirmedAt: now })
-          .where(eq(emailChanges.userId, change.userId))
-          .returning();
+        const confirmed = await repo.updateEmailChange(change.userId, side === "old" ? { oldConfirmedAt: now } : { newConfirmedAt: now });
         if (!confirmed?.oldConfirmedAt || !confirmed.newConfirmedAt) return { status: "waiting" };
         await complete(confirmed);
         return { status: "changed" };
@@ -181,12 +155,8 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
         const isDropped = change.failedAttempts + 1 >= EMAIL_CHANGE_ATTEMPTS;
         const actor = await deps.audit.actorFor({ userId: change.userId }, request);
         await db.transaction(async (tx) => {
-          if (isDropped) await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
-          else
-            await tx
-              .update(emailChanges)
-              .set({ failedAttempts: change.failedAttempts + 1 })
-              .where(eq(emailChanges.userId, change.userId));
+          if (isDropped) await repo.deleteEmailChange(change.userId, tx);
+          else await repo.updateEmailChange(change.userId, { failedAttempts: change.failedAttempts + 1 }, tx);
           await deps.audit.record(
             actor,
             "account.email-changed",
@@ -212,15 +182,12 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
      * there is none, and none to a new address another account uses.
      */
     async resend(email: string): Promise<void> {
-      for (const change of await pendingFor(email)) {
+      for (const change of await repo.listPendingEmailChanges(email, deps.now())) {
         const side: Side = change.oldEmail === email ? "old" : "new";
         if ((side === "old" ? change.oldConfirmedAt : change.newConfirmedAt) !== null) continue;
-        if (side === "new" && (await isAddressTaken(db, change.newEmail, change.userId))) continue;
+        if (side === "new" && (await repo.isEmailTaken(change.newEmail, change.userId))) continue;
         const code = newCode();
-        await db
-          .update(emailChanges)
-          .set({ [side === "old" ? "oldCodeHash" : "newCodeHash"]: codeHash(change, side, code), expiresAt: expiresAt() })
-          .where(eq(emailChanges.userId, change.userId));
+        await repo.updateEmailChange(change.userId, { [side === "old" ? "oldCodeHash" : "newCodeHash"]: codeHash(change, side, code), expiresAt: expiresAt() });
         await sendCode(change, side, code);
       }
     },

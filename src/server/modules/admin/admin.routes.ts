@@ -24,7 +24,7 @@ function userId(raw: string): string {
 const jobId = (raw: string) => pathId(raw, adminMessages.jobNotFound);
 
 /** /api/admin/* — the platform console, for the platform owner only (ADR 019). */
-export function adminRoutes(container: Container) {
+export function adminRoutes(container: Pick<Container, "admin">) {
   const { admin } = container;
   return new Hono<AppBindings>()
     .use(requirePermission("platform.administer"))

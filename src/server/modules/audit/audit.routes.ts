@@ -40,7 +40,7 @@ function csvFilename(scope: AuditScope): string {
  * organization admin their organization's (another organization's is not found); the platform
  * owner everything, and the chain's verification for the System tab.
  */
-export function auditRoutes(container: Container) {
+export function auditRoutes(container: Pick<Container, "audit">) {
   const { audit } = container;
   const organizationScope = (actor: Actor, raw: string): AuditScope => {
     const organizationId = pathId(raw, organizationMessages.organizationNotFound);

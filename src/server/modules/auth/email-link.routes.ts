@@ -27,7 +27,7 @@ function consumeLinkCode(auth: Auth, link: EmailLinkSignInRequest, headers: Head
 }
 
 /** An email change's link confirms its address (ours, not Better Auth's: both addresses must confirm); then the account page, or sign-in. */
-async function confirmEmailChange(container: Container, query: EmailLinkQuery, request: AuditRequest): Promise<string> {
+async function confirmEmailChange(container: Pick<Container, "emailChange">, query: EmailLinkQuery, request: AuditRequest): Promise<string> {
   try {
     const { status } = await container.emailChange.confirm({ email: query.email.toLowerCase(), code: query.code }, request);
     return withQuery(paths.account, { email_change: status });
@@ -48,7 +48,7 @@ function errorRedirect(query: Partial<EmailLinkQuery>, error: string, descriptio
  * that page's confirmation (JSON, so another site's page cannot send it): it signs in and answers
  * where to go, /app or /auth/error for a used or expired code.
  */
-export function emailLinkRoutes(container: Container, trustProxy: boolean) {
+export function emailLinkRoutes(container: Pick<Container, "auth" | "emailChange" | "env">, trustProxy: boolean) {
   const { auth } = container;
   return new Hono<AppBindings>()
     .get("/", async (c) => {

@@ -27,7 +27,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const { config } = deps;
   const stripe = config.mode === "stripe" ? createStripeGateway(config.stripe) : undefined;
   const gateway = config.mode === "off" ? undefined : (stripe ?? createLocalGateway(deps.db, deps.publicUrl));
-  const repo = createBillingRepo();
+  const repo = createBillingRepo(deps.db);
   const service = createBillingService({
     db: deps.db,
     repo,

@@ -8,28 +8,28 @@ export type UsageRow = typeof documentUsageLog.$inferSelect;
 export type LocalCheckoutRow = typeof localCheckouts.$inferSelect;
 
 /** Queries for plans, credits and provider events; every read is scoped to one person. */
-export function createBillingRepo() {
+export function createBillingRepo(db: Database) {
   return {
-    async findSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
-      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
+    async findSubscription(userId: string, tx: Database = db): Promise<SubscriptionRow | undefined> {
+      const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
       return row;
     },
 
     /** Holds the person's subscription row until the transaction ends: charges queue up behind it. */
-    async lockSubscription(tx: Database, userId: string): Promise<SubscriptionRow | undefined> {
+    async lockSubscription(userId: string, tx: Database = db): Promise<SubscriptionRow | undefined> {
       const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).for("update");
       return row;
     },
 
-    async findUserBySubscription(db: Database, providerSubscriptionId: string): Promise<string | undefined> {
-      const [row] = await db
+    async findUserBySubscription(providerSubscriptionId: string, tx: Database = db): Promise<string | undefined> {
+      const [row] = await tx
         .select({ userId: userSubscriptions.userId })
         .from(userSubscriptions)
         .where(eq(userSubscriptions.providerSubscriptionId, providerSubscriptionId));
       return row?.userId;
     },
 
-    async saveSubscription(tx: Database, row: NewSubscriptionRow): Promise<void> {
+    async saveSubscription(row: NewSubscriptionRow, tx: Database = db): Promise<void> {
       const { userId: _userId, ...changes } = row;
       await tx.insert(userSubscriptions).values(row).onConflictDoUpdate({ target: userSubscriptions.userId, set: changes });
     },
@@ -39,11 +39,11 @@ export function createBillingRepo() {
      * person's own credits inside the period; refunded charges, and those their organization's
      * plan paid, count nowhere. Without a period nothing counts as used.
      */
-    async creditCounts(db: Database, userId: string, period: { start: Date; end: Date } | null) {
+    async creditCounts(userId: string, period: { start: Date; end: Date } | null, tx: Database = db) {
       const start = period?.start.toISOString() ?? null;
       const end = period?.end.toISOString() ?? null;
       const [row] = await queryRows<{ purchased: number; purchased_spent_before: number; used: number }>(
-        db,
+        tx,
         sql`
           select
             (select coalesce(sum(quantity), 0)::int from document_credits where user_id = ${userId}) as purchased,
@@ -57,13 +57,13 @@ export function createBillingRepo() {
       return { purchased: row!.purchased, purchasedSpentBefore: row!.purchased_spent_before, used: row!.used };
     },
 
-    async findUsage(tx: Database, documentId: string): Promise<UsageRow | undefined> {
+    async findUsage(documentId: string, tx: Database = db): Promise<UsageRow | undefined> {
       const [row] = await tx.select().from(documentUsageLog).where(eq(documentUsageLog.documentId, documentId));
       return row;
     },
 
     /** Charges the document: a new row, or the refunded one charged again. */
-    async charge(tx: Database, input: { userId: string; documentId: string; source: string; organizationId: string | null }): Promise<void> {
+    async charge(input: { userId: string; documentId: string; source: string; organizationId: string | null }, tx: Database = db): Promise<void> {
       await tx
         .insert(documentUsageLog)
         .values(input)
@@ -75,8 +75,8 @@ export function createBillingRepo() {
     },
 
     /** Gives a document's credit back; answers whose it was and what paid it, or undefined when nothing was charged. */
-    async refund(db: Database, documentId: string): Promise<{ userId: string; source: string } | undefined> {
-      const [row] = await db
+    async refund(documentId: string, tx: Database = db): Promise<{ userId: string; source: string } | undefined> {
+      const [row] = await tx
         .update(documentUsageLog)
         .set({ refundedAt: sql`now()` })
         .where(and(eq(documentUsageLog.documentId, documentId), isNull(documentUsageLog.refundedAt)))
@@ -85,18 +85,18 @@ export function createBillingRepo() {
     },
 
     /** Records a provider event; false when it was already handled (a retry or a replay). */
-    async claimEvent(tx: Database, id: string, type: string): Promise<boolean> {
+    async claimEvent(id: string, type: string, tx: Database = db): Promise<boolean> {
       const inserted = await tx.insert(billingEvents).values({ id, type }).onConflictDoNothing().returning({ id: billingEvents.id });
       return inserted.length === 1;
     },
 
-    async addCredits(tx: Database, input: { userId: string; quantity: number; providerReference: string }): Promise<boolean> {
+    async addCredits(input: { userId: string; quantity: number; providerReference: string }, tx: Database = db): Promise<boolean> {
       const inserted = await tx.insert(documentCredits).values(input).onConflictDoNothing().returning({ id: documentCredits.id });
       return inserted.length === 1;
     },
 
-    async findLocalCheckout(db: Database, userId: string, id: string): Promise<LocalCheckoutRow | undefined> {
-      const [row] = await db
+    async findLocalCheckout(userId: string, id: string, tx: Database = db): Promise<LocalCheckoutRow | undefined> {
+      const [row] = await tx
         .select()
         .from(localCheckouts)
         .where(and(eq(localCheckouts.userId, userId), eq(localCheckouts.id, id)));
@@ -104,8 +104,8 @@ export function createBillingRepo() {
     },
 
     /** open → completed or cancelled, once. */
-    async closeLocalCheckout(db: Database, userId: string, id: string, status: "completed" | "cancelled"): Promise<boolean> {
-      const updated = await db
+    async closeLocalCheckout(userId: string, id: string, status: "completed" | "cancelled", tx: Database = db): Promise<boolean> {
+      const updated = await tx
         .update(localCheckouts)
         .set({ status })
         .where(and(eq(localCheckouts.userId, userId), eq(localCheckouts.id, id), eq(localCheckouts.status, "open")))

@@ -7,7 +7,7 @@ import { jsonBody, pathId } from "../../http/request-input";
 
 const checkoutId = (raw: string) => pathId(raw, "Checkout not found.");
 
-export function billingRoutes(container: Container) {
+export function billingRoutes(container: Pick<Container, "billing">) {
   const { billing } = container;
   const redirect = (url: string): RedirectResponse => ({ url });
 

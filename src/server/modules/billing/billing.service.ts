@@ -79,7 +79,7 @@ export function createBillingService(deps: BillingServiceDeps) {
           const period = renewedPeriod({ start: row.currentPeriodStart, end: row.currentPeriodEnd }, now());
           return { ...row, currentPeriodStart: period.start, currentPeriodEnd: period.end, providerStateAt: now() };
         })();
-    await repo.saveSubscription(tx, next);
+    await repo.saveSubscription(next, tx);
     return { row: next, isRenewed: next.status === "active" };
   }
 
@@ -87,7 +87,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     const state = stateOf(row);
     const isActive = hasActivePeriod(state, now());
     const period = isActive ? state!.period : null;
-    const counts = await repo.creditCounts(tx, userId, period);
+    const counts = await repo.creditCounts(userId, period, tx);
     const startingCredits = startingCreditsFor(row && isPlanKey(row.planKey) ? row.planKey : null, isActive);
     const overageUnits = overageUnitsFor(counts.purchased, counts.purchasedSpentBefore);
     const totals = creditTotals({ startingCredits, overageUnits, creditsUsed: counts.used });
@@ -116,7 +116,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   /** Gives a document's credit back inside `tx`, recorded in its holder's log: whose it was, or undefined when nothing was charged. */
   async function refund(tx: Database, documentId: string, reason: string): Promise<string | undefined> {
-    const refunded = await repo.refund(tx, documentId);
+    const refunded = await repo.refund(documentId, tx);
     if (!refunded) return undefined;
     const holder = await deps.audit.actorFor({ userId: refunded.userId }, noRequest, tx);
     await deps.audit.record(
@@ -141,13 +141,13 @@ export function createBillingService(deps: BillingServiceDeps) {
   /** The one fulfilment path for a subscription, whichever provider reported it. */
   async function applySubscriptionReport(report: SubscriptionReport): Promise<void> {
     const result = await db.transaction(async (tx) => {
-      if (!(await repo.claimEvent(tx, report.eventId, "subscription"))) return undefined;
-      const userId = report.userId ?? (await repo.findUserBySubscription(tx, report.subscriptionId));
+      if (!(await repo.claimEvent(report.eventId, "subscription", tx))) return undefined;
+      const userId = report.userId ?? (await repo.findUserBySubscription(report.subscriptionId, tx));
       if (!userId) {
         deps.logger.warn({ eventId: report.eventId, subscriptionId: report.subscriptionId }, "subscription event for nobody we know; ignored");
         return undefined;
       }
-      const stored = await repo.lockSubscription(tx, userId);
+      const stored = await repo.lockSubscription(userId, tx);
       const isSameSubscription = stored?.providerSubscriptionId === report.subscriptionId;
       // Another subscription's late news must not overwrite the current one; a new paid one replaces it.
       if (stored && !isSameSubscription && !["active", "trialing"].includes(report.status)) return undefined;
@@ -160,18 +160,21 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
       const before = isSameSubscription ? stateOf(stored) : null;
       const period = periodToStore(before?.period ?? null, { status: report.status, period: { start: report.periodStart, end: report.periodEnd } });
-      await repo.saveSubscription(tx, {
-        userId,
-        planKey,
-        status: report.status,
-        currentPeriodStart: period.start,
-        currentPeriodEnd: period.end,
-        cancelAtPeriodEnd: report.cancelAtPeriodEnd,
-        provider: requireGateway().kind,
-        providerCustomerId: report.customerId ?? stored?.providerCustomerId ?? null,
-        providerSubscriptionId: report.subscriptionId,
-        providerStateAt: report.reportedAt,
-      });
+      await repo.saveSubscription(
+        {
+          userId,
+          planKey,
+          status: report.status,
+          currentPeriodStart: period.start,
+          currentPeriodEnd: period.end,
+          cancelAtPeriodEnd: report.cancelAtPeriodEnd,
+          provider: requireGateway().kind,
+          providerCustomerId: report.customerId ?? stored?.providerCustomerId ?? null,
+          providerSubscriptionId: report.subscriptionId,
+          providerStateAt: report.reportedAt,
+        },
+        tx,
+      );
       const hasAccess = hasActivePeriod({ status: report.status, period }, now());
       // A new period, a first subscription or an upgrade may each bring credits someone waits for.
       if (hasAccess) await announceCreditsArrived(tx, userId);
@@ -195,9 +198,9 @@ export function createBillingService(deps: BillingServiceDeps) {
   /** The one fulfilment path for a paid one-time credit. */
   async function grantPurchasedCredit(purchase: CreditPurchase): Promise<void> {
     const isGranted = await db.transaction(async (tx) => {
-      if (!(await repo.claimEvent(tx, purchase.eventId, "credit_purchase"))) return false;
+      if (!(await repo.claimEvent(purchase.eventId, "credit_purchase", tx))) return false;
       if (!purchase.isPaid) return false;
-      const isAdded = await repo.addCredits(tx, { userId: purchase.userId, quantity: purchase.quantity, providerReference: purchase.reference });
+      const isAdded = await repo.addCredits({ userId: purchase.userId, quantity: purchase.quantity, providerReference: purchase.reference }, tx);
       if (isAdded) await announceCreditsArrived(tx, purchase.userId);
       return isAdded;
     });
@@ -214,7 +217,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   /** One subscription at a time: another checkout, confirmed later, must not restart the period. */
   async function refuseSecondSubscription(userId: string): Promise<SubscriptionRow | undefined> {
-    const current = await repo.findSubscription(db, userId);
+    const current = await repo.findSubscription(userId);
     if (current && current.status === "active" && hasActivePeriod(stateOf(current), now())) {
       throw new AppError("conflict", "You already have an active subscription. Use Manage/Upgrade plan to change it.");
     }
@@ -223,13 +226,13 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function requireLocalCheckout(userId: string, id: string) {
     if (deps.gateway?.kind !== "local") throw new AppError("not_found", "Checkout not found.");
-    const checkout = await repo.findLocalCheckout(db, userId, id);
+    const checkout = await repo.findLocalCheckout(userId, id);
     if (!checkout) throw new AppError("not_found", "Checkout not found.");
     return checkout;
   }
 
   async function localReport(userId: string, changes: Partial<SubscriptionReport>): Promise<void> {
-    const current = await repo.findSubscription(db, userId);
+    const current = await repo.findSubscription(userId);
     if (!current || current.provider !== "local") throw new AppError("conflict", "There is no test-mode subscription to change.");
     await applySubscriptionReport({
       eventId: `local:portal:${randomUUID()}`,
@@ -257,7 +260,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     async getSummary({ userId }: Actor): Promise<BillingSummary> {
       if (deps.mode === "off") return { mode: "off" };
       const { row, isRenewed } = await db.transaction(async (tx) => {
-        const renewal = await renewLocalIfDue(tx, await repo.lockSubscription(tx, userId));
+        const renewal = await renewLocalIfDue(tx, await repo.lockSubscription(userId, tx));
         if (renewal.isRenewed) await announceCreditsArrived(tx, userId);
         return renewal;
       });
@@ -283,8 +286,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       const plan = await deps.organizationPlans.lockPlanForCharge(tx, userId);
       if (plan?.status === "suspended") return { ok: false, reason: "organization_suspended" };
       if (!isOn) return { ok: true };
-      const { row } = await renewLocalIfDue(tx, await repo.lockSubscription(tx, userId));
-      const usage = await repo.findUsage(tx, documentId);
+      const { row } = await renewLocalIfDue(tx, await repo.lockSubscription(userId, tx));
+      const usage = await repo.findUsage(documentId, tx);
       if (usage && !usage.refundedAt) return { ok: true };
       const summary = await creditSummaryFor(tx, userId, row);
       const decision = decideCharge({
@@ -295,10 +298,10 @@ export function createBillingService(deps: BillingServiceDeps) {
       let source: string;
       if (plan?.hasAccess && plan.creditsAvailable > 0 && !isPlanCredit) {
         source = "organization";
-        await repo.charge(tx, { userId, documentId, source, organizationId: plan.organizationId });
+        await repo.charge({ userId, documentId, source, organizationId: plan.organizationId }, tx);
       } else if (decision.ok) {
         source = decision.source;
-        await repo.charge(tx, { userId, documentId, source, organizationId: null });
+        await repo.charge({ userId, documentId, source, organizationId: null }, tx);
       } else {
         return decision;
       }
@@ -321,7 +324,7 @@ export function createBillingService(deps: BillingServiceDeps) {
      * the document was charged again meanwhile. Answers whose credit came back.
      */
     async refundFailedProcessing(tx: Database, documentId: string, refundKey: string): Promise<string | undefined> {
-      if (!isOn || !(await repo.claimEvent(tx, refundKey, "refund"))) return undefined;
+      if (!isOn || !(await repo.claimEvent(refundKey, "refund", tx))) return undefined;
       const userId = await refund(tx, documentId, "processing failed");
       if (!userId) return undefined;
       await announceCreditsArrived(tx, userId);
@@ -347,13 +350,13 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async checkoutCredit({ userId, email }: Actor): Promise<string> {
       const gateway = requireGateway();
-      const current = await repo.findSubscription(db, userId);
+      const current = await repo.findSubscription(userId);
       return gateway.createCreditCheckout({ ...checkoutUrls, userId, email, customerId: current?.providerCustomerId ?? null });
     },
 
     async openPortal({ userId }: Actor): Promise<string> {
       const gateway = requireGateway();
-      const current = await repo.findSubscription(db, userId);
+      const current = await repo.findSubscription(userId);
       if (!current) throw new AppError("conflict", "There is no subscription to manage yet.");
       return gateway.createPortalSession({ customerId: current.providerCustomerId, returnUrl: `${deps.publicUrl}${paths.documents}` });
     },
@@ -409,13 +412,13 @@ export function createBillingService(deps: BillingServiceDeps) {
       } else {
         await grantPurchasedCredit({ eventId, userId, customerId: `local:${userId}`, reference: eventId, quantity: 1, isPaid: true });
       }
-      await repo.closeLocalCheckout(db, userId, checkout.id, "completed");
+      await repo.closeLocalCheckout(userId, checkout.id, "completed");
       return checkoutUrls.successUrl;
     },
 
     async cancelLocalCheckout({ userId }: Actor, id: string): Promise<string> {
       await requireLocalCheckout(userId, id);
-      await repo.closeLocalCheckout(db, userId, id, "cancelled");
+      await repo.closeLocalCheckout(userId, id, "cancelled");
       return checkoutUrls.cancelUrl;
     },
 

@@ -12,7 +12,7 @@ function sessionId(raw: string): string {
 }
 
 /** /api/chat: conversations about one document, and the streamed answers. */
-export function chatRoutes(container: Container) {
+export function chatRoutes(container: Pick<Container, "chat">) {
   const { chat } = container;
   return new Hono<AppBindings>()
     .use(requirePermission("chat.use"))

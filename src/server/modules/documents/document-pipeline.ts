@@ -1,11 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { searchableHeadings, type Chunk } from "../../../core/documents/chunking";
+import type { Chunk } from "../../../core/documents/chunking";
 import type { Embedder } from "../../adapters/embeddings/embedder";
 import type { DocumentReading } from "../../adapters/extract-worker/messages";
 import { StoredFileNotFoundError, type FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
-import { documentChunks, documentPages, documents } from "../../db/schema/index";
 import { PermanentJobError } from "../../jobs/job-type";
+import { createDocumentProcessingRepo } from "./document-processing.repo";
 import type { DocumentKind } from "./documents.service";
 
 /** Reads a file's pages, its clause outline and the chunks that follow it; throws PermanentJobError for a bad file. */
@@ -17,7 +16,6 @@ export type ReportProgress = (stage: "extract" | "structure" | "embed" | "index"
 /** Runs the final writes in a transaction that still holds the job's lease (RunningJob.withLease). */
 export type WriteResults = (work: (tx: Database) => Promise<void>) => Promise<void>;
 
-const INSERT_BATCH_ROWS = 500;
 /** Passages per embeddings request: well under every provider's input limit, and progress moves often. */
 export const EMBED_BATCH_CHUNKS = 64;
 
@@ -36,18 +34,15 @@ async function embedChunks(embedder: Embedder, chunks: Chunk[], report: ReportPr
   return vectors;
 }
 
-async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) await insert(rows.slice(start, start + INSERT_BATCH_ROWS));
-}
-
 /**
  * extract → structure → (embed, when an embeddings model is configured) → index, writing a
  * document's pages, chunks and vectors in one transaction: a document is searchable whole or not
  * at all, and only by the worker that still holds its job.
  */
 export function createDocumentPipeline(deps: { db: Database; storage: FileStorage; read: ReadDocument; embedder?: Embedder }) {
+  const processingRows = createDocumentProcessingRepo(deps.db);
   return async function processDocument(documentId: string, report: ReportProgress, writeResults: WriteResults): Promise<void> {
-    const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
+    const document = await processingRows.find(documentId);
     if (!document) return;
     const bytes = await deps.storage.read(document.storageKey).catch((error: unknown) => {
       if (error instanceof StoredFileNotFoundError)
@@ -61,60 +56,8 @@ export function createDocumentPipeline(deps: { db: Database; storage: FileStorag
     const vectors = deps.embedder ? await embedChunks(deps.embedder, chunks, report) : [];
     await report("index", 0, total);
 
-    await writeResults(async (tx) => {
-      await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-      await tx.delete(documentPages).where(eq(documentPages.documentId, documentId));
-      await insertInBatches(extraction.pages, (batch) =>
-        tx.insert(documentPages).values(
-          batch.map((page) => ({
-            documentId,
-            pageNumber: page.pageNumber,
-            text: page.text,
-            method: page.method,
-            ocrConfidence: page.ocrConfidence ?? null,
-            isUnreadable: page.isUnreadable,
-            wordBoxes: page.wordBoxes ?? null,
-          })),
-        ),
-      );
-      await insertInBatches(chunks, (batch) =>
-        tx.insert(documentChunks).values(
-          batch.map((chunk) => ({
-            documentId,
-            embedding: vectors[chunk.ordinal] ?? null,
-            ordinal: chunk.ordinal,
-            clauseNumber: chunk.clauseNumber,
-            clauseNumbers: chunk.clauseNumbers,
-            heading: chunk.heading,
-            headingPath: chunk.headingPath,
-            headingText: searchableHeadings(chunk),
-            pageStart: chunk.pageStart,
-            pageEnd: chunk.pageEnd,
-            startPage: chunk.start.pageNumber,
-            startOffset: chunk.start.offset,
-            endPage: chunk.end.pageNumber,
-            endOffset: chunk.end.offset,
-            text: chunk.text,
-            clauses: chunk.clauses,
-            kind: chunk.kind,
-          })),
-        ),
-      );
-      await tx
-        .update(documents)
-        .set({
-          status: "completed",
-          failureReason: null,
-          pageCount: total,
-          pageNumbersEstimated: extraction.pageNumbersEstimated,
-          embeddingModel: deps.embedder && chunks.length > 0 ? deps.embedder.id : null,
-          outline,
-          unreadablePages: extraction.pages.filter((page) => page.isUnreadable).map((page) => page.pageNumber),
-          // Counted by the database, in the transaction that writes the passages: what every process keys its copies by.
-          passagesVersion: sql`${documents.passagesVersion} + 1`,
-        })
-        .where(eq(documents.id, documentId));
-    });
+    const embeddingModel = deps.embedder && chunks.length > 0 ? deps.embedder.id : null;
+    await writeResults((tx) => processingRows.saveResults(documentId, { extraction, outline, chunks, vectors, embeddingModel }, tx));
     await report("index", total, total);
   };
 }

@@ -6,7 +6,7 @@ import { defineJobType, type JobFailure, type JobHandler } from "../../jobs/job-
 import { PROGRESS_INTERVAL_MS, throttleProgress } from "../../jobs/progress";
 import type { DomainEvents } from "../events/domain-events";
 import type { DocumentPipeline } from "./document-pipeline";
-import { processingRows } from "./document-processing.repo";
+import { createDocumentProcessingRepo } from "./document-processing.repo";
 
 /** The spec's input_data (document_id, retry, retried_at), marking a Reprocess as such. */
 const processDocumentPayloadSchema = z.object({
@@ -87,13 +87,14 @@ export interface ProcessDocumentHandlerDeps {
  * failed (or, for a reprocess, completed as it was) when the job fails for good.
  */
 export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHandler<ProcessDocumentPayload> {
+  const processingRows = createDocumentProcessingRepo(deps.db);
   const announce = (userId: string, documentId: string) =>
     deps.announce(userId, documentId).catch((error: unknown) => deps.logger.warn({ err: error, documentId }, "could not announce a document change"));
 
   return {
     async run(job) {
       const documentId = job.payload.document_id;
-      const document = await job.withLease((tx) => processingRows.start(tx, documentId));
+      const document = await job.withLease((tx) => processingRows.start(documentId, tx));
       // Deleted since it was queued: nothing left to process.
       if (!document) return;
       await announce(document.userId, documentId);
@@ -117,22 +118,22 @@ export function processDocumentHandler(deps: ProcessDocumentHandlerDeps): JobHan
      */
     async onAttemptEnd(tx, job, end) {
       const documentId = job.payload.document_id;
-      if (end.kind === "retry") await processingRows.requeue(tx, documentId);
+      if (end.kind === "retry") await processingRows.requeue(documentId, tx);
       if (end.kind === "failed") {
-        const isFound = await processingRows.end(tx, documentId, { status: job.payload.reprocess ? "completed" : "failed", failureReason: end.reason });
+        const isFound = await processingRows.end(documentId, { status: job.payload.reprocess ? "completed" : "failed", failureReason: end.reason }, tx);
         if (isFound && !job.payload.reprocess) {
           await deps.domainEvents.emit(tx, "documents.processing-failed", { documentId, isOurFault: !end.isPermanent });
         }
       }
       if (end.kind === "completed") {
-        const processed = await processingRows.processed(tx, documentId);
+        const processed = await processingRows.processed(documentId, tx);
         if (processed) await deps.domainEvents.emit(tx, "documents.processed", { documentId, ...processed });
       }
     },
 
     async afterAttemptEnd(job, end) {
       const documentId = job.payload.document_id;
-      const document = await processingRows.ended(deps.db, documentId);
+      const document = await processingRows.ended(documentId);
       if (!document) return;
       await announce(document.userId, documentId);
       if (end.kind === "completed" || end.kind === "failed") {

@@ -57,7 +57,7 @@ async function relayLiveEvents(stream: SSEStreamingApi, liveEvents: LiveEvents, 
  * process passes through `canReceiveEvent`, so a stream carries only what the actor's permissions
  * reach. The first heartbeat is written once the stream listens.
  */
-export function eventsRoutes(container: Container) {
+export function eventsRoutes(container: Pick<Container, "liveEvents" | "logger">) {
   const streams = createStreamCounter(MAX_LIVE_STREAMS_PER_PERSON);
   return new Hono<AppBindings>().use(requireActor()).get("/", (c) => {
     const actor = c.var.actor;

@@ -3,7 +3,7 @@ import type { Container } from "../../container";
 import type { HealthStatus } from "../../../shared/contracts/health";
 import type { AppBindings } from "../../http/bindings";
 
-export function healthRoutes(container: Container) {
+export function healthRoutes(container: Pick<Container, "health">) {
   return new Hono<AppBindings>().get("/", async (c) => {
     const { status, database } = await container.health.getHealth();
     c.header("Cache-Control", "no-store");

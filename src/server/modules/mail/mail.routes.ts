@@ -11,7 +11,7 @@ const EMAIL_DELIVERY_PATH = "/api/email-delivery";
  * GET /api/email-delivery: how the sign-in email this browser last asked for is going. Anyone may
  * ask (the code screens are signed out); the answer is about this browser's own receipt only.
  */
-export function emailDeliveryRoutes(container: Container) {
+export function emailDeliveryRoutes(container: Pick<Container, "emailDeliveries">) {
   return new Hono<AppBindings>().get("/", async (c) => {
     const answer: EmailDeliveryResponse = { delivery: await container.emailDeliveries.deliveryOf(getCookie(c, EMAIL_DELIVERY_COOKIE)) };
     c.header("Cache-Control", "no-store");

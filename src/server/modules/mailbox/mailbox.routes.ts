@@ -6,10 +6,10 @@ import type { AppBindings } from "../../http/bindings";
 import { isLocalRequest } from "../../http/client-ip";
 import { queryInput } from "../../http/request-input";
 import { escapeHtml } from "../mail/html";
-import { listOutboxEmails } from "./mailbox.repo";
+import { createMailboxRepo, type MailboxRepo } from "./mailbox.repo";
 import { mayReadDevMailbox, type DevMailboxSetting } from "./mailbox-access";
 
-type OutboxEmail = Awaited<ReturnType<typeof listOutboxEmails>>[number];
+type OutboxEmail = Awaited<ReturnType<MailboxRepo["listOutboxEmails"]>>[number];
 
 function renderMailbox(emails: OutboxEmail[]): string {
   const items = emails
@@ -37,6 +37,7 @@ ${items || "<p>No email yet. Sign up or request a code and it will appear here.<
  * sign-in codes, so it exists only while the outbox is the mailer, and only for this machine.
  */
 export function mailboxRoutes(deps: { db: Database; isOffered: boolean; setting: DevMailboxSetting }) {
+  const repo = createMailboxRepo(deps.db);
   return new Hono<AppBindings>()
     .use(async (c, next) => {
       const request = { setting: deps.setting, isLocalSocket: isLocalRequest(c), hostHeader: c.req.header("host") };
@@ -44,9 +45,9 @@ export function mailboxRoutes(deps: { db: Database; isOffered: boolean; setting:
       c.header("Cache-Control", "no-store");
       await next();
     })
-    .get("/", async (c) => c.html(renderMailbox(await listOutboxEmails(deps.db))))
+    .get("/", async (c) => c.html(renderMailbox(await repo.listOutboxEmails())))
     .get("/messages", async (c) => {
       const { to } = queryInput(c.req.query(), outboxMessagesQuerySchema);
-      return c.json({ messages: await listOutboxEmails(deps.db, to) });
+      return c.json({ messages: await repo.listOutboxEmails(to) });
     });
 }

@@ -4,7 +4,7 @@ import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
 
 /** /api/onboarding: the first-run checklist and the sample agreement, for anyone who may use documents. */
-export function onboardingRoutes(container: Container) {
+export function onboardingRoutes(container: Pick<Container, "onboarding">) {
   const { onboarding } = container;
   return new Hono<AppBindings>()
     .use(requirePermission("documents.use"))

@@ -43,7 +43,7 @@ function signInInvitedPerson(auth: Auth, c: Context<AppBindings>, trustProxy: bo
  * password setup or its code (no session needed; rate-limited like sign-in), or accept it as the
  * person now signed in.
  */
-export function invitationsRoutes(container: Container) {
+export function invitationsRoutes(container: Pick<Container, "auth" | "db" | "env" | "organizations">) {
   const { invitations } = container.organizations;
   const { trustProxy, requestsPerMinute } = container.env.auth;
   return new Hono<AppBindings>()

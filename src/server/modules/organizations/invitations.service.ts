@@ -21,7 +21,7 @@ import { invitationEmail } from "../mail/auth-emails";
 import { invitationCodeHash, invitationTokenHash, isInvitationCode, newInvitationSecrets } from "./invitation-secrets";
 import type { AcceptedInvitation, MembershipsService } from "./memberships.service";
 import type { AuditRequest, AuditService } from "../audit/audit.service";
-import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
+import { createOrganizationsRepo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
 
 /** Wrong codes an invitation takes before its code stops working (a resend makes a new one). */
 export const INVITATION_CODE_ATTEMPTS = 5;
@@ -74,6 +74,7 @@ function refusalFor(state: UnusableInvitationState): AppError {
 /** Invitations: sending them (fresh secrets each time) and everything the invited person does with one. */
 export function createInvitationsService(deps: InvitationsDeps) {
   const { db } = deps;
+  const repo = createOrganizationsRepo(db);
 
   /** A new link token and code for an invitation, open for 7 days from `now`. */
   function freshSecrets(invitationId: string, now: Date) {
@@ -95,7 +96,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   async function delivery(tx: Database, invitation: InvitationRow, organization: OrganizationRow, secrets: { token: string; code: string }) {
     const message = invitationEmail({
       organizationName: organization.name,
-      inviterName: await repo.displayNameOf(tx, invitation.invitedBy),
+      inviterName: await repo.displayNameOf(invitation.invitedBy, tx),
       roleLabel: accessRoleLabels[invitation.role === "org_admin" ? "org_admin" : "org_user"],
       code: secrets.code,
       link: invitationLink(deps.publicUrl, secrets.token),
@@ -110,14 +111,14 @@ export function createInvitationsService(deps: InvitationsDeps) {
   async function create(tx: Database, organization: OrganizationRow, input: { email: string; role: string; invitedBy: string }, now: Date) {
     const id = randomUUID();
     const secrets = freshSecrets(id, now);
-    const invitation = await repo.insertInvitation(tx, { id, organizationId: organization.id, ...input, ...secrets.values });
+    const invitation = await repo.insertInvitation({ id, organizationId: organization.id, ...input, ...secrets.values }, tx);
     return delivery(tx, invitation, organization, secrets);
   }
 
   /** Sends a pending invitation again: new secrets (the old link and code stop working), 7 more days. */
   async function send(tx: Database, invitation: InvitationRow, organization: OrganizationRow, now: Date, changes: { role?: string; invitedBy?: string } = {}) {
     const secrets = freshSecrets(invitation.id, now);
-    const sent = await repo.updateInvitation(tx, invitation.id, { ...changes, ...secrets.values });
+    const sent = await repo.updateInvitation(invitation.id, { ...changes, ...secrets.values }, tx);
     return delivery(tx, sent, organization, secrets);
   }
 
@@ -126,7 +127,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   }
 
   async function usableInvitationByToken(token: string) {
-    const found = await repo.invitationByTokenHash(db, invitationTokenHash(token));
+    const found = await repo.invitationByTokenHash(invitationTokenHash(token));
     if (!found) throw refusalFor("unknown");
     const state = stateOf(found.invitation, deps.now());
     if (state !== "valid") throw refusalFor(state);
@@ -140,10 +141,10 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
   /** The organization must have room before an account is made for the invited person. */
   async function requireRoom(organization: OrganizationRow, email: string): Promise<void> {
-    const current = await repo.findUserByEmail(db, email);
-    const membership = current && (await repo.activeMembership(db, current.id));
+    const current = await repo.findUserByEmail(email);
+    const membership = current && (await repo.activeMembership(current.id));
     if (membership?.organization.id === organization.id) return;
-    if ((await repo.countActiveMembers(db, organization.id)) >= organization.maxUsers) {
+    if ((await repo.countActiveMembers(organization.id)) >= organization.maxUsers) {
       throw new AppError("conflict", organizationMessages.maxUsersReached(organization.maxUsers));
     }
   }
@@ -151,7 +152,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   /** What the person joined, and whether they have yet to give their name (an account made by a code or a sign-in provider without one). */
   async function answerOf(accepted: AcceptedInvitation, userId: string): Promise<AcceptInvitationResponse> {
     const { organization, role } = accepted;
-    return { organizationId: organization.id, organizationName: organization.name, role, needsName: !(await repo.hasOwnName(db, userId)) };
+    return { organizationId: organization.id, organizationName: organization.name, role, needsName: !(await repo.hasOwnName(userId)) };
   }
 
   /** Joins once signed in; a person asked for a two-factor code first accepts, signed in, from the invitation page (`acceptAsActor`). */
@@ -171,11 +172,11 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
     /** What /auth/complete-invite shows before sign-in (get_invitation_details). */
     async lookup(token: string): Promise<InvitationLookupResponse> {
-      const found = await repo.invitationByTokenHash(db, invitationTokenHash(token));
+      const found = await repo.invitationByTokenHash(invitationTokenHash(token));
       const state = found ? stateOf(found.invitation, deps.now()) : "unknown";
       if (state !== "valid") return { state, message: messageByState[state] };
       const { invitation, organization } = found!;
-      const account = await repo.findUserByEmail(db, invitation.email);
+      const account = await repo.findUserByEmail(invitation.email);
       return {
         state: "valid",
         invitation: {
@@ -184,7 +185,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
           emailPasswordEnabled: organization.authEmailPassword,
           azureAdEnabled: organization.authAzureAd,
           defaultMethod: organization.defaultAuthMethod === "azure_ad" ? "azure_ad" : "email_password",
-          hasAccount: Boolean(account?.emailVerified && (account.twoFactorEnabled || (await repo.hasPassword(db, account.id)))),
+          hasAccount: Boolean(account?.emailVerified && (account.twoFactorEnabled || (await repo.hasPassword(account.id)))),
           expiresAt: invitation.expiresAt.toISOString(),
         },
       };
@@ -198,8 +199,8 @@ export function createInvitationsService(deps: InvitationsDeps) {
     async acceptWithPassword(input: AcceptWithPasswordRequest, signIn: SignInInvitedPerson): Promise<InvitationSignInResponse> {
       const { invitation, organization } = await usableInvitationByToken(input.token);
       requireMethod(organization, "email_password");
-      const account = await repo.findUserByEmail(db, invitation.email);
-      if (account?.emailVerified && (await repo.hasPassword(db, account.id))) throw new AppError("conflict", invitationMessages.accountHasPassword);
+      const account = await repo.findUserByEmail(invitation.email);
+      if (account?.emailVerified && (await repo.hasPassword(account.id))) throw new AppError("conflict", invitationMessages.accountHasPassword);
       // Its password is the account's to set once signed in with its code, not the invitation's.
       if (account?.twoFactorEnabled) throw new AppError("conflict", invitationMessages.accountUsesTwoFactor);
       await requireRoom(organization, invitation.email);
@@ -208,7 +209,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
     /** The 6-digit code from the invitation email (/auth/code?type=invite): it signs the person in and accepts. */
     async acceptWithCode(input: AcceptWithCodeRequest, signIn: SignInInvitedPerson, request: AuditRequest): Promise<InvitationSignInResponse> {
-      const open = (await repo.openInvitationsFor(db, input.email, deps.now())).filter(({ invitation }) => invitation.codeAttempts < INVITATION_CODE_ATTEMPTS);
+      const open = (await repo.openInvitationsFor(input.email, deps.now())).filter(({ invitation }) => invitation.codeAttempts < INVITATION_CODE_ATTEMPTS);
       const match = open.find(({ invitation }) => isInvitationCode(deps.secret, invitation, input.code));
       if (!match) {
         // A failed acceptance in each inviting organization's log; a code for an address no one
@@ -227,8 +228,8 @@ export function createInvitationsService(deps: InvitationsDeps) {
         const actor = await deps.audit.actorFor({ email: input.email }, request);
         await db.transaction(async (tx) => {
           await repo.countCodeAttempt(
-            tx,
             open.map(({ invitation }) => invitation.id),
+            tx,
           );
           for (const { invitation } of open) {
             await deps.audit.record(actor, "invitation.accepted", { type: "invitation", id: invitation.id, name: invitation.email }, failed, {
@@ -249,7 +250,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
     async resendCodes(email: string): Promise<void> {
       const now = deps.now();
       const deliveries = await db.transaction(async (tx) => {
-        const open = await repo.openInvitationsFor(tx, email, now);
+        const open = await repo.openInvitationsFor(email, now, tx);
         return Promise.all(open.map(({ invitation, organization }) => send(tx, invitation, organization, now)));
       });
       for (const delivery of deliveries) await delivery.deliver();
@@ -261,18 +262,18 @@ export function createInvitationsService(deps: InvitationsDeps) {
      * address. A token also proves the address, which a Microsoft account may not have.
      */
     async acceptAsActor(actor: Actor, token: string | undefined): Promise<AcceptInvitationResponse> {
-      const person = await repo.findUser(db, actor.userId);
+      const person = await repo.findUser(actor.userId);
       if (!person) throw new AppError("unauthenticated", "Please sign in again.");
       const acceptor = { userId: actor.userId, email: person.email, signInMethod: actor.signInMethod };
       if (token) {
         // Its states are judged with the row locked, and accepting twice (a page loaded again) is no error.
-        const found = await repo.invitationByTokenHash(db, invitationTokenHash(token));
+        const found = await repo.invitationByTokenHash(invitationTokenHash(token));
         if (!found) throw refusalFor("unknown");
         const accepted = await deps.memberships.acceptInvitation(found.invitation.id, acceptor);
-        if (!person.emailVerified) await repo.markEmailVerified(db, person.id);
+        if (!person.emailVerified) await repo.markEmailVerified(person.id);
         return answerOf(accepted, person.id);
       }
-      const [newest] = person.emailVerified ? await repo.openInvitationsFor(db, person.email, deps.now()) : [];
+      const [newest] = person.emailVerified ? await repo.openInvitationsFor(person.email, deps.now()) : [];
       if (!newest) throw new AppError("not_found", invitationMessages.noInvitation);
       return answerOf(await deps.memberships.acceptInvitation(newest.invitation.id, acceptor), person.id);
     },

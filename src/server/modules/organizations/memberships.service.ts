@@ -13,7 +13,7 @@ import { noRequest, type AuditRequest, type AuditService } from "../audit/audit.
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { PlatformSettingsStore } from "./platform-settings.repo";
-import { isUniqueViolation, organizationsRepo as repo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";
+import { isUniqueViolation, createOrganizationsRepo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";
 
 export interface OrganizationsConfig {
   /** TRIAL_DAYS: how long a new organization's trial runs, until the platform owner sets it. */
@@ -57,25 +57,29 @@ const isOrganizationRole = (role: string): role is AcceptedInvitation["role"] =>
  */
 export function createMembershipsService(deps: MembershipsDeps) {
   const { db, config } = deps;
+  const repo = createOrganizationsRepo(db);
 
   /** Why an organization was made without anyone asking for one: the audit log says so. */
   type AutomaticCreation = { trigger: "first sign-in" | "email change" | "removed from organization"; request: AuditRequest };
 
   async function createOwnOrganization(tx: Database, person: Person, now: Date, creation: AutomaticCreation): Promise<Membership> {
     const defaults = await deps.settings.get(tx);
-    const organization = await repo.insertOrganization(tx, {
-      // The practice named at sign-up; later organizations (after an email change or a removal) are named as before.
-      name: (creation.trigger === "first sign-in" && person.practiceName?.trim()) || organizationNameFor(person),
-      status: "trial",
-      trialEndsAt: trialEndFor(now, defaults.trialDays),
-      maxUsers: defaults.defaultMaxUsers,
-      storageLimitGb: defaults.defaultStorageLimitGb,
-      authEmailPassword: true,
-      authAzureAd: config.isMicrosoftOffered,
-      defaultAuthMethod: "email_password",
-      createdBy: person.id,
-    });
-    const member = await repo.addMember(tx, { organizationId: organization.id, userId: person.id, role: "org_admin", joinedAsEmail: person.email, now });
+    const organization = await repo.insertOrganization(
+      {
+        // The practice named at sign-up; later organizations (after an email change or a removal) are named as before.
+        name: (creation.trigger === "first sign-in" && person.practiceName?.trim()) || organizationNameFor(person),
+        status: "trial",
+        trialEndsAt: trialEndFor(now, defaults.trialDays),
+        maxUsers: defaults.defaultMaxUsers,
+        storageLimitGb: defaults.defaultStorageLimitGb,
+        authEmailPassword: true,
+        authAzureAd: config.isMicrosoftOffered,
+        defaultAuthMethod: "email_password",
+        createdBy: person.id,
+      },
+      tx,
+    );
+    const member = await repo.addMember({ organizationId: organization.id, userId: person.id, role: "org_admin", joinedAsEmail: person.email, now }, tx);
     // Read inside the transaction: the person as admin of the organization just made.
     const founder = await deps.audit.actorFor({ userId: person.id }, creation.request, tx);
     await deps.audit.record(
@@ -94,11 +98,11 @@ export function createMembershipsService(deps: MembershipsDeps) {
    */
   async function joinByDomainOrCreate(tx: Database, person: Person, now: Date, creation: AutomaticCreation): Promise<Membership> {
     const domain = domainOf(person.email);
-    const byDomain = person.emailVerified && !isFreeMailDomain(domain) ? await repo.organizationWithVerifiedDomain(tx, domain) : undefined;
-    const organization = byDomain && (await repo.lockOrganization(tx, byDomain.id));
-    if (organization && (await repo.countActiveMembers(tx, organization.id)) < organization.maxUsers) {
-      const member = await repo.addMember(tx, { organizationId: organization.id, userId: person.id, role: "org_user", joinedAsEmail: person.email, now });
-      await repo.closeInvitationsOnJoin(tx, organization.id, person.email, person.id, now);
+    const byDomain = person.emailVerified && !isFreeMailDomain(domain) ? await repo.organizationWithVerifiedDomain(domain, tx) : undefined;
+    const organization = byDomain && (await repo.lockOrganization(byDomain.id, tx));
+    if (organization && (await repo.countActiveMembers(organization.id, tx)) < organization.maxUsers) {
+      const member = await repo.addMember({ organizationId: organization.id, userId: person.id, role: "org_user", joinedAsEmail: person.email, now }, tx);
+      await repo.closeInvitationsOnJoin(organization.id, person.email, person.id, now, tx);
       return { member, organization };
     }
     return createOwnOrganization(tx, person, now, creation);
@@ -111,13 +115,13 @@ export function createMembershipsService(deps: MembershipsDeps) {
   async function leave(tx: Database, membership: Membership, now: Date): Promise<void> {
     const { member } = membership;
     if (member.role === "org_admin") {
-      const admins = await repo.lockActiveAdmins(tx, member.organizationId);
+      const admins = await repo.lockActiveAdmins(member.organizationId, tx);
       if (admins.length === 1 && admins[0]!.id === member.id) {
-        const successor = await repo.longestStandingMember(tx, member.organizationId, member.userId);
-        if (successor) await repo.setMemberRole(tx, successor.id, "org_admin");
+        const successor = await repo.longestStandingMember(member.organizationId, member.userId, tx);
+        if (successor) await repo.setMemberRole(successor.id, "org_admin", tx);
       }
     }
-    await repo.deactivateMember(tx, member.id, now);
+    await repo.deactivateMember(member.id, now, tx);
   }
 
   /** A concurrent request made the membership first: read theirs. */
@@ -135,9 +139,9 @@ export function createMembershipsService(deps: MembershipsDeps) {
   async function acceptInvitation(invitationId: string, acceptor: Acceptor): Promise<AcceptedInvitation> {
     const now = deps.now();
     return db.transaction(async (tx) => {
-      const invitation = await repo.lockInvitation(tx, invitationId);
+      const invitation = await repo.lockInvitation(invitationId, tx);
       if (!invitation) throw new AppError("not_found", invitationMessages.invalidOrExpired);
-      const organization = (await repo.lockOrganization(tx, invitation.organizationId))!;
+      const organization = (await repo.lockOrganization(invitation.organizationId, tx))!;
       const role = isOrganizationRole(invitation.role) ? invitation.role : "org_user";
       if (invitation.status === "accepted" && invitation.acceptedBy === acceptor.userId) return { organization, role };
       if (invitation.status !== "pending") throw new AppError("conflict", invitationMessages.invalid);
@@ -146,22 +150,25 @@ export function createMembershipsService(deps: MembershipsDeps) {
       if (acceptor.signInMethod && signInRefusal(policyOf(organization), acceptor.signInMethod)) {
         throw new AppError("forbidden", invitationMessages.methodNotAllowed(authMethodOf(acceptor.signInMethod)));
       }
-      const current = await repo.activeMembership(tx, acceptor.userId);
+      const current = await repo.activeMembership(acceptor.userId, tx);
       if (current?.organization.id !== organization.id) {
-        if ((await repo.countActiveMembers(tx, organization.id)) >= organization.maxUsers) {
+        if ((await repo.countActiveMembers(organization.id, tx)) >= organization.maxUsers) {
           throw new AppError("conflict", organizationMessages.maxUsersReached(organization.maxUsers));
         }
         if (current) await leave(tx, current, now);
-        await repo.addMember(tx, {
-          organizationId: organization.id,
-          userId: acceptor.userId,
-          role,
-          joinedAsEmail: invitation.email,
-          invitedBy: invitation.invitedBy,
-          now,
-        });
+        await repo.addMember(
+          {
+            organizationId: organization.id,
+            userId: acceptor.userId,
+            role,
+            joinedAsEmail: invitation.email,
+            invitedBy: invitation.invitedBy,
+            now,
+          },
+          tx,
+        );
       }
-      await repo.updateInvitation(tx, invitation.id, { status: "accepted", acceptedAt: now, acceptedBy: acceptor.userId });
+      await repo.updateInvitation(invitation.id, { status: "accepted", acceptedAt: now, acceptedBy: acceptor.userId }, tx);
       // In the acceptance's transaction; the person has no request of their own here (an acceptance can happen at identifyActor).
       await deps.audit.record(
         { userId: acceptor.userId, email: invitation.email, role, organizationId: organization.id, ip: null, userAgent: null, requestId: null },
@@ -178,7 +185,7 @@ export function createMembershipsService(deps: MembershipsDeps) {
     acceptInvitation,
 
     async current(userId: string): Promise<Membership | undefined> {
-      return repo.activeMembership(db, userId);
+      return repo.activeMembership(userId);
     },
 
     /**
@@ -188,22 +195,22 @@ export function createMembershipsService(deps: MembershipsDeps) {
      * accept it in a way it allows, they have none.
      */
     async membershipFor(person: Person, signInMethod: SignInMethod | null, request: AuditRequest = noRequest): Promise<Membership | undefined> {
-      const existing = await repo.activeMembership(db, person.id);
+      const existing = await repo.activeMembership(person.id);
       if (existing) return existing;
-      const invitations = await repo.openInvitationsFor(db, person.email.toLowerCase(), deps.now());
+      const invitations = await repo.openInvitationsFor(person.email.toLowerCase(), deps.now());
       if (person.emailVerified) {
         for (const { invitation } of invitations) {
           const accepted = await acceptInvitation(invitation.id, { userId: person.id, email: person.email, signInMethod }).catch((error: unknown) => {
             if (error instanceof AppError) return undefined;
             throw error;
           });
-          if (accepted) return repo.activeMembership(db, person.id);
+          if (accepted) return repo.activeMembership(person.id);
         }
       }
       if (invitations.length > 0) return undefined;
       return retryingOnRace(
         () => db.transaction((tx) => joinByDomainOrCreate(tx, person, deps.now(), { trigger: "first sign-in", request })),
-        () => repo.activeMembership(db, person.id),
+        () => repo.activeMembership(person.id),
       );
     },
 
@@ -212,13 +219,13 @@ export function createMembershipsService(deps: MembershipsDeps) {
      * domain (verified), or to a new one, unless the domain stayed or the organization verified it.
      */
     async moveAfterEmailChange(userId: string): Promise<void> {
-      const [person, current] = await Promise.all([repo.findUser(db, userId), repo.activeMembership(db, userId)]);
+      const [person, current] = await Promise.all([repo.findUser(userId), repo.activeMembership(userId)]);
       if (!person || !current || current.member.joinedAsEmail === person.email) return;
-      const verifiedDomains = await repo.verifiedDomains(db, current.organization.id);
+      const verifiedDomains = await repo.verifiedDomains(current.organization.id);
       const now = deps.now();
       await db.transaction(async (tx) => {
         if (keepsMembershipAfterEmailChange({ oldEmail: current.member.joinedAsEmail, newEmail: person.email, organizationVerifiedDomains: verifiedDomains })) {
-          await repo.setJoinedAsEmail(tx, current.member.id, person.email);
+          await repo.setJoinedAsEmail(current.member.id, person.email, tx);
           return;
         }
         await leave(tx, current, now);
@@ -232,16 +239,16 @@ export function createMembershipsService(deps: MembershipsDeps) {
      * deleted with its invitations and domains: its name may be theirs ("<Name>'s practice").
      */
     async leaveForAccountClosure(tx: Database, userId: string, now: Date): Promise<void> {
-      const current = await repo.activeMembership(tx, userId);
+      const current = await repo.activeMembership(userId, tx);
       if (current) await leave(tx, current, now);
-      for (const organizationId of await repo.organizationIdsOfMember(tx, userId)) {
-        if ((await repo.countActiveMembers(tx, organizationId)) === 0) await repo.deleteOrganization(tx, organizationId);
+      for (const organizationId of await repo.organizationIdsOfMember(userId, tx)) {
+        if ((await repo.countActiveMembers(organizationId, tx)) === 0) await repo.deleteOrganization(organizationId, tx);
       }
     },
 
     /** A member an admin removed gets an organization of their own at once (never their old one again by domain). */
     async giveOwnOrganization(tx: Database, userId: string, now: Date): Promise<void> {
-      const person = await repo.findUser(tx, userId);
+      const person = await repo.findUser(userId, tx);
       if (person) await createOwnOrganization(tx, person, now, { trigger: "removed from organization", request: noRequest });
     },
 
@@ -250,10 +257,10 @@ export function createMembershipsService(deps: MembershipsDeps) {
      * their verified company domain would admit them to.
      */
     async governingOrganization(person: Pick<UserRow, "id" | "email" | "emailVerified">): Promise<OrganizationRow | undefined> {
-      const membership = await repo.activeMembership(db, person.id);
+      const membership = await repo.activeMembership(person.id);
       if (membership) return membership.organization;
       const domain = domainOf(person.email);
-      return person.emailVerified && !isFreeMailDomain(domain) ? repo.organizationWithVerifiedDomain(db, domain) : undefined;
+      return person.emailVerified && !isFreeMailDomain(domain) ? repo.organizationWithVerifiedDomain(domain) : undefined;
     },
 
     /**
@@ -263,13 +270,13 @@ export function createMembershipsService(deps: MembershipsDeps) {
      */
     async organizationsGoverningAddress(email: string): Promise<{ isPlatformOwner: boolean; organizations: OrganizationRow[] }> {
       const address = email.toLowerCase();
-      const person = await repo.findUserByEmail(db, address);
+      const person = await repo.findUserByEmail(address);
       if (person?.role === "platform_owner") return { isPlatformOwner: true, organizations: [] };
-      const membership = person && (await repo.activeMembership(db, person.id));
+      const membership = person && (await repo.activeMembership(person.id));
       if (membership) return { isPlatformOwner: false, organizations: [membership.organization] };
       const domain = domainOf(address);
-      const byDomain = isFreeMailDomain(domain) ? undefined : await repo.organizationWithVerifiedDomain(db, domain);
-      const invited = (await repo.openInvitationsFor(db, address, deps.now())).map((row) => row.organization);
+      const byDomain = isFreeMailDomain(domain) ? undefined : await repo.organizationWithVerifiedDomain(domain);
+      const invited = (await repo.openInvitationsFor(address, deps.now())).map((row) => row.organization);
       return { isPlatformOwner: false, organizations: byDomain ? [byDomain, ...invited] : invited };
     },
   };

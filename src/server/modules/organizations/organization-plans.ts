@@ -4,7 +4,7 @@ import { BYTES_PER_GB, organizationMessages, trialDaysLeft, type OrganizationSta
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { PlatformSettingsStore } from "./platform-settings.repo";
-import { organizationsRepo as repo, type OrganizationRow } from "./organizations.repo";
+import { createOrganizationsRepo, type OrganizationRow } from "./organizations.repo";
 
 export function organizationStatusOf(organization: OrganizationRow): OrganizationStatus {
   return organization.status === "enterprise" || organization.status === "suspended" ? organization.status : "trial";
@@ -23,11 +23,12 @@ export interface PlanForCharge {
  * documents use before their own credits, and the storage limit on their uploads.
  */
 export function createOrganizationPlans(deps: { db: Database; settings: PlatformSettingsStore; now: () => Date }) {
+  const repo = createOrganizationsRepo(deps.db);
   async function view(db: Database, organization: OrganizationRow, now: Date): Promise<OrganizationPlan> {
     const status = organizationStatusOf(organization);
     const period = allowancePeriod(organization.createdAt, now);
     const monthlyCredits = organization.monthlyCredits ?? (await deps.settings.get(db)).defaultMonthlyCredits;
-    const creditsUsed = await repo.allowanceUsed(db, organization.id, period);
+    const creditsUsed = await repo.allowanceUsed(organization.id, period, db);
     return {
       status,
       trialEndsAt: organization.trialEndsAt?.toISOString() ?? null,
@@ -47,7 +48,7 @@ export function createOrganizationPlans(deps: { db: Database; settings: Platform
 
     /** The plan of the person's organization, or null when they have none. */
     async planOf(userId: string): Promise<OrganizationPlan | null> {
-      const membership = await repo.activeMembership(deps.db, userId);
+      const membership = await repo.activeMembership(userId);
       return membership ? view(deps.db, membership.organization, deps.now()) : null;
     },
 
@@ -57,8 +58,8 @@ export function createOrganizationPlans(deps: { db: Database; settings: Platform
      * turns with the allowance.
      */
     async lockPlanForCharge(tx: Database, userId: string): Promise<PlanForCharge | undefined> {
-      const membership = await repo.activeMembership(tx, userId);
-      const organization = membership && (await repo.lockOrganization(tx, membership.organization.id));
+      const membership = await repo.activeMembership(userId, tx);
+      const organization = membership && (await repo.lockOrganization(membership.organization.id, tx));
       if (!organization) return undefined;
       const plan = await view(tx, organization, deps.now());
       return { organizationId: organization.id, status: plan.status, hasAccess: plan.hasAccess, creditsAvailable: plan.creditsAvailable };
@@ -70,10 +71,10 @@ export function createOrganizationPlans(deps: { db: Database; settings: Platform
      * so members' uploads arriving together take turns with what is left.
      */
     async assertRoomFor(userId: string, addedBytes: number, tx: Database = deps.db): Promise<void> {
-      const membership = await repo.activeMembership(tx, userId);
-      const organization = membership && (await repo.lockOrganization(tx, membership.organization.id));
+      const membership = await repo.activeMembership(userId, tx);
+      const organization = membership && (await repo.lockOrganization(membership.organization.id, tx));
       if (!organization) return;
-      const used = await repo.storageUsedBytes(tx, organization.id);
+      const used = await repo.storageUsedBytes(organization.id, tx);
       if (used + addedBytes > organization.storageLimitGb * BYTES_PER_GB) {
         throw new AppError("payload_too_large", organizationMessages.storageFull(organization.storageLimitGb));
       }

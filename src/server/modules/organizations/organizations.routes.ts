@@ -21,7 +21,7 @@ const invitationId = (raw: string) => pathId(raw, organizationMessages.invitatio
  * /api/organizations/:organizationId — the organization admin page. The guard admits org admins
  * and the platform owner; the service then finds only an organization within the actor's reach.
  */
-export function organizationsRoutes(container: Container) {
+export function organizationsRoutes(container: Pick<Container, "organizations">) {
   const { administration } = container.organizations;
   return new Hono<AppBindings>()
     .use(requirePermission("organization.manage"))
@@ -73,7 +73,7 @@ export function organizationsRoutes(container: Container) {
 }
 
 /** /api/platform/organizations/:organizationId — the platform owner's plan and domain settings, each recorded as an admin action. */
-export function platformOrganizationsRoutes(container: Container) {
+export function platformOrganizationsRoutes(container: Pick<Container, "adminActions" | "organizations">) {
   const { administration } = container.organizations;
   const { recordAdminAction } = container.adminActions;
   return new Hono<AppBindings>()

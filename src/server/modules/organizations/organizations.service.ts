@@ -20,7 +20,7 @@ import { AppError } from "../../http/app-error";
 import type { InvitationsService } from "./invitations.service";
 import type { MembershipsService, OrganizationsConfig } from "./memberships.service";
 import { organizationStatusOf, type OrganizationPlans } from "./organization-plans";
-import { organizationsRepo as repo, type InvitationRow, type OrganizationRow } from "./organizations.repo";
+import { createOrganizationsRepo, type InvitationRow, type OrganizationsRepo, type OrganizationRow } from "./organizations.repo";
 import type { DomainEvents } from "../events/domain-events";
 import type { PlatformSettingsStore } from "./platform-settings.repo";
 
@@ -37,8 +37,8 @@ export interface OrganizationAdminDeps {
   audit: AuditService;
 }
 
-type ListedMemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
-type ListedInvitationRow = Awaited<ReturnType<typeof repo.listPendingInvitations>>[number];
+type ListedMemberRow = Awaited<ReturnType<OrganizationsRepo["listMembers"]>>[number];
+type ListedInvitationRow = Awaited<ReturnType<OrganizationsRepo["listPendingInvitations"]>>[number];
 
 function toMember(row: ListedMemberRow): OrganizationMember {
   const { member } = row;
@@ -80,15 +80,16 @@ function inviterName(row: ListedInvitationRow): string | null {
  */
 export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
   const { db } = deps;
+  const repo = createOrganizationsRepo(db);
 
   async function requireOrganization(actor: Actor, organizationId: string): Promise<OrganizationRow> {
-    const organization = can(actor, "organization.manage", { organizationId }) ? await repo.findOrganization(db, organizationId) : undefined;
+    const organization = can(actor, "organization.manage", { organizationId }) ? await repo.findOrganization(organizationId) : undefined;
     if (!organization) throw new AppError("not_found", organizationMessages.organizationNotFound);
     return organization;
   }
 
   async function requireAnyOrganization(organizationId: string): Promise<OrganizationRow> {
-    const organization = await repo.findOrganization(db, organizationId);
+    const organization = await repo.findOrganization(organizationId);
     if (!organization) throw new AppError("not_found", organizationMessages.organizationNotFound);
     return organization;
   }
@@ -96,10 +97,10 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
   async function view(organization: OrganizationRow): Promise<Organization> {
     const now = deps.now();
     const [storageUsedBytes, activeMembers, pendingInvitations, verifiedDomains, plan] = await Promise.all([
-      repo.storageUsedBytes(db, organization.id),
-      repo.countActiveMembers(db, organization.id),
-      repo.countOpenInvitations(db, organization.id, now),
-      repo.verifiedDomains(db, organization.id),
+      repo.storageUsedBytes(organization.id),
+      repo.countActiveMembers(organization.id),
+      repo.countOpenInvitations(organization.id, now),
+      repo.verifiedDomains(organization.id),
       deps.plans.view(organization),
     ]);
     return {
@@ -124,26 +125,26 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
 
   /** A member the admin may change: one of this organization's active members, and never the platform owner. */
   async function requireChangeableMember(organization: OrganizationRow, membershipId: string) {
-    const member = await repo.findMember(db, organization.id, membershipId);
+    const member = await repo.findMember(organization.id, membershipId);
     if (!member || member.status !== "active") throw new AppError("not_found", organizationMessages.memberNotFound);
     if (isProtectedMember({ role: member.platformRole })) throw new AppError("forbidden", organizationMessages.cannotModifyOwner);
     return member;
   }
 
   async function memberView(organizationId: string, membershipId: string): Promise<OrganizationMember> {
-    const row = (await repo.listMembers(db, organizationId)).find((candidate) => candidate.member.id === membershipId);
+    const row = (await repo.listMembers(organizationId)).find((candidate) => candidate.member.id === membershipId);
     return toMember(row!);
   }
 
   async function requireInvitation(organization: OrganizationRow, invitationId: string): Promise<InvitationRow> {
-    const invitation = await repo.findInvitation(db, organization.id, invitationId);
+    const invitation = await repo.findInvitation(organization.id, invitationId);
     if (!invitation || invitation.status !== "pending") throw new AppError("not_found", organizationMessages.invitationNotFound);
     return invitation;
   }
 
   /** Room for one more person: active members and open invitations together stay within the maximum. */
   async function requireRoomForInvitation(tx: Database, organization: OrganizationRow, exceptInvitationId?: string): Promise<void> {
-    const taken = (await repo.countActiveMembers(tx, organization.id)) + (await repo.countOpenInvitations(tx, organization.id, deps.now(), exceptInvitationId));
+    const taken = (await repo.countActiveMembers(organization.id, tx)) + (await repo.countOpenInvitations(organization.id, deps.now(), exceptInvitationId, tx));
     if (taken >= organization.maxUsers) throw new AppError("conflict", organizationMessages.maxUsersReached(organization.maxUsers));
   }
 
@@ -155,7 +156,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     async updateSettings(actor: Actor, organizationId: string, settings: UpdateOrganizationRequest): Promise<Organization> {
       const before = await requireOrganization(actor, organizationId);
       const updated = await db.transaction(async (tx) => {
-        await repo.lockOrganization(tx, organizationId);
+        await repo.lockOrganization(organizationId, tx);
         // Storage is the platform's to give: an admin may set up to what new organizations get or what
         // the platform owner granted this one, whichever is more; more than that, and every sign-up's
         // own organization would be free storage (issue 30).
@@ -163,13 +164,17 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
           const allowance = Math.max((await deps.settings.get(tx)).defaultStorageLimitGb, before.storageLimitGb);
           if (settings.storageLimitGb > allowance) throw new AppError("forbidden", organizationMessages.storageLimitAboveAllowance(allowance));
         }
-        const taken = (await repo.countActiveMembers(tx, organizationId)) + (await repo.countOpenInvitations(tx, organizationId, deps.now()));
+        const taken = (await repo.countActiveMembers(organizationId, tx)) + (await repo.countOpenInvitations(organizationId, deps.now(), undefined, tx));
         if (settings.maxUsers < taken) throw new AppError("conflict", organizationMessages.maxUsersBelowMembers(taken));
-        const changed = await repo.updateOrganization(tx, organizationId, {
-          name: settings.name,
-          maxUsers: settings.maxUsers,
-          storageLimitGb: settings.storageLimitGb,
-        });
+        const changed = await repo.updateOrganization(
+          organizationId,
+          {
+            name: settings.name,
+            maxUsers: settings.maxUsers,
+            storageLimitGb: settings.storageLimitGb,
+          },
+          tx,
+        );
         await deps.audit.record(
           actor,
           "organization.settings-changed",
@@ -188,7 +193,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       const azureTenantIds = [...new Set(settings.azureTenantIds ?? organization.azureTenantIds)];
       const problem = authMethodSettingsProblem({ ...settings, azureTenantIds });
       if (problem) throw new AppError("validation_failed", problem);
-      const updated = await repo.updateOrganization(db, organizationId, {
+      const updated = await repo.updateOrganization(organizationId, {
         authEmailPassword: settings.emailPasswordEnabled,
         authAzureAd: settings.azureAdEnabled,
         defaultAuthMethod: settings.defaultMethod,
@@ -206,17 +211,17 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
 
     async listMembers(actor: Actor, organizationId: string): Promise<OrganizationMember[]> {
       await requireOrganization(actor, organizationId);
-      return (await repo.listMembers(db, organizationId)).map(toMember);
+      return (await repo.listMembers(organizationId)).map(toMember);
     },
 
     async changeRole(actor: Actor, organizationId: string, membershipId: string, role: "org_user" | "org_admin"): Promise<OrganizationMember> {
       const organization = await requireOrganization(actor, organizationId);
       const member = await requireChangeableMember(organization, membershipId);
       await db.transaction(async (tx) => {
-        const admins = await repo.lockActiveAdmins(tx, organization.id);
+        const admins = await repo.lockActiveAdmins(organization.id, tx);
         const isLastAdmin = admins.length === 1 && admins[0]!.id === member.id;
         if (isLastAdmin && role !== "org_admin") throw new AppError("conflict", organizationMessages.lastAdmin);
-        await repo.setMemberRole(tx, member.id, role);
+        await repo.setMemberRole(member.id, role, tx);
         await deps.audit.record(
           actor,
           "member.role-changed",
@@ -234,9 +239,9 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       const member = await requireChangeableMember(organization, membershipId);
       const now = deps.now();
       await db.transaction(async (tx) => {
-        const admins = await repo.lockActiveAdmins(tx, organization.id);
+        const admins = await repo.lockActiveAdmins(organization.id, tx);
         if (admins.length === 1 && admins[0]!.id === member.id) throw new AppError("conflict", organizationMessages.lastAdmin);
-        await repo.deactivateMember(tx, member.id, now);
+        await repo.deactivateMember(member.id, now, tx);
         await deps.memberships.giveOwnOrganization(tx, member.userId, now);
         await deps.audit.record(
           actor,
@@ -251,7 +256,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     async listInvitations(actor: Actor, organizationId: string): Promise<OrganizationInvitation[]> {
       await requireOrganization(actor, organizationId);
       const now = deps.now();
-      return (await repo.listPendingInvitations(db, organizationId)).map((row) => toInvitation(row.invitation, inviterName(row), now));
+      return (await repo.listPendingInvitations(organizationId)).map((row) => toInvitation(row.invitation, inviterName(row), now));
     },
 
     /** One pending invitation per address: an expired one is sent again, an open one is refused (resend it instead). */
@@ -259,10 +264,10 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       await requireOrganization(actor, organizationId);
       const now = deps.now();
       const { invitation, deliver } = await db.transaction(async (tx) => {
-        const organization = (await repo.lockOrganization(tx, organizationId))!;
-        if (await repo.isActiveMemberByEmail(tx, organization.id, request.email))
+        const organization = (await repo.lockOrganization(organizationId, tx))!;
+        if (await repo.isActiveMemberByEmail(organization.id, request.email, tx))
           throw new AppError("conflict", organizationMessages.alreadyMember(request.email));
-        const pending = await repo.pendingInvitationTo(tx, organization.id, request.email);
+        const pending = await repo.pendingInvitationTo(organization.id, request.email, tx);
         if (pending && pending.expiresAt.getTime() > now.getTime()) throw new AppError("conflict", organizationMessages.alreadyInvited(request.email));
         await requireRoomForInvitation(tx, organization, pending?.id);
         if (pending) return deps.invitations.send(tx, pending, organization, now, { role: request.role, invitedBy: actor.userId });
@@ -276,7 +281,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         { role: invitation.role },
         { organizationId },
       );
-      return toInvitation(invitation, await repo.displayNameOf(db, invitation.invitedBy), now);
+      return toInvitation(invitation, await repo.displayNameOf(invitation.invitedBy), now);
     },
 
     /** A new link and code, valid 7 days from now; an expired invitation needs a free place again. */
@@ -284,8 +289,8 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       await requireInvitation(await requireOrganization(actor, organizationId), invitationId);
       const now = deps.now();
       const { invitation, deliver } = await db.transaction(async (tx) => {
-        const organization = (await repo.lockOrganization(tx, organizationId))!;
-        const current = await repo.lockInvitation(tx, invitationId);
+        const organization = (await repo.lockOrganization(organizationId, tx))!;
+        const current = await repo.lockInvitation(invitationId, tx);
         if (current?.status !== "pending") throw new AppError("not_found", organizationMessages.invitationNotFound);
         if (current.expiresAt.getTime() <= now.getTime()) await requireRoomForInvitation(tx, organization, current.id);
         return deps.invitations.send(tx, current, organization, now);
@@ -298,13 +303,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
         { role: invitation.role },
         { organizationId },
       );
-      return toInvitation(invitation, await repo.displayNameOf(db, invitation.invitedBy), now);
+      return toInvitation(invitation, await repo.displayNameOf(invitation.invitedBy), now);
     },
 
     /** Cancel is real: the link and the code stop working at once. */
     async cancelInvitation(actor: Actor, organizationId: string, invitationId: string): Promise<void> {
       const invitation = await requireInvitation(await requireOrganization(actor, organizationId), invitationId);
-      await repo.updateInvitation(db, invitation.id, { status: "cancelled", cancelledAt: deps.now() });
+      await repo.updateInvitation(invitation.id, { status: "cancelled", cancelledAt: deps.now() });
       await deps.audit.record(actor, "invitation.cancelled", { type: "invitation", id: invitation.id, name: invitation.email }, {}, { organizationId });
     },
 
@@ -316,17 +321,21 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     async updatePlan(organizationId: string, plan: Required<UpdateOrganizationPlanRequest>): Promise<Organization> {
       const before = await requireAnyOrganization(organizationId);
       const updated = await db.transaction(async (tx) => {
-        const row = await repo.updateOrganization(tx, organizationId, {
-          status: plan.status,
-          trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
-          monthlyCredits: plan.monthlyCredits,
-        });
+        const row = await repo.updateOrganization(
+          organizationId,
+          {
+            status: plan.status,
+            trialEndsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
+            monthlyCredits: plan.monthlyCredits,
+          },
+          tx,
+        );
         const announced = planHasAccess({ status: organizationStatusOf(row), trialEndsAt: row.trialEndsAt }, deps.now())
           ? "organizations.plan-opened"
           : plan.status === "suspended" && before.status !== "suspended"
             ? "organizations.suspended"
             : undefined;
-        if (announced) for (const userId of await repo.activeMemberIds(tx, organizationId)) await deps.domainEvents.emit(tx, announced, { userId });
+        if (announced) for (const userId of await repo.activeMemberIds(organizationId, tx)) await deps.domainEvents.emit(tx, announced, { userId });
         return row;
       });
       deps.domainEvents.wakeWorker();
@@ -343,19 +352,22 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
       const domain = request.domain || undefined;
       if (domain && isFreeMailDomain(domain)) throw new AppError("validation_failed", freeMailDomainMessage(domain));
       const organization = await db.transaction(async (tx) => {
-        const row = await repo.insertOrganization(tx, {
-          name: request.name,
-          status: request.plan,
-          trialEndsAt: request.plan === "trial" ? trialEndFor(now, request.trialDays ?? defaults.trialDays) : null,
-          monthlyCredits: request.monthlyCredits ?? null,
-          maxUsers: request.maxUsers,
-          storageLimitGb: request.storageLimitGb,
-          authEmailPassword: true,
-          authAzureAd: deps.config.isMicrosoftOffered,
-          defaultAuthMethod: "email_password",
-          createdBy: actor.userId,
-        });
-        if (domain && !(await repo.verifyDomain(tx, row.id, domain, now))) throw new AppError("conflict", domainTakenMessage(domain));
+        const row = await repo.insertOrganization(
+          {
+            name: request.name,
+            status: request.plan,
+            trialEndsAt: request.plan === "trial" ? trialEndFor(now, request.trialDays ?? defaults.trialDays) : null,
+            monthlyCredits: request.monthlyCredits ?? null,
+            maxUsers: request.maxUsers,
+            storageLimitGb: request.storageLimitGb,
+            authEmailPassword: true,
+            authAzureAd: deps.config.isMicrosoftOffered,
+            defaultAuthMethod: "email_password",
+            createdBy: actor.userId,
+          },
+          tx,
+        );
+        if (domain && !(await repo.verifyDomain(row.id, domain, now, tx))) throw new AppError("conflict", domainTakenMessage(domain));
         return row;
       });
       return view(organization);
@@ -365,14 +377,14 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     async verifyDomain(organizationId: string, domain: string): Promise<Organization> {
       const organization = await requireAnyOrganization(organizationId);
       if (isFreeMailDomain(domain)) throw new AppError("validation_failed", freeMailDomainMessage(domain));
-      const isVerified = await db.transaction((tx) => repo.verifyDomain(tx, organization.id, domain, deps.now()));
+      const isVerified = await db.transaction((tx) => repo.verifyDomain(organization.id, domain, deps.now(), tx));
       if (!isVerified) throw new AppError("conflict", domainTakenMessage(domain));
       return view(organization);
     },
 
     async removeDomain(organizationId: string, domain: string): Promise<Organization> {
       const organization = await requireAnyOrganization(organizationId);
-      if (!(await repo.removeDomain(db, organization.id, domain))) throw new AppError("not_found", `${domain} is not one of this organization's domains.`);
+      if (!(await repo.removeDomain(organization.id, domain))) throw new AppError("not_found", `${domain} is not one of this organization's domains.`);
       return view(organization);
     },
   };

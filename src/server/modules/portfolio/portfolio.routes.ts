@@ -12,7 +12,7 @@ import { requirePermission } from "../../http/guards";
 import { jsonBody, pathId, queryInput } from "../../http/request-input";
 
 /** /api/portfolio: the organization's agreements (an admin's) or one's own (a member's), their calendar and exports; the digest setting. */
-export function portfolioRoutes(container: Container) {
+export function portfolioRoutes(container: Pick<Container, "portfolio">) {
   const portfolio = container.portfolio.service;
   return new Hono<AppBindings>()
     .get("/", requirePermission("portfolio.read"), async (c) => c.json(await portfolio.list(c.var.actor, queryInput(c.req.query(), portfolioQuerySchema))))
@@ -33,7 +33,7 @@ export function portfolioRoutes(container: Container) {
 }
 
 /** /api/documents/contract-details: the library's view of one's own agreements; the owner corrects the payer. */
-export function contractDetailsRoutes(container: Container) {
+export function contractDetailsRoutes(container: Pick<Container, "portfolio">) {
   const portfolio = container.portfolio.service;
   return new Hono<AppBindings>()
     .get("/contract-details", requirePermission("documents.use"), async (c) => c.json({ contracts: await portfolio.libraryContracts(c.var.actor) }))

@@ -7,7 +7,7 @@ import { requireActor } from "../../http/guards";
 import { jsonBody, uploadedFile } from "../../http/request-input";
 
 /** /api/me: the signed-in person, their profile and their avatar. */
-export function meRoutes(container: Container) {
+export function meRoutes(container: Pick<Container, "profiles">) {
   const { profiles } = container;
   return new Hono<AppBindings>()
     .use(requireActor())
@@ -31,7 +31,7 @@ export function meRoutes(container: Container) {
  * GET /api/avatars/:userId/:file — a signed avatar URL (spec section 9): the signature, not a
  * session, lets it through, so any <img> may show it until it expires; cached for 3600 s.
  */
-export function avatarRoutes(container: Container) {
+export function avatarRoutes(container: Pick<Container, "profiles">) {
   return new Hono<AppBindings>().get("/:userId/:file", async (c) => {
     const { bytes, contentType } = await container.profiles.openAvatar(c.req.param("userId"), c.req.param("file"), c.req.query());
     c.header("Content-Type", contentType);

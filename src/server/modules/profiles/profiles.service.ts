@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { OrganizationPlans } from "../organizations/organization-plans";
 import type { AvatarUrls } from "./avatar-urls";
-import { findAvatarPath, findUserWithProfile, saveProfileFields, type ProfileFields } from "./profiles.repo";
+import { createProfilesRepo, type ProfileFields } from "./profiles.repo";
 
 export interface ProfilesDeps {
   db: Database;
@@ -29,12 +29,13 @@ const contentTypeByExtension: Record<string, string> = { png: "image/png", jpg: 
 
 export function createProfilesService(deps: ProfilesDeps) {
   const { db, storage } = deps;
+  const repo = createProfilesRepo(db);
 
-  const saveProfile = (userId: string, fields: ProfileFields) => saveProfileFields(db, userId, fields);
-  const avatarPathOf = (userId: string) => findAvatarPath(db, userId);
+  const saveProfile = (userId: string, fields: ProfileFields) => repo.saveProfileFields(userId, fields);
+  const avatarPathOf = (userId: string) => repo.findAvatarPath(userId);
 
   async function getAppUser(actor: Actor): Promise<AppUser> {
-    const row = await findUserWithProfile(db, actor);
+    const row = await repo.findUserWithProfile(actor);
     if (!row) throw new AppError("unauthenticated", "Please sign in again.");
     const { user, profile, organization } = row;
     const plan = organization && (await deps.organizationPlans.view(organization));

@@ -6,7 +6,7 @@ import { requirePermission } from "../../http/guards";
 import { pathId, queryInput } from "../../http/request-input";
 
 /** GET /api/documents/:id/search?q=: the chat's own retrieval, to inspect and measure on its own. */
-export function documentSearchRoutes(container: Container) {
+export function documentSearchRoutes(container: Pick<Container, "retrieval">) {
   return new Hono<AppBindings>().use(requirePermission("documents.read")).get("/:id/search", async (c) => {
     const { q } = queryInput(c.req.query(), documentSearchQuerySchema);
     const passages = await container.retrieval.searchPassages(c.var.actor, pathId(c.req.param("id"), "Document not found."), q);

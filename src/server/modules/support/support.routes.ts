@@ -13,7 +13,7 @@ import { jsonBody } from "../../http/request-input";
  * help, whatever their role, so the guard is being signed in. Input is checked before the send is
  * counted against the person's limit: a refused request changes nothing.
  */
-export function supportRoutes(container: Container) {
+export function supportRoutes(container: Pick<Container, "db" | "support">) {
   const { support, db } = container;
   const withinLimit = (c: Context, { userId }: Actor) => requireWithinRateLimits(c, db, supportRequestRateLimits, userId);
   return new Hono<AppBindings>()

@@ -8,57 +8,63 @@ export interface TwoFactorSubject {
   platformRole: string;
 }
 
-export const twoFactorRepo = {
-  async isRequired(db: Database, subject: TwoFactorSubject): Promise<boolean> {
-    if (subject.platformRole === "platform_owner" && (await twoFactorRepo.isPlatformRequiringOwners(db))) return true;
-    return subject.organizationId !== null && (await twoFactorRepo.isOrganizationRequiring(db, subject.organizationId)) === true;
-  },
+/** Who must use two-factor sign-in, and what the person has of it. */
+export function createTwoFactorRepo(db: Database) {
+  const repo = {
+    async isRequired(subject: TwoFactorSubject, tx: Database = db): Promise<boolean> {
+      if (subject.platformRole === "platform_owner" && (await repo.isPlatformRequiringOwners(tx))) return true;
+      return subject.organizationId !== null && (await repo.isOrganizationRequiring(subject.organizationId, tx)) === true;
+    },
 
-  async isOrganizationRequiring(db: Database, organizationId: string): Promise<boolean | undefined> {
-    const [organization] = await db.select({ required: organizations.requireTwoFactor }).from(organizations).where(eq(organizations.id, organizationId));
-    return organization?.required;
-  },
+    async isOrganizationRequiring(organizationId: string, tx: Database = db): Promise<boolean | undefined> {
+      const [organization] = await tx.select({ required: organizations.requireTwoFactor }).from(organizations).where(eq(organizations.id, organizationId));
+      return organization?.required;
+    },
 
-  async setOrganizationRequiring(db: Database, organizationId: string, required: boolean): Promise<{ name: string } | undefined> {
-    const [organization] = await db
-      .update(organizations)
-      .set({ requireTwoFactor: required })
-      .where(eq(organizations.id, organizationId))
-      .returning({ name: organizations.name });
-    return organization;
-  },
+    async setOrganizationRequiring(organizationId: string, required: boolean, tx: Database = db): Promise<{ name: string } | undefined> {
+      const [organization] = await tx
+        .update(organizations)
+        .set({ requireTwoFactor: required })
+        .where(eq(organizations.id, organizationId))
+        .returning({ name: organizations.name });
+      return organization;
+    },
 
-  async isPlatformRequiringOwners(db: Database): Promise<boolean> {
-    const [settings] = await db.select({ required: platformSettings.requireTwoFactorForOwners }).from(platformSettings);
-    return settings?.required === true;
-  },
+    async isPlatformRequiringOwners(tx: Database = db): Promise<boolean> {
+      const [settings] = await tx.select({ required: platformSettings.requireTwoFactorForOwners }).from(platformSettings);
+      return settings?.required === true;
+    },
 
-  async setPlatformRequiringOwners(db: Database, required: boolean, updatedBy: string): Promise<void> {
-    await db
-      .insert(platformSettings)
-      .values({ id: true, requireTwoFactorForOwners: required, updatedBy })
-      .onConflictDoUpdate({ target: platformSettings.id, set: { requireTwoFactorForOwners: required, updatedBy } });
-  },
+    async setPlatformRequiringOwners(required: boolean, updatedBy: string, tx: Database = db): Promise<void> {
+      await tx
+        .insert(platformSettings)
+        .values({ id: true, requireTwoFactorForOwners: required, updatedBy })
+        .onConflictDoUpdate({ target: platformSettings.id, set: { requireTwoFactorForOwners: required, updatedBy } });
+    },
 
-  async isEnabled(db: Database, userId: string): Promise<boolean> {
-    const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-    return row?.enabled === true;
-  },
+    async isEnabled(userId: string, tx: Database = db): Promise<boolean> {
+      const [row] = await tx.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+      return row?.enabled === true;
+    },
 
-  async hasPassword(db: Database, userId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-    return row !== undefined;
-  },
+    async hasPassword(userId: string, tx: Database = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+      return row !== undefined;
+    },
 
-  /** Who a sign-in's pending second step is for: Better Auth keeps the challenge's id (its cookie) against the user. */
-  async findChallengedUserId(db: Database, challengeId: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ userId: verifications.value })
-      .from(verifications)
-      .where(and(eq(verifications.identifier, challengeId), gt(verifications.expiresAt, new Date())));
-    return row?.userId;
-  },
-};
+    /** Who a sign-in's pending second step is for: Better Auth keeps the challenge's id (its cookie) against the user. */
+    async findChallengedUserId(challengeId: string, tx: Database = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ userId: verifications.value })
+        .from(verifications)
+        .where(and(eq(verifications.identifier, challengeId), gt(verifications.expiresAt, new Date())));
+      return row?.userId;
+    },
+  };
+  return repo;
+}
+
+export type TwoFactorRepo = ReturnType<typeof createTwoFactorRepo>;

@@ -26,7 +26,7 @@ function forwardCookies<E extends AppBindings>(c: Context<E>, headers: Headers) 
 }
 
 /** /api/me/two-factor: the signed-in person's own two-factor sign-in (the profile's Security tab, or the set-up an organization requires). */
-export function twoFactorRoutes(container: Container) {
+export function twoFactorRoutes(container: Pick<Container, "env" | "twoFactor">) {
   const { twoFactor } = container;
   const { trustProxy } = container.env.auth;
   return new Hono<AppBindings>()
@@ -58,7 +58,7 @@ export function twoFactorRoutes(container: Container) {
 }
 
 /** POST /api/auth/two-factor: a sign-in's second step, for a browser that passed the first (Better Auth's challenge cookie says who). */
-export function twoFactorSignInRoutes(container: Container) {
+export function twoFactorSignInRoutes(container: Pick<Container, "env" | "twoFactor">) {
   const { trustProxy } = container.env.auth;
   return new Hono<AppBindings>().post("/", async (c) => {
     const body = await jsonBody(c.req, twoFactorSignInRequestSchema);
@@ -70,7 +70,7 @@ export function twoFactorSignInRoutes(container: Container) {
 const organizationId = (raw: string) => pathId(raw, organizationMessages.organizationNotFound);
 
 /** /api/organizations/:organizationId/two-factor: whether the organization requires two-factor sign-in of its members (its admins). */
-export function organizationTwoFactorRoutes(container: Container) {
+export function organizationTwoFactorRoutes(container: Pick<Container, "twoFactor">) {
   const { twoFactor } = container;
   return new Hono<AppBindings>()
     .use(requirePermission("organization.manage"))
@@ -84,7 +84,7 @@ export function organizationTwoFactorRoutes(container: Container) {
 }
 
 /** /api/admin/two-factor: whether the platform requires two-factor sign-in of its owners (the platform owner). */
-export function platformTwoFactorRoutes(container: Container) {
+export function platformTwoFactorRoutes(container: Pick<Container, "twoFactor">) {
   const { twoFactor } = container;
   return new Hono<AppBindings>()
     .use(requirePermission("platform.administer"))

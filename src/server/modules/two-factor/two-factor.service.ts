@@ -24,7 +24,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { AdminActions } from "../admin/admin-actions";
 import type { AuditRequest, AuditService } from "../audit/audit.service";
-import { twoFactorRepo, type TwoFactorSubject } from "./two-factor.repo";
+import { createTwoFactorRepo, type TwoFactorSubject } from "./two-factor.repo";
 
 /** Better Auth's refusals, in our codes and words; anything else is not a refusal and is thrown on. */
 const refusals: Record<string, [ErrorCode, string]> = {
@@ -75,16 +75,17 @@ function challengeIdOf(cookieHeader: string | null, cookieName: string): string 
  */
 export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: AuditService; adminActions: AdminActions }) {
   const { db, auth, audit } = deps;
+  const twoFactorRepo = createTwoFactorRepo(db);
 
   /** The account's password, when it has one: checked first so that a wrong one changes nothing. */
   async function requirePassword(actor: Actor, password: string | undefined, headers: Headers) {
-    if (!(await twoFactorRepo.hasPassword(db, actor.userId))) return;
+    if (!(await twoFactorRepo.hasPassword(actor.userId))) return;
     if (!password) throw new AppError("incorrect_password", profileMessages.incorrectPassword);
     await betterAuthCall(() => auth.api.verifyPassword({ body: { password }, headers }));
   }
 
   async function requireEnabled(actor: Actor, isEnabled: boolean) {
-    if ((await twoFactorRepo.isEnabled(db, actor.userId)) !== isEnabled) {
+    if ((await twoFactorRepo.isEnabled(actor.userId)) !== isEnabled) {
       throw new AppError("conflict", isEnabled ? twoFactorMessages.notEnabled : twoFactorMessages.alreadyEnabled);
     }
   }
@@ -108,17 +109,17 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
 
   /** Requiring it of others is for someone who uses it: they know what they ask of their members, and are not led to set it up themselves mid-change. */
   async function requireOwnTwoFactor(actor: Actor, required: boolean) {
-    if (required && !(await twoFactorRepo.isEnabled(db, actor.userId))) throw new AppError("conflict", twoFactorMessages.setUpFirst);
+    if (required && !(await twoFactorRepo.isEnabled(actor.userId))) throw new AppError("conflict", twoFactorMessages.setUpFirst);
   }
 
   async function organizationRequirementOf(actor: Actor, organizationId: string): Promise<boolean> {
-    const required = can(actor, "organization.manage", { organizationId }) ? await twoFactorRepo.isOrganizationRequiring(db, organizationId) : undefined;
+    const required = can(actor, "organization.manage", { organizationId }) ? await twoFactorRepo.isOrganizationRequiring(organizationId) : undefined;
     if (required === undefined) throw new AppError("not_found", organizationMessages.organizationNotFound);
     return required;
   }
 
   return {
-    isRequired: (subject: TwoFactorSubject) => twoFactorRepo.isRequired(db, subject),
+    isRequired: (subject: TwoFactorSubject) => twoFactorRepo.isRequired(subject),
 
     getOrganizationRequirement: async (actor: Actor, organizationId: string): Promise<TwoFactorRequirement> => ({
       required: await organizationRequirementOf(actor, organizationId),
@@ -129,7 +130,7 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
       const previous = await organizationRequirementOf(actor, organizationId);
       await requireOwnTwoFactor(actor, required);
       if (previous === required) return { required };
-      const organization = await twoFactorRepo.setOrganizationRequiring(db, organizationId, required);
+      const organization = await twoFactorRepo.setOrganizationRequiring(organizationId, required);
       await audit.record(
         actor,
         "organization.settings-changed",
@@ -140,22 +141,22 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
       return { required };
     },
 
-    getPlatformRequirement: async (): Promise<TwoFactorRequirement> => ({ required: await twoFactorRepo.isPlatformRequiringOwners(db) }),
+    getPlatformRequirement: async (): Promise<TwoFactorRequirement> => ({ required: await twoFactorRepo.isPlatformRequiringOwners() }),
 
     /** The platform owner: owners without two-factor sign-in are led to set it up. */
     async setPlatformRequirement(actor: Actor, { required }: TwoFactorRequirement): Promise<TwoFactorRequirement> {
       await requireOwnTwoFactor(actor, required);
-      if ((await twoFactorRepo.isPlatformRequiringOwners(db)) === required) return { required };
-      await twoFactorRepo.setPlatformRequiringOwners(db, required, actor.userId);
+      if ((await twoFactorRepo.isPlatformRequiringOwners()) === required) return { required };
+      await twoFactorRepo.setPlatformRequiringOwners(required, actor.userId);
       await deps.adminActions.recordAdminAction(actor, "platform.settings", { kind: "platform", id: "settings" }, { requireTwoFactorForOwners: required });
       return { required };
     },
 
     async status(actor: Actor): Promise<TwoFactorStatus> {
       const [enabled, required, hasPassword] = await Promise.all([
-        twoFactorRepo.isEnabled(db, actor.userId),
-        twoFactorRepo.isRequired(db, actor),
-        twoFactorRepo.hasPassword(db, actor.userId),
+        twoFactorRepo.isEnabled(actor.userId),
+        twoFactorRepo.isRequired(actor),
+        twoFactorRepo.hasPassword(actor.userId),
       ]);
       return { enabled, required, hasPassword };
     },
@@ -225,7 +226,7 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
         const refusal = refusalOf(error);
         const cookieName = (await auth.$context).createAuthCookie("two_factor").name;
         const challengeId = challengeIdOf(headers.get("cookie"), cookieName);
-        const userId = challengeId && (await twoFactorRepo.findChallengedUserId(db, challengeId));
+        const userId = challengeId && (await twoFactorRepo.findChallengedUserId(challengeId));
         const method = isAuthenticatorCode ? "authenticator" : "recovery-code";
         if (userId) {
           const actor = await audit.actorFor({ userId }, request);
