@@ -132,9 +132,7 @@ export default tseslint.config(
     },
   },
   {
-    // documents.routes.ts and fact-sheet.routes.ts are narrowed with issue 28's change to them.
     files: ["src/server/modules/**/*.routes.ts"],
-    ignores: ["src/server/modules/documents/documents.routes.ts", "src/server/modules/fact-sheet/fact-sheet.routes.ts"],
     rules: {
       "no-restricted-syntax": ["error", ownedIdCast, wholeContainer],
     },

@@ -29,7 +29,7 @@ function declaredLength(raw: string | undefined): number | undefined {
   return raw && /^[0-9]{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
-export function documentsRoutes(container: Container) {
+export function documentsRoutes(container: Pick<Container, "documents" | "db" | "env">) {
   const { documents, db } = container;
   const { maxUploadBytes, uploadsPerHour } = container.env.documents;
   return new Hono<AppBindings>()

@@ -9,7 +9,7 @@ import { jsonBody, pathId, queryInput } from "../../http/request-input";
 const documentIdOf = (id: string) => pathId(id, "Document not found.");
 
 /** /api/documents/:id/fact-sheet: the document's key terms, each value cited and verified, and reminders of the deadlines they imply. */
-export function factSheetRoutes(container: Container) {
+export function factSheetRoutes(container: Pick<Container, "factSheets">) {
   return new Hono<AppBindings>()
     .use(requirePermission("documents.use"))
     .get("/:id/fact-sheet", async (c) => {
