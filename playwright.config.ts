@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: "test-results/playwright-artifacts",
   fullyParallel: true,
   workers: 2,
+  // A journey through a dozen pages with accessibility checks takes 15–20 s on a quiet 2-core
+  // machine and twice that on a busy one; 30 s (Playwright's default) failed such tests in CI.
+  timeout: 60_000,
   retries: 0,
   forbidOnly: true,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
