@@ -190,50 +190,45 @@ export function periodFromValue(value: Pick<FactValue, "amount" | "unit" | "valu
 }
 
 /** A period counted from an event: the claim filing, appeal and payment windows. */
-function windowFrom(start: IsoDate, period: ContractPeriod, sentence: (end: string, length: string) => string): Deadline {
-  const { date, assumptions } = shiftByPeriod(start, period);
-  return { date, explanation: sentence(formatLongDate(date), describePeriod(period)), assumptions };
+/** How a window's deadline is told: its lead ("File the claim by"), the period's name, and the day it runs from when the contract does not say. */
+interface WindowWording {
+  lead: string;
+  periodName: string;
+  /** As the explanation names it ("the date of service"), and as the assumption does when they differ. */
+  defaultStart: string;
+  assumedStart?: string;
 }
 
-function startsFromClause(from: string | null | undefined, fallback: string): string {
-  return from?.trim() ? from.trim() : fallback;
+/** The last day of a window of `period` from `start`, counted from what the contract names (`from`), else from `defaultStart`, which is then said to be assumed. */
+function windowFrom(start: IsoDate, period: ContractPeriod, from: string | null | undefined, wording: WindowWording): Deadline {
+  const { date, assumptions } = shiftByPeriod(start, period);
+  const named = from?.trim();
+  const explanation = `${wording.lead} ${formatLongDate(date)}: ${describePeriod(period)} from ${formatLongDate(start)}, counted from ${named || wording.defaultStart}.`;
+  if (!named)
+    assumptions.push(
+      `The contract does not say what the ${wording.periodName} starts from: it is counted from ${wording.assumedStart ?? wording.defaultStart}.`,
+    );
+  return { date, explanation, assumptions };
 }
 
 /** The last day to file a claim for a service on `dateOfService` within the timely filing period. */
 export function claimFilingDeadline(dateOfService: IsoDate, period: ContractPeriod, from?: string | null): Deadline {
-  const deadline = windowFrom(
-    dateOfService,
-    period,
-    (end, length) =>
-      `File the claim by ${end}: ${length} from ${formatLongDate(dateOfService)}, counted from ${startsFromClause(from, "the date of service")}.`,
-  );
-  if (!from?.trim()) deadline.assumptions.push("The contract does not say what the filing period starts from: it is counted from the date of service.");
-  return deadline;
+  return windowFrom(dateOfService, period, from, { lead: "File the claim by", periodName: "filing period", defaultStart: "the date of service" });
 }
 
 /** The last day to appeal or dispute a denial dated `denialDate`. */
 export function appealDeadline(denialDate: IsoDate, period: ContractPeriod, from?: string | null): Deadline {
-  const deadline = windowFrom(
-    denialDate,
-    period,
-    (end, length) =>
-      `Send the appeal by ${end}: ${length} from ${formatLongDate(denialDate)}, counted from ${startsFromClause(from, "the date of the denial")}.`,
-  );
-  if (!from?.trim()) deadline.assumptions.push("The contract does not say what the appeal period starts from: it is counted from the date of the denial.");
-  return deadline;
+  return windowFrom(denialDate, period, from, { lead: "Send the appeal by", periodName: "appeal period", defaultStart: "the date of the denial" });
 }
 
 /** The day by which the payer should pay a clean claim it received on `receivedDate`. */
 export function cleanClaimPaymentDate(receivedDate: IsoDate, period: ContractPeriod, from?: string | null): Deadline {
-  const deadline = windowFrom(
-    receivedDate,
-    period,
-    (end, length) =>
-      `Payment is due by ${end}: ${length} from ${formatLongDate(receivedDate)}, counted from ${startsFromClause(from, "the day the payer received the clean claim")}.`,
-  );
-  if (!from?.trim())
-    deadline.assumptions.push("The contract does not say what the payment period starts from: it is counted from the day the payer received the claim.");
-  return deadline;
+  return windowFrom(receivedDate, period, from, {
+    lead: "Payment is due by",
+    periodName: "payment period",
+    defaultStart: "the day the payer received the clean claim",
+    assumedStart: "the day the payer received the claim",
+  });
 }
 
 export interface RenewalNoticeInput {
