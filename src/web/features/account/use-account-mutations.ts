@@ -7,7 +7,7 @@ import { ApiError, connectionProblem, errorMessage, isApiError } from "../../lib
 import { accountApi } from "./account-api";
 import { compressAvatar } from "./avatar-compression";
 
-export const accountKeys = {
+const accountKeys = {
   sessions: ["account", "sessions"] as const,
 };
 
