@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { Actor } from "../src/core/access/actor";
 import { createContainer, type Container } from "../src/server/container";
+import { systemActor } from "../src/server/modules/audit/audit.service";
 import { acquireDataDirLock } from "../src/server/data-dir-lock";
 import { openDatabase } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
@@ -79,7 +80,8 @@ export async function seedDemoPractice(container: Container): Promise<SeedResult
   const [managerPerson, ...staffPeople] = demoPeople;
   const manager = await createVerifiedUser(container.auth, managerPerson!);
   const practice = await memberships.membershipFor(manager, null);
-  await administration.verifyDomain(practice!.organization.id, DEMO_DOMAIN);
+  // The demo practice's domain is the seed's own doing: recorded as the system's, not as a person's.
+  await administration.verifyDomain(systemActor, practice!.organization.id, DEMO_DOMAIN);
   const staff = [];
   for (const person of staffPeople) {
     const user = await createVerifiedUser(container.auth, person);

@@ -104,6 +104,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const storage = createFileStorage(env);
   const audit = createAuditModule({ db, jobs, storage, secret: resolveAuditSecret(env), logger, retentionDays: env.audit.retentionDays, now });
   const authSecret = resolveAuthSecret(env.auth.secret, env.dataDir);
+  const adminActions = createAdminActions({ logger, audit });
   const organizations = createOrganizationsModule({
     db,
     config: { ...env.organizations, isMicrosoftOffered: env.auth.microsoft !== undefined },
@@ -114,6 +115,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     logger,
     domainEvents,
     audit,
+    adminActions,
   });
   const auth = createAuth({ env, db, mailer, logger, site, secret: authSecret, memberships: organizations.memberships, audit });
   const actorCache = createActorCache({ ttlMs: env.actorCacheTtlMs });
@@ -215,7 +217,6 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   });
   const account = createAccountService({ db, storage, documents: documentsModule.service, memberships: organizations.memberships, logger, now, audit });
   const health = createHealthService({ db, databaseKind: database.kind, version: env.version });
-  const adminActions = createAdminActions({ logger, audit });
   const admin = createAdminService({
     repo: createAdminRepo(db),
     organizations,

@@ -352,6 +352,18 @@ describe("what the audit log records", () => {
     const plan = await owner.request(`/api/platform/organizations/${organizationId}/plan`, { method: "PATCH", json: { status: "enterprise" } });
     expect(plan.status, await plan.clone().text()).toBe(200);
     expect(await onlyEvent(testApp, "admin.organization-plan-changed", organizationId)).toMatchObject({ organizationId, details: { status: "enterprise" } });
+
+    // Recorded in the change's own transaction: a refused one leaves no event.
+    const domains = `/api/platform/organizations/${organizationId}/domains`;
+    expect((await owner.post(domains, { domain: "audit-clinic.example" })).status).toBe(200);
+    expect((await owner.request(`${domains}/audit-clinic.example`, { method: "DELETE" })).status).toBe(200);
+    expect((await owner.request(`${domains}/audit-clinic.example`, { method: "DELETE" })).status).toBe(404);
+    expect(await onlyEvent(testApp, "admin.domain-verified", organizationId)).toMatchObject({
+      actorUserId: ownerId,
+      organizationId,
+      details: { domain: "audit-clinic.example" },
+    });
+    expect(await onlyEvent(testApp, "admin.domain-removed", organizationId)).toMatchObject({ actorUserId: ownerId, organizationId });
   });
 
   it("an email change and a closed account stay on record", async () => {

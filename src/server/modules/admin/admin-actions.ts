@@ -2,7 +2,8 @@ import type { Logger } from "pino";
 import type { Actor } from "../../../core/access/actor";
 import type { AuditDetails } from "../../../core/audit/redaction";
 import type { AuditAction } from "../../../shared/audit";
-import type { AuditService } from "../audit/audit.service";
+import type { AuditActor, AuditService } from "../audit/audit.service";
+import type { Database } from "../../db/client";
 
 /** Everything the platform owner can change from the console or the platform routes. */
 export type AdminAction =
@@ -42,7 +43,14 @@ const auditActionOf: Record<AdminAction, AuditAction> = {
  */
 export function createAdminActions(deps: { logger: Logger; audit: AuditService }) {
   return {
-    async recordAdminAction(actor: Actor, action: AdminAction, target: AdminActionTarget, details: AuditDetails = {}): Promise<void> {
+    /** `tx`: the action's own transaction, so the event exists exactly when the action does. */
+    async recordAdminAction(
+      actor: Actor | AuditActor,
+      action: AdminAction,
+      target: AdminActionTarget,
+      details: AuditDetails = {},
+      tx?: Database,
+    ): Promise<void> {
       deps.logger.info(
         {
           adminAction: { action, target, details },
@@ -50,13 +58,10 @@ export function createAdminActions(deps: { logger: Logger; audit: AuditService }
         },
         `admin action ${action} on ${target.kind} ${target.id}`,
       );
-      await deps.audit.record(
-        actor,
-        auditActionOf[action],
-        { type: target.kind, id: target.id, name: target.name },
-        details,
-        target.kind === "organization" ? { organizationId: target.id } : {},
-      );
+      await deps.audit.record(actor, auditActionOf[action], { type: target.kind, id: target.id, name: target.name }, details, {
+        ...(target.kind === "organization" ? { organizationId: target.id } : {}),
+        tx,
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Mailer } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import type { DomainEvents } from "../events/domain-events";
 import type { AuditService } from "../audit/audit.service";
+import type { AdminActions } from "../admin/admin-actions";
 import { createInvitationsService } from "./invitations.service";
 import { createMembershipsService, type OrganizationsConfig } from "./memberships.service";
 import { createOrganizationPlans } from "./organization-plans";
@@ -21,6 +22,7 @@ export interface OrganizationsModuleDeps {
   logger: Logger;
   domainEvents: DomainEvents;
   audit: AuditService;
+  adminActions: AdminActions;
   now?: () => Date;
 }
 
@@ -41,6 +43,7 @@ export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
     domainEvents: deps.domainEvents,
     now,
     audit: deps.audit,
+    adminActions: deps.adminActions,
   });
   return { memberships, plans, invitations, administration, settings };
 }

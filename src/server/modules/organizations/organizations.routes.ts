@@ -73,27 +73,23 @@ export function organizationsRoutes(container: Pick<Container, "organizations">)
 }
 
 /** /api/platform/organizations/:organizationId — the platform owner's plan and domain settings, each recorded as an admin action. */
-export function platformOrganizationsRoutes(container: Pick<Container, "adminActions" | "organizations">) {
+export function platformOrganizationsRoutes(container: Pick<Container, "organizations">) {
   const { administration } = container.organizations;
-  const { recordAdminAction } = container.adminActions;
   return new Hono<AppBindings>()
     .use(requirePermission("platform.administer"))
     .patch("/:organizationId/plan", async (c) => {
       const plan = await jsonBody(c.req, updateOrganizationPlanRequestSchema);
-      const organization = await administration.updatePlan(organizationId(c.req.param("organizationId")), plan);
-      await recordAdminAction(c.var.actor, "organization.plan", { kind: "organization", id: organization.id }, { ...plan });
+      const organization = await administration.updatePlan(c.var.actor, organizationId(c.req.param("organizationId")), plan);
       return c.json({ organization });
     })
     .post("/:organizationId/domains", async (c) => {
       const { domain } = await jsonBody(c.req, verifiedDomainRequestSchema);
-      const organization = await administration.verifyDomain(organizationId(c.req.param("organizationId")), domain);
-      await recordAdminAction(c.var.actor, "organization.domain-verify", { kind: "organization", id: organization.id }, { domain });
+      const organization = await administration.verifyDomain(c.var.actor, organizationId(c.req.param("organizationId")), domain);
       return c.json({ organization });
     })
     .delete("/:organizationId/domains/:domain", async (c) => {
       const domain = c.req.param("domain").toLowerCase();
-      const organization = await administration.removeDomain(organizationId(c.req.param("organizationId")), domain);
-      await recordAdminAction(c.var.actor, "organization.domain-remove", { kind: "organization", id: organization.id }, { domain });
+      const organization = await administration.removeDomain(c.var.actor, organizationId(c.req.param("organizationId")), domain);
       return c.json({ organization });
     });
 }

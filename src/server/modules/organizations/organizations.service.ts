@@ -1,4 +1,5 @@
-import type { AuditService } from "../audit/audit.service";
+import type { AuditActor, AuditService } from "../audit/audit.service";
+import type { AdminActions } from "../admin/admin-actions";
 import type { Actor } from "../../../core/access/actor";
 import { resolveDisplayName } from "../../../core/access/display-name";
 import { isFreeMailDomain } from "../../../core/organizations/membership-rules";
@@ -35,6 +36,8 @@ export interface OrganizationAdminDeps {
   domainEvents: Pick<DomainEvents, "emit" | "wakeWorker">;
   now: () => Date;
   audit: AuditService;
+  /** The platform owner's changes are recorded as admin actions, in the transaction that makes them. */
+  adminActions: AdminActions;
 }
 
 type ListedMemberRow = Awaited<ReturnType<OrganizationsRepo["listMembers"]>>[number];
@@ -318,7 +321,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
      * monthly allowance. Suspending stops the members' queued processing; opening starts what
      * waited for a credit.
      */
-    async updatePlan(organizationId: string, plan: Required<UpdateOrganizationPlanRequest>): Promise<Organization> {
+    async updatePlan(actor: Actor, organizationId: string, plan: Required<UpdateOrganizationPlanRequest>): Promise<Organization> {
       const before = await requireAnyOrganization(organizationId);
       const updated = await db.transaction(async (tx) => {
         const row = await repo.updateOrganization(
@@ -336,6 +339,7 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
             ? "organizations.suspended"
             : undefined;
         if (announced) for (const userId of await repo.activeMemberIds(organizationId, tx)) await deps.domainEvents.emit(tx, announced, { userId });
+        await deps.adminActions.recordAdminAction(actor, "organization.plan", { kind: "organization", id: organizationId }, { ...plan }, tx);
         return row;
       });
       deps.domainEvents.wakeWorker();
@@ -374,17 +378,22 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
     },
 
     /** The platform owner vouches for a domain: new accounts at it join this organization. */
-    async verifyDomain(organizationId: string, domain: string): Promise<Organization> {
+    async verifyDomain(actor: Actor | AuditActor, organizationId: string, domain: string): Promise<Organization> {
       const organization = await requireAnyOrganization(organizationId);
       if (isFreeMailDomain(domain)) throw new AppError("validation_failed", freeMailDomainMessage(domain));
-      const isVerified = await db.transaction((tx) => repo.verifyDomain(organization.id, domain, deps.now(), tx));
-      if (!isVerified) throw new AppError("conflict", domainTakenMessage(domain));
+      await db.transaction(async (tx) => {
+        if (!(await repo.verifyDomain(organization.id, domain, deps.now(), tx))) throw new AppError("conflict", domainTakenMessage(domain));
+        await deps.adminActions.recordAdminAction(actor, "organization.domain-verify", { kind: "organization", id: organization.id }, { domain }, tx);
+      });
       return view(organization);
     },
 
-    async removeDomain(organizationId: string, domain: string): Promise<Organization> {
+    async removeDomain(actor: Actor, organizationId: string, domain: string): Promise<Organization> {
       const organization = await requireAnyOrganization(organizationId);
-      if (!(await repo.removeDomain(organization.id, domain))) throw new AppError("not_found", `${domain} is not one of this organization's domains.`);
+      await db.transaction(async (tx) => {
+        if (!(await repo.removeDomain(organization.id, domain, tx))) throw new AppError("not_found", `${domain} is not one of this organization's domains.`);
+        await deps.adminActions.recordAdminAction(actor, "organization.domain-remove", { kind: "organization", id: organization.id }, { domain }, tx);
+      });
       return view(organization);
     },
   };
