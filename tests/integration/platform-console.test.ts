@@ -17,6 +17,7 @@ import type {
 import { chatSessions, documents, jobs, organizationInvitations, users } from "../../src/server/db/schema/index";
 import { createOrganizationsRepo } from "../../src/server/modules/organizations/organizations.repo";
 import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
+import { eventsOf } from "../support/audit";
 import { createVerifiedUser, insertDocumentRecords } from "../support/factories";
 import { HttpClient } from "../support/http-client";
 import { whoAmI } from "../support/organizations";
@@ -384,6 +385,9 @@ describe("the platform owner's actions", () => {
     });
     expect(taken.status).toBe(409);
     expect((await json<AdminOrganizationListResponse>(await owner.get("/api/admin/organizations?search=Copycat"))).organizations).toEqual([]);
+    // Recorded in the creation's own transaction: the refused one left no event.
+    const created = (await eventsOf(testApp, "admin.organization-created")).map((event) => [event.targetName, event.organizationId]);
+    expect(created).toEqual([["Epsilon Practice", organization.id]]);
   });
 
   it("new organizations take the platform settings, which start from the spec's 100 users, TRIAL_DAYS and a 5 GB trial's storage", async () => {

@@ -101,12 +101,6 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async createOrganization(actor: Actor, request: CreateOrganizationRequest & { name: string }): Promise<AdminOrganization> {
       const created = await deps.organizations.administration.createOrganization(actor, request);
-      await deps.actions.recordAdminAction(
-        actor,
-        "organization.create",
-        { kind: "organization", id: created.id, name: request.name },
-        { domain: request.domain },
-      );
       return requireOrganizationRow(created.id);
     },
 

@@ -372,6 +372,13 @@ export function createOrganizationAdminService(deps: OrganizationAdminDeps) {
           tx,
         );
         if (domain && !(await repo.verifyDomain(row.id, domain, now, tx))) throw new AppError("conflict", domainTakenMessage(domain));
+        await deps.adminActions.recordAdminAction(
+          actor,
+          "organization.create",
+          { kind: "organization", id: row.id, name: request.name },
+          { domain: request.domain },
+          tx,
+        );
         return row;
       });
       return view(organization);
