@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factFieldKeys } from "../../shared/fact-sheet";
 import { questionKinds } from "./question-kinds";
-import { keyStems, routeQuestion } from "./question-routing";
+import { keyStems, kindProbabilities, questionFeatures, routeQuestion, type RouterModelFile } from "./question-routing";
 
 describe("routeQuestion: the kind of term a question asks about, in whatever words", () => {
   it.each([
@@ -71,5 +71,41 @@ describe("question kinds", () => {
   it("gives every kind an id of its own and at least one cue that is not only filler", () => {
     expect(new Set(questionKinds.map((kind) => kind.id)).size).toBe(questionKinds.length);
     for (const kind of questionKinds) expect(kind.names.some((cue) => keyStems(cue).length > 0)).toBe(true);
+  });
+});
+
+describe("kindProbabilities: a softmax of each kind's bias plus the weights of the question's features", () => {
+  const [renewal, notice] = questionFeatures("renewal notice").filter((feature) => feature.startsWith("u:"));
+  const model: RouterModelFile = {
+    features: [renewal!, notice!, "u:unused"],
+    kinds: {
+      none: { bias: 0, weights: [] },
+      renewal: {
+        bias: -1,
+        weights: [
+          [0, 2],
+          [1, 1],
+        ],
+      },
+      termination: {
+        bias: 0.5,
+        weights: [
+          [1, 0.5],
+          [2, 9],
+        ],
+      },
+    },
+  };
+  const softmax = (scores: number[]) => scores.map((score) => Math.exp(score) / scores.reduce((sum, other) => sum + Math.exp(other), 0));
+
+  it.each([
+    ["renewal notice", [0, -1 + 2 + 1, 0.5 + 0.5]],
+    ["the notice", [0, -1 + 1, 0.5 + 0.5]],
+    ["nothing known", [0, -1, 0.5]],
+  ])("scores %j from its own features only", (question, scores) => {
+    const probabilities = kindProbabilities(model, question);
+    const expected = softmax(scores);
+    expect([...probabilities.keys()]).toEqual(["none", "renewal", "termination"]);
+    [...probabilities.values()].forEach((probability, index) => expect(probability).toBeCloseTo(expected[index]!, 12));
   });
 });

@@ -167,17 +167,41 @@ export interface RouterModelFile {
   kinds: Record<string, { bias: number; weights: [number, number][] }>;
 }
 
+/** A model's weights by feature, so a question reads only the weights of the features it has. */
+interface RouterIndex {
+  kinds: string[];
+  biases: number[];
+  weightsByFeature: Map<string, Array<[kind: number, weight: number]>>;
+}
+
+const routerIndexes = new WeakMap<RouterModelFile, RouterIndex>();
+
+function routerIndexOf(model: RouterModelFile): RouterIndex {
+  const known = routerIndexes.get(model);
+  if (known) return known;
+  const entries = Object.entries(model.kinds);
+  const weightsByFeature = new Map<string, Array<[number, number]>>();
+  entries.forEach(([, { weights }], kind) => {
+    for (const [feature, weight] of weights) {
+      const name = model.features[feature]!;
+      const list = weightsByFeature.get(name) ?? [];
+      list.push([kind, weight]);
+      weightsByFeature.set(name, list);
+    }
+  });
+  const index = { kinds: entries.map(([kind]) => kind), biases: entries.map(([, { bias }]) => bias), weightsByFeature };
+  routerIndexes.set(model, index);
+  return index;
+}
+
 /** How likely the question is about each kind (and about none), by the learned router. */
 export function kindProbabilities(model: RouterModelFile, question: string): Map<string, number> {
-  const asked = new Set(questionFeatures(question));
-  const scores = Object.entries(model.kinds).map(([kind, { bias, weights }]) => {
-    let z = bias;
-    for (const [feature, weight] of weights) if (asked.has(model.features[feature]!)) z += weight;
-    return [kind, z] as const;
-  });
-  const max = Math.max(...scores.map(([, z]) => z));
-  const total = scores.reduce((sum, [, z]) => sum + Math.exp(z - max), 0);
-  return new Map(scores.map(([kind, z]) => [kind, Math.exp(z - max) / total]));
+  const { kinds, biases, weightsByFeature } = routerIndexOf(model);
+  const scores = [...biases];
+  for (const feature of questionFeatures(question)) for (const [kind, weight] of weightsByFeature.get(feature) ?? []) scores[kind]! += weight;
+  const max = Math.max(...scores);
+  const total = scores.reduce((sum, z) => sum + Math.exp(z - max), 0);
+  return new Map(kinds.map((kind, index) => [kind, Math.exp(scores[index]! - max) / total]));
 }
 
 /**
