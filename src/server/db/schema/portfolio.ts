@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { documents } from "./documents";
 import { organizations } from "./organizations";
@@ -23,4 +23,18 @@ export const portfolioSettings = pgTable("portfolio_settings", {
     .references(() => organizations.id, { onDelete: "cascade" }),
   weeklyDigest: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * How many times the contracts listed for a person have changed: counted by triggers on every
+ * table the portfolio's listing reads (a document's name, status or owner; its fact sheet, the
+ * reviews of its values and its corrected payer; the person's name), so the portfolio asks one
+ * short row whether a listing it keeps is still current (ADR 033). A person with no row is at 0;
+ * closing the account deletes the row.
+ */
+export const contractListingVersions = pgTable("contract_listing_versions", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint({ mode: "number" }).notNull().default(0),
 });

@@ -1,7 +1,16 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { Database } from "../../db/client";
-import { contractDetails, documents, factSheets, factValueReviews, organizationMembers, portfolioSettings, users } from "../../db/schema/index";
+import {
+  contractDetails,
+  contractListingVersions,
+  documents,
+  factSheets,
+  factValueReviews,
+  organizationMembers,
+  portfolioSettings,
+  users,
+} from "../../db/schema/index";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 
 /** Whose contracts a list holds: one person's, or every active member's of an organization. */
@@ -47,26 +56,28 @@ export function createPortfolioRepo(db: Database) {
       .leftJoin(contractDetails, eq(contractDetails.documentId, documents.id))
       .where(and(eq(documents.status, "completed"), isNotNull(factSheets.builtAt), owners));
   /**
-   * One short value that changes whenever any value of the scope's listing does: every row's
-   * columns, written out as a JSON array (null and "" stay apart), in document order, hashed. Reading it
-   * returns one row where the listing returns a thousand, which PGlite hands over one by one.
+   * One short value that changes whenever any row of the scope's listing does: the counts the
+   * database keeps per owner (`contract_listing_versions`, moved by triggers in every writing
+   * transaction, migration 0026), with the organization's active members when the scope is one.
    */
-  const versionOf = (owners: SQL) => {
-    const listing = listingQueryOf(owners).as("listing");
-    const rowText = sql`json_build_array(${listing.documentId}, ${listing.documentName}, ${listing.userId}, ${listing.ownerName}, ${listing.factsUpdatedAt}, ${listing.reviewsVersion}, ${listing.payerCorrection})::text`;
-    return db
-      .select({
-        version: sql<string>`count(*) || ':' || coalesce(encode(sha256(convert_to(string_agg(${rowText}, ',' order by ${listing.documentId}), 'UTF8')), 'hex'), '')`,
-      })
-      .from(listing);
-  };
+  const versionOwn = db
+    .select({ version: sql<string>`coalesce(max(${contractListingVersions.version}), 0)::text` })
+    .from(contractListingVersions)
+    .where(eq(contractListingVersions.userId, sql.placeholder("userId")))
+    .prepare("portfolio_version_own");
+  const versionOrganization = db
+    .select({
+      version: sql<string>`coalesce(string_agg(${organizationMembers.userId} || ':' || coalesce(${contractListingVersions.version}, 0), ',' order by ${organizationMembers.userId}), '')`,
+    })
+    .from(organizationMembers)
+    .leftJoin(contractListingVersions, eq(contractListingVersions.userId, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, sql.placeholder("organizationId")), eq(organizationMembers.status, "active")))
+    .prepare("portfolio_version_organization");
   // Asked on every portfolio and library request: prepared once per scope, so each is planned once.
   const ownScope = eq(documents.userId, sql.placeholder("userId"));
   const organizationScope = activeMembersOf(sql.placeholder("organizationId"));
   const listOwn = listingQueryOf(ownScope).prepare("portfolio_list_own");
   const listOrganization = listingQueryOf(organizationScope).prepare("portfolio_list_organization");
-  const versionOwn = versionOf(ownScope).prepare("portfolio_version_own");
-  const versionOrganization = versionOf(organizationScope).prepare("portfolio_version_organization");
 
   return {
     listContracts(scope: ContractScope): Promise<ContractListing[]> {
