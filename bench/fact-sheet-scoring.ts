@@ -56,11 +56,13 @@ export interface FactSheetScore {
   valuesRight: number;
   notStatedShown: number;
   notStatedRight: number;
+  /** Per field of the key: its entries, and how many a value answers. */
+  byField: Map<string, { entries: number; right: number }>;
   misses: string[];
 }
 
 export function emptyScore(): FactSheetScore {
-  return { goldEntries: 0, entriesRight: 0, valuesShown: 0, valuesRight: 0, notStatedShown: 0, notStatedRight: 0, misses: [] };
+  return { goldEntries: 0, entriesRight: 0, valuesShown: 0, valuesRight: 0, notStatedShown: 0, notStatedRight: 0, byField: new Map(), misses: [] };
 }
 
 /**
@@ -72,13 +74,18 @@ export function scoreSheet(score: FactSheetScore, contract: string, fields: read
   for (const [goldKey, entries] of Object.entries(gold)) {
     // Every field the key's one corresponds to (the key keeps the recoupment look-back under overpayments).
     const shown = fields.filter((field) => (goldKeyOf[field.key] ?? field.key) === goldKey).flatMap((field) => field.values);
+    const fieldScore = score.byField.get(goldKey) ?? { entries: 0, right: 0 };
+    score.byField.set(goldKey, fieldScore);
     for (const entry of entries) {
       score.goldEntries++;
+      fieldScore.entries++;
       const right = isStated(entry)
         ? shown.some((value) => answers(value, entry))
         : !shown.some((value) => productLinesOf(entry).includes(value.productLine) || value.productLine === "all");
-      if (right) score.entriesRight++;
-      else score.misses.push(`${contract} ${goldKey}: ${JSON.stringify(entry.value).slice(0, 60)} [${entry.product_line}] p${entry.page}`);
+      if (right) {
+        score.entriesRight++;
+        fieldScore.right++;
+      } else score.misses.push(`${contract} ${goldKey}: ${JSON.stringify(entry.value).slice(0, 60)} [${entry.product_line}] p${entry.page}`);
     }
     score.valuesShown += shown.length;
     score.valuesRight += shown.filter((value) => entries.some((entry) => isStated(entry) && answers(value, entry))).length;

@@ -106,6 +106,8 @@ export async function runFactSheetBench(): Promise<{ ok: boolean; figures: Recor
     const quoteShare = ratio(verbatim, values);
     figures["payer-dev field accuracy (value, product line and page)"] =
       `${format(fieldAccuracy)} (${score.entriesRight}/${score.goldEntries}; target ${TARGETS.fieldAccuracy})`;
+    for (const [field, { entries, right }] of [...score.byField].sort(([a], [b]) => a.localeCompare(b)))
+      figures[`  ${field}`] = `${right}/${entries}${right < entries ? "  (missed)" : ""}`;
     figures["payer-dev values shown that match the key"] = `${format(ratio(score.valuesRight, score.valuesShown))} (${score.valuesRight}/${score.valuesShown})`;
     figures['payer-dev "Not stated" precision'] =
       `${format(notStatedPrecision)} (${score.notStatedRight}/${score.notStatedShown}; target ${TARGETS.notStatedPrecision})`;

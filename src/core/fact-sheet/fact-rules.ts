@@ -324,6 +324,21 @@ export const factRules: readonly FactRule[] = [
     headingHint: /\bdispute|\barbitration|\bmediation/,
   },
   {
+    // How long a party has to bring a legal action under the agreement: a contractual period of
+    // limitations, often shorter than the state's. Billing claims are not actions ("claims must be filed within").
+    field: "dispute_resolution",
+    kind: "duration",
+    about: [
+      /\b(?:period of limitations?|limitations? period)\b/,
+      /\b(?:action|suit|proceeding|litigation|arbitration|claim)s?\b[^.]{0,160}\b(?:brought|commenced|instituted)\b[^.]{0,60}\b(?:more than|later than|after|within)\b/,
+      /\bbring\w*\b[^.]{0,60}\b(?:action|suit|proceeding|claim)s?\b[^.]{0,160}\b(?:more than|later than|after|within)\b/,
+    ],
+    notAbout: /\bmember\b|\benrollee\b/,
+    near: /\bmore than\b|\blater than\b|\bwithin\b|\bafter\b|\bof\b/,
+    units: ["month", "year"],
+    subjects: [["time limit to bring a legal action", /\blimitation|\bbr(?:ing|ought)\b|\bcommenced\b|\binstituted\b/]],
+  },
+  {
     field: "assignment",
     kind: "wording",
     about: [

@@ -249,6 +249,8 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["timely_filing", "The Plan will make prompt payment of each claim submitted to it, within thirty (30) days of receipt."],
     ["records_retention", "A telehealth provider must have had access to the patient's health records for the past three years."],
     ["assignment", "Either party may terminate without the other's consent if the other makes an assignment for the benefit of its creditors."],
+    ["dispute_resolution", "All claims must be filed with the Plan within twelve (12) months of the date of service."],
+    ["dispute_resolution", "A member may bring an action against the Plan within three (3) years after the denial."],
   ])("%s is not stated in: %s", (key, sentence) => {
     const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
     expect(valuesOf(key)).toEqual([]);
@@ -325,6 +327,19 @@ describe("readFactSheet: every value a field has, each with what it applies to",
       [
         ["12 months", null],
         ["18 months", "claims where another payer is primary"],
+      ],
+    ],
+    [
+      "dispute resolution: how disputes are settled, and the time limit to bring an action",
+      "dispute_resolution",
+      [
+        "12. Disputes.",
+        "12.1 The parties shall first try to settle any dispute by negotiation, and then by binding arbitration.",
+        "12.2 Neither party may bring a suit or proceeding arising out of this Agreement more than two (2) years after the cause of action accrued.",
+      ],
+      [
+        ["Negotiation, Arbitration", null],
+        ["2 years", "time limit to bring a legal action"],
       ],
     ],
   ])("%s", (_name, key, lines, expected) => {
