@@ -187,6 +187,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["governing_law", "This addendum shall be governed by federal law.", "Federal law (United States)"],
     ["governing_law", "This contract is governed by the law of Scotland.", "Scotland"],
     ["termination_without_cause", "This program may be terminated upon forty-five (45) days' written notice by either party.", "45 days"],
+    ["dispute_resolution", "Either side must bring any claim arising under this contract within one (1) year after it accrues.", "1 year"],
     ["auto_renewal", "The term is subject to automatic extension for further one-year periods.", "Yes, for 1 year terms"],
     ["auto_renewal", "Unless the provider objects in writing, the contract will be extended for another twelve months.", "Yes"],
     ["auto_renewal", "The contract is renewable for two-year terms by mutual agreement.", "Only if a party chooses to renew"],
@@ -335,7 +336,7 @@ describe("readFactSheet: every value a field has, each with what it applies to",
       [
         "12. Disputes.",
         "12.1 The parties shall first try to settle any dispute by negotiation, and then by binding arbitration.",
-        "12.2 Neither party may bring a suit or proceeding arising out of this Agreement more than two (2) years after the cause of action accrued.",
+        "12.2 Any suit or proceeding under this Agreement must be brought within two (2) years of the date the dispute first arose.",
       ],
       [
         ["Negotiation, Arbitration", null],
