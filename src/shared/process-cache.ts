@@ -106,3 +106,27 @@ export function createProcessCache<Key, Value>(name: string, bounds: CacheBounds
     },
   };
 }
+
+/** A value, and the version of what it was made from. */
+export interface AsOfVersion<Value> {
+  version: string;
+  value: Value;
+}
+
+/**
+ * The value kept under `key` while `versionOf()` answers the version it was read at. When the
+ * version moved, it is read again, and kept only if the version still held after reading: a kept
+ * version always names exactly what was read under it.
+ */
+export async function readWhileVersionHolds<Key, Value>(
+  cache: ProcessCache<Key, AsOfVersion<Value>>,
+  key: Key,
+  versionOf: () => Promise<string>,
+  read: () => Promise<Value>,
+): Promise<AsOfVersion<Value>> {
+  const version = await versionOf();
+  const kept = cache.get(key);
+  if (kept?.version === version) return kept;
+  const fresh = { version, value: await read() };
+  return (await versionOf()) === version ? cache.set(key, fresh) : fresh;
+}

@@ -26,13 +26,13 @@ export const portfolioSettings = pgTable("portfolio_settings", {
 });
 
 /**
- * How many times the contracts listed for a person have changed: counted by triggers on every
- * table the portfolio's listing reads (a document's name, status or owner; its fact sheet, the
- * reviews of its values and its corrected payer; the person's name), so the portfolio asks one
- * short row whether a listing it keeps is still current (ADR 033). A person with no row is at 0;
+ * How many times what a person's library and portfolio show has changed: counted at commit by
+ * triggers on every table they read (their documents and their processing jobs; a document's fact
+ * sheet, the reviews of its values and its corrected payer; the person's name), so a process asks
+ * one short row whether a list it keeps is still current (ADR 033). A person with no row is at 0;
  * closing the account deletes the row.
  */
-export const contractListingVersions = pgTable("contract_listing_versions", {
+export const libraryVersions = pgTable("library_versions", {
   userId: text()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),

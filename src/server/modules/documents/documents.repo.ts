@@ -5,7 +5,7 @@ import type { StartRefusalReason } from "../../../shared/billing";
 import { can, type AccessSubject } from "../../../shared/access";
 import { queryRows, type Database } from "../../db/client";
 import { resolveDisplayName } from "../../../core/access/display-name";
-import { documentChunks, documentPages, documents, jobs, organizationMembers, profiles, users } from "../../db/schema/index";
+import { documentChunks, documentPages, documents, jobs, libraryVersions, organizationMembers, profiles, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
 import { processDocumentJob, type ProcessDocumentPayload } from "./documents.jobs";
 
@@ -122,6 +122,11 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
     .where(eq(documents.userId, sql.placeholder("userId")))
     .orderBy(desc(documents.createdAt))
     .prepare("documents_list");
+  const findLibraryVersion = db
+    .select({ version: sql<string>`coalesce(max(${libraryVersions.version}), 0)::text` })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.userId, sql.placeholder("userId")))
+    .prepare("documents_library_version");
   return {
     /** One user's documents: another person's document is simply not found. */
     forUser({ userId }: UserScope) {
@@ -161,6 +166,12 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
         async find(id: string): Promise<OwnedDocumentRow | undefined> {
           const [row] = await findOwnedDocument.execute({ userId, id });
           return row && owned(row);
+        },
+
+        /** Moves whenever anything `list` answers does (counted by the database at commit, migration 0026). */
+        async findLibraryVersion(): Promise<string> {
+          const [row] = await findLibraryVersion.execute({ userId });
+          return row!.version;
         },
 
         /** Newest first, with the progress of any job still running. */

@@ -19,6 +19,7 @@ import {
 } from "../../../shared/documents";
 import type { ErrorCode } from "../../../shared/errors";
 import { can, type Permission } from "../../../shared/access";
+import { createProcessCache, readWhileVersionHolds, type AsOfVersion } from "../../../shared/process-cache";
 import type { PageImageCache } from "../../adapters/page-images/page-image-cache";
 import { isImageKind, type PageImage, type PageImages } from "../../adapters/page-images/page-images";
 import { ExtractionError } from "../../adapters/extract/types";
@@ -143,12 +144,16 @@ export function toDocumentSummary<Row extends Omit<DocumentRow, "outline">>(
   };
 }
 
+/** People whose library list is kept in a process; past it the least recently asked go first. A list is a few kB. */
+const MAX_KEPT_LIBRARIES = 2_000;
+
 /** A document open in a tab is fetched again on every change: one view per person and document in 15 minutes is recorded. */
 const VIEW_RECORD_WINDOW_MS = 15 * 60 * 1000;
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { repo, storage } = deps;
   const views = createEventSampler({ perWindow: 1, windowMs: VIEW_RECORD_WINDOW_MS });
+  const libraries = createProcessCache<string, AsOfVersion<DocumentSummary[]>>("documents.libraries", { maxEntries: MAX_KEPT_LIBRARIES });
 
   /** A document opened to be read, recorded as viewed (once per person and document in 15 minutes), whoever's it is (ADR 040). */
   async function viewDocument<Row extends OwnedDocumentRow>(actor: Actor, row: Row): Promise<Row> {
@@ -270,8 +275,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }
     },
 
-    async list(actor: Actor): Promise<DocumentSummary[]> {
-      return (await repo.forUser(actor).list()).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
+    /** The actor's library, kept per person while their library's version holds: a request then reads one short row. */
+    async list(actor: Actor): Promise<readonly DocumentSummary[]> {
+      const library = repo.forUser(actor);
+      const read = async () => (await library.list()).map(({ document, job }) => toDocumentSummary(document, job?.stage ? job : null));
+      return (await readWhileVersionHolds(libraries, actor.userId, library.findLibraryVersion, read)).value;
     },
 
     /** One of the actor's own documents, to act on (chat, contract details): recorded as viewed. */

@@ -3,7 +3,7 @@ import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { Database } from "../../db/client";
 import {
   contractDetails,
-  contractListingVersions,
+  libraryVersions,
   documents,
   factSheets,
   factValueReviews,
@@ -57,20 +57,20 @@ export function createPortfolioRepo(db: Database) {
       .where(and(eq(documents.status, "completed"), isNotNull(factSheets.builtAt), owners));
   /**
    * One short value that changes whenever any row of the scope's listing does: the counts the
-   * database keeps per owner (`contract_listing_versions`, moved by triggers in every writing
-   * transaction, migration 0026), with the organization's active members when the scope is one.
+   * database keeps per owner (`library_versions`, moved by triggers at the commit of every
+   * writing transaction, migration 0026), with the organization's active members when the scope is one.
    */
   const versionOwn = db
-    .select({ version: sql<string>`coalesce(max(${contractListingVersions.version}), 0)::text` })
-    .from(contractListingVersions)
-    .where(eq(contractListingVersions.userId, sql.placeholder("userId")))
+    .select({ version: sql<string>`coalesce(max(${libraryVersions.version}), 0)::text` })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.userId, sql.placeholder("userId")))
     .prepare("portfolio_version_own");
   const versionOrganization = db
     .select({
-      version: sql<string>`coalesce(string_agg(${organizationMembers.userId} || ':' || coalesce(${contractListingVersions.version}, 0), ',' order by ${organizationMembers.userId}), '')`,
+      version: sql<string>`coalesce(string_agg(${organizationMembers.userId} || ':' || coalesce(${libraryVersions.version}, 0), ',' order by ${organizationMembers.userId}), '')`,
     })
     .from(organizationMembers)
-    .leftJoin(contractListingVersions, eq(contractListingVersions.userId, organizationMembers.userId))
+    .leftJoin(libraryVersions, eq(libraryVersions.userId, organizationMembers.userId))
     .where(and(eq(organizationMembers.organizationId, sql.placeholder("organizationId")), eq(organizationMembers.status, "active")))
     .prepare("portfolio_version_organization");
   // Asked on every portfolio and library request: prepared once per scope, so each is planned once.

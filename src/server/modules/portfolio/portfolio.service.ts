@@ -14,7 +14,7 @@ import {
   type PortfolioView,
 } from "../../../shared/contracts/portfolio";
 import { formatIsoDate, type IsoDate } from "../../../shared/calendar-dates";
-import { createProcessCache } from "../../../shared/process-cache";
+import { createProcessCache, readWhileVersionHolds, type AsOfVersion } from "../../../shared/process-cache";
 import { AppError } from "../../http/app-error";
 import { downloadFilename } from "../../http/downloads";
 import type { AuditService } from "../audit/audit.service";
@@ -49,12 +49,6 @@ const MAX_CACHED_SCOPES = 1_000;
 const MAX_CACHED_ROWS = 4_000;
 const MAX_CACHED_VIEWS = 4_000;
 
-/** What is kept of a scope's listing, and what is made from it, with the listing version it was made from. */
-interface AsOfVersion<Value> {
-  version: string;
-  value: Value;
-}
-
 const scopeKeyOf = (scope: ContractScope) => (scope.kind === "own" ? `own:${scope.userId}` : `organization:${scope.organizationId}`);
 // The filters all have to hold, so their order does not change the view.
 const viewKeyOf = (view: PortfolioView) => `${[...view.filters].sort().join(",")}|${view.sort}|${view.order}`;
@@ -79,18 +73,14 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   const rowsByViewer = createProcessCache<string, AsOfVersion<ContractRow[]>>("portfolio.rows", { maxEntries: MAX_CACHED_ROWS });
   const rowsByView = createProcessCache<string, AsOfVersion<ContractRow[]>>("portfolio.views", { maxEntries: MAX_CACHED_VIEWS });
 
-  /**
-   * The scope's listing: asked for by its version (one short row), read whole only when the version
-   * moved. A listing read while something changed is used once and not kept, so a version always
-   * names exactly the rows kept under it.
-   */
-  async function listingOf(scope: ContractScope): Promise<AsOfVersion<ContractListing[]>> {
-    const key = scopeKeyOf(scope);
-    const version = await deps.repo.findListingVersion(scope);
-    const cached = listingsByScope.get(key);
-    if (cached?.version === version) return cached;
-    const listing = { version, value: await deps.repo.listContracts(scope) };
-    return (await deps.repo.findListingVersion(scope)) === version ? listingsByScope.set(key, listing) : listing;
+  /** The scope's listing: asked for by its version (one short row), read whole only when the version moved. */
+  function listingOf(scope: ContractScope): Promise<AsOfVersion<ContractListing[]>> {
+    return readWhileVersionHolds(
+      listingsByScope,
+      scopeKeyOf(scope),
+      () => deps.repo.findListingVersion(scope),
+      () => deps.repo.listContracts(scope),
+    );
   }
 
   async function termsFor(listings: ContractListing[], today: IsoDate): Promise<Map<string, ContractTerms>> {

@@ -4,24 +4,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../src/server/db/client";
 import {
   contractDetails,
-  contractListingVersions,
+  documentChunks,
   documents,
   factSheets,
   factValueReviews,
+  jobs,
+  libraryVersions,
   organizationMembers,
   users,
 } from "../../src/server/db/schema/index";
+import { processDocumentJob } from "../../src/server/modules/documents/documents.jobs";
+import { createDocumentsRepo } from "../../src/server/modules/documents/documents.repo";
 import { createPortfolioRepo, type ContractScope, type PortfolioRepo } from "../../src/server/modules/portfolio/portfolio.repo";
 import { insertDocumentRecords } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
-// The portfolio keeps a scope's listing while its version holds (ADR 033). The version is counted
-// by triggers (migration 0026), so every write that changes a listed row must move it, whoever
-// makes the write, and a write that changes nothing listed need not.
+// The library list and the portfolio are kept per process while their version holds (ADR 033).
+// The version is counted at commit by triggers (migration 0026), so every write that changes what
+// they show must move it, whoever makes the write, and a write that changes nothing shown need not.
 
 let handle: DatabaseHandle;
 let db: Database;
 let repo: PortfolioRepo;
+let documentsRepo: ReturnType<typeof createDocumentsRepo>;
 let organizationId: string;
 
 async function insertPerson(name: string): Promise<string> {
@@ -35,7 +40,7 @@ async function join(userId: string): Promise<void> {
 }
 
 async function completedDocumentWithSheet(userId: string): Promise<string> {
-  const [documentId] = await insertDocumentRecords(db, [{ userId, filename: "Payer agreement.pdf" }]);
+  const [documentId] = await insertDocumentRecords(db, [{ userId, filename: "Payer agreement.pdf", passages: 1 }]);
   await db.insert(factSheets).values({ documentId: documentId!, status: "ready", builtAt: new Date() });
   return documentId!;
 }
@@ -59,12 +64,20 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
   repo = createPortfolioRepo(db);
+  documentsRepo = createDocumentsRepo(db, { enqueue: () => Promise.reject(new Error("nothing is queued here")) });
   organizationId = randomUUID();
   await db.execute(sql`insert into organizations (id, name, status) values (${organizationId}, 'Listing versions practice', 'enterprise')`);
 });
 afterAll(() => handle.close());
 
-describe("a listing's version moves with every write to what it lists", () => {
+/** The three versions a person's writes can move: their library's, their portfolio's, their organization's portfolio's. */
+const versionsOf = async (owner: string) => [
+  await documentsRepo.forUser({ userId: owner }).findLibraryVersion(),
+  await repo.findListingVersion(own(owner)),
+  await repo.findListingVersion(organization()),
+];
+
+describe("a library's version moves with every write to what the library and portfolio show", () => {
   it.each<[string, (owner: string, documentId: string) => Promise<unknown>]>([
     ["a document renamed", (_, id) => db.update(documents).set({ filename: "Renamed agreement.pdf" }).where(eq(documents.id, id))],
     ["a document's status", (_, id) => db.update(documents).set({ status: "processing" }).where(eq(documents.id, id))],
@@ -82,15 +95,24 @@ describe("a listing's version moves with every write to what it lists", () => {
     ["a value confirmed", (_, id) => db.insert(factValueReviews).values(review(id))],
     ["the payer corrected", (owner, id) => db.insert(contractDetails).values({ documentId: id, payer: "Lakeside Health Plan", updatedBy: owner })],
     ["the owner renamed", (owner) => db.update(users).set({ name: "Renamed Person" }).where(eq(users.id, owner))],
+    ["a document's page count", (_, id) => db.update(documents).set({ pageCount: 12 }).where(eq(documents.id, id))],
+    ["its processing job queued", (_, id) => db.insert(jobs).values({ type: processDocumentJob.name, payload: { document_id: id }, singletonKey: id })],
+    [
+      "several writes in one transaction",
+      (owner, id) =>
+        db.transaction(async (tx) => {
+          await tx.update(documents).set({ status: "processing" }).where(eq(documents.id, id));
+          await tx.insert(contractDetails).values({ documentId: id, payer: "Lakeside Health Plan", updatedBy: owner });
+        }),
+    ],
   ])("%s", async (_, write) => {
     const owner = await insertPerson("Listing Owner");
     await join(owner);
     const documentId = await completedDocumentWithSheet(owner);
-    const before = [await repo.findListingVersion(own(owner)), await repo.findListingVersion(organization())];
+    const before = await versionsOf(owner);
     await write(owner, documentId);
-    const after = [await repo.findListingVersion(own(owner)), await repo.findListingVersion(organization())];
-    expect(after[0]).not.toBe(before[0]);
-    expect(after[1]).not.toBe(before[1]);
+    const after = await versionsOf(owner);
+    after.forEach((version, index) => expect(version).not.toBe(before[index]));
   });
 
   it("a review undone moves it, and a write to what is not listed does not", async () => {
@@ -101,9 +123,24 @@ describe("a listing's version moves with every write to what it lists", () => {
     await db.delete(factValueReviews).where(eq(factValueReviews.id, reviewed!.id));
     const afterUndo = await repo.findListingVersion(own(owner));
     expect(afterUndo).not.toBe(beforeUndo);
-    await db.update(documents).set({ pageCount: 12 }).where(eq(documents.id, documentId));
+    await db.update(documentChunks).set({ text: "Claims are filed within 90 days." }).where(eq(documentChunks.documentId, documentId));
     await db.update(users).set({ name: "Listing Owner" }).where(eq(users.id, owner));
     expect(await repo.findListingVersion(own(owner))).toBe(afterUndo);
+  });
+
+  it("a processing job's progress moves it, and another kind of job does not", async () => {
+    const owner = await insertPerson("Listing Owner");
+    const documentId = await completedDocumentWithSheet(owner);
+    const [job] = await db
+      .insert(jobs)
+      .values({ type: processDocumentJob.name, payload: { document_id: documentId }, singletonKey: documentId })
+      .returning();
+    const queued = await versionsOf(owner);
+    await db.update(jobs).set({ progressDone: 3, progressTotal: 9 }).where(eq(jobs.id, job!.id));
+    const progressed = await versionsOf(owner);
+    expect(progressed[0]).not.toBe(queued[0]);
+    await db.insert(jobs).values({ type: "email.send", payload: { to: "someone@clinic.example" }, singletonKey: documentId });
+    expect(await versionsOf(owner)).toEqual(progressed);
   });
 
   it("an organization's moves when a member joins or leaves, and not for an outsider's writes", async () => {
@@ -130,7 +167,7 @@ describe("a listing's version moves with every write to what it lists", () => {
     await db.insert(contractDetails).values({ documentId, payer: "Lakeside Health Plan", updatedBy: owner });
     expect(await repo.findListingVersion(own(owner))).not.toBe("0");
     await db.delete(users).where(eq(users.id, owner));
-    expect(await db.select().from(contractListingVersions).where(eq(contractListingVersions.userId, owner))).toEqual([]);
+    expect(await db.select().from(libraryVersions).where(eq(libraryVersions.userId, owner))).toEqual([]);
     expect(await db.select().from(documents).where(eq(documents.id, documentId))).toEqual([]);
   });
 });
