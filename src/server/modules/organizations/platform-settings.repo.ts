@@ -31,13 +31,13 @@ export function createPlatformSettings(deps: { db: Database; trialDays: number; 
   return {
     get,
 
-    async update(values: Required<UpdatePlatformSettingsRequest>, updatedBy: string): Promise<PlatformSettings> {
+    async update(values: Required<UpdatePlatformSettingsRequest>, updatedBy: string, tx: Database = deps.db): Promise<PlatformSettings> {
       const row = { ...values, updatedBy, updatedAt: new Date() };
-      await deps.db
+      await tx
         .insert(platformSettings)
         .values({ id: true, ...row })
         .onConflictDoUpdate({ target: platformSettings.id, set: row });
-      return get();
+      return get(tx);
     },
   };
 }
