@@ -51,7 +51,7 @@ export interface StoppedProcessing {
  * Fails the person's processing jobs that wait in the queue (running ones finish their attempt),
  * with `reason` on their documents, inside `tx`: a reprocess leaves its document completed as it was.
  */
-function stopQueuedProcessing(tx: Database, userId: string, reason: string): Promise<StoppedProcessing[]> {
+function stopQueuedProcessing(userId: string, reason: string, tx: Database): Promise<StoppedProcessing[]> {
   return queryRows<StoppedProcessing>(
     tx,
     sql`

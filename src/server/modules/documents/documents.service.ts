@@ -451,7 +451,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * their browsers hear of it at the commit.
      */
     async stopQueuedProcessing(tx: Database, user: UserScope): Promise<void> {
-      for (const { documentId, isReprocess } of await repo.stopQueuedProcessing(tx, user.userId, cannotProcessMessages.organization_suspended)) {
+      for (const { documentId, isReprocess } of await repo.stopQueuedProcessing(user.userId, cannotProcessMessages.organization_suspended, tx)) {
         if (!isReprocess) await deps.onProcessingStopped(tx, documentId);
         await deps.publishChange({ type: "update", userId: user.userId, documentId }, tx);
       }
