@@ -141,6 +141,19 @@ describe("the platform owner's actions and their audit events", () => {
       details: { jobType: processDocumentJob.name, documentId: failedDocument.id },
     });
 
+    // A retry its job's key refuses (the same work is queued again already) is no action: no event.
+    const sameWork = { type: "email.send", payload: { to: "y@clinic.example", subject: "s", text: "t", html: "h" }, singletonKey: "same-work" };
+    const [refusedRetry] = await testApp.database.db
+      .insert(jobs)
+      .values([
+        { ...sameWork, status: "failed", errorMessage: "SMTP down" },
+        { ...sameWork, status: "queued" },
+      ])
+      .returning({ id: jobs.id });
+    expect((await owner.post(`/api/admin/jobs/${refusedRetry!.id}/retry`)).status).toBe(409);
+    expect(await jobRow(refusedRetry!.id)).toMatchObject({ status: "failed" });
+    expect((await eventsOf(testApp, "admin.job-retried")).filter((event) => event.targetId === refusedRetry!.id)).toEqual([]);
+
     const values = { trialDays: 21, defaultMaxUsers: 12, defaultStorageLimitGb: 34, defaultMonthlyCredits: 7 };
     expect((await owner.request("/api/admin/settings", { method: "PUT", json: values })).status).toBe(200);
     expect(await settings()).toMatchObject({ trialDays: 21 });
