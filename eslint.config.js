@@ -42,7 +42,7 @@ const featureOrder = [
   "chat",
   "audit",
   "organizations",
-  "platform-console",
+  "admin",
   "account",
   "app-shell",
 ];

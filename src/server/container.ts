@@ -27,7 +27,6 @@ import { PermanentJobError } from "./jobs/job-type";
 import { createJobs } from "./jobs/jobs";
 import type { ReadDocument } from "./modules/documents/document-pipeline";
 import { createAdminActions } from "./modules/admin/admin-actions";
-import { createAdminRepo } from "./modules/admin/admin.repo";
 import { createAdminService } from "./modules/admin/admin.service";
 import { createAuditModule } from "./modules/audit/audit.module";
 import { createChatModule } from "./modules/chat/chat.module";
@@ -164,6 +163,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     accountStorageLimitBytes: env.documents.accountStorageLimitBytes,
     stagingDir: env.documents.stagingDir,
     audit,
+    adminActions,
   });
   const retrieval = createRetrievalModule({
     db,
@@ -218,7 +218,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const account = createAccountService({ db, storage, documents: documentsModule.service, memberships: organizations.memberships, logger, now, audit });
   const health = createHealthService({ db, databaseKind: database.kind, version: env.version });
   const admin = createAdminService({
-    repo: createAdminRepo(db),
+    db,
     organizations,
     documents: documentsModule.service,
     jobs,

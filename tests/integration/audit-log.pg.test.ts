@@ -55,7 +55,7 @@ const errorCode = (error: unknown) => (error as { cause?: { code?: string } }).c
 describe("the web role on PostgreSQL", () => {
   it("appends, but cannot update or delete, even with the retention setting", async () => {
     const repo = createAuditRepo(database.db, createAuditKeys(auditSecret));
-    await asWebRole((tx) => repo.append(tx, newEvent("by-web-role")));
+    await asWebRole((tx) => repo.append(newEvent("by-web-role"), tx));
     const [stored] = await database.db.select().from(auditEvents).where(eq(auditEvents.targetId, "by-web-role"));
     expect(stored!.seq).toBeGreaterThan(0);
     await expect(asWebRole((tx) => tx.update(auditEvents).set({ outcome: "failed" }).where(eq(auditEvents.id, stored!.id)))).rejects.toSatisfy(
@@ -74,8 +74,8 @@ describe("the web role on PostgreSQL", () => {
   it("cannot open the trigger's door itself, but may run the retention job's function, which prunes only what is past retention", async () => {
     const repo = createAuditRepo(database.db, createAuditKeys(auditSecret));
     const oldChain = "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d";
-    await database.db.transaction((tx) => repo.append(tx, aNewAuditEvent(oldChain, "ancient", { occurredAt: new Date("2019-01-01T00:00:00Z") })));
-    await database.db.transaction((tx) => repo.append(tx, aNewAuditEvent(oldChain, "recent")));
+    await database.db.transaction((tx) => repo.append(aNewAuditEvent(oldChain, "ancient", { occurredAt: new Date("2019-01-01T00:00:00Z") }), tx));
+    await database.db.transaction((tx) => repo.append(aNewAuditEvent(oldChain, "recent"), tx));
     const [ancient] = await database.db.select().from(auditEvents).where(eq(auditEvents.targetId, "ancient"));
     await expect(
       asWebRole(async (tx) => {

@@ -827,7 +827,7 @@ describe("retention", () => {
       const actor = { ...systemActor, organizationId: "3f0c5b1e-0d7a-4d3e-9a57-1f0f3c1e2a10" };
       for (let index = 0; index < 7; index += 1) {
         clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
-        await retentionApp.database.db.transaction((tx) => repo.append(tx, aNewAuditEvent(actor.organizationId, `old-${index}`, { occurredAt: clock })));
+        await retentionApp.database.db.transaction((tx) => repo.append(aNewAuditEvent(actor.organizationId, `old-${index}`, { occurredAt: clock }), tx));
       }
       await audit.record(actor, "document.viewed", { type: "document", id: "recent" });
       await audit.flush();

@@ -153,7 +153,8 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
 
 /**
  * A failed job runs again from its first attempt (the platform console's Retry). False when it is
- * not failed, or another job with its key is already queued or running.
+ * not failed, or another job with its key is already queued or running; that key conflict leaves a
+ * caller's transaction aborted on PostgreSQL, so on false the caller ends it.
  */
 export async function requeueFailedJob(db: Database, jobId: string): Promise<boolean> {
   try {

@@ -32,12 +32,8 @@ export function createJobs(deps: { db: Database; logger: Logger; leaseSeconds: n
       worker?.poke();
       return id;
     },
-    /** A failed job runs again from its first attempt, and this process's worker is woken; false when it cannot (see requeueFailedJob). */
-    async requeueFailed(jobId: string): Promise<boolean> {
-      const isRequeued = await requeueFailedJob(deps.db, jobId);
-      if (isRequeued) worker?.poke();
-      return isRequeued;
-    },
+    /** In the caller's transaction, a failed job runs again from its first attempt; false when it cannot (see requeueFailedJob). Call `poke()` after the commit. */
+    requeueFailed: (jobId: string, tx: Database): Promise<boolean> => requeueFailedJob(tx, jobId),
     /** Wakes this process's worker, if it runs one; workers elsewhere find the job at their next poll. */
     poke: () => worker?.poke(),
     get worker() {

@@ -20,7 +20,7 @@ const contractsPages = () => import("../features/contracts/contracts-pages");
 const billingPages = () => import("../features/billing/billing-pages");
 const factSheetPages = () => import("../features/fact-sheet/fact-sheet-pages");
 const organizationPages = () => import("../features/organizations/organization-pages");
-const platformConsolePages = () => import("../features/platform-console/platform-console-pages");
+const platformConsolePages = () => import("../features/admin/platform-console-pages");
 
 /**
  * The spec's route table. The landing page ships in the first bundle; every other page is

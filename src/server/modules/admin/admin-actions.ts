@@ -37,20 +37,14 @@ const auditActionOf: Record<AdminAction, AuditAction> = {
 };
 
 /**
- * The one door every owner action goes through once it has succeeded: logged with who, from where
- * and what, and recorded in the audit log (ADR 019, ADR 020). An action on an organization shows
- * in that organization's log too.
+ * The one door every owner action goes through, called by the service that performs it inside the
+ * action's own transaction: logged with who, from where and what, and recorded in the audit log
+ * (ADR 019, ADR 020). An action on an organization shows in that organization's log too.
  */
 export function createAdminActions(deps: { logger: Logger; audit: AuditService }) {
   return {
     /** `tx`: the action's own transaction, so the event exists exactly when the action does. */
-    async recordAdminAction(
-      actor: Actor | AuditActor,
-      action: AdminAction,
-      target: AdminActionTarget,
-      details: AuditDetails = {},
-      tx?: Database,
-    ): Promise<void> {
+    async recordAdminAction(actor: Actor | AuditActor, action: AdminAction, target: AdminActionTarget, details: AuditDetails, tx: Database): Promise<void> {
       deps.logger.info(
         {
           adminAction: { action, target, details },

@@ -419,22 +419,20 @@ export function createAdminRepo(db: Database) {
       return row?.role;
     },
 
-    /** Disables the account and ends its sessions, together: nothing signed in survives the ban. */
-    async ban(userId: string, reason: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`update users set banned_at = ${now.toISOString()}::timestamptz, ban_reason = ${reason} where id = ${userId}`);
-        await tx.execute(sql`delete from sessions where user_id = ${userId}`);
-      });
+    /** Disables the account and ends its sessions, together (in the caller's transaction): nothing signed in survives the ban. */
+    async ban(userId: string, reason: string, now: Date, tx: Database = db): Promise<void> {
+      await tx.execute(sql`update users set banned_at = ${now.toISOString()}::timestamptz, ban_reason = ${reason} where id = ${userId}`);
+      await tx.execute(sql`delete from sessions where user_id = ${userId}`);
     },
 
-    async unban(userId: string): Promise<void> {
-      await db.execute(sql`update users set banned_at = null, ban_reason = null where id = ${userId}`);
+    async unban(userId: string, tx: Database = db): Promise<void> {
+      await tx.execute(sql`update users set banned_at = null, ban_reason = null where id = ${userId}`);
     },
 
     /** Ends every session of the person (answers how many there were) and forgets their trusted devices, so each is asked for a code again (ADR 039). */
-    async endSessions(userId: string): Promise<number> {
-      const rows = await queryRows<{ id: string }>(db, sql`delete from sessions where user_id = ${userId} returning id`);
-      await forgetTrustedDevices(db, userId);
+    async endSessions(userId: string, tx: Database = db): Promise<number> {
+      const rows = await queryRows<{ id: string }>(tx, sql`delete from sessions where user_id = ${userId} returning id`);
+      await forgetTrustedDevices(tx, userId);
       return rows.length;
     },
   };

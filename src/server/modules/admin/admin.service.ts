@@ -22,20 +22,22 @@ import type {
 } from "../../../shared/contracts/admin";
 import { normalizeDocumentStatus } from "../../../shared/documents";
 import { organizationStatuses, type OrganizationStatus } from "../../../shared/organizations";
+import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { Jobs } from "../../jobs/jobs";
 import type { DocumentsService } from "../documents/documents.service";
 import type { HealthService } from "../health/health.service";
 import type { OrganizationsModule } from "../organizations/organizations.module";
 import type { AdminActions } from "./admin-actions";
-import type { AdminRepo } from "./admin.repo";
+import { createAdminRepo, type AdminRepo } from "./admin.repo";
 
 export interface AdminServiceDeps {
-  repo: AdminRepo;
+  db: Database;
   organizations: Pick<OrganizationsModule, "administration" | "settings">;
   documents: Pick<DocumentsService, "retryForPlatform">;
-  jobs: Pick<Jobs, "requeueFailed">;
+  jobs: Pick<Jobs, "requeueFailed" | "poke">;
   health: HealthService;
+  /** Each owner action is recorded in the transaction that makes it: both commit or neither. */
   actions: AdminActions;
   deployment: { version: string; storageKind: SystemStatus["storage"]["kind"]; mailerKind: SystemStatus["mailer"]["kind"] };
   now?: () => Date;
@@ -49,10 +51,11 @@ const planStatusOf = (status: string): OrganizationStatus =>
 
 /**
  * The platform console (ADR 019): platform-wide figures and lists, and the owner's actions, each
- * recorded through `recordAdminAction`. Routes reach it only behind `platform.administer`.
+ * recorded through `recordAdminAction` in its own transaction. Routes reach it only behind `platform.administer`.
  */
 export function createAdminService(deps: AdminServiceDeps) {
-  const { repo } = deps;
+  const { db } = deps;
+  const repo = createAdminRepo(db);
   const now = deps.now ?? (() => new Date());
 
   function toOrganization(row: Awaited<ReturnType<AdminRepo["listOrganizations"]>>["rows"][number]): AdminOrganization {
@@ -112,24 +115,30 @@ export function createAdminService(deps: AdminServiceDeps) {
     /** Disables the account: its sessions end now and no new one is made until it is enabled again. */
     async banUser(actor: Actor, userId: string, reason: string): Promise<AdminUser> {
       await requireBannable(actor, userId);
-      await repo.ban(userId, reason, now());
-      await deps.actions.recordAdminAction(actor, "user.ban", { kind: "user", id: userId }, { reason });
+      await db.transaction(async (tx) => {
+        await repo.ban(userId, reason, now(), tx);
+        await deps.actions.recordAdminAction(actor, "user.ban", { kind: "user", id: userId }, { reason }, tx);
+      });
       return requireUserRow(userId);
     },
 
     async unbanUser(actor: Actor, userId: string): Promise<AdminUser> {
       const user = await requireUserRow(userId);
-      await repo.unban(user.id);
-      await deps.actions.recordAdminAction(actor, "user.unban", { kind: "user", id: userId });
+      await db.transaction(async (tx) => {
+        await repo.unban(user.id, tx);
+        await deps.actions.recordAdminAction(actor, "user.unban", { kind: "user", id: user.id }, {}, tx);
+      });
       return requireUserRow(userId);
     },
 
     /** Ends every session of the person; they sign in again (their account stays enabled). */
     async signOutEverywhere(actor: Actor, userId: string): Promise<number> {
       const user = await requireUserRow(userId);
-      const sessionsEnded = await repo.endSessions(user.id);
-      await deps.actions.recordAdminAction(actor, "user.sign-out-everywhere", { kind: "user", id: userId }, { sessionsEnded });
-      return sessionsEnded;
+      return db.transaction(async (tx) => {
+        const sessionsEnded = await repo.endSessions(user.id, tx);
+        await deps.actions.recordAdminAction(actor, "user.sign-out-everywhere", { kind: "user", id: user.id }, { sessionsEnded }, tx);
+        return sessionsEnded;
+      });
     },
 
     async listDocuments(query: Parsed<DocumentListQuery>): Promise<AdminDocumentListResponse> {
@@ -150,7 +159,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     /**
      * Retry of a failed job. A document's processing is retried as its owner's Retry would be
      * (the same charging rules; a suspended organization is refused), replacing the failed job;
-     * any other job runs again from its first attempt.
+     * any other job runs again from its first attempt. Either is recorded in the transaction that queues it.
      */
     async retryJob(actor: Actor, jobId: string): Promise<void> {
       const job = await repo.findJob(jobId);
@@ -159,10 +168,13 @@ export function createAdminService(deps: AdminServiceDeps) {
       if (job.documentId) {
         const started = await deps.documents.retryForPlatform(actor, job.documentId, job.id);
         if (!started.ok) throw new AppError("conflict", started.message);
-      } else {
-        if (!(await deps.jobs.requeueFailed(job.id))) throw new AppError("conflict", adminMessages.jobAlreadyQueued);
+        return;
       }
-      await deps.actions.recordAdminAction(actor, "job.retry", { kind: "job", id: job.id }, { jobType: job.type, documentId: job.documentId });
+      await db.transaction(async (tx) => {
+        if (!(await deps.jobs.requeueFailed(job.id, tx))) throw new AppError("conflict", adminMessages.jobAlreadyQueued);
+        await deps.actions.recordAdminAction(actor, "job.retry", { kind: "job", id: job.id }, { jobType: job.type, documentId: job.documentId }, tx);
+      });
+      deps.jobs.poke();
     },
 
     async systemStatus(): Promise<SystemStatus> {
@@ -218,9 +230,11 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async updateSettings(actor: Actor, values: Required<UpdatePlatformSettingsRequest>): Promise<PlatformSettings> {
-      const settings = await deps.organizations.settings.update(values, actor.userId);
-      await deps.actions.recordAdminAction(actor, "platform.settings", { kind: "platform", id: "settings" }, { ...values });
-      return settings;
+      return db.transaction(async (tx) => {
+        const settings = await deps.organizations.settings.update(values, actor.userId, tx);
+        await deps.actions.recordAdminAction(actor, "platform.settings", { kind: "platform", id: "settings" }, { ...values }, tx);
+        return settings;
+      });
     },
   };
 }

@@ -54,7 +54,7 @@ function filterConditions(filters: AuditFilters): (SQL | undefined)[] {
 
 export function createAuditRepo(db: Database, keys: AuditKeys) {
   /** The chain's head row, locked until the transaction ends: appends to one chain wait for each other, in any process. */
-  async function lockHead(tx: Executor, chain: string) {
+  async function lockHead(chain: string, tx: Executor) {
     const lock = () => tx.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain)).for("update");
     let [head] = await lock();
     if (!head) {
@@ -65,9 +65,9 @@ export function createAuditRepo(db: Database, keys: AuditKeys) {
   }
 
   /** Appends one event behind its chain's locked head, keyed, and moves the head to it. */
-  async function appendLocked(tx: Executor, event: NewAuditEvent): Promise<void> {
+  async function appendLocked(event: NewAuditEvent, tx: Executor): Promise<void> {
     const chain = chainOf(event.organizationId);
-    const head = await lockHead(tx, chain);
+    const head = await lockHead(chain, tx);
     const content: ChainedContent = { ...event, chain, seq: head.seq + 1 };
     const hash = hashEvent(keys.keyed, head.hash, content);
     await tx.insert(auditEvents).values({ ...content, prevHash: head.hash, hash });
@@ -80,12 +80,12 @@ export function createAuditRepo(db: Database, keys: AuditKeys) {
 
     /** Appends one event in a transaction of its own: written (committed) when this resolves. */
     appendAlone(event: NewAuditEvent): Promise<void> {
-      return db.transaction((tx) => appendLocked(tx, event));
+      return db.transaction((tx) => appendLocked(event, tx));
     },
 
     /** Who a person is in the log when the request has no actor yet (sign-in): their address and active membership. */
-    async findPerson(by: { userId: string } | { email: string }, executor: Executor = db) {
-      const [person] = await executor
+    async findPerson(by: { userId: string } | { email: string }, tx: Executor = db) {
+      const [person] = await tx
         .select({
           userId: users.id,
           email: users.email,

@@ -11,7 +11,7 @@ import { isPlatformRole } from "../../../shared/roles";
 import type { AuditCheckpoints } from "./audit-checkpoints";
 import type { AuditEventRow, AuditFilters, AuditRepo, AuditScope, NewAuditEvent } from "./audit.repo";
 
-type Executor = Parameters<AuditRepo["append"]>[0];
+type Executor = Parameters<AuditRepo["append"]>[1];
 
 /** Failed attempts by callers not identified that one address may add to the log each minute. */
 const ANONYMOUS_ATTEMPTS_PER_MINUTE = 10;
@@ -189,7 +189,7 @@ export function createAuditService(deps: { repo: AuditRepo; checkpoints: AuditCh
       details: redacted.details,
     };
     if (options.tx) {
-      await deps.repo.append(options.tx, event);
+      await deps.repo.append(event, options.tx);
       return;
     }
     const written = writeAlone(event);

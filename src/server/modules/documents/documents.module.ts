@@ -13,6 +13,7 @@ import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing
 import { createDocumentsService, type DocumentChange, type DocumentKind } from "./documents.service";
 import { removeAbandonedUploads } from "./upload-staging";
 import type { DomainEvents } from "../events/domain-events";
+import type { AdminActions } from "../admin/admin-actions";
 
 export interface DocumentsModuleDeps {
   db: Database;
@@ -40,6 +41,7 @@ export interface DocumentsModuleDeps {
   stagingDir: string;
   domainEvents: DomainEvents;
   audit: AuditService;
+  adminActions: AdminActions;
 }
 
 /** An upload takes minutes at most: a staged file a day old was left by a process that stopped mid-upload. */
@@ -67,6 +69,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     wakeWorker: deps.jobs.poke,
     onProcessingStopped: (tx, documentId) => deps.domainEvents.emit(tx, "documents.processing-failed", { documentId, isOurFault: true }),
     audit: deps.audit,
+    adminActions: deps.adminActions,
   });
   /** Processing ends for good (done, or failed): recorded as the system's work, in the owner's organization's log. */
   const recordProcessed: ProcessDocumentHandlerDeps["onEnded"] = async (document, isCompleted) => {

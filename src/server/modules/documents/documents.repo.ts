@@ -51,7 +51,7 @@ export interface StoppedProcessing {
  * Fails the person's processing jobs that wait in the queue (running ones finish their attempt),
  * with `reason` on their documents, inside `tx`: a reprocess leaves its document completed as it was.
  */
-function stopQueuedProcessing(tx: Database, userId: string, reason: string): Promise<StoppedProcessing[]> {
+function stopQueuedProcessing(userId: string, reason: string, tx: Database): Promise<StoppedProcessing[]> {
   return queryRows<StoppedProcessing>(
     tx,
     sql`
@@ -83,6 +83,15 @@ export type AssertStorageRoom = (tx: Database, usedBytes: number, addedBytes: nu
 
 /** Whether processing that costs no credit (Reprocess) may start for the person. */
 export type AdmitFreeProcessing = (userId: string) => Promise<{ ok: true } | { ok: false; reason: StartRefusalReason }>;
+
+/**
+ * The platform console's Retry of a failed processing job: the failed job goes when the new one is
+ * queued, so the failure is listed once, and `record` writes the owner's action in the same transaction.
+ */
+export interface Retrying {
+  failedJobId: string;
+  record: (tx: Database) => Promise<void>;
+}
 
 export type EnqueueOutcome =
   { kind: "queued"; row: OwnedDocumentRow } | { kind: "refused"; reason: StartRefusalReason; row: OwnedDocumentRow } | { kind: "not_startable" };
@@ -296,8 +305,7 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
       from: string[],
       payload: ProcessDocumentPayload,
       charge?: ChargeForProcessing,
-      /** The failed job this one retries: it goes, so the failure is listed once (the platform console's Retry). */
-      replacesFailedJobId?: string,
+      retrying?: Retrying,
     ): Promise<EnqueueOutcome> {
       try {
         return await db.transaction(async (tx) => {
@@ -314,7 +322,10 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
           const charged = charge ? await charge(tx, row.userId, id) : ({ ok: true } as const);
           if (!charged.ok) throw new ChargeRefused(charged.reason);
           if (!(await queue.enqueue(tx, processDocumentJob, payload, { singletonKey: id, ownerKey: row.userId }))) throw new ProcessingAlreadyQueued();
-          if (replacesFailedJobId) await tx.delete(jobs).where(and(eq(jobs.id, replacesFailedJobId), processingJobsOf(id), eq(jobs.status, "failed")));
+          if (retrying) {
+            await tx.delete(jobs).where(and(eq(jobs.id, retrying.failedJobId), processingJobsOf(id), eq(jobs.status, "failed")));
+            await retrying.record(tx);
+          }
           return { kind: "queued", row: owned(row) } as const;
         });
       } catch (error) {

@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { createEventSampler } from "../../../core/audit/event-sampler";
 import type { AuditService } from "../audit/audit.service";
+import type { AdminActions } from "../admin/admin-actions";
 import type { Actor, UserScope } from "../../../core/access/actor";
 import { deriveDocumentType } from "../../../core/documents/document-type";
 import { cannotProcessMessages } from "../../../shared/billing";
@@ -34,9 +35,10 @@ import type {
   OwnedDocumentId,
   OwnedDocumentRow,
   RefundUnfinishedProcessing,
+  Retrying,
 } from "./documents.repo";
 import { detectStagedKind, stageUpload, UploadTooLargeError } from "./upload-staging";
-import { processDocumentPayload } from "./documents.jobs";
+import { processDocumentJob, processDocumentPayload } from "./documents.jobs";
 
 import type { DocumentKind } from "../../adapters/extract/types";
 
@@ -78,6 +80,8 @@ export interface DocumentsServiceDeps {
   /** Inside the transaction that stopped it before it ran (its organization was suspended), a document's first processing: not the file's fault. */
   onProcessingStopped: (tx: Database, documentId: string) => Promise<void>;
   audit: AuditService;
+  /** The platform console's Retry is recorded as the owner's action, in the transaction that queues it. */
+  adminActions: AdminActions;
 }
 
 /** The statuses each trigger starts from ('error' is the spec's old word for failed). */
@@ -195,7 +199,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     });
   }
 
-  async function start(current: OwnedDocumentRow, trigger: ProcessingTrigger, replacesFailedJobId?: string): Promise<StartProcessingResponse> {
+  async function start(current: OwnedDocumentRow, trigger: ProcessingTrigger, retrying?: Retrying): Promise<StartProcessingResponse> {
     // A reprocess was paid for at first processing; the sample agreement is ours to give.
     const isFree = trigger === "reprocess" || current.isSample;
     if (isFree) {
@@ -203,7 +207,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!admitted.ok) return { ok: false, reason: admitted.reason, message: cannotProcessMessages[admitted.reason], document: toDocumentSummary(current) };
     }
     const charge = isFree ? undefined : deps.chargeForProcessing;
-    const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge, replacesFailedJobId);
+    const outcome = await repo.enqueue(current.id, startableStatuses[trigger], processDocumentPayload(current.id, trigger), charge, retrying);
     if (outcome.kind === "not_startable") throw new AppError("conflict", notStartableMessage(trigger, normalizeDocumentStatus(current.status)));
     if (outcome.kind === "queued") deps.wakeWorker();
     await deps.publishChange({ type: "update", userId: current.userId, documentId: current.id });
@@ -432,12 +436,21 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     /**
      * The platform console's Retry of a failed processing job: the owner's Retry (Reprocess for a
      * document its failed reprocess left completed), under the same charging rules, replacing the
-     * failed job. The actor must administer the platform.
+     * failed job, and recorded as the owner's action in the transaction that queues it. The actor
+     * must administer the platform.
      */
     async retryForPlatform(actor: Actor, documentId: string, failedJobId: string): Promise<StartProcessingResponse> {
       const current = await repo.forPlatform(actor).find(documentId);
       if (!current) throw new AppError("not_found", "Document not found.");
-      return start(current, normalizeDocumentStatus(current.status) === "completed" ? "reprocess" : "retry", failedJobId);
+      const record = (tx: Database) =>
+        deps.adminActions.recordAdminAction(
+          actor,
+          "job.retry",
+          { kind: "job", id: failedJobId },
+          { jobType: processDocumentJob.name, documentId: current.id },
+          tx,
+        );
+      return start(current, normalizeDocumentStatus(current.status) === "completed" ? "reprocess" : "retry", { failedJobId, record });
     },
 
     /**
@@ -446,7 +459,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * their browsers hear of it at the commit.
      */
     async stopQueuedProcessing(tx: Database, user: UserScope): Promise<void> {
-      for (const { documentId, isReprocess } of await repo.stopQueuedProcessing(tx, user.userId, cannotProcessMessages.organization_suspended)) {
+      for (const { documentId, isReprocess } of await repo.stopQueuedProcessing(user.userId, cannotProcessMessages.organization_suspended, tx)) {
         if (!isReprocess) await deps.onProcessingStopped(tx, documentId);
         await deps.publishChange({ type: "update", userId: user.userId, documentId }, tx);
       }

@@ -48,8 +48,8 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
     },
 
     /** The owner of a processed document and the version of its passages; undefined when it is not (or no longer) processed. */
-    async findProcessed(documentId: string, within: Database = db): Promise<{ userId: string; passagesVersion: number } | undefined> {
-      const [row] = await within
+    async findProcessed(documentId: string, tx: Database = db): Promise<{ userId: string; passagesVersion: number } | undefined> {
+      const [row] = await tx
         .select({ userId: documents.userId, passagesVersion: documents.passagesVersion })
         .from(documents)
         .where(and(eq(documents.id, documentId), eq(documents.status, "completed")));
@@ -71,8 +71,8 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
       return new Map(rows.map((row) => [row.pageNumber, row.text]));
     },
 
-    /** In `within`, the job's lease-fenced transaction: a worker that lost the job writes nothing. */
-    async saveRead(documentId: string, sheet: ReadFactSheet, readerVersion: number, within: Database = db): Promise<void> {
+    /** In `tx`, the job's lease-fenced transaction: a worker that lost the job writes nothing. */
+    async saveRead(documentId: string, sheet: ReadFactSheet, readerVersion: number, tx: Database = db): Promise<void> {
       const read = {
         status: "ready" as const,
         fields: sheet.fields,
@@ -81,7 +81,7 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
         builtAt: sql`now()`,
         updatedAt: sql`now()`,
       };
-      await within
+      await tx
         .insert(factSheets)
         .values({ documentId, ...read })
         .onConflictDoUpdate({ target: factSheets.documentId, set: read });
@@ -119,8 +119,8 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
       return row;
     },
 
-    async markReminderSent(reminderId: string, within: Database = db): Promise<void> {
-      await within
+    async markReminderSent(reminderId: string, tx: Database = db): Promise<void> {
+      await tx
         .update(factSheetReminders)
         .set({ sentAt: sql`now()` })
         .where(eq(factSheetReminders.id, reminderId));

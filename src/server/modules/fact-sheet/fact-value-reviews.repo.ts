@@ -35,8 +35,8 @@ function toValueReview(row: typeof factValueReviews.$inferSelect, reviewer: Revi
 
 /** People's reviews of a document's fact-sheet values; reads and writes take the id an access check made. */
 export function createFactValueReviewsRepo(db: Database) {
-  async function list(documentId: OwnedDocumentId, within: Database = db): Promise<ValueReview[]> {
-    const rows = await within
+  async function list(documentId: OwnedDocumentId, tx: Database = db): Promise<ValueReview[]> {
+    const rows = await tx
       .select({ review: factValueReviews, reviewer: reviewerColumns })
       .from(factValueReviews)
       .leftJoin(users, eq(users.id, factValueReviews.userId))
@@ -66,7 +66,7 @@ export function createFactValueReviewsRepo(db: Database) {
     },
 
     /** Replaces the value's review, if it had one, in `tx`: one review per value. */
-    async save(tx: Database, review: NewValueReview & { documentId: OwnedDocumentId }): Promise<ValueReview> {
+    async save(review: NewValueReview & { documentId: OwnedDocumentId }, tx: Database): Promise<ValueReview> {
       const [row] = await tx
         .insert(factValueReviews)
         .values(review)
@@ -82,7 +82,7 @@ export function createFactValueReviewsRepo(db: Database) {
     },
 
     /** Deletes the review in `tx`; undefined when the document has none with this id. */
-    async delete(tx: Database, documentId: OwnedDocumentId, reviewId: string): Promise<ValueReview | undefined> {
+    async delete(documentId: OwnedDocumentId, reviewId: string, tx: Database): Promise<ValueReview | undefined> {
       const [row] = await tx
         .delete(factValueReviews)
         .where(and(eq(factValueReviews.documentId, documentId), eq(factValueReviews.id, reviewId)))

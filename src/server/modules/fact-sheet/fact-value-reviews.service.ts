@@ -68,19 +68,22 @@ export function createFactValueReviews(deps: FactValueReviewsDeps) {
       const correction = correctionOf(input, document);
       const read = await findReadValue(document, input);
       const saved: ValueReview = await deps.db.transaction(async (tx) => {
-        const review = await deps.reviews.save(tx, {
-          documentId: document.id,
-          field: input.field,
-          targetKey: reviewTargetKey(input.field, read.value, read.source.quote),
-          kind: input.kind,
-          readValue: read.value,
-          readProductLine: read.productLine,
-          readPage: read.source.page,
-          readQuote: read.source.quote,
-          ...correction,
-          note: input.note ?? null,
-          userId: actor.userId,
-        });
+        const review = await deps.reviews.save(
+          {
+            documentId: document.id,
+            field: input.field,
+            targetKey: reviewTargetKey(input.field, read.value, read.source.quote),
+            kind: input.kind,
+            readValue: read.value,
+            readProductLine: read.productLine,
+            readPage: read.source.page,
+            readQuote: read.source.quote,
+            ...correction,
+            note: input.note ?? null,
+            userId: actor.userId,
+          },
+          tx,
+        );
         const action = input.kind === "corrected" ? "fact-sheet.value-corrected" : "fact-sheet.value-confirmed";
         const details = { field: input.field, productLine: correction.productLine ?? read.productLine, page: correction.page ?? read.source.page };
         await deps.audit.record(actor, action, { type: "document", id: document.id, name: `${document.filename}: ${labelOf(input.field)}` }, details, { tx });
@@ -95,7 +98,7 @@ export function createFactValueReviews(deps: FactValueReviewsDeps) {
     async removeReview(actor: Actor, documentId: string, reviewId: string): Promise<void> {
       const document = await requireReviewable(actor, documentId);
       await deps.db.transaction(async (tx) => {
-        const removed = await deps.reviews.delete(tx, document.id, reviewId);
+        const removed = await deps.reviews.delete(document.id, reviewId, tx);
         if (!removed) throw new AppError("not_found", "That review is not on this fact sheet.");
         const details = { field: removed.field, productLine: removed.read.productLine, page: removed.read.page };
         await deps.audit.record(

@@ -12,7 +12,7 @@ import { invitationMessages, organizationMessages } from "../../../shared/organi
 import { noRequest, type AuditRequest, type AuditService } from "../audit/audit.service";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import type { PlatformSettingsStore } from "./platform-settings.repo";
+import type { PlatformSettingsRepo } from "./platform-settings.repo";
 import { isUniqueViolation, createOrganizationsRepo, type Membership, type OrganizationRow, type UserRow } from "./organizations.repo";
 
 export interface OrganizationsConfig {
@@ -28,7 +28,7 @@ export interface MembershipsDeps {
   db: Database;
   config: OrganizationsConfig;
   /** The trial length and limits new organizations get. */
-  settings: PlatformSettingsStore;
+  settings: PlatformSettingsRepo;
   now: () => Date;
   audit: AuditService;
 }

@@ -3,7 +3,7 @@ import type { OrganizationPlan } from "../../../shared/contracts/organizations";
 import { BYTES_PER_GB, organizationMessages, trialDaysLeft, type OrganizationStatus } from "../../../shared/organizations";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import type { PlatformSettingsStore } from "./platform-settings.repo";
+import type { PlatformSettingsRepo } from "./platform-settings.repo";
 import { createOrganizationsRepo, type OrganizationRow } from "./organizations.repo";
 
 export function organizationStatusOf(organization: OrganizationRow): OrganizationStatus {
@@ -22,7 +22,7 @@ export interface PlanForCharge {
  * The organization plan (trial, enterprise, suspended) and its monthly allowance, which members'
  * documents use before their own credits, and the storage limit on their uploads.
  */
-export function createOrganizationPlans(deps: { db: Database; settings: PlatformSettingsStore; now: () => Date }) {
+export function createOrganizationPlans(deps: { db: Database; settings: PlatformSettingsRepo; now: () => Date }) {
   const repo = createOrganizationsRepo(deps.db);
   async function view(db: Database, organization: OrganizationRow, now: Date): Promise<OrganizationPlan> {
     const status = organizationStatusOf(organization);

@@ -9,7 +9,7 @@ import { createInvitationsService } from "./invitations.service";
 import { createMembershipsService, type OrganizationsConfig } from "./memberships.service";
 import { createOrganizationPlans } from "./organization-plans";
 import { createOrganizationAdminService } from "./organizations.service";
-import { createPlatformSettings } from "./platform-settings.repo";
+import { createPlatformSettingsRepo } from "./platform-settings.repo";
 
 export interface OrganizationsModuleDeps {
   db: Database;
@@ -29,7 +29,7 @@ export interface OrganizationsModuleDeps {
 /** Organizations, memberships, invitations and organization plans (ADR 016). */
 export function createOrganizationsModule(deps: OrganizationsModuleDeps) {
   const now = deps.now ?? (() => new Date());
-  const settings = createPlatformSettings({ db: deps.db, trialDays: deps.config.trialDays, monthlyCredits: deps.config.monthlyCredits });
+  const settings = createPlatformSettingsRepo(deps.db, { trialDays: deps.config.trialDays, monthlyCredits: deps.config.monthlyCredits });
   const memberships = createMembershipsService({ db: deps.db, config: deps.config, settings, now, audit: deps.audit });
   const plans = createOrganizationPlans({ db: deps.db, settings, now });
   const invitations = createInvitationsService({ ...deps, memberships, now });

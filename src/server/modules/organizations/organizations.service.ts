@@ -23,7 +23,7 @@ import type { MembershipsService, OrganizationsConfig } from "./memberships.serv
 import { organizationStatusOf, type OrganizationPlans } from "./organization-plans";
 import { createOrganizationsRepo, type InvitationRow, type OrganizationsRepo, type OrganizationRow } from "./organizations.repo";
 import type { DomainEvents } from "../events/domain-events";
-import type { PlatformSettingsStore } from "./platform-settings.repo";
+import type { PlatformSettingsRepo } from "./platform-settings.repo";
 
 export interface OrganizationAdminDeps {
   db: Database;
@@ -31,7 +31,7 @@ export interface OrganizationAdminDeps {
   memberships: MembershipsService;
   invitations: InvitationsService;
   plans: OrganizationPlans;
-  settings: PlatformSettingsStore;
+  settings: PlatformSettingsRepo;
   /** Announces organizations.plan-opened and organizations.suspended to each active member. */
   domainEvents: Pick<DomainEvents, "emit" | "wakeWorker">;
   now: () => Date;

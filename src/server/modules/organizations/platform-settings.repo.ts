@@ -16,14 +16,14 @@ export const PLATFORM_DEFAULT_STORAGE_LIMIT_GB = 5;
  * deployment's default until it is set (TRIAL_DAYS, ORGANIZATION_MONTHLY_CREDITS). Read from the
  * table every time: every web and worker process sees a change at once.
  */
-export function createPlatformSettings(deps: { db: Database; trialDays: number; monthlyCredits: number }) {
-  async function get(db: Database = deps.db): Promise<PlatformSettings> {
-    const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, true));
+export function createPlatformSettingsRepo(db: Database, deploymentDefaults: { trialDays: number; monthlyCredits: number }) {
+  async function get(tx: Database = db): Promise<PlatformSettings> {
+    const [row] = await tx.select().from(platformSettings).where(eq(platformSettings.id, true));
     return {
-      trialDays: row?.trialDays ?? deps.trialDays,
+      trialDays: row?.trialDays ?? deploymentDefaults.trialDays,
       defaultMaxUsers: row?.defaultMaxUsers ?? PLATFORM_DEFAULT_MAX_USERS,
       defaultStorageLimitGb: row?.defaultStorageLimitGb ?? PLATFORM_DEFAULT_STORAGE_LIMIT_GB,
-      defaultMonthlyCredits: row?.defaultMonthlyCredits ?? deps.monthlyCredits,
+      defaultMonthlyCredits: row?.defaultMonthlyCredits ?? deploymentDefaults.monthlyCredits,
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
   }
@@ -31,15 +31,15 @@ export function createPlatformSettings(deps: { db: Database; trialDays: number; 
   return {
     get,
 
-    async update(values: Required<UpdatePlatformSettingsRequest>, updatedBy: string): Promise<PlatformSettings> {
+    async update(values: Required<UpdatePlatformSettingsRequest>, updatedBy: string, tx: Database = db): Promise<PlatformSettings> {
       const row = { ...values, updatedBy, updatedAt: new Date() };
-      await deps.db
+      await tx
         .insert(platformSettings)
         .values({ id: true, ...row })
         .onConflictDoUpdate({ target: platformSettings.id, set: row });
-      return get();
+      return get(tx);
     },
   };
 }
 
-export type PlatformSettingsStore = ReturnType<typeof createPlatformSettings>;
+export type PlatformSettingsRepo = ReturnType<typeof createPlatformSettingsRepo>;

@@ -116,8 +116,8 @@ export function createPortfolioRepo(db: Database) {
       return row ?? { weeklyDigest: true };
     },
 
-    async saveSettings(organizationId: string, settings: { weeklyDigest: boolean }, within: Database = db): Promise<void> {
-      await within
+    async saveSettings(organizationId: string, settings: { weeklyDigest: boolean }, tx: Database = db): Promise<void> {
+      await tx
         .insert(portfolioSettings)
         .values({ organizationId, ...settings })
         .onConflictDoUpdate({ target: portfolioSettings.organizationId, set: { ...settings, updatedAt: sql`now()` } });

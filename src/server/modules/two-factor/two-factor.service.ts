@@ -147,8 +147,16 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
     async setPlatformRequirement(actor: Actor, { required }: TwoFactorRequirement): Promise<TwoFactorRequirement> {
       await requireOwnTwoFactor(actor, required);
       if ((await twoFactorRepo.isPlatformRequiringOwners()) === required) return { required };
-      await twoFactorRepo.setPlatformRequiringOwners(required, actor.userId);
-      await deps.adminActions.recordAdminAction(actor, "platform.settings", { kind: "platform", id: "settings" }, { requireTwoFactorForOwners: required });
+      await db.transaction(async (tx) => {
+        await twoFactorRepo.setPlatformRequiringOwners(required, actor.userId, tx);
+        await deps.adminActions.recordAdminAction(
+          actor,
+          "platform.settings",
+          { kind: "platform", id: "settings" },
+          { requireTwoFactorForOwners: required },
+          tx,
+        );
+      });
       return { required };
     },
 

@@ -12,7 +12,7 @@ import { TooltipProvider } from "../../components/ui/tooltip";
 import { SessionDeletionsProvider } from "../chat/session-deletions";
 import { RequireSession } from "../session/guards";
 import { OrganizationAdminPage } from "../organizations/organization-admin-page";
-import { PlatformConsolePage } from "../platform-console/platform-console-page";
+import { PlatformConsolePage } from "../admin/platform-console-page";
 import { RequireOrganizationAdmin, RequirePlatformOwner } from "./app-pages";
 import { AppSidebar } from "./app-sidebar";
 

@@ -6,14 +6,13 @@ import type { UpdateOrganizationPlanRequest } from "../../../shared/contracts/or
 import { failureReason } from "../../lib/api-client";
 import { adminApi, type ListQuery } from "./admin-api";
 
-export const consoleKeys = {
-  all: ["platform-console"] as const,
-  overview: ["platform-console", "overview"] as const,
-  list: (name: string, query: ListQuery) => ["platform-console", name, query] as const,
-  lists: (name: string) => ["platform-console", name] as const,
-  members: (organizationId: string) => ["platform-console", "members", organizationId] as const,
-  system: ["platform-console", "system"] as const,
-  settings: ["platform-console", "settings"] as const,
+const consoleKeys = {
+  overview: ["admin", "overview"] as const,
+  list: (name: string, query: ListQuery) => ["admin", name, query] as const,
+  lists: (name: string) => ["admin", name] as const,
+  members: (organizationId: string) => ["admin", "members", organizationId] as const,
+  system: ["admin", "system"] as const,
+  settings: ["admin", "settings"] as const,
 };
 
 export const useOverview = () => useQuery({ queryKey: consoleKeys.overview, queryFn: adminApi.overview });
