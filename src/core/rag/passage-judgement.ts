@@ -2,7 +2,7 @@ import type { PassageClause } from "../documents/chunking";
 import { sentencesOf, type PassageSentence } from "./passage-sentences";
 import type { QuestionTopic } from "./question-topic";
 import { judgeWindow, type WindowJudgement } from "./relevance";
-import { remembered } from "../../shared/remembered";
+import { rememberedByText } from "../../shared/remembered";
 import { stem, tokenize } from "./text";
 
 /** What judging a passage's sentences needs of it. */
@@ -19,11 +19,25 @@ export interface JudgedSentence extends PassageSentence {
 
 /** A passage's sentences, each judged against the question with its clause's headings as context. */
 export function judgedSentencesOf(passage: JudgedPassage, topic: QuestionTopic, weights: readonly (readonly number[])[]): JudgedSentence[] {
-  return sentencesOf(passage.text, passage.clauses).map((sentence) => {
-    const context = [sentence.clause?.heading ?? passage.heading, ...passage.headingPath.slice(-2), sentence.text].join(" ");
-    return { ...sentence, judgement: judgeWindow(stemsOf(context), sentence.text, topic, weights) };
-  });
+  return sentencesOf(passage.text, passage.clauses).map((sentence) => ({
+    ...sentence,
+    judgement: judgeWindow(contextStemsOf(passage, sentence), sentence.text, topic, weights),
+  }));
 }
 
-/** A sentence's context as stems, remembered: every question about a document weighs its passages' sentences again. */
-const stemsOf = remembered("rag.context-stems", 5_000, (context: string) => tokenize(context).map(stem));
+/** A sentence's words as stems, read with its clause's heading and the two headings above it. */
+const contextStemsOf = (passage: JudgedPassage, sentence: PassageSentence) =>
+  stemsInContext(sentence.text, [sentence.clause?.heading ?? passage.heading, ...passage.headingPath.slice(-2)].join(" "));
+
+/** Whether one of the passage's sentences answers the topic: `judgedSentencesOf`, stopping at the first that does. */
+export function hasAnsweringSentence(passage: JudgedPassage, topic: QuestionTopic, weights: readonly (readonly number[])[]): boolean {
+  return sentencesOf(passage.text, passage.clauses).some((sentence) => judgeWindow(contextStemsOf(passage, sentence), sentence.text, topic, weights).answers);
+}
+
+/** A sentence's words after its headings', as stems, remembered: every question about a document weighs its passages' sentences again. */
+const stemsInContext = rememberedByText(
+  "rag.context-stems",
+  5_000,
+  (text: string, headings: string) => tokenize(`${headings} ${text}`).map(stem),
+  (headings) => headings,
+);

@@ -1,4 +1,4 @@
-import { remembered } from "../../shared/remembered";
+import { rememberedByText } from "../../shared/remembered";
 import { sentenceEnds, type PassageClause } from "../documents/chunking";
 
 /** A sentence of a passage, as the page prints it, without the clause number and title in front of it. */
@@ -22,12 +22,12 @@ const listLabel = /^(?:\(?[A-Za-z]{1,2}\)|\(?\d{1,3}\)|[A-Z]\.|[ivxlIVXL]{1,5}\.
  * (they are its label, printed beside the quote). Remembered: every question about a document
  * splits its passages again.
  */
-export const sentencesOf: (text: string, clauses: readonly PassageClause[]) => readonly PassageSentence[] = remembered(
+export const sentencesOf: (text: string, clauses: readonly PassageClause[]) => readonly PassageSentence[] = rememberedByText(
   "rag.passage-sentences",
   5_000,
   splitIntoSentences,
   // The clauses whole: two documents may print the same words under other clause numbers.
-  (text, clauses) => `${JSON.stringify(clauses)}|${text}`,
+  (clauses) => JSON.stringify(clauses),
 );
 
 function splitIntoSentences(text: string, clauses: readonly PassageClause[]): PassageSentence[] {

@@ -71,14 +71,17 @@ export function wordFormPattern(word: string): RegExp | undefined {
   return undefined;
 }
 
-function addTerm(terms: QueryTerm[], term: QueryTerm): void {
+/** A question's terms by their stems: a term asked twice ("renewal", "renewals") is one, at its greatest weight. */
+type TermsByStems = Map<string, QueryTerm>;
+
+function addTerm(terms: TermsByStems, term: QueryTerm): void {
   if (!term.text.includes(" ")) {
     const wordForm = wordFormPattern(term.text);
     if (wordForm) term = { ...term, wordForm };
   }
   const key = term.text.split(" ").map(stem).join(" ");
-  const existing = terms.find((candidate) => candidate.text.split(" ").map(stem).join(" ") === key);
-  if (!existing) terms.push(term);
+  const existing = terms.get(key);
+  if (!existing) terms.set(key, term);
   else if (existing.weight < term.weight) Object.assign(existing, term);
 }
 
@@ -109,7 +112,7 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
   const normalized = normalizeQuestion(question);
   const words = contentWords(normalized);
   const ownTopic = questionTopic(question);
-  const terms: QueryTerm[] = [];
+  const terms: TermsByStems = new Map();
   for (const word of words) addTerm(terms, { text: word, weight: 1, source: "question" });
   for (const expansion of expansionsOf(normalized)) addTerm(terms, { text: expansion.toLowerCase(), weight: EXPANSION_WEIGHT, source: "expansion" });
   // The ways a contract says the question's topic words are searched for too.
@@ -137,5 +140,14 @@ export function analyzeQuery(question: string, previousQuestions: readonly strin
     for (const expansion of expansionsOf(kindWords))
       addTerm(terms, { text: expansion.toLowerCase(), weight: KIND_WEIGHT * EXPANSION_WEIGHT, source: "expansion" });
   }
-  return { normalized, terms, isFollowUp, isAboutOpening, asksForDate, topic, kind, isKindSure: routed !== undefined && isSureRoute(routed) };
+  return {
+    normalized,
+    terms: [...terms.values()],
+    isFollowUp,
+    isAboutOpening,
+    asksForDate,
+    topic,
+    kind,
+    isKindSure: routed !== undefined && isSureRoute(routed),
+  };
 }

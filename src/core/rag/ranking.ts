@@ -1,6 +1,6 @@
 import { definedTerms, type PassageClause, type PassageKind } from "../documents/chunking";
 import { statesFact } from "./facts";
-import { judgedSentencesOf } from "./passage-judgement";
+import { hasAnsweringSentence } from "./passage-judgement";
 import type { AnalyzedQuery, QueryTerm } from "./query-analysis";
 import { isJudgedQuestion } from "./relevance";
 
@@ -247,7 +247,7 @@ export function preferAnswering<Chunk extends RankedChunk>(
   if (!isJudgedQuestion(query)) return [...ranked];
   const { topic } = query;
   const candidates = ranked.slice(0, pool);
-  const answers = new Set(candidates.filter((chunk) => judgedSentencesOf(chunk, topic, weights).some((sentence) => sentence.judgement.answers)));
+  const answers = new Set(candidates.filter((chunk) => hasAnsweringSentence(chunk, topic, weights)));
   // Half a place more, so an answering passage goes before the one it draws level with.
   const place = (chunk: Chunk, index: number) => index - (answers.has(chunk) ? ANSWERING_LIFT + 0.5 : 0);
   const ordered = candidates.map((chunk, index) => ({ chunk, at: place(chunk, index) })).sort((a, b) => a.at - b.at);
