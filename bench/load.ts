@@ -4,7 +4,8 @@
 // health (the reference: the machine's own speed under this load), list documents, search the
 // ~33-page contract with varied queries, and 10 chat clients reading each NDJSON answer whole while
 // a few scanned uploads are being processed. Per route: requests/s, p50, p95, errors. Also the
-// server's peak RSS (VmHWM) and the load average before and after: this machine's 2 cores are
+// server's peak RSS (VmHWM) from its first answer on, the peak while it started (a new database), and
+// the load average before and after: this machine's 2 cores are
 // shared, so read the figures beside the health reference and the load.
 //
 // Targets (embedded database): list p95 < 100 ms, search p95 < 200 ms, chat p95 < 250 ms, 0 errors;
@@ -148,6 +149,9 @@ interface Server {
   port: number;
   dataDir: string;
   stop(): Promise<void>;
+  /** VmHWM while starting, before the peak was reset. */
+  startupPeakMb: number;
+  /** VmHWM since the server answered its first health check. */
   peakRssMb(): number;
   output(): string;
 }
@@ -231,7 +235,14 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // A first start creates the embedded database (initdb and every migration), which peaks far above
+  // what serving needs: reported on its own, and the peak counted again from here (Linux: `5` into
+  // clear_refs resets VmHWM).
+  const startupPeakMb = readPeak() / 1024;
+  writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
+  peakKb = 0;
   return {
+    startupPeakMb,
     process: child,
     port,
     dataDir,
@@ -416,9 +427,10 @@ async function measure(kind: "pglite" | "postgres", settings: Settings): Promise
         [`${kind}: list documents, ${settings.clients} clients`]: line(list, targets.list),
         [`${kind}: search one document, ${settings.clients} clients`]: line(search, targets.search),
         [`${kind}: chat, ${settings.chatClients} clients, ${scanned.length} scanned uploads processing`]: `${line(chat, targets.chat)}; ${uploadsDone} of ${scanned.length} uploads done by the end`,
-        [`${kind}: server peak RSS (VmHWM)`]:
+        [`${kind}: server peak RSS (VmHWM) from its first answer on`]:
           `${peakMb.toFixed(0)} MB${peakMb < TARGET_PEAK_RSS_MB ? "" : "  MISSED"} (target < ${TARGET_PEAK_RSS_MB} MB; ` +
           `${peakAfterSetupMb.toFixed(0)} MB after processing the contracts, ${peakBeforeChatMb.toFixed(0)} MB after list and search)`,
+        [`${kind}: server peak RSS while starting (a new database)`]: `${server.startupPeakMb.toFixed(0)} MB`,
       },
     };
   } catch (error) {
