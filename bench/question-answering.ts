@@ -462,7 +462,8 @@ async function timeLongDocument(figures: Record<string, string>): Promise<number
     for (const question of new Set(set.questions.map((entry) => entry.question))) timings.push((await ask(container, actor, documentId, question)).firstByteMs);
     const p95 = percentile(timings, 0.95);
     figures[`first streamed byte p50 / p95, ${LONG_DOCUMENT_PAGES}+ pages`] =
-      `${percentile(timings, 0.5).toFixed(0)} / ${p95.toFixed(0)} ms over ${timings.length} questions (target p95 < ${TARGETS.firstByteP95Ms} ms)`;
+      `${percentile(timings, 0.5).toFixed(0)} / ${p95.toFixed(0)} ms over ${timings.length} questions (target p95 < ${TARGETS.firstByteP95Ms} ms); ` +
+      `the first question ${timings[0]!.toFixed(0)} ms, the slowest of the others ${Math.max(...timings.slice(1)).toFixed(0)} ms`;
     return p95;
   } finally {
     await close();
