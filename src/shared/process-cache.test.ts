@@ -47,6 +47,25 @@ describe("a process cache", () => {
       { got: [1, undefined], remaining: ["a", "c"], size: 2, weight: 4 },
     ],
     [
+      "keeps its order of use through uses, deletions and replacements in the middle and at both ends",
+      { maxEntries: 4 },
+      [
+        ["set", "a", 1],
+        ["set", "b", 2],
+        ["set", "c", 3],
+        ["set", "d", 4],
+        ["get", "b"],
+        ["delete", "a"],
+        ["delete", "b"],
+        ["set", "c", 5],
+        ["set", "e", 6],
+        ["set", "f", 7],
+        ["get", "d"],
+        ["set", "g", 8],
+      ],
+      { got: [2, 4], remaining: ["e", "f", "d", "g"], size: 4, weight: 25 },
+    ],
+    [
       "past its weight, lets as many of the least recently used go as it takes",
       { maxEntries: 10, maxWeight: 10 },
       [

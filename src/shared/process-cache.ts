@@ -31,10 +31,14 @@ export interface ProcessCache<Key, Value> {
   readonly weight: number;
 }
 
-interface Entry<Value> {
+interface Entry<Key, Value> {
+  key: Key;
   value: Value;
   weight: number;
   usableUntil: number;
+  /** The entries used just before and just after this one: a list from the least to the most recently used. */
+  older: Entry<Key, Value> | undefined;
+  newer: Entry<Key, Value> | undefined;
 }
 
 const isPlainData = (value: object) => Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null;
@@ -53,14 +57,33 @@ export function freezeData<Value>(value: Value): Value {
 
 export function createProcessCache<Key, Value>(name: string, bounds: CacheBounds<Key, Value>): ProcessCache<Key, Value> {
   const { maxEntries, maxWeight = Infinity, weightOf, ttlMs = Infinity, now = Date.now } = bounds;
-  // A Map iterates in insertion order: the first key is the least recently used.
-  const entries = new Map<Key, Entry<Value>>();
+  // Found by key in the map; ordered by use in a list of their own, so a use moves two links
+  // instead of taking the key out of the map and putting it back (a memo asked a million times).
+  const entries = new Map<Key, Entry<Key, Value>>();
+  let oldest: Entry<Key, Value> | undefined;
+  let newest: Entry<Key, Value> | undefined;
   let weight = 0;
+
+  function unlink(entry: Entry<Key, Value>): void {
+    if (entry.older) entry.older.newer = entry.newer;
+    else oldest = entry.newer;
+    if (entry.newer) entry.newer.older = entry.older;
+    else newest = entry.older;
+    entry.older = entry.newer = undefined;
+  }
+
+  function append(entry: Entry<Key, Value>): void {
+    entry.older = newest;
+    if (newest) newest.newer = entry;
+    else oldest = entry;
+    newest = entry;
+  }
 
   function remove(key: Key): void {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    unlink(entry);
     weight -= entry.weight;
   }
 
@@ -69,12 +92,15 @@ export function createProcessCache<Key, Value>(name: string, bounds: CacheBounds
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.usableUntil <= now()) {
-        weight -= entry.weight;
+      // Most caches have no time to live: no clock read for them.
+      if (entry.usableUntil !== Infinity && entry.usableUntil <= now()) {
+        remove(key);
         return undefined;
       }
-      entries.set(key, entry);
+      if (entry !== newest) {
+        unlink(entry);
+        append(entry);
+      }
       return entry.value;
     },
     set(key, value, options = {}) {
@@ -82,20 +108,29 @@ export function createProcessCache<Key, Value>(name: string, bounds: CacheBounds
       const entryWeight = weightOf?.(frozen, key) ?? 0;
       remove(key);
       if (entryWeight > maxWeight || maxEntries < 1) return frozen;
-      entries.set(key, { value: frozen, weight: entryWeight, usableUntil: now() + (options.ttlMs ?? ttlMs) });
+      const entry: Entry<Key, Value> = {
+        key,
+        value: frozen,
+        weight: entryWeight,
+        usableUntil: now() + (options.ttlMs ?? ttlMs),
+        older: undefined,
+        newer: undefined,
+      };
+      entries.set(key, entry);
+      append(entry);
       weight += entryWeight;
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && weight <= maxWeight) break;
-        remove(oldest);
-      }
+      while (oldest && (entries.size > maxEntries || weight > maxWeight)) remove(oldest.key);
       return frozen;
     },
     delete: remove,
     deleteWhere(isDropped) {
-      for (const [key, entry] of entries) if (isDropped(entry.value, key)) remove(key);
+      const dropped: Key[] = [];
+      for (let entry = oldest; entry; entry = entry.newer) if (isDropped(entry.value, entry.key)) dropped.push(entry.key);
+      for (const key of dropped) remove(key);
     },
     clear() {
       entries.clear();
+      oldest = newest = undefined;
       weight = 0;
     },
     get size() {
