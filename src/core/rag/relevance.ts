@@ -6,16 +6,33 @@ import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-t
 const negations = new Set(["non", "not"]);
 
 /**
- * Where `phrase` (a stem sequence) starts in `stems`. Runs for every phrase of a question's topic
- * over every candidate passage of each search: a plain loop that skips on the first word, with no
- * closure per position (the search route's hottest JavaScript under load).
+ * Where each stem of a text is, made once per stems array: a question's topic checks every phrase
+ * of every slot and synonym against each candidate sentence, and a lookup of the phrase's first
+ * word replaces a scan of the sentence per phrase (the search route's hottest JavaScript under load).
+ * The arrays are the remembered stems of sentences and passages, so an index lives as long as they do.
  */
+const stemPositions = new WeakMap<readonly string[], Map<string, number[]>>();
+
+function positionsOfStems(stems: readonly string[]): Map<string, number[]> {
+  const known = stemPositions.get(stems);
+  if (known) return known;
+  const positions = new Map<string, number[]>();
+  stems.forEach((word, at) => {
+    const found = positions.get(word);
+    if (found) found.push(at);
+    else positions.set(word, [at]);
+  });
+  stemPositions.set(stems, positions);
+  return positions;
+}
+
+/** Where `phrase` (a stem sequence) starts in `stems`, in order. */
 export function phrasePositions(stems: readonly string[], phrase: readonly string[]): number[] {
-  const found: number[] = [];
   const first = phrase[0]!;
   const isNegatable = first.endsWith("iv");
-  for (let at = 0; at + phrase.length <= stems.length; at++) {
-    if (stems[at] !== first) continue;
+  const found: number[] = [];
+  for (const at of positionsOfStems(stems).get(first) ?? []) {
+    if (at + phrase.length > stems.length) break;
     if (isNegatable && at > 0 && negations.has(stems[at - 1]!)) continue;
     let offset = 1;
     while (offset < phrase.length && stems[at + offset] === phrase[offset]) offset++;
