@@ -3,7 +3,6 @@ CREATE TABLE "library_versions" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "library_versions" ADD CONSTRAINT "library_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Every write that changes what a person's library or portfolio shows moves that person's count
 -- (ADR 033). The triggers are deferred to the commit, so the count's row is locked last and only
 -- for the commit: a transaction never holds it while it waits for a document's or a job's row.
@@ -60,3 +59,14 @@ END $$;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER users_library_changed AFTER UPDATE OF name ON users
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION users_library_changed();
+--> statement-breakpoint
+-- A person's count goes with them. There is no foreign key to do it: adding the row would take a
+-- key-share lock on the person's `users` row at commit, which a transaction holding that row for
+-- update (an upload checking the person's storage) would wait on while waiting for this row.
+CREATE FUNCTION users_library_forgotten() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM library_versions WHERE user_id = OLD.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER users_library_forgotten AFTER DELETE ON users
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION users_library_forgotten();

@@ -30,11 +30,11 @@ export const portfolioSettings = pgTable("portfolio_settings", {
  * triggers on every table they read (their documents and their processing jobs; a document's fact
  * sheet, the reviews of its values and its corrected payer; the person's name), so a process asks
  * one short row whether a list it keeps is still current (ADR 033). A person with no row is at 0;
- * closing the account deletes the row.
+ * a trigger deletes the row with the person.
  */
 export const libraryVersions = pgTable("library_versions", {
-  userId: text()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  // No foreign key: adding a person's row would take a key-share lock on their `users` row at commit,
+  // which an upload holding that row for update waits on while it waits for this row — a deadlock.
+  userId: text().primaryKey(),
   version: bigint({ mode: "number" }).notNull().default(0),
 });
