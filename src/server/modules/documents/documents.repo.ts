@@ -109,6 +109,18 @@ async function storageUsedBytes(db: Database, userId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
+/**
+ * A person's library version (`userId` placeholder): the count the database moves at commit with every
+ * write the library list and portfolio show (migration 0026), "0" before the first. The library list
+ * and the portfolio's own scope both read it.
+ */
+export function libraryVersionQuery(db: Database) {
+  return db
+    .select({ version: sql<string>`coalesce(max(${libraryVersions.version}), 0)::text` })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.userId, sql.placeholder("userId")));
+}
+
 export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue">) {
   // Every document route asks these two; prepared once, they are not written again for each request.
   // Prepared on `db`, the app's handle: a repository made on a transaction would outlive its statements.
@@ -131,11 +143,7 @@ export function createDocumentsRepo(db: Database, queue: Pick<JobQueue, "enqueue
     .where(eq(documents.userId, sql.placeholder("userId")))
     .orderBy(desc(documents.createdAt))
     .prepare("documents_list");
-  const findLibraryVersion = db
-    .select({ version: sql<string>`coalesce(max(${libraryVersions.version}), 0)::text` })
-    .from(libraryVersions)
-    .where(eq(libraryVersions.userId, sql.placeholder("userId")))
-    .prepare("documents_library_version");
+  const findLibraryVersion = libraryVersionQuery(db).prepare("documents_library_version");
   return {
     /** One user's documents: another person's document is simply not found. */
     forUser({ userId }: UserScope) {

@@ -11,7 +11,7 @@ import {
   portfolioSettings,
   users,
 } from "../../db/schema/index";
-import type { OwnedDocumentId } from "../documents/documents.repo";
+import { libraryVersionQuery, type OwnedDocumentId } from "../documents/documents.repo";
 
 /** Whose contracts a list holds: one person's, or every active member's of an organization. */
 export type ContractScope = { kind: "own"; userId: string } | { kind: "organization"; organizationId: string };
@@ -60,11 +60,7 @@ export function createPortfolioRepo(db: Database) {
    * database keeps per owner (`library_versions`, moved by triggers at the commit of every
    * writing transaction, migration 0026), with the organization's active members when the scope is one.
    */
-  const versionOwn = db
-    .select({ version: sql<string>`coalesce(max(${libraryVersions.version}), 0)::text` })
-    .from(libraryVersions)
-    .where(eq(libraryVersions.userId, sql.placeholder("userId")))
-    .prepare("portfolio_version_own");
+  const versionOwn = libraryVersionQuery(db).prepare("portfolio_version_own");
   const versionOrganization = db
     .select({
       version: sql<string>`coalesce(string_agg(${organizationMembers.userId} || ':' || coalesce(${libraryVersions.version}, 0), ',' order by ${organizationMembers.userId}), '')`,
