@@ -17,9 +17,54 @@
 // Prints exactly one line to stdout, `tests: N passed, M failed`; details go to stderr.
 // Exits 0 when M is 0, 1 otherwise.
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 
 const num = (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
 const warn = (msg) => process.stderr.write(`[count-results] ${msg}\n`);
+// CI shows the end of the log: the failed tests are named there, with their error's first line.
+const NAMED_FAILURES_AT_MOST = 20;
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+const firstLine = (text) =>
+  String(text ?? "")
+    .replace(ANSI_ESCAPE, "")
+    .trim()
+    .split("\n")[0]
+    .slice(0, 240);
+const failureNote = (name, error) => `failed: ${name}${firstLine(error) ? ` (${firstLine(error)})` : ""}`;
+
+function vitestFailures(report) {
+  const failures = [];
+  for (const file of Array.isArray(report.testResults) ? report.testResults : []) {
+    for (const test of Array.isArray(file?.assertionResults) ? file.assertionResults : []) {
+      if (test?.status !== "failed") continue;
+      const failureMessages = Array.isArray(test.failureMessages) ? test.failureMessages : [];
+      failures.push(failureNote(`${file.name ?? "?"} > ${test.fullName ?? test.title ?? "?"}`, failureMessages[0]));
+    }
+  }
+  return failures;
+}
+
+function playwrightFailures(suites, titles = []) {
+  const failures = [];
+  for (const suite of Array.isArray(suites) ? suites : []) {
+    const suiteTitles = suite?.title && !String(suite.title).endsWith(".ts") ? [...titles, suite.title] : titles;
+    for (const spec of Array.isArray(suite?.specs) ? suite.specs : []) {
+      for (const test of Array.isArray(spec?.tests) ? spec.tests : []) {
+        if (test?.status !== "unexpected") continue;
+        const results = Array.isArray(test.results) ? test.results : [];
+        const name = [`${spec.file ?? "?"}:${spec.line ?? "?"} [${test.projectName ?? "?"}]`, ...suiteTitles, spec.title];
+        failures.push(failureNote(name.join(" > "), results.at(-1)?.error?.message));
+      }
+    }
+    failures.push(...playwrightFailures(suite?.suites, suiteTitles));
+  }
+  return failures;
+}
+
+const namedFailures = (failures) =>
+  failures.length > NAMED_FAILURES_AT_MOST
+    ? [...failures.slice(0, NAMED_FAILURES_AT_MOST), `…and ${failures.length - NAMED_FAILURES_AT_MOST} more failed`]
+    : failures;
 
 /** @returns {{passed: number, failed: number, kind: string, notes: string[]}} */
 export function countReport(report) {
@@ -40,6 +85,7 @@ export function countReport(report) {
       }
     }
     if (num(report.numTotalTests) === 0) notes.push("report contains no test");
+    notes.push(...namedFailures(vitestFailures(report)));
     return { kind: "vitest", passed: num(report.numPassedTests), failed, notes };
   }
   if (report && typeof report === "object" && report.stats && typeof report.stats.expected === "number") {
@@ -54,6 +100,7 @@ export function countReport(report) {
     const passed = num(s.expected) + num(s.flaky);
     const failed = num(s.unexpected) + num(s.skipped) + errors.length;
     if (passed + failed === 0) notes.push("report contains no test");
+    notes.push(...namedFailures(playwrightFailures(report.suites)));
     return { kind: "playwright", passed, failed, notes };
   }
   return null;
@@ -134,4 +181,6 @@ function main(argv) {
   return failed === 0 ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = main(process.argv.slice(2));
+}
