@@ -22,6 +22,10 @@ export default defineConfig({
   // A journey through a dozen pages with accessibility checks takes 15–20 s on a quiet 2-core
   // machine and twice that on a busy one; 30 s (Playwright's default) failed such tests in CI.
   timeout: 60_000,
+  // An assertion waits up to 10 s (Playwright's default is 5 s): on a 2-core machine running the
+  // server, two browsers and the runner, signing up and confirming a code took 3–6 s in CI while
+  // taking 0.2 s on a quiet machine, and failed the email-code journeys by that margin alone.
+  expect: { timeout: 10_000 },
   retries: 0,
   forbidOnly: true,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
