@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../src/server/db/schema/index";
 import { twoFactorSetupSchema, twoFactorStatusSchema, type TwoFactorSetup } from "../../src/shared/contracts/two-factor";
@@ -270,6 +270,30 @@ describe("requiring two-factor sign-in", () => {
     expect((await stranger.request(`/api/organizations/${organizationId}/two-factor`, { method: "PUT", json: { required: false } })).status).toBe(404);
     expect(await json(await admin.get(`/api/organizations/${organizationId}/two-factor`))).toEqual({ required: true });
 
+    const changed = (await eventsOf(testApp, "organization.settings-changed")).filter((event) => event.organizationId === organizationId);
+    expect(changed.map((event) => event.details)).toEqual([{ requireTwoFactor: true }]);
+  });
+
+  it("leaves an organization's requirement as it was when its audit event cannot be recorded", async () => {
+    const admin = await signedUpClient(testApp, uniqueTestEmail("admin-unrecorded"));
+    const organizationId = await organizationIdOf(admin);
+    await enableTwoFactor(admin);
+    const { db } = testApp.database;
+    await db.execute(sql`
+      create or replace function refuse_settings_events() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'organization.settings-changed' then raise exception 'the audit log refuses %', new.action; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_settings_events before insert on audit_events for each row execute function refuse_settings_events()`);
+    try {
+      const refused = await admin.request(`/api/organizations/${organizationId}/two-factor`, { method: "PUT", json: { required: true } });
+      expect(refused.status).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_settings_events on audit_events`);
+    }
+    expect(await json(await admin.get(`/api/organizations/${organizationId}/two-factor`))).toEqual({ required: false });
+    await json(await admin.request(`/api/organizations/${organizationId}/two-factor`, { method: "PUT", json: { required: true } }));
     const changed = (await eventsOf(testApp, "organization.settings-changed")).filter((event) => event.organizationId === organizationId);
     expect(changed.map((event) => event.details)).toEqual([{ requireTwoFactor: true }]);
   });

@@ -130,14 +130,16 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
       const previous = await organizationRequirementOf(actor, organizationId);
       await requireOwnTwoFactor(actor, required);
       if (previous === required) return { required };
-      const organization = await twoFactorRepo.setOrganizationRequiring(organizationId, required);
-      await audit.record(
-        actor,
-        "organization.settings-changed",
-        { type: "organization", id: organizationId, name: organization?.name ?? null },
-        { requireTwoFactor: required },
-        { organizationId },
-      );
+      await db.transaction(async (tx) => {
+        const organization = await twoFactorRepo.setOrganizationRequiring(organizationId, required, tx);
+        await audit.record(
+          actor,
+          "organization.settings-changed",
+          { type: "organization", id: organizationId, name: organization?.name ?? null },
+          { requireTwoFactor: required },
+          { organizationId, tx },
+        );
+      });
       return { required };
     },
 
