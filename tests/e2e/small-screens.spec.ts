@@ -61,7 +61,9 @@ async function signedInLibrary(page: Page, label: string) {
   return { ready, waiting, sessionId: started!.session.id };
 }
 
-for (const width of [360, 390]) {
+// The narrowest phone in common use. No style changes between 360 px and the 640 px breakpoint, so
+// what fits here fits at the phone project's 390 px, where every other phone test runs.
+for (const width of [360]) {
   test.describe(`at ${width} px wide`, { tag: "@small-screen" }, () => {
     test.use({ viewport: { width, height: 844 } });
 
