@@ -1,7 +1,7 @@
 import type { PassageClause } from "../documents/chunking";
 import { sentencesOf, type PassageSentence } from "./passage-sentences";
 import type { QuestionTopic } from "./question-topic";
-import { judgeWindow, type WindowJudgement } from "./relevance";
+import { answersQuestion, judgeWindow, type WindowJudgement } from "./relevance";
 import { rememberedByText } from "../../shared/remembered";
 import { stem, tokenize } from "./text";
 
@@ -31,7 +31,7 @@ const contextStemsOf = (passage: JudgedPassage, sentence: PassageSentence) =>
 
 /** Whether one of the passage's sentences answers the topic: `judgedSentencesOf`, stopping at the first that does. */
 export function hasAnsweringSentence(passage: JudgedPassage, topic: QuestionTopic, weights: readonly (readonly number[])[]): boolean {
-  return sentencesOf(passage.text, passage.clauses).some((sentence) => judgeWindow(contextStemsOf(passage, sentence), sentence.text, topic, weights).answers);
+  return sentencesOf(passage.text, passage.clauses).some((sentence) => answersQuestion(() => contextStemsOf(passage, sentence), sentence.text, topic, weights));
 }
 
 /** A sentence's words after its headings', as stems, remembered: every question about a document weighs its passages' sentences again. */

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { questionTopic } from "./question-topic";
 import { analyzeQuery } from "./query-analysis";
-import { coverage, isJudgedQuestion, judgeWindow, matchesSlot, phrasePositions, slotWeight, topicWeights, type TopicCounts } from "./relevance";
+import {
+  answersQuestion,
+  coverage,
+  isJudgedQuestion,
+  judgeWindow,
+  matchesSlot,
+  phrasePositions,
+  slotWeight,
+  topicWeights,
+  type TopicCounts,
+} from "./relevance";
 import { stem, tokenize } from "./text";
 
 const stemsOf = (text: string) => tokenize(text).map(stem);
@@ -79,6 +89,20 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
     ],
   ])("%s — %s → %s", (question, sentence, answers) => {
     expect(judge(question, sentence).answers).toBe(answers);
+    // The short way the ranking takes says the same.
+    const topic = questionTopic(question);
+    const weights = topicWeights(topic, countsIn([...contract, sentence], question));
+    expect(answersQuestion(() => stemsOf(sentence), sentence, topic, weights)).toBe(answers);
+  });
+
+  it("does not read the words of a sentence that lacks the fact asked for", () => {
+    const question = "How long does any warranty last?";
+    const sentence = "Supplier warrants that the equipment is free of defects.";
+    const topic = questionTopic(question);
+    let stemsRead = 0;
+    const readStems = () => (stemsRead++, stemsOf(sentence));
+    expect(answersQuestion(readStems, sentence, topic, topicWeights(topic, countsIn([...contract, sentence], question)))).toBe(false);
+    expect(stemsRead).toBe(0);
   });
 
   it("measures coverage as the share of the question's weight, rare words weighing more", () => {

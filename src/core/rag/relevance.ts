@@ -131,21 +131,40 @@ function statesAsked(text: string, kind: FactKind | undefined): boolean {
 const restricting =
   /\b(?:not|no|nor|neither|never|cannot|without|only|solely|exclusive\w*|restrict\w*|prohibit\w*|refrain\w*|forbid\w*|limit\w*)\b|n't\b|\bnon-?\w+/i;
 
+/** Whether a text states the fact the question asks for (and, asked about a restriction, restricts): an answer cannot do without it. */
+function statesAskedFact(text: string, topic: QuestionTopic): boolean {
+  return statesAsked(text, topic.answerKind) && (!topic.asksRestriction || restricting.test(text));
+}
+
+/** How much of one alternative wording of the question the stems cover, and whether that answers it. */
+function judgeAlternative(stems: readonly string[], slots: readonly TopicSlot[], slotWeights: readonly number[], statesFact: boolean): WindowJudgement {
+  const share = coverage(stems, slots, slotWeights);
+  const mostTelling = slots.reduce(
+    (heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest),
+    -1,
+  );
+  return { coverage: share, answers: statesFact && share >= MIN_ANSWER_COVERAGE && (mostTelling < 0 || matchesSlot(stems, slots[mostTelling]!)) };
+}
+
 /** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
 export function judgeWindow(stems: readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): WindowJudgement {
-  const statesAskedFact = statesAsked(text, topic.answerKind) && (!topic.asksRestriction || restricting.test(text));
+  const statesFact = statesAskedFact(text, topic);
   let best: WindowJudgement = { coverage: 0, answers: false };
   topic.alternatives.forEach((slots, alternative) => {
-    const slotWeights = weights[alternative] ?? [];
-    const share = coverage(stems, slots, slotWeights);
-    const mostTelling = slots.reduce(
-      (heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest),
-      -1,
-    );
-    const answers = statesAskedFact && share >= MIN_ANSWER_COVERAGE && (mostTelling < 0 || matchesSlot(stems, slots[mostTelling]!));
-    if ((answers && !best.answers) || (answers === best.answers && share > best.coverage)) best = { coverage: share, answers };
+    const judged = judgeAlternative(stems, slots, weights[alternative] ?? [], statesFact);
+    if ((judged.answers && !best.answers) || (judged.answers === best.answers && judged.coverage > best.coverage)) best = judged;
   });
   return best;
+}
+
+/**
+ * `judgeWindow(…).answers` without weighing what cannot answer: a text that does not state the asked
+ * fact is not read further (its stems are not even asked for), and the first answering alternative ends it.
+ */
+export function answersQuestion(stemsOf: () => readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): boolean {
+  if (!statesAskedFact(text, topic)) return false;
+  const stems = stemsOf();
+  return topic.alternatives.some((slots, alternative) => judgeAlternative(stems, slots, weights[alternative] ?? [], true).answers);
 }
 
 /**

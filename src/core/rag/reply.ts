@@ -9,7 +9,7 @@ import type { KindSentence } from "./kind-evidence";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { QuestionKind } from "./question-kinds";
 import { mentionsKind } from "./question-routing";
-import { isJudgedQuestion, judgeWindow } from "./relevance";
+import { answersQuestion, isJudgedQuestion } from "./relevance";
 import { stem, tokenize } from "./text";
 import type { Citation } from "../../shared/chat";
 
@@ -127,8 +127,7 @@ export function composeReply(inputs: ReplyInputs): ComposedAnswer {
 function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
   const [cited] = reply.citations;
   if (!cited || !isJudgedQuestion(inputs.query)) return false;
-  const stems = tokenize(`${cited.heading} ${cited.quote}`).map(stem);
-  return judgeWindow(stems, cited.quote, inputs.query.topic, inputs.weights).answers;
+  return answersQuestion(() => tokenize(`${cited.heading} ${cited.quote}`).map(stem), cited.quote, inputs.query.topic, inputs.weights);
 }
 
 function replyFor(inputs: ReplyInputs): ComposedAnswer {
