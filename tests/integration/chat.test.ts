@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
 import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, SearchPassage } from "../../src/shared/contracts/chat";
@@ -141,6 +141,26 @@ describe("storing messages", () => {
     );
     const [row] = await testApp.database.db.select().from(chatSessions).where(eq(chatSessions.id, session!.id));
     expect(row!.messageCount).toBe(8);
+  });
+
+  it("stores a question only with its audit event: when the event cannot be recorded, neither the conversation nor the question is kept", async () => {
+    const { db } = testApp.database;
+    const sessionsBefore = (await db.select().from(chatSessions)).length;
+    await db.execute(sql`
+      create or replace function refuse_question_events() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'chat.question-asked' then raise exception 'the audit log refuses %', new.action; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_question_events before insert on audit_events for each row execute function refuse_question_events()`);
+    try {
+      const refused = await owner.post("/api/chat/messages", { documentId: contract.id, question: "Who may amend this agreement?" });
+      expect(refused.status).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_question_events on audit_events`);
+    }
+    expect((await db.select().from(chatSessions)).length).toBe(sessionsBefore);
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.content, "Who may amend this agreement?"))).toEqual([]);
   });
 });
 

@@ -18,11 +18,13 @@ export function createChatModule(deps: {
   audit: AuditService;
 }) {
   return createChatService({
+    db: deps.db,
     repo: createChatRepo(deps.db),
     retrieval: deps.retrieval,
     factFieldsOf: deps.factSheets.fieldsFor,
     chatModel: deps.chatModel,
-    publishChange: (change) => deps.publishLiveEvent(userAddress(change.userId), { type: "chat_session", change: change.type, sessionId: change.sessionId }),
+    publishChange: (change, within) =>
+      deps.publishLiveEvent(userAddress(change.userId), { type: "chat_session", change: change.type, sessionId: change.sessionId }, within),
     logger: deps.logger,
     audit: deps.audit,
   });

@@ -36,8 +36,8 @@ export function createChatRepo(db: Database) {
   return {
     /** One user's conversations: another user's are never found. */
     forUser({ userId }: UserScope) {
-      const findSession = async (id: string) => {
-        const [row] = await db
+      const findSession = async (id: string, tx: Database = db) => {
+        const [row] = await tx
           .select(sessionColumns)
           .from(chatSessions)
           .leftJoin(documents, eq(documents.id, chatSessions.documentId))
@@ -58,18 +58,18 @@ export function createChatRepo(db: Database) {
             .limit(limit);
         },
 
-        async createSession(documentId: OwnedDocumentId, title: string) {
-          const [row] = await db.insert(chatSessions).values({ userId, documentId, title }).returning({ id: chatSessions.id });
-          return (await findSession(row!.id))!;
+        async createSession(documentId: OwnedDocumentId, title: string, tx: Database = db) {
+          const [row] = await tx.insert(chatSessions).values({ userId, documentId, title }).returning({ id: chatSessions.id });
+          return (await findSession(row!.id, tx))!;
         },
 
-        async renameSession(id: string, title: string) {
-          const [row] = await db
+        async renameSession(id: string, title: string, tx: Database = db) {
+          const [row] = await tx
             .update(chatSessions)
             .set({ title })
             .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
             .returning({ id: chatSessions.id });
-          return row ? findSession(id) : undefined;
+          return row ? findSession(id, tx) : undefined;
         },
 
         /** An assistant answer in one of the user's conversations, with the document it is about. */
@@ -82,8 +82,8 @@ export function createChatRepo(db: Database) {
           return row;
         },
 
-        async deleteSession(id: string): Promise<boolean> {
-          const rows = await db
+        async deleteSession(id: string, tx: Database = db): Promise<boolean> {
+          const rows = await tx
             .delete(chatSessions)
             .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
             .returning({ id: chatSessions.id });
@@ -100,15 +100,15 @@ export function createChatRepo(db: Database) {
      * Appends a message as the session's next one and counts it, in one statement: the session's count moves (its row locked, so two messages at once take turns)
      * and the message takes the new count as its sequence number.
      */
-    async appendMessage(sessionId: string, message: { role: ChatMessage["role"]; content: string; metadata?: Record<string, unknown> }) {
-      const counted = db.$with("counted").as(
-        db
+    async appendMessage(sessionId: string, message: { role: ChatMessage["role"]; content: string; metadata?: Record<string, unknown> }, tx: Database = db) {
+      const counted = tx.$with("counted").as(
+        tx
           .update(chatSessions)
           .set({ messageCount: sql`${chatSessions.messageCount} + 1` })
           .where(eq(chatSessions.id, sessionId))
           .returning({ messageCount: chatSessions.messageCount }),
       );
-      const [row] = await db
+      const [row] = await tx
         .with(counted)
         .insert(chatMessages)
         .values({

@@ -1,5 +1,6 @@
 import type { AuditService } from "../audit/audit.service";
 import type { Logger } from "pino";
+import type { Database } from "../../db/client";
 import type { Actor } from "../../../core/access/actor";
 import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
 import type { SourcePassage } from "../../../core/rag/citations";
@@ -39,6 +40,7 @@ const HISTORY_TURNS = 6;
 export const EXTRACTIVE_ANSWERER = "extractive";
 
 export interface ChatServiceDeps {
+  db: Database;
   repo: ChatRepo;
   /** The chosen document's passages and pages, read only once it is the actor's and processed. */
   retrieval: RetrievalService;
@@ -46,7 +48,8 @@ export interface ChatServiceDeps {
   factFieldsOf: (documentId: OwnedDocumentId) => Promise<FactField[]>;
   /** Undefined: the embedded extractive answerer writes every answer. */
   chatModel?: ChatModel;
-  publishChange: (change: ChatSessionChange) => Promise<void>;
+  /** Told to browsers once `within` commits. */
+  publishChange: (change: ChatSessionChange, within: Database) => Promise<void>;
   logger: Logger;
   audit: AuditService;
 }
@@ -73,16 +76,12 @@ function* linesOf(content: string): Generator<string> {
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { repo } = deps;
+  const { db, repo } = deps;
 
   async function requireSession(actor: Actor, sessionId: string) {
     const session = await repo.forUser(actor).findSession(sessionId);
     if (!session) throw new AppError("not_found", "Conversation not found.");
     return session;
-  }
-
-  async function publish(type: ChatSessionChange["type"], { userId }: Actor, sessionId: string): Promise<void> {
-    await deps.publishChange({ type, userId, sessionId }).catch((error: unknown) => deps.logger.warn({ err: error }, "chat change not published"));
   }
 
   /** A model's answer from the sources it is given, streamed as written, then verified against the pages. */
@@ -209,17 +208,22 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async renameSession(actor: Actor, sessionId: string, title: string): Promise<ChatSessionSummary> {
-      const session = await repo.forUser(actor).renameSession(sessionId, title);
+      const session = await db.transaction(async (tx) => {
+        const renamed = await repo.forUser(actor).renameSession(sessionId, title, tx);
+        if (renamed) await deps.publishChange({ type: "update", userId: actor.userId, sessionId }, tx);
+        return renamed;
+      });
       if (!session) throw new AppError("not_found", "Conversation not found.");
-      await publish("update", actor, sessionId);
       return toSessionSummary(session);
     },
 
     async deleteSession(actor: Actor, sessionId: string): Promise<void> {
-      if (!(await repo.forUser(actor).deleteSession(sessionId))) throw new AppError("not_found", "Conversation not found.");
-      await publish("delete", actor, sessionId);
-      // A conversation's title is taken from its first question: the log names it by id only.
-      await deps.audit.record(actor, "chat.deleted", { type: "chat", id: sessionId });
+      await db.transaction(async (tx) => {
+        if (!(await repo.forUser(actor).deleteSession(sessionId, tx))) throw new AppError("not_found", "Conversation not found.");
+        await deps.publishChange({ type: "delete", userId: actor.userId, sessionId }, tx);
+        // A conversation's title is taken from its first question: the log names it by id only.
+        await deps.audit.record(actor, "chat.deleted", { type: "chat", id: sessionId }, {}, { tx });
+      });
     },
 
     /**
@@ -231,11 +235,16 @@ export function createChatService(deps: ChatServiceDeps) {
       const existing = input.sessionId ? await requireSession(actor, input.sessionId) : undefined;
       if (existing && existing.documentId !== document.id) throw new AppError("validation_failed", "This conversation is about another document.");
       const history = existing ? (await repo.listMessages(existing.id)).map(toChatMessage) : [];
-      const session = existing ?? (await repo.forUser(actor).createSession(document.id, chatTitleFrom(input.question)));
-      const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }));
-      await publish(existing ? "update" : "insert", actor, session.id);
-      // Ids only: a question (and its answer) may hold patient details by mistake.
-      await deps.audit.record(actor, "chat.question-asked", { type: "chat", id: session.id }, { documentId: document.id, messageId: userMessage.id });
+      // The conversation, the question and its audit event commit together, in one write.
+      const { session, userMessage } = await db.transaction(async (tx) => {
+        const session = existing ?? (await repo.forUser(actor).createSession(document.id, chatTitleFrom(input.question), tx));
+        const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }, tx));
+        await deps.publishChange({ type: existing ? "update" : "insert", userId: actor.userId, sessionId: session.id }, tx);
+        // Ids only: a question (and its answer) may hold patient details by mistake.
+        const details = { documentId: document.id, messageId: userMessage.id };
+        await deps.audit.record(actor, "chat.question-asked", { type: "chat", id: session.id }, details, { tx });
+        return { session, userMessage };
+      });
       const { logger } = deps;
 
       return (async function* (): AsyncGenerator<ChatStreamEvent> {
@@ -248,8 +257,12 @@ export function createChatService(deps: ChatServiceDeps) {
             step = await writing.next();
           }
           if (signal?.aborted) return;
-          const stored = await repo.appendMessage(session.id, { role: "assistant", content: step.value.content, metadata: { ...step.value.metadata } });
-          await publish("update", actor, session.id);
+          const { content, metadata } = step.value;
+          const stored = await db.transaction(async (tx) => {
+            const stored = await repo.appendMessage(session.id, { role: "assistant", content, metadata: { ...metadata } }, tx);
+            await deps.publishChange({ type: "update", userId: actor.userId, sessionId: session.id }, tx);
+            return stored;
+          });
           yield { type: "done", message: toChatMessage(stored) };
         } catch (error) {
           if (signal?.aborted) return;
