@@ -136,14 +136,23 @@ function statesAskedFact(text: string, topic: QuestionTopic): boolean {
   return statesAsked(text, topic.answerKind) && (!topic.asksRestriction || restricting.test(text));
 }
 
+/** The alternative's slot with the most weight that is not a detail: an answer must match it (-1 when every slot is a detail). */
+function mostTellingSlot(slots: readonly TopicSlot[], slotWeights: readonly number[]): number {
+  return slots.reduce((heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest), -1);
+}
+
 /** How much of one alternative wording of the question the stems cover, and whether that answers it. */
 function judgeAlternative(stems: readonly string[], slots: readonly TopicSlot[], slotWeights: readonly number[], statesFact: boolean): WindowJudgement {
   const share = coverage(stems, slots, slotWeights);
-  const mostTelling = slots.reduce(
-    (heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest),
-    -1,
-  );
+  const mostTelling = mostTellingSlot(slots, slotWeights);
   return { coverage: share, answers: statesFact && share >= MIN_ANSWER_COVERAGE && (mostTelling < 0 || matchesSlot(stems, slots[mostTelling]!)) };
+}
+
+/** `judgeAlternative(…).answers` for a text that states the fact: the most telling slot is checked before the whole coverage is weighed. */
+function alternativeAnswers(stems: readonly string[], slots: readonly TopicSlot[], slotWeights: readonly number[]): boolean {
+  const mostTelling = mostTellingSlot(slots, slotWeights);
+  if (mostTelling >= 0 && !matchesSlot(stems, slots[mostTelling]!)) return false;
+  return coverage(stems, slots, slotWeights) >= MIN_ANSWER_COVERAGE;
 }
 
 /** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
@@ -159,12 +168,13 @@ export function judgeWindow(stems: readonly string[], text: string, topic: Quest
 
 /**
  * `judgeWindow(…).answers` without weighing what cannot answer: a text that does not state the asked
- * fact is not read further (its stems are not even asked for), and the first answering alternative ends it.
+ * fact is not read further (its stems are not even asked for), an alternative whose most telling
+ * slot it does not match is not weighed, and the first answering alternative ends it.
  */
 export function answersQuestion(stemsOf: () => readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): boolean {
   if (!statesAskedFact(text, topic)) return false;
   const stems = stemsOf();
-  return topic.alternatives.some((slots, alternative) => judgeAlternative(stems, slots, weights[alternative] ?? [], true).answers);
+  return topic.alternatives.some((slots, alternative) => alternativeAnswers(stems, slots, weights[alternative] ?? []));
 }
 
 /**
