@@ -1,9 +1,9 @@
-import { eq, like, sql } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processDocumentJob } from "../../src/server/modules/documents/documents.jobs";
 import { auditEvents, documents, jobs, users } from "../../src/server/db/schema/index";
 import { signedUpClient, uniqueTestEmail } from "../support/accounts";
-import { eventsOf, onlyEvent } from "../support/audit";
+import { eventsOf, onlyEvent, whileAuditRefuses } from "../support/audit";
 import { insertDocumentRecords } from "../support/factories";
 import type { HttpClient } from "../support/http-client";
 import { whoAmI } from "../support/organizations";
@@ -22,22 +22,6 @@ let person: { client: HttpClient; id: string };
 let bannedId: string;
 let failedEmailJobId: string;
 let failedDocument: { id: string; jobId: string };
-
-/** The audit log refuses every platform owner's event, as a full disk or a broken chain would. */
-async function refuseAdminEvents(isRefused: boolean): Promise<void> {
-  const { db } = testApp.database;
-  if (!isRefused) {
-    await db.execute(sql`drop trigger refuse_admin_events on audit_events`);
-    return;
-  }
-  await db.execute(sql`
-    create or replace function refuse_admin_events() returns trigger language plpgsql as $$
-    begin
-      if new.action like 'admin.%' then raise exception 'the audit log refuses %', new.action; end if;
-      return new;
-    end $$`);
-  await db.execute(sql`create trigger refuse_admin_events before insert on audit_events for each row execute function refuse_admin_events()`);
-}
 
 const userRow = async (id: string) => (await testApp.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const jobRow = async (id: string) => (await testApp.database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
@@ -81,8 +65,7 @@ afterAll(() => testApp?.close());
 
 describe("the platform owner's actions and their audit events", () => {
   it("none happens when its event cannot be recorded", async () => {
-    await refuseAdminEvents(true);
-    try {
+    await whileAuditRefuses(testApp, "admin.%", async () => {
       expect((await owner.post(`/api/admin/users/${person.id}/ban`, { reason: "Shared their account" })).status).toBe(500);
       expect(await userRow(person.id)).toMatchObject({ bannedAt: null, banReason: null });
       expect((await person.client.get("/api/me")).status).toBe(200);
@@ -108,9 +91,7 @@ describe("the platform owner's actions and their audit events", () => {
 
       expect((await owner.request("/api/admin/two-factor", { method: "PUT", json: { required: true } })).status).toBe(500);
       expect(await platformRequiresTwoFactor()).toBe(false);
-    } finally {
-      await refuseAdminEvents(false);
-    }
+    });
     expect(await testApp.database.db.select().from(auditEvents).where(like(auditEvents.action, "admin.%"))).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatSessions } from "../../src/server/db/schema/index";
 import type { ChatMessage, ChatSessionDetail, ChatSessionSummary, SearchPassage } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
+import { whileAuditRefuses } from "../support/audit";
 import { HttpClient } from "../support/http-client";
 import { readEvents } from "../support/chat";
 import { payerContractPages, payerContractPdf } from "../support/documents/payer-contract";
@@ -146,19 +147,10 @@ describe("storing messages", () => {
   it("stores a question only with its audit event: when the event cannot be recorded, neither the conversation nor the question is kept", async () => {
     const { db } = testApp.database;
     const sessionsBefore = (await db.select().from(chatSessions)).length;
-    await db.execute(sql`
-      create or replace function refuse_question_events() returns trigger language plpgsql as $$
-      begin
-        if new.action = 'chat.question-asked' then raise exception 'the audit log refuses %', new.action; end if;
-        return new;
-      end $$`);
-    await db.execute(sql`create trigger refuse_question_events before insert on audit_events for each row execute function refuse_question_events()`);
-    try {
-      const refused = await owner.post("/api/chat/messages", { documentId: contract.id, question: "Who may amend this agreement?" });
-      expect(refused.status).toBe(500);
-    } finally {
-      await db.execute(sql`drop trigger refuse_question_events on audit_events`);
-    }
+    const refused = await whileAuditRefuses(testApp, "chat.question-asked", () =>
+      owner.post("/api/chat/messages", { documentId: contract.id, question: "Who may amend this agreement?" }),
+    );
+    expect(refused.status).toBe(500);
     expect((await db.select().from(chatSessions)).length).toBe(sessionsBefore);
     expect(await db.select().from(chatMessages).where(eq(chatMessages.content, "Who may amend this agreement?"))).toEqual([]);
   });

@@ -1,11 +1,11 @@
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../src/server/db/schema/index";
 import { twoFactorSetupSchema, twoFactorStatusSchema, type TwoFactorSetup } from "../../src/shared/contracts/two-factor";
 import { paths } from "../../src/shared/paths";
 import { twoFactorMessages } from "../../src/shared/two-factor";
 import { signedUpClient, TEST_PASSWORD, uniqueTestEmail } from "../support/accounts";
-import { eventsOf } from "../support/audit";
+import { eventsOf, whileAuditRefuses } from "../support/audit";
 import { HttpClient } from "../support/http-client";
 import { joinedMember, organizationIdOf, whoAmI } from "../support/organizations";
 import { latestEmailTo } from "../support/outbox";
@@ -278,20 +278,10 @@ describe("requiring two-factor sign-in", () => {
     const admin = await signedUpClient(testApp, uniqueTestEmail("admin-unrecorded"));
     const organizationId = await organizationIdOf(admin);
     await enableTwoFactor(admin);
-    const { db } = testApp.database;
-    await db.execute(sql`
-      create or replace function refuse_settings_events() returns trigger language plpgsql as $$
-      begin
-        if new.action = 'organization.settings-changed' then raise exception 'the audit log refuses %', new.action; end if;
-        return new;
-      end $$`);
-    await db.execute(sql`create trigger refuse_settings_events before insert on audit_events for each row execute function refuse_settings_events()`);
-    try {
-      const refused = await admin.request(`/api/organizations/${organizationId}/two-factor`, { method: "PUT", json: { required: true } });
-      expect(refused.status).toBe(500);
-    } finally {
-      await db.execute(sql`drop trigger refuse_settings_events on audit_events`);
-    }
+    const refused = await whileAuditRefuses(testApp, "organization.settings-changed", () =>
+      admin.request(`/api/organizations/${organizationId}/two-factor`, { method: "PUT", json: { required: true } }),
+    );
+    expect(refused.status).toBe(500);
     expect(await json(await admin.get(`/api/organizations/${organizationId}/two-factor`))).toEqual({ required: false });
     await json(await admin.request(`/api/organizations/${organizationId}/two-factor`, { method: "PUT", json: { required: true } }));
     const changed = (await eventsOf(testApp, "organization.settings-changed")).filter((event) => event.organizationId === organizationId);

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { expect } from "vitest";
 import { createFileStorage, resolveAuditSecret } from "../../src/server/container";
@@ -100,4 +100,25 @@ export async function findAuditLeaks(db: Database): Promise<string[]> {
     }
   }
   return leaks;
+}
+
+/**
+ * Runs `work` while the audit log refuses every event whose action matches `actionPattern` (a SQL
+ * LIKE pattern), as a full disk or a broken chain would: what is recorded in its action's
+ * transaction must then not happen either.
+ */
+export async function whileAuditRefuses<T>(testApp: TestApp, actionPattern: string, work: () => Promise<T>): Promise<T> {
+  const { db } = testApp.database;
+  await db.execute(sql`
+    create or replace function refuse_audit_events() returns trigger language plpgsql as $$
+    begin
+      if new.action like ${sql.raw(`'${actionPattern.replaceAll("'", "''")}'`)} then raise exception 'the audit log refuses %', new.action; end if;
+      return new;
+    end $$`);
+  await db.execute(sql`create trigger refuse_audit_events before insert on audit_events for each row execute function refuse_audit_events()`);
+  try {
+    return await work();
+  } finally {
+    await db.execute(sql`drop trigger refuse_audit_events on audit_events`);
+  }
 }
