@@ -13,7 +13,8 @@
 // search < 125, chat < 150 ms; the server's peak RSS < 700 MB on both.
 // Settings: LOAD_BENCH_SECONDS (30 per phase), LOAD_BENCH_CLIENTS (50), LOAD_BENCH_CHAT_CLIENTS (10),
 // LOAD_BENCH_UPLOADS (3), LOAD_BENCH_DATABASE (pglite | postgres | both; default pglite, or both
-// when DATABASE_URL is set), LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there).
+// when DATABASE_URL is set), LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there),
+// LOAD_BENCH_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. --max-old-space-size=256).
 // The server runs as `npm start` runs it (bundled). Run alone with `npx tsx bench/load.ts`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -203,6 +204,8 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
       AUDIT_SECRET: "load-bench-audit-secret-load-bench-audit-0123456789",
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // To compare the server's memory and speed under other V8 settings (e.g. --max-old-space-size=256).
+      ...(process.env.LOAD_BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_BENCH_NODE_OPTIONS } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
