@@ -141,18 +141,26 @@ function mostTellingSlot(slots: readonly TopicSlot[], slotWeights: readonly numb
   return slots.reduce((heaviest, slot, index) => (!slot.isDetail && (heaviest < 0 || slotWeights[index]! > slotWeights[heaviest]!) ? index : heaviest), -1);
 }
 
+/**
+ * The answering rule for one alternative wording of a text that states the asked fact: it matches
+ * the alternative's most telling slot and covers enough of its weight. The slot is checked first,
+ * so a text that misses it is never weighed; `share` is the coverage when it is already known.
+ */
+function alternativeAnswers(
+  stems: readonly string[],
+  slots: readonly TopicSlot[],
+  slotWeights: readonly number[],
+  share = () => coverage(stems, slots, slotWeights),
+): boolean {
+  const mostTelling = mostTellingSlot(slots, slotWeights);
+  if (mostTelling >= 0 && !matchesSlot(stems, slots[mostTelling]!)) return false;
+  return share() >= MIN_ANSWER_COVERAGE;
+}
+
 /** How much of one alternative wording of the question the stems cover, and whether that answers it. */
 function judgeAlternative(stems: readonly string[], slots: readonly TopicSlot[], slotWeights: readonly number[], statesFact: boolean): WindowJudgement {
   const share = coverage(stems, slots, slotWeights);
-  const mostTelling = mostTellingSlot(slots, slotWeights);
-  return { coverage: share, answers: statesFact && share >= MIN_ANSWER_COVERAGE && (mostTelling < 0 || matchesSlot(stems, slots[mostTelling]!)) };
-}
-
-/** `judgeAlternative(…).answers` for a text that states the fact: the most telling slot is checked before the whole coverage is weighed. */
-function alternativeAnswers(stems: readonly string[], slots: readonly TopicSlot[], slotWeights: readonly number[]): boolean {
-  const mostTelling = mostTellingSlot(slots, slotWeights);
-  if (mostTelling >= 0 && !matchesSlot(stems, slots[mostTelling]!)) return false;
-  return coverage(stems, slots, slotWeights) >= MIN_ANSWER_COVERAGE;
+  return { coverage: share, answers: statesFact && alternativeAnswers(stems, slots, slotWeights, () => share) };
 }
 
 /** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
