@@ -30,7 +30,10 @@ const firstLine = (text) =>
     .trim()
     .split("\n")[0]
     .slice(0, 240);
-const failureNote = (name, error) => `failed: ${name}${firstLine(error) ? ` (${firstLine(error)})` : ""}`;
+function failureNote(name, error) {
+  const reason = firstLine(error);
+  return `failed: ${name}${reason ? ` (${reason})` : ""}`;
+}
 
 function vitestFailures(report) {
   const failures = [];
