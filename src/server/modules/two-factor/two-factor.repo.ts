@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accounts, organizations, platformSettings, users, verifications } from "../../db/schema/index";
 
@@ -21,11 +21,12 @@ export function createTwoFactorRepo(db: Database) {
       return organization?.required;
     },
 
+    /** Sets the organization's rule; answers its name only when this changed it (two admins at once change it once). */
     async setOrganizationRequiring(organizationId: string, required: boolean, tx: Database = db): Promise<{ name: string } | undefined> {
       const [organization] = await tx
         .update(organizations)
         .set({ requireTwoFactor: required })
-        .where(eq(organizations.id, organizationId))
+        .where(and(eq(organizations.id, organizationId), ne(organizations.requireTwoFactor, required)))
         .returning({ name: organizations.name });
       return organization;
     },

@@ -127,15 +127,15 @@ export function createTwoFactorService(deps: { db: Database; auth: Auth; audit: 
 
     /** An organization's admins: its members without two-factor sign-in are led to set it up at their next request. */
     async setOrganizationRequirement(actor: Actor, organizationId: string, { required }: TwoFactorRequirement): Promise<TwoFactorRequirement> {
-      const previous = await organizationRequirementOf(actor, organizationId);
+      await organizationRequirementOf(actor, organizationId); // 404 unless the actor manages it
       await requireOwnTwoFactor(actor, required);
-      if (previous === required) return { required };
       await db.transaction(async (tx) => {
         const organization = await twoFactorRepo.setOrganizationRequiring(organizationId, required, tx);
+        if (!organization) return;
         await audit.record(
           actor,
           "organization.settings-changed",
-          { type: "organization", id: organizationId, name: organization?.name ?? null },
+          { type: "organization", id: organizationId, name: organization.name },
           { requireTwoFactor: required },
           { organizationId, tx },
         );
