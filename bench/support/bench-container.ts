@@ -7,7 +7,8 @@ import pino from "pino";
 import type { Actor } from "../../src/core/access/actor";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { createContainer, type Container } from "../../src/server/container";
-import { openDatabase } from "../../src/server/db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows } from "../../src/server/db/client";
 import { applyMigrations } from "../../src/server/db/migrate";
 import { users } from "../../src/server/db/schema/index";
 import { loadEnv, type Env } from "../../src/server/env";
@@ -58,6 +59,18 @@ export async function readySheet(container: Container, actor: Actor, documentId:
     const sheet = await container.factSheets.get(actor, documentId);
     if (sheet.status === "ready") return sheet;
     if (sheet.status === "failed") throw new Error(`the fact sheet of ${documentId} failed`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Waits until none of the document's jobs (its processing's reactions: the fact sheet, the model's reading) is queued or running. */
+export async function settledDocument(container: Container, documentId: string): Promise<void> {
+  for (;;) {
+    const [pending] = await queryRows<{ total: number }>(
+      container.db,
+      sql`select count(*)::int as total from jobs where payload->>'document_id' = ${documentId} and status in ('queued', 'running')`,
+    );
+    if (pending!.total === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

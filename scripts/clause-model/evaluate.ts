@@ -51,7 +51,7 @@ function perKind(outcomes: readonly KindOutcome[]): void {
   }
 }
 
-const readModel = (file: string) => loadClauseModel(JSON.parse(readFileSync(file, "utf8")) as ClauseModelFile);
+const readModel = (file: string) => loadClauseModel(JSON.parse(readFileSync(file, "utf8")) as ClauseModelFile, file);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const train = readPrepared("cuad-train");

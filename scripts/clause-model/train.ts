@@ -168,7 +168,7 @@ function withThresholds(model: UntunedModel, thresholds: ReadonlyMap<string, Kin
 /** How each fold's contracts fared with the model trained without them. */
 function heldOutOutcomes(contracts: readonly PreparedContract[], models: readonly UntunedModel[]): KindOutcome[][] {
   return models.map((model, fold) => {
-    const scorer = loadClauseModel(withThresholds(model, new Map()));
+    const scorer = loadClauseModel(withThresholds(model, new Map()), "in training");
     return contracts.filter((contract) => foldOf(contract.contractId) === fold).flatMap((contract) => outcomesOf(scorer, contract));
   });
 }

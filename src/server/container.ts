@@ -167,6 +167,8 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   });
   const retrieval = createRetrievalModule({
     db,
+    jobs,
+    domainEvents,
     documents: documentsModule.service,
     embedder,
     clauseModel: createClauseModelSource(env.documents.clauseModelFile),

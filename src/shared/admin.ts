@@ -83,6 +83,7 @@ export const jobTypeLabels: Readonly<Record<string, string>> = {
   "billing.refund-failed-processing": "Refund a failed processing's credit",
   "email.send": "Send email",
   "fact-sheet.build": "Build fact sheet",
+  "retrieval.read-kinds": "Read clauses for questions",
   "fact-sheet.remind": "Send deadline reminder",
   "portfolio.plan-digests": "Plan weekly portfolio digests",
   "portfolio.send-digest": "Send weekly portfolio digest",

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
-import type { AssistantMetadata, ChatMessage } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../../src/shared/fact-sheet";
 import { signedUpClient } from "../support/accounts";
-import { readEvents } from "../support/chat";
+import { askedAnswer } from "../support/chat";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import { processedDocument } from "../support/documents/processing";
 import { readyFactSheet } from "../support/fact-sheets";
@@ -41,14 +40,6 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => testApp.close());
 
-async function ask(documentId: string, question: string): Promise<{ content: string; metadata: AssistantMetadata }> {
-  const response = await owner.post("/api/chat/messages", { documentId, question });
-  expect(response.status).toBe(200);
-  const done = (await readEvents(response)).find((event) => event.type === "done");
-  const message = done?.type === "done" ? (done.message as ChatMessage) : undefined;
-  return { content: message!.content, metadata: message!.metadata as AssistantMetadata };
-}
-
 const valuesOf = (key: FactFieldKey) => sheet.fields.find((field) => field.key === key)!.values;
 
 describe("chat answers from the fact sheet", () => {
@@ -71,7 +62,7 @@ describe("chat answers from the fact sheet", () => {
   ])("%s: %s", async (key, question) => {
     const values = valuesOf(key);
     expect(values.length).toBeGreaterThan(0);
-    const { content, metadata } = await ask(contract.id, question);
+    const { content, metadata } = await askedAnswer(owner, contract.id, question);
     expect(metadata.outcome).toBe("answer");
     // The same values, each cited to the same clause, page and words as on the sheet.
     for (const value of values) {
@@ -85,17 +76,17 @@ describe("chat answers from the fact sheet", () => {
   });
 
   it("gives each product line's value, and only the asked line's when a question names one", async () => {
-    const all = await ask(contract.id, "What is the timely filing limit?");
+    const all = await askedAnswer(owner, contract.id, "What is the timely filing limit?");
     expect(all.content).toContain("**180 calendar days from the date of service**");
     expect(all.content).toContain("**365 days from the date of service — Medicaid**");
-    const medicaid = await ask(contract.id, "What is the timely filing limit for Medicaid claims?");
+    const medicaid = await askedAnswer(owner, contract.id, "What is the timely filing limit for Medicaid claims?");
     expect(medicaid.content).toContain("— Medicaid");
     expect(medicaid.metadata.citations.map((citation) => citation.page)).toEqual([4]);
   });
 
   it("says plainly when the contract does not address what is asked", async () => {
     expect(valuesOf("recoupment_lookback")).toEqual([]);
-    const { content, metadata } = await ask(contract.id, "How far back can the plan recoup payments it already made?");
+    const { content, metadata } = await askedAnswer(owner, contract.id, "How far back can the plan recoup payments it already made?");
     expect(metadata.outcome).toBe("not-addressed");
     expect(content).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address how far back the payer may recover payments\./);
   });
@@ -103,7 +94,7 @@ describe("chat answers from the fact sheet", () => {
 
 describe("a word in another sense is no answer", () => {
   it.each(["Is there an exclusivity commitment?", "Is there a cap on liability?"])("%s", async (question) => {
-    const { content, metadata } = await ask(lures.id, question);
+    const { content, metadata } = await askedAnswer(owner, lures.id, question);
     expect(metadata.outcome).not.toBe("answer");
     expect(content).not.toMatch(/\*\*(?:Yes|No)\*\*/);
   });

@@ -2,13 +2,12 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
 import { auditEvents, documentChunks, documentPages, factValueReviews } from "../../src/server/db/schema/index";
-import type { AssistantMetadata, ChatMessage } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import type { FactSheet, FactValue, FactValueReviewResponse } from "../../src/shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../../src/shared/fact-sheet";
 import { correctionMessages, REVIEW_NOTE_MAX_CHARS } from "../../src/shared/fact-value-reviews";
 import { signedUpClient, uniqueTestEmail } from "../support/accounts";
-import { readEvents } from "../support/chat";
+import { askedAnswer } from "../support/chat";
 import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import { processedDocument, waitForStatus } from "../support/documents/processing";
 import { readyFactSheet } from "../support/fact-sheets";
@@ -72,14 +71,6 @@ const reviewEventsOf = (documentId: string) =>
     .from(auditEvents)
     .where(and(eq(auditEvents.targetId, documentId), like(auditEvents.action, "fact-sheet.%")));
 
-async function ask(client: HttpClient, documentId: string, question: string): Promise<{ content: string; metadata: AssistantMetadata }> {
-  const response = await client.post("/api/chat/messages", { documentId, question });
-  expect(response.status).toBe(200);
-  const done = (await readEvents(response)).find((event) => event.type === "done");
-  const message = done?.type === "done" ? (done.message as ChatMessage) : undefined;
-  return { content: message!.content, metadata: message!.metadata as AssistantMetadata };
-}
-
 describe("correcting a value", () => {
   it("shows the correction beside what was read, as an audit event, in chat and in both exports", async () => {
     const read = await firstValue(admin, contract.id, "timely_filing");
@@ -104,7 +95,7 @@ describe("correcting a value", () => {
       expect.objectContaining({ action: "fact-sheet.value-corrected", details: { field: "timely_filing", productLine: "all", page: 3 } }),
     );
 
-    const { content, metadata } = await ask(admin, contract.id, "How long after the date of service can we still submit a claim?");
+    const { content, metadata } = await askedAnswer(admin, contract.id, "How long after the date of service can we still submit a claim?");
     expect(metadata.outcome).toBe("answer");
     expect(content).toContain("**120 days");
     expect(content).toContain("corrected by a person. Read: 180 calendar days · Corrected to 120 days by Dana Lee");
@@ -221,7 +212,7 @@ describe("after the document is read again", () => {
         read: { value: "180 calendar days", productLine: "all", page: 2 },
       }),
     ]);
-    const { content } = await ask(admin, document.id, "How long after the date of service can we still submit a claim?");
+    const { content } = await askedAnswer(admin, document.id, "How long after the date of service can we still submit a claim?");
     expect(content).toContain("**150 calendar days");
     expect(content).not.toContain("Corrected to");
   });

@@ -24,7 +24,7 @@ describe("loadClauseModel", () => {
     features: ["w:exclusiv", "b:non_exclusiv"],
     kinds: { Exclusivity: encodeKind({ bias: -2, features: [0, 1], weights: [4, -5], thresholds }) },
   };
-  const model = loadClauseModel(file);
+  const model = loadClauseModel(file, "test-model");
 
   it("scores a sentence by its words and pairs of words", () => {
     const exclusive = model.probability("Exclusivity", model.featuresOf("The supplier is exclusive.", []))!;
@@ -39,7 +39,7 @@ describe("loadClauseModel", () => {
   });
 
   it("refuses a file of another version", () => {
-    expect(() => loadClauseModel({ ...file, version: 1 } as unknown as ClauseModelFile)).toThrow(/version/);
+    expect(() => loadClauseModel({ ...file, version: 1 } as unknown as ClauseModelFile, "test-model")).toThrow(/version/);
   });
 });
 
@@ -51,7 +51,7 @@ describe("a sentence's features, as the product looks them up", () => {
   ])("are the ones the training script names: %s", (text, headings) => {
     const named = sentenceFeatures(text, headings);
     // A model that knows every named feature, and some it will not meet.
-    const model = loadClauseModel({ version: 2, description: "all features", features: [...named, "w:unrelated", "b:no_pair"], kinds: {} });
+    const model = loadClauseModel({ version: 2, description: "all features", features: [...named, "w:unrelated", "b:no_pair"], kinds: {} }, "test-model");
     expect([...model.featuresOf(text, headings)].sort((a, b) => a - b)).toEqual(named.map((_, index) => index));
   });
 });

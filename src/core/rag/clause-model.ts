@@ -90,6 +90,8 @@ export interface KindThresholds {
 export type SentenceFeatures = Int32Array;
 
 export interface ClauseModel {
+  /** Which trained model this is (its file's digest): a reading made by another model is read again. */
+  id: string;
   kinds: readonly string[];
   /** A sentence's features as the model numbers them (unknown ones left out). */
   featuresOf(text: string, headings: readonly string[]): SentenceFeatures;
@@ -140,8 +142,8 @@ function featureLookup(features: readonly string[]): (text: string, headings: re
   };
 }
 
-/** The model ready to score: each kind's weights laid out densely the first time it is asked about. */
-export function loadClauseModel(file: ClauseModelFile): ClauseModel {
+/** The model ready to score, known as `id`: each kind's weights laid out densely the first time it is asked about. */
+export function loadClauseModel(file: ClauseModelFile, id: string): ClauseModel {
   if (file.version !== 2) throw new Error(`This clause-kind model file is version ${String(file.version)}; this release reads version 2.`);
   const lookup = featureLookup(file.features);
   const dense = new Map<string, Float32Array>();
@@ -157,6 +159,7 @@ export function loadClauseModel(file: ClauseModelFile): ClauseModel {
     return weights;
   };
   return {
+    id,
     kinds: Object.keys(file.kinds),
     featuresOf: (text, headings) => lookup(text, headings),
     probability(kind, features) {

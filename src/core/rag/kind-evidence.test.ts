@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { encodeKind, loadClauseModel } from "./clause-model";
-import { bestSentencesForKind, readForModel, type KindPassage } from "./kind-evidence";
+import { bestSentencesForKind, findingsFromStored, kindReaderOf, readEveryKind, readForModel, type KindPassage } from "./kind-evidence";
 
 const thresholds = { answer: 0.9, lead: 0.95, closest: 0.5 };
-const model = loadClauseModel({
-  version: 2,
-  description: "one kind that likes the word 'insurance'",
-  features: ["w:insur", "h:insur"],
-  kinds: { Insurance: encodeKind({ bias: -3, features: [0, 1], weights: [4, 2], thresholds }) },
-});
+const model = loadClauseModel(
+  {
+    version: 2,
+    description: "one kind that likes the word 'insurance'",
+    features: ["w:insur", "h:insur"],
+    kinds: { Insurance: encodeKind({ bias: -3, features: [0, 1], weights: [4, 2], thresholds }) },
+  },
+  "insurance-model",
+);
 
 function passage(id: string, text: string, kind: KindPassage["kind"] = "body", heading = ""): KindPassage {
   return { id, text, clauses: [], heading, headingPath: [], kind };
@@ -37,5 +40,27 @@ describe("the model's reading of a document", () => {
 
   it("finds nothing for a kind the model does not know", () => {
     expect(bestSentencesForKind(model, readForModel(model, passages), "Exclusivity")).toEqual([]);
+  });
+});
+
+describe("the reading stored when a document is processed", () => {
+  const byId = (id: string) => passages.find((candidate) => candidate.id === id);
+
+  it("holds every kind the model knows, with its thresholds, and gives back the same sentences", () => {
+    const stored = readEveryKind(model, passages);
+    expect(Object.keys(stored)).toEqual(["Insurance"]);
+    expect(stored["Insurance"]!.thresholds).toEqual(thresholds);
+    expect(findingsFromStored(stored["Insurance"]!, byId)).toEqual(bestSentencesForKind(model, readForModel(model, passages), "Insurance"));
+  });
+
+  it("leaves out a sentence its passage no longer holds where the reading put it, or a passage that is gone", () => {
+    const [first, second] = readEveryKind(model, passages)["Insurance"]!.sentences;
+    const moved = { ...first!, start: first!.start + 1 };
+    const gone = { ...second!, passageId: "deleted" };
+    expect(findingsFromStored({ thresholds, sentences: [moved, gone] }, byId)).toEqual([]);
+  });
+
+  it("is known by the reading's code version and the model", () => {
+    expect(kindReaderOf(model)).toMatch(/^\d+:insurance-model$/);
   });
 });

@@ -1,5 +1,5 @@
 import type { PassageClause, PassageKind } from "../documents/chunking";
-import type { ClauseModel, SentenceFeatures } from "./clause-model";
+import type { ClauseModel, KindThresholds, SentenceFeatures } from "./clause-model";
 import { sentencesOf, type PassageSentence } from "./passage-sentences";
 
 /** What scoring a passage's sentences needs of it. */
@@ -61,4 +61,61 @@ export function bestSentencesForKind(model: ClauseModel, reading: ModelReading, 
     scored.push({ passageId, sentence, probability });
   }
   return scored.sort((a, b) => b.probability - a.probability).slice(0, kept);
+}
+
+/**
+ * The code that makes a stored reading: a change to how sentences are cut or kept takes the next
+ * version, so a reading made before is made again rather than misread.
+ */
+export const KIND_READING_VERSION = 1;
+
+/** A finding as stored: the sentence by where it sits in its passage, and its probability. */
+export interface StoredKindSentence {
+  passageId: string;
+  start: number;
+  end: number;
+  probability: number;
+}
+
+/** One kind's findings as stored with the document: where the kind's scores decide, and its best sentences. */
+export interface StoredKindFindings {
+  thresholds: KindThresholds;
+  sentences: StoredKindSentence[];
+}
+
+/** Who made a stored reading: the reading's code and the model, so either changing reads the document again. */
+export const kindReaderOf = (model: Pick<ClauseModel, "id">) => `${KIND_READING_VERSION}:${model.id}`;
+
+/**
+ * Every kind's best sentences in the document, read once when it is processed: what a question
+ * about any kind the model knows is answered from, without scoring the whole document again.
+ */
+export function readEveryKind(model: ClauseModel, passages: readonly KindPassage[]): Record<string, StoredKindFindings> {
+  const reading = readForModel(model, passages);
+  const findings: Record<string, StoredKindFindings> = {};
+  for (const kind of model.kinds) {
+    const thresholds = model.thresholdsOf(kind);
+    if (!thresholds) continue;
+    const sentences = bestSentencesForKind(model, reading, kind).map(({ passageId, sentence, probability }) => ({
+      passageId,
+      start: sentence.start,
+      end: sentence.end,
+      probability,
+    }));
+    findings[kind] = { thresholds, sentences };
+  }
+  return findings;
+}
+
+/**
+ * A kind's stored findings as sentences of the document's passages. A sentence its passage no
+ * longer cuts the same way is left out (the reading is matched to its passages' version, so this
+ * would be a defect, and quoting a piece of one would be worse).
+ */
+export function findingsFromStored(stored: StoredKindFindings, passageOf: (id: string) => KindPassage | undefined): KindSentence[] {
+  return stored.sentences.flatMap(({ passageId, start, end, probability }) => {
+    const passage = passageOf(passageId);
+    const sentence = passage && sentencesOf(passage.text, passage.clauses).find((candidate) => candidate.start === start && candidate.end === end);
+    return sentence ? [{ passageId, sentence, probability }] : [];
+  });
 }

@@ -4,6 +4,7 @@ import { users } from "./auth";
 import { timestamps } from "./columns";
 import type { OcrWordBox, OutlineEntry } from "../../../shared/contracts/documents";
 import type { PassageKind, PassageClause } from "../../../core/documents/chunking";
+import type { StoredKindFindings } from "../../../core/rag/kind-evidence";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** pgvector without a fixed dimension: the embeddings model (and so its size) is configuration. */
@@ -112,3 +113,20 @@ export const documentChunks = pgTable(
       .where(sql`${table.embedding} is not null`),
   ],
 );
+
+/**
+ * The clause-kind model's reading of one version of a document's passages (ADR 044): each kind's
+ * best sentences, read by a job when the document is processed, so a question about a kind reads
+ * one row instead of scoring every sentence of the document. Kept only for the version and the
+ * reader that made it; any other is read again.
+ */
+export const documentKindReadings = pgTable("document_kind_readings", {
+  documentId: uuid()
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  passagesVersion: integer().notNull(),
+  /** The reading's code version and the model's digest (`kindReaderOf`). */
+  readBy: text().notNull(),
+  kinds: jsonb().$type<Record<string, StoredKindFindings>>().notNull(),
+  ...timestamps,
+});

@@ -1,29 +1,63 @@
-import type { ClauseModel } from "../../../core/rag/clause-model";
-import { bestSentencesForKind, readForModel, type ModelReading } from "../../../core/rag/kind-evidence";
+import {
+  bestSentencesForKind,
+  findingsFromStored,
+  kindReaderOf,
+  readForModel,
+  type ModelReading,
+  type StoredKindFindings,
+} from "../../../core/rag/kind-evidence";
 import type { PassageIndex } from "../../../core/rag/passage-index";
 import type { KindFindings } from "../../../core/rag/reply";
+import type { ClauseModelSource } from "../../adapters/clause-model/clause-model-file";
+import type { SearchableDocument } from "./passage-indexes";
+import type { RetrievalRepo } from "./retrieval.repo";
+
+/** What this process knows of one version of a document's reading: the stored one, or its own scores when there is none. */
+interface DocumentReading {
+  stored: Promise<Record<string, StoredKindFindings> | undefined>;
+  scored?: ModelReading;
+  byKind: Map<string, KindFindings>;
+}
 
 /**
  * The clause-kind model's reading of each document asked about, kept with that document's passage
- * index (and let go with it): a document's sentences are read for the model once per version, and
- * their scores for a kind once per kind.
+ * index (and let go with it). The reading is made when the document is processed (ADR 044,
+ * `retrieval.read-kinds`) and read here in one row; a document with none of its version and this
+ * model's (processed before, or its job still queued) is scored here, once per version.
  */
-export function createKindFindings(clauseModel: () => Promise<ClauseModel>) {
-  const readings = new WeakMap<PassageIndex, { reading: ModelReading; byKind: Map<string, KindFindings> }>();
-  return async function findingsFor(index: PassageIndex, kind: string): Promise<KindFindings | undefined> {
-    const model = await clauseModel();
+export function createKindFindings(deps: { repo: Pick<RetrievalRepo, "findKindReading">; clauseModel: ClauseModelSource }) {
+  const readings = new WeakMap<PassageIndex, DocumentReading>();
+
+  async function storedReading(document: SearchableDocument): Promise<Record<string, StoredKindFindings> | undefined> {
+    const readBy = kindReaderOf({ id: await deps.clauseModel.id() });
+    return deps.repo.findKindReading(document.id, document.passagesVersion, readBy);
+  }
+
+  async function scoredFindings(entry: DocumentReading, index: PassageIndex, kind: string): Promise<KindFindings | undefined> {
+    const model = await deps.clauseModel.model();
     const thresholds = model.thresholdsOf(kind);
     if (!thresholds) return undefined;
+    entry.scored ??= readForModel(model, index.passages);
+    return { sentences: bestSentencesForKind(model, entry.scored, kind), thresholds };
+  }
+
+  /** The kind's best sentences in the document `index` holds; undefined for a kind the model does not know. */
+  return async function findingsFor(document: SearchableDocument, index: PassageIndex, kind: string): Promise<KindFindings | undefined> {
     let entry = readings.get(index);
     if (!entry) {
-      entry = { reading: readForModel(model, index.passages), byKind: new Map() };
+      entry = { stored: storedReading(document), byKind: new Map() };
       readings.set(index, entry);
+      // A failed read is not kept: this question scores the document itself, the next looks again.
+      entry.stored.catch(() => readings.delete(index));
     }
-    let findings = entry.byKind.get(kind);
-    if (!findings) {
-      findings = { sentences: bestSentencesForKind(model, entry.reading, kind), thresholds };
-      entry.byKind.set(kind, findings);
-    }
+    const known = entry.byKind.get(kind);
+    if (known) return known;
+    const stored = await entry.stored.catch(() => undefined);
+    const kindStored = stored?.[kind];
+    const findings = stored
+      ? kindStored && { sentences: findingsFromStored(kindStored, (id) => index.byId.get(id)), thresholds: kindStored.thresholds }
+      : await scoredFindings(entry, index, kind);
+    if (findings) entry.byKind.set(kind, findings);
     return findings;
   };
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { KindPassage, StoredKindFindings } from "../../../core/rag/kind-evidence";
 import { CANDIDATE_LIMIT, type IndexedPassage } from "../../../core/rag/passage-index";
 import { queryRows, type Database } from "../../db/client";
-import { documentChunks, documentPages, documents } from "../../db/schema/index";
+import { documentChunks, documentKindReadings, documentPages, documents } from "../../db/schema/index";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 
 /** A passage as retrieval and the fact sheet's reader read it. */
@@ -55,6 +56,52 @@ export function createRetrievalRepo(db: Database) {
         .from(documentChunks)
         .where(eq(documentChunks.documentId, documentId))
         .orderBy(asc(documentChunks.ordinal));
+    },
+
+    /** The model's stored reading of the document's passages at `passagesVersion` by `readBy`; undefined when there is none of both. */
+    async findKindReading(documentId: OwnedDocumentId, passagesVersion: number, readBy: string): Promise<Record<string, StoredKindFindings> | undefined> {
+      const [row] = await db
+        .select({ kinds: documentKindReadings.kinds })
+        .from(documentKindReadings)
+        .where(
+          and(
+            eq(documentKindReadings.documentId, documentId),
+            eq(documentKindReadings.passagesVersion, passagesVersion),
+            eq(documentKindReadings.readBy, readBy),
+          ),
+        );
+      return row?.kinds;
+    },
+
+    /** The version of a processed document's passages; undefined when it is not (or no longer) processed. */
+    async findProcessedVersion(documentId: string, tx: Database = db): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ passagesVersion: documents.passagesVersion })
+        .from(documents)
+        .where(and(eq(documents.id, documentId), eq(documents.status, "completed")));
+      return row?.passagesVersion;
+    },
+
+    /** The document's passages as the clause-kind model reads them, in order. */
+    listKindPassages(documentId: string): Promise<KindPassage[]> {
+      const { id, text, clauses, heading, headingPath, kind } = passageColumns;
+      return db
+        .select({ id, text, clauses, heading, headingPath, kind })
+        .from(documentChunks)
+        .where(eq(documentChunks.documentId, documentId))
+        .orderBy(asc(documentChunks.ordinal));
+    },
+
+    /** Keeps the model's reading of the document's passages at `passagesVersion`, in place of any before it. */
+    async saveKindReading(
+      reading: { documentId: string; passagesVersion: number; readBy: string; kinds: Record<string, StoredKindFindings> },
+      tx: Database = db,
+    ): Promise<void> {
+      const { passagesVersion, readBy, kinds } = reading;
+      await tx
+        .insert(documentKindReadings)
+        .values(reading)
+        .onConflictDoUpdate({ target: documentKindReadings.documentId, set: { passagesVersion, readBy, kinds, updatedAt: sql`now()` } });
     },
 
     /** Each text's phrase query in PostgreSQL's words (`phraseto_tsquery('english', text)`, as text; '' when it has none). */

@@ -13,7 +13,7 @@ import {
   type RankedChunk,
 } from "../../../core/rag/ranking";
 import { countTopicMatches, queryTextsOf, rankLexically, type IndexedPassage } from "../../../core/rag/passage-index";
-import type { ClauseModel } from "../../../core/rag/clause-model";
+import type { ClauseModelSource } from "../../adapters/clause-model/clause-model-file";
 import type { KindFindings } from "../../../core/rag/reply";
 import { topicWeights, type TopicCounts } from "../../../core/rag/relevance";
 import type { Logger } from "pino";
@@ -61,10 +61,10 @@ function findingPassages(findings: KindFindings, passageOf: (id: string) => Inde
  * vector search when the document has vectors of the configured model, then clause-aware
  * neighbour expansion within the passage budget. The chat and the search endpoint both use exactly this.
  */
-export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder; clauseModel: () => Promise<ClauseModel>; logger?: Logger }) {
+export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder; clauseModel: ClauseModelSource; logger?: Logger }) {
   const { repo, embedder } = deps;
   const indexes = createPassageIndexes(repo);
-  const findingsFor = createKindFindings(deps.clauseModel);
+  const findingsFor = createKindFindings({ repo, clauseModel: deps.clauseModel });
 
   /** Nearest chunks by meaning; none when embeddings are off, the document has none of this model's, or the service fails. */
   async function rankSemantically(documentId: OwnedDocumentId, text: string) {
@@ -111,7 +111,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const joinedPassages = joinNeighbours(ordered, byOrdinal);
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
       const modelKind = query.kind?.modelKind;
-      const findings = modelKind ? await findingsFor(index, modelKind) : undefined;
+      const findings = modelKind ? await findingsFor(document, index, modelKind) : undefined;
       const foundByModel = findings ? findingPassages(findings, (id) => byId.get(id)) : [];
       return {
         query,
