@@ -33,6 +33,7 @@ import { createChatModule } from "./modules/chat/chat.module";
 import { createDocumentsModule } from "./modules/documents/documents.module";
 import { createBillingModule } from "./modules/billing/billing.module";
 import { createLiveEvents } from "./modules/events/live-events";
+import { createLiveEventsRepo } from "./modules/events/live-events.repo";
 import { createDomainEvents } from "./modules/events/domain-events";
 import { createHealthService } from "./modules/health/health.service";
 import { createEmailDeliveries } from "./modules/mail/email-deliveries";
@@ -128,7 +129,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
           return () => undefined;
         })
       : undefined;
-  const liveEvents = createLiveEvents(changeFeed);
+  const liveEvents = createLiveEvents(changeFeed, createLiveEventsRepo(db));
   const extraction = createExtraction(env, logger);
   const embedder = env.embeddings ? createAiSdkEmbedder(env.embeddings) : undefined;
   const pageImageCache = createPageImageCache(env.documents.pageImageCacheBytes);
@@ -149,7 +150,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     storage,
     pageImages: sharpPageImages,
     pageImageCache,
-    publishLiveEvent: liveEvents.publish,
+    publishDocumentEvent: liveEvents.publishAboutDocument,
     logger,
     maxUploadBytes: env.documents.maxUploadBytes,
     detectKind: detectDocumentKind,
@@ -179,7 +180,7 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
     db,
     jobs,
     documents: documentsModule.service,
-    publishLiveEvent: liveEvents.publish,
+    publishDocumentEvent: liveEvents.publishAboutDocument,
     logger,
     domainEvents,
     mailer,

@@ -22,21 +22,29 @@ export type LiveEvent =
 
 export type LiveEventType = LiveEvent["type"];
 
+/** The events about a person's document, which their organization's admins may follow too (ADR 040). */
+export type DocumentLiveEvent = Extract<LiveEvent, { type: "document" | "fact_sheet" }>;
+
 export const liveEventTypes = ["document", "chat_session", "credits", "fact_sheet"] as const satisfies readonly LiveEventType[];
 
 /** Who may receive each event: the permission whose reach must cover the event's address. */
 export const liveEventPermissions: Record<LiveEventType, Permission> = {
-  document: "documents.use",
+  // Whoever may read the document: its owner, and their organization's admins (ADR 040).
+  document: "documents.read",
   chat_session: "chat.use",
   credits: "billing.manage",
-  fact_sheet: "documents.use",
+  fact_sheet: "documents.read",
 };
 
 /**
  * Whom an event is about: one user's things, an organization's, or the whole platform's. Only
  * user-addressed events exist today; organizations and the platform console will add the others.
  */
-export type EventAddress = { to: "user"; userId: string } | { to: "organization"; organizationId: string } | { to: "platform" };
+export type EventAddress =
+  /** `organizationId`: the organization the person belonged to when the event was sent, for grants whose reach is the organization. */
+  | { to: "user"; userId: string; organizationId?: string | null }
+  | { to: "organization"; organizationId: string }
+  | { to: "platform" };
 
 export interface AddressedEvent {
   address: EventAddress;

@@ -9,6 +9,7 @@ import { processedDocument, uploadedDocument } from "../support/documents/proces
 import { HttpClient } from "../support/http-client";
 import { closeEventStreams, openEventStream, readLiveEvents } from "../support/live-events";
 import { MAX_LIVE_STREAMS_PER_PERSON } from "../../src/server/modules/events/events.routes";
+import { joinedMember, organizationIdOf } from "../support/organizations";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let testApp: TestApp;
@@ -105,6 +106,28 @@ describe("GET /api/events", () => {
     const next = await upload(owner, "Next contract.pdf");
     await expect.poll(() => ownerStream.eventsOfType("document").some((event) => event.documentId === next.id), { timeout: 10_000 }).toBe(true);
     expect(ownerStream.eventsOfType("document").filter((event) => event.documentId === theirs.id)).toEqual([]);
+  });
+
+  it("carries a member's document events to their organization's admins too (they may read it), never to a colleague or another organization", async () => {
+    const organizationId = await organizationIdOf(owner);
+    const member = await joinedMember(testApp, owner, organizationId);
+    const colleague = await joinedMember(testApp, owner, organizationId);
+    const adminStream = await openEventStream(owner);
+    const colleagueStream = await openEventStream(colleague.client);
+    const strangerStream = await openEventStream(stranger);
+
+    const theirs = await upload(member.client, "A member's contract.pdf");
+    const renamed = await member.client.request(`/api/documents/${theirs.id}`, { method: "PATCH", json: { filename: "Renamed by its owner.pdf" } });
+    expect(renamed.status).toBe(200);
+    const aboutTheirs = (stream: typeof adminStream) => stream.eventsOfType("document").filter((event) => event.documentId === theirs.id);
+    await expect.poll(() => aboutTheirs(adminStream).map((event) => event.change), { timeout: 10_000 }).toEqual(["insert", "update"]);
+
+    // Ordered delivery: once each of the others hears of their own later upload, the member's events have passed their streams.
+    const [colleagues, strangers] = await Promise.all([upload(colleague.client, "A colleague's contract.pdf"), upload(stranger, "Elsewhere.pdf")]);
+    await expect.poll(() => colleagueStream.eventsOfType("document").some((event) => event.documentId === colleagues.id), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => strangerStream.eventsOfType("document").some((event) => event.documentId === strangers.id), { timeout: 10_000 }).toBe(true);
+    expect(aboutTheirs(colleagueStream)).toEqual([]);
+    expect(aboutTheirs(strangerStream)).toEqual([]);
   });
 
   it.each(["/api/documents/events", "/api/chat/events", "/api/billing/events"])("replaces %s, which is gone", async (oldPath) => {

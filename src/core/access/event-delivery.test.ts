@@ -29,6 +29,29 @@ describe("canReceiveEvent: a user-addressed event reaches that user's stream onl
   });
 });
 
+describe("canReceiveEvent: an event about a member's document reaches their organization's admins too (documents.read, ADR 040)", () => {
+  const colleague = { userId: "colleague", platformRole: "user", organizationId: "org-a", organizationRole: "org_user" } satisfies AccessSubject;
+  const otherAdmin = { userId: "other-admin", platformRole: "user", organizationId: "org-b", organizationRole: "org_admin" } satisfies AccessSubject;
+  const platformOwnerOfA = { ...subjects.platformOwner, organizationId: "org-a", organizationRole: "org_admin" } satisfies AccessSubject;
+  const ofMember: EventAddress = { to: "user", userId: subjects.orgUser.userId, organizationId: "org-a" };
+  const ofLoneUser: EventAddress = { to: "user", userId: subjects.orgUser.userId, organizationId: null };
+
+  it.each<[string, AccessSubject, EventAddress, LiveEventType, boolean]>([
+    ["the member", subjects.orgUser, ofMember, "document", true],
+    ["their admin", subjects.orgAdmin, ofMember, "document", true],
+    ["their admin", subjects.orgAdmin, ofMember, "fact_sheet", true],
+    ["the platform owner in that organization", platformOwnerOfA, ofMember, "fact_sheet", true],
+    ["a colleague", colleague, ofMember, "document", false],
+    ["another organization's admin", otherAdmin, ofMember, "document", false],
+    ["the platform owner of no organization", subjects.platformOwner, ofMember, "document", false],
+    ["their admin, of a conversation", subjects.orgAdmin, ofMember, "chat_session", false],
+    ["their admin, of credits", subjects.orgAdmin, ofMember, "credits", false],
+    ["an admin, when the person was in no organization", subjects.orgAdmin, ofLoneUser, "document", false],
+  ])("%s, %o, %s → %s", (_name, subject, address, type, expected) => {
+    expect(canReceiveEvent(subject, { address, event: eventsOfEveryType[type] })).toBe(expected);
+  });
+});
+
 describe("canReachAddress: organization and platform addresses follow the grant's reach", () => {
   const organizationA: EventAddress = { to: "organization", organizationId: "org-a" };
   const organizationB: EventAddress = { to: "organization", organizationId: "org-b" };

@@ -3,7 +3,8 @@ import { liveEventPermissions, type AddressedEvent, type EventAddress } from "..
 
 /** What an address names, as the permission table checks it: a user's things, an organization's, or everything. */
 export function resourceOf(address: EventAddress): AccessResource {
-  if (address.to === "user") return { userId: address.userId };
+  // A person's things are in their organization too: a grant reaching the organization reaches them (an admin's documents.read).
+  if (address.to === "user") return { userId: address.userId, organizationId: address.organizationId ?? null };
   if (address.to === "organization") return { organizationId: address.organizationId };
   // Nobody owns the platform's own things: only a grant of platform reach covers them.
   return {};

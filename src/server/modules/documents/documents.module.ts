@@ -6,7 +6,7 @@ import type { PageImages } from "../../adapters/page-images/page-images";
 import type { FileStorage } from "../../adapters/storage/file-storage";
 import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
-import { userAddress, type PublishLiveEvent } from "../events/live-events";
+import type { PublishDocumentEvent } from "../events/live-events";
 import { createDocumentPipeline, type ReadDocument } from "./document-pipeline";
 import { processDocumentHandler, processDocumentJob, startAwaitingCreditJob, type ProcessDocumentHandlerDeps } from "./documents.jobs";
 import { createDocumentsRepo, type AdmitFreeProcessing, type ChargeForProcessing, type RefundUnfinishedProcessing } from "./documents.repo";
@@ -21,7 +21,7 @@ export interface DocumentsModuleDeps {
   storage: FileStorage;
   pageImages: PageImages;
   pageImageCache: PageImageCache;
-  publishLiveEvent: PublishLiveEvent;
+  publishDocumentEvent: PublishDocumentEvent;
   logger: Logger;
   maxUploadBytes: number;
   detectKind: (bytes: Uint8Array, filename: string) => Promise<DocumentKind | undefined>;
@@ -51,7 +51,7 @@ const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 export function createDocumentsModule(deps: DocumentsModuleDeps) {
   removeAbandonedUploads(deps.stagingDir, ABANDONED_UPLOAD_MS).catch((error: unknown) => deps.logger.warn({ err: error }, "could not clear abandoned uploads"));
   const publishChange = (change: DocumentChange, within?: Database) =>
-    deps.publishLiveEvent(userAddress(change.userId), { type: "document", change: change.type, documentId: change.documentId }, within);
+    deps.publishDocumentEvent(change.userId, { type: "document", change: change.type, documentId: change.documentId }, within);
   const service = createDocumentsService({
     repo: createDocumentsRepo(deps.db, deps.jobs.queue),
     storage: deps.storage,

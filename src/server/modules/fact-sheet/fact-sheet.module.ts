@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
 import type { DocumentsService } from "../documents/documents.service";
 import type { DomainEvents } from "../events/domain-events";
-import { userAddress, type PublishLiveEvent } from "../events/live-events";
+import type { PublishDocumentEvent } from "../events/live-events";
 import { buildFactSheetHandler, buildFactSheetJob, factSheetBuild, sendReminderHandler, sendReminderJob } from "./fact-sheet.jobs";
 import { createFactSheetRepo } from "./fact-sheet.repo";
 import { createFactSheetService } from "./fact-sheet.service";
@@ -19,7 +19,7 @@ export interface FactSheetModuleDeps {
   db: Database;
   jobs: Jobs;
   documents: DocumentsService;
-  publishLiveEvent: PublishLiveEvent;
+  publishDocumentEvent: PublishDocumentEvent;
   logger: Logger;
   domainEvents: DomainEvents;
   mailer: Mailer;
@@ -50,7 +50,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
       repo,
       logger: deps.logger,
       chatModel: deps.chatModel,
-      announce: (userId, documentId) => deps.publishLiveEvent(userAddress(userId), { type: "fact_sheet", documentId }),
+      announce: (userId, documentId) => deps.publishDocumentEvent(userId, { type: "fact_sheet", documentId }),
     }),
   );
   deps.jobs.register(
@@ -69,7 +69,7 @@ export function createFactSheetModule(deps: FactSheetModuleDeps) {
     reviews,
     getReviewableDocument: (actor, documentId) => deps.documents.getWithinReach(actor, documentId, "fact-sheet.review", REVIEW_REFUSED),
     audit: deps.audit,
-    publishLiveEvent: deps.publishLiveEvent,
+    publishDocumentEvent: deps.publishDocumentEvent,
   });
   return { ...service, ...valueReviews };
 }

@@ -7,8 +7,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { AuditService } from "../audit/audit.service";
 import type { OwnedDocumentSummary } from "../documents/documents.service";
-import type { PublishLiveEvent } from "../events/live-events";
-import { userAddress } from "../events/live-events";
+import type { PublishDocumentEvent } from "../events/live-events";
 import type { FactSheetRepo } from "./fact-sheet.repo";
 import type { FactValueReviewsRepo } from "./fact-value-reviews.repo";
 import { applyReviews } from "../../../core/fact-sheet/apply-reviews";
@@ -25,7 +24,7 @@ export interface FactValueReviewsDeps {
   /** The documents module's reach check for `fact-sheet.review`: 404 outside the organization, 403 without the right. */
   getReviewableDocument: (actor: Actor, documentId: string) => Promise<ReviewableDocument>;
   audit: Pick<AuditService, "record">;
-  publishLiveEvent: PublishLiveEvent;
+  publishDocumentEvent: PublishDocumentEvent;
 }
 
 const labelOf = (field: string) => factFields.find((definition) => definition.key === field)?.label ?? field;
@@ -59,7 +58,7 @@ export function createFactValueReviews(deps: FactValueReviewsDeps) {
   }
 
   const announce = (document: ReviewableDocument, tx: Database) =>
-    deps.publishLiveEvent(userAddress(document.userId), { type: "fact_sheet", documentId: document.id }, tx);
+    deps.publishDocumentEvent(document.userId, { type: "fact_sheet", documentId: document.id }, tx);
 
   return {
     /** POST …/fact-sheet/reviews: the value confirmed as read, or corrected; replaces the value's earlier review. */
