@@ -42,9 +42,7 @@ export const liveEventPermissions: Record<LiveEventType, Permission> = {
  */
 export type EventAddress =
   /** `organizationId`: the organization the person belonged to when the event was sent, for grants whose reach is the organization. */
-  | { to: "user"; userId: string; organizationId?: string | null }
-  | { to: "organization"; organizationId: string }
-  | { to: "platform" };
+  { to: "user"; userId: string; organizationId?: string | null } | { to: "organization"; organizationId: string } | { to: "platform" };
 
 export interface AddressedEvent {
   address: EventAddress;
