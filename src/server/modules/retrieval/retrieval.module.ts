@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import type { Jobs } from "../../jobs/jobs";
 import type { DocumentsService } from "../documents/documents.service";
 import type { DomainEvents } from "../events/domain-events";
-import { kindReading, readKindsHandler, readKindsJob } from "./kind-reading.jobs";
+import { kindReading, readKindsHandler, readKindsJob } from "./retrieval.jobs";
 import { createRetrieval } from "./retrieval";
 import { createRetrievalRepo } from "./retrieval.repo";
 import { createRetrievalService } from "./retrieval.service";
