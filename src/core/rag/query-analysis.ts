@@ -3,6 +3,7 @@ import type { QuestionKind } from "./question-kinds";
 import { isSureRoute, routeQuestion } from "./question-routing";
 import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
 import { containsStems } from "./relevance";
+import { remembered } from "../../shared/remembered";
 import { adjectiveRoot, contentWords, stem, tokenize } from "./text";
 
 /** One search term: a word or phrase, weighted by where it came from. */
@@ -104,11 +105,23 @@ export function isFollowUpQuestion(normalized: string, contentWordCount: number)
   return contentWordCount <= 3 && pronounReference.test(withoutDocument);
 }
 
+/** Questions analysed, remembered: people ask the same questions of many documents, and a search or chat reads its question once. */
+const REMEMBERED_QUERIES = 2_000;
+
 /**
  * The search terms for a question: its own content words, the contract vocabulary they imply,
- * and — for a follow-up — the earlier questions' words, weighted lower.
+ * and — for a follow-up — the earlier questions' words, weighted lower. The result is shared and
+ * read-only.
  */
-export function analyzeQuery(question: string, previousQuestions: readonly string[] = []): AnalyzedQuery {
+export const analyzeQuery: (question: string, previousQuestions?: readonly string[]) => AnalyzedQuery = remembered(
+  "rag.analyzed-queries",
+  REMEMBERED_QUERIES,
+  (question: string, previousQuestions: readonly string[] = []) => analyzeQuestion(question, previousQuestions),
+  // Only the two questions before it count (a follow-up reads them), so they are the whole key.
+  (question: string, previousQuestions: readonly string[] = []) => JSON.stringify([question, ...previousQuestions.slice(-2)]),
+);
+
+function analyzeQuestion(question: string, previousQuestions: readonly string[]): AnalyzedQuery {
   const normalized = normalizeQuestion(question);
   const words = contentWords(normalized);
   const ownTopic = questionTopic(question);
