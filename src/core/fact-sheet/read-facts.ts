@@ -455,14 +455,14 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
   return { values: [...values, ...struckClauseNos(struckYes, values, room)], unverified };
 }
 
-/** The programs the contract's parts are for ("MEDICAID PARTICIPATION ATTACHMENT"), each cited to its title. */
-function productLineValues(parts: readonly ContractPart[], passages: readonly FactPassage[], pages: PageTexts): FactValue[] {
+/** The programs the contract's parts are for ("MEDICAID PARTICIPATION ATTACHMENT"), each cited to its title; not a part whose title is struck through. */
+function productLineValues(parts: readonly ContractPart[], passages: readonly FactPassage[], pages: PageTexts, struck: StruckPages): FactValue[] {
   const values: FactValue[] = [];
   for (const part of parts) {
     if (part.productLine === "all" || part.isInferred || values.some((value) => value.productLine === part.productLine)) continue;
     const found = locateQuote(part.title, pages, part.page, part.page);
     const passage = passages.find((candidate) => candidate.pageStart <= part.page && part.page <= candidate.pageEnd);
-    if (!found || !passage) continue;
+    if (!found || !passage || isStruck(found, struck)) continue;
     const source = { chunkId: passage.chunkId, clauseNumber: null, heading: part.title, ...found };
     values.push({ value: productLineLabels[part.productLine], amount: null, unit: null, from: null, productLine: part.productLine, source });
   }
@@ -493,7 +493,7 @@ export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts
   }
   let unverifiedCount = 0;
   const fields = factFieldKeys.map((key): FactField => {
-    if (key === "product_lines") return { key, values: productLineValues(parts, passages, pages) };
+    if (key === "product_lines") return { key, values: productLineValues(parts, passages, pages, struck) };
     const { values, unverified } = chooseValues(readings.get(key) ?? [], pages, parts, struck);
     unverifiedCount += unverified;
     return { key, values };

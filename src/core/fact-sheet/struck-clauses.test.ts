@@ -116,6 +116,23 @@ describe("a clause struck through on the page is not read as in force", () => {
     expect(shown(values(field))).toEqual(expected);
   });
 
+  it("an attachment struck through, title and all, is no product line and none of its terms is read", () => {
+    const base = `${opening}\n4.1 Claims. Provider shall submit each claim within ninety (90) days of the date of service.`;
+    const attachment = [
+      "MEDICAID PARTICIPATION ATTACHMENT",
+      "1. Medicaid Claims. Provider shall submit each Medicaid claim within three hundred sixty-five (365) days of the date of service.",
+    ].join("\n");
+    const inForce = read([base, attachment]);
+    expect(shown(inForce.values("product_lines"))).toEqual([["Medicaid", "medicaid", 2]]);
+    expect(shown(inForce.values("timely_filing"))).toEqual([
+      ["90 days", "all", 1],
+      ["365 days", "medicaid", 2],
+    ]);
+    const struck = read([base, `~~${attachment}~~`]);
+    expect(shown(struck.values("product_lines"))).toEqual([]);
+    expect(shown(struck.values("timely_filing"))).toEqual([["90 days", "all", 1]]);
+  });
+
   it("a model's proposal quoting a struck clause is refused", () => {
     const { passages, texts, struck } = read([`${opening}\n~~6.1 Governing Law. The laws of the State of Idaho govern this Agreement.~~`]);
     const proposal = { field: "governing_law" as const, value: "Idaho", quote: "The laws of the State of Idaho govern this Agreement." };
