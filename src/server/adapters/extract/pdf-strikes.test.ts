@@ -92,6 +92,7 @@ describe("PDF extraction carries the strike", { timeout: 20_000 }, () => {
     ["a table rule between the rows", page(`0.7 w 40 692 m 570 692 l S`), []],
     ["a rule across the whole page through the text", page(`0.7 w 10 703.8 m 600 703.8 l S`), []],
     ["a thick bar behind the text (a highlight)", page(`72 698 ${clauseEnd - 72} 12 re f`), []],
+    ["a filled rectangle with no height (it paints nothing)", page(`72 703.8 ${clauseEnd - 72} 0 re f`), []],
     ["a curve through the text", page(`72 703.8 m 200 720 300 690 ${clauseEnd} 703.8 c S`), []],
     [
       "a strike-out annotation over the second clause",

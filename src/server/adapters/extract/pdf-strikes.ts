@@ -114,11 +114,13 @@ function strokedLines(subpath: Subpath, device: Matrix, lineWidth: number): Hori
 /** A filled subpath as a line when it is a thin, wide shape with straight sides (a rectangle drawn as a rule). */
 function filledLine(subpath: Subpath, device: Matrix): HorizontalLine | undefined {
   if (subpath.hasCurves || subpath.points.length < 3) return undefined;
-  const points = subpath.points.map(({ x, y }) => apply(device, x, y));
-  const xs = points.map(([x]) => x);
-  const ys = points.map(([, y]) => y);
-  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  if (right - left < MIN_FILLED_ASPECT * (bottom - top)) return undefined;
+  let [left, right, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const point of subpath.points) {
+    const [x, y] = apply(device, point.x, point.y);
+    [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+  }
+  // A shape with no height paints nothing.
+  if (bottom <= top || right - left < MIN_FILLED_ASPECT * (bottom - top)) return undefined;
   return { left, right, y: (top + bottom) / 2, thickness: bottom - top };
 }
 
@@ -250,6 +252,17 @@ function struckWords(item: PositionedText, lines: readonly HorizontalLine[]): [n
   return ranges;
 }
 
+/** The index of the first item (sorted by baseline) whose baseline is at or below `y`. */
+function firstAtOrBelow(sorted: readonly PositionedText[], y: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]!.y < y) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * Which words of each run of text the page's lines strike through: a thin line through the middle
  * band of the text (not at its baseline, which is an underline), not reaching far past the text it
@@ -257,12 +270,17 @@ function struckWords(item: PositionedText, lines: readonly HorizontalLine[]): [n
  */
 export function struckTextRanges(items: readonly PositionedText[], lines: readonly HorizontalLine[]): Map<PositionedText, [number, number][]> {
   const strikesOf = new Map<PositionedText, HorizontalLine[]>();
+  // Items by baseline, so each line looks only at the text just below it (a page of drawing costs no more than its lines).
+  const byBaseline = [...items].sort((a, b) => a.y - b.y);
+  const reachBelow = STRIKE_BAND.high * items.reduce((largest, item) => Math.max(largest, item.size), 0);
   for (const line of lines) {
-    const crossed = items.filter((item) => crosses(line, item));
+    const crossed: PositionedText[] = [];
+    for (let index = firstAtOrBelow(byBaseline, line.y); index < byBaseline.length && byBaseline[index]!.y <= line.y + reachBelow; index += 1)
+      if (crosses(line, byBaseline[index]!)) crossed.push(byBaseline[index]!);
     if (!crossed.length) continue;
-    const reach = MAX_OVERREACH * Math.max(...crossed.map((item) => item.size));
-    const textLeft = Math.min(...crossed.map((item) => item.x));
-    const textRight = Math.max(...crossed.map((item) => item.x + item.width));
+    const reach = MAX_OVERREACH * crossed.reduce((largest, item) => Math.max(largest, item.size), 0);
+    const textLeft = crossed.reduce((left, item) => Math.min(left, item.x), Infinity);
+    const textRight = crossed.reduce((right, item) => Math.max(right, item.x + item.width), -Infinity);
     if (line.left < textLeft - reach || line.right > textRight + reach) continue;
     for (const item of crossed) strikesOf.set(item, [...(strikesOf.get(item) ?? []), line]);
   }
