@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STRUCK_CLAUSE_NO } from "../../src/core/fact-sheet/read-facts";
 import { documentPages } from "../../src/server/db/schema/index";
+import { documentPagesResponseSchema } from "../../src/shared/contracts/documents";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { signedUpClient } from "../support/accounts";
 import { buildDocx } from "../support/documents/test-fixtures";
@@ -127,6 +128,9 @@ describe.each([
       .from(documentPages)
       .where(eq(documentPages.documentId, documentId));
     const struck = row!.struckRanges!.map(([start, end]) => text.slice(start, end).replace(/\s+/g, " "));
+    // The document view gets them with the page, to show those words struck through.
+    const { pages } = documentPagesResponseSchema.parse(await (await owner.get(`/api/documents/${documentId}/pages`)).json());
+    expect(pages[0]!.struckRanges).toEqual(row!.struckRanges);
     expect(struck).toEqual([
       wording(clauses[4]!),
       // The two struck clauses in a row are one struck stretch.
