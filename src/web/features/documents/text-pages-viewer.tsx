@@ -17,8 +17,16 @@ function PageText({ segments }: { segments: readonly PageTextSegment[] }) {
   return (
     <p className="max-w-prose text-sm leading-7 whitespace-pre-wrap">
       {segments.map((segment, index) => {
-        // Struck through on the page (ADR 044): shown struck, as the agreement shows it.
-        const text = segment.isStruck ? <s>{segment.text}</s> : segment.text;
+        // Struck through on the page (ADR 044): shown struck, as the agreement shows it, and said
+        // (screen readers do not announce a strike), so no one hears a struck clause as in force.
+        const text = segment.isStruck ? (
+          <s>
+            <span className="sr-only">Struck through: </span>
+            {segment.text}
+          </s>
+        ) : (
+          segment.text
+        );
         return segment.isMatch ? (
           <mark key={index} className="rounded-sm bg-highlight/60 px-0.5 text-foreground">
             {text}
