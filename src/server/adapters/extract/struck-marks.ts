@@ -69,9 +69,12 @@ export function readStrikeMarkers(marked: string): { text: string; struckRanges:
   return { text, struckRanges: ranges };
 }
 
-/** Where the `visible`-th character that is not a marker stands in `marked`: after the markers that close before it, before those that open at it. */
+/**
+ * Where the `visible`-th character that is not a marker stands in `marked` (its length when there
+ * is none): after the markers that close before it, before those that open at it. Reads no
+ * further than that character, so cutting a long text into pages stays linear.
+ */
 export function markedIndex(marked: string, visible: number): number {
-  if (!hasStrikeMarkers(marked)) return visible;
   let seen = 0;
   for (let index = 0; index < marked.length; index += 1) {
     const character = marked[index];
@@ -89,5 +92,5 @@ export function visibleLength(marked: string): number {
 
 /** How many characters that are not markers stand before `index` of `marked` (-1 stays -1: not found). */
 export function visibleIndex(marked: string, index: number): number {
-  return index < 0 || !hasStrikeMarkers(marked) ? index : withoutStrikeMarkers(marked.slice(0, index)).length;
+  return index < 0 ? index : withoutStrikeMarkers(marked.slice(0, index)).length;
 }

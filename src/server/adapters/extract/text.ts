@@ -107,7 +107,8 @@ export function splitIntoEstimatedPages(text: string, target = estimatedPageChar
 function splitLongParagraph(paragraph: string, target: number): string[] {
   const pieces: string[] = [];
   let rest = paragraph;
-  while (visibleLength(rest) > target) {
+  // Longer than a page while it has a character past the target (not its whole length each time: linear in the paragraph).
+  while (markedIndex(rest, target) < rest.length) {
     const atTarget = markedIndex(rest, target);
     let cut = rest.lastIndexOf("\n", atTarget);
     if (visibleIndex(rest, cut) < target / 2) cut = rest.lastIndexOf(" ", atTarget);
