@@ -45,7 +45,7 @@ export default defineConfig({
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       testMatch:
-        /\/(app-shell|chat|documents|fact-sheet|two-factor|first-hour|portfolio|accessibility|documents-accessibility|auth-accessibility|small-screens|every-state)\.spec\.ts$/,
+        /\/(app-shell|chat|documents|fact-sheet|struck-clauses|two-factor|first-hour|portfolio|accessibility|documents-accessibility|auth-accessibility|small-screens|every-state)\.spec\.ts$/,
       grepInvert: /@large-screen/,
     },
   ],

@@ -6,6 +6,7 @@ import { citeQuote, type PageTexts } from "../rag/citations";
 import { findFacts } from "../rag/facts";
 import { contentStems } from "../rag/text";
 import { findQuote } from "../documents/quote-match";
+import { isStruck, nothingStruck, type StruckPages } from "../documents/struck-text";
 import { factRules } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 import { quantityOf, type FactPassage } from "./read-facts";
@@ -90,16 +91,17 @@ function numbersIn(text: string): Set<number> {
   return numbers;
 }
 
-/** A proposal as a value: its quote found in a passage and on the page, every number of the value in the quote; undefined otherwise. */
+/** A proposal as a value: its quote found in a passage and on the page, not struck through there, every number of the value in the quote; undefined otherwise. */
 export function acceptProposal(
   proposal: ProposedValue,
   passages: readonly FactPassage[],
   pages: PageTexts,
   parts: readonly ContractPart[],
+  struck: StruckPages = nothingStruck,
 ): FactValue | undefined {
   const passage = passages.find((candidate) => findQuote([candidate.text], proposal.quote, { exact: true, wordsOnly: true }));
   const source = passage && citeQuote(passage, proposal.quote, pages);
-  if (!source) return undefined;
+  if (!source || isStruck(source, struck)) return undefined;
   const quoted = numbersIn(source.quote);
   if (![...numbersIn(proposal.value)].every((number) => quoted.has(number))) return undefined;
   const duration = findFacts(proposal.value, "duration")[0];
@@ -123,13 +125,14 @@ export function withProposals(
   proposals: readonly ProposedValue[],
   passages: readonly FactPassage[],
   pages: PageTexts,
+  struck: StruckPages = nothingStruck,
 ): { fields: FactField[]; refused: number } {
   const parts = contractParts(pages);
   let refused = 0;
   const added = new Map<FactFieldKey, FactValue[]>();
   for (const proposal of proposals) {
     const isBlank = fields.find((field) => field.key === proposal.field)?.values.length === 0;
-    const value = isBlank ? acceptProposal(proposal, passages, pages, parts) : undefined;
+    const value = isBlank ? acceptProposal(proposal, passages, pages, parts, struck) : undefined;
     if (!value) refused++;
     else added.set(proposal.field, [...(added.get(proposal.field) ?? []), value]);
   }

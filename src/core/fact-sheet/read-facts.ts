@@ -3,12 +3,16 @@ import { factFieldKeys, productLineLabels, type FactFieldKey } from "../../share
 import { citeQuote, locateQuote, type PageTexts, type SourcePassage } from "../rag/citations";
 import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } from "../rag/facts";
 import type { PassageClause } from "../documents/chunking";
+import { isStruck, nothingStruck, type StruckPages } from "../documents/struck-text";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
 import { factRules, type FactRule, type FactSubject } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 
 /** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
-export const FACT_READER_VERSION = 3;
+export const FACT_READER_VERSION = 4;
+
+/** What a yes-or-no field reads when its clause is struck through on the page: the agreement's standard term, taken out (ADR 044). */
+export const STRUCK_CLAUSE_NO = "No — the clause is struck through";
 
 /** A passage of the document as the reader gets it: a source passage and what kind of text it holds. */
 export interface FactPassage extends SourcePassage {
@@ -399,13 +403,31 @@ const isRepeat = (a: FactValue, b: FactValue) =>
   a.appliesTo === b.appliesTo;
 
 /**
+ * A yes-or-no field's struck clauses, read as a stated No for each product line no clause in
+ * force speaks for (a clause struck and written again unstruck reads as the new one). A struck
+ * "shall not renew" is no No either: it is dropped with the rest of what is struck.
+ */
+function struckClauseNos(struck: readonly FactValue[], values: readonly FactValue[], room: number): FactValue[] {
+  const nos: FactValue[] = [];
+  for (const value of struck) {
+    if (nos.length >= room) break;
+    if ([...values, ...nos].some((other) => other.productLine === value.productLine)) continue;
+    nos.push({ ...value, value: STRUCK_CLAUSE_NO, amount: null, unit: null, from: null });
+  }
+  return nos;
+}
+
+/**
  * The values a field shows: the best-read one for each product line, and for the same product
  * line another clause only when it reads as strongly (an agreement's notice for amendments and
- * its notice for changes to the provider manual are both the payer's amendment notice).
+ * its notice for changes to the provider manual are both the payer's amendment notice). A value
+ * whose quote is struck through on its page is not in force: never shown as a value, and for a
+ * yes-or-no field a stated No where nothing in force says otherwise.
  */
-function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly ContractPart[]): { values: FactValue[]; unverified: number } {
+function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly ContractPart[], struck: StruckPages): { values: FactValue[]; unverified: number } {
   const ordered = [...readings].sort((a, b) => b.score - a.score || a.passage.number - b.passage.number);
   const values: FactValue[] = [];
+  const struckYes: FactValue[] = [];
   const shownFor = new Map<string, { best: number; count: number }>();
   let unverified = 0;
   for (const reading of ordered) {
@@ -414,6 +436,10 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
     if (!value) {
       // Counted when it would have led the field: a weaker reading left out is not a value lost.
       if (reading.score >= ordered[0]!.score) unverified++;
+      continue;
+    }
+    if (isStruck(value.source, struck)) {
+      if (reading.rule.kind === "yes" && reading.value !== "No") struckYes.push(value);
       continue;
     }
     const shown = shownFor.get(value.productLine);
@@ -425,17 +451,18 @@ function chooseValues(readings: Reading[], pages: PageTexts, parts: readonly Con
     shownFor.set(value.productLine, { best: shown?.best ?? reading.score, count: (shown?.count ?? 0) + 1 });
     values.push(value);
   }
-  return { values, unverified };
+  const room = (ordered[0]?.rule.maxValues ?? MAX_VALUES_PER_FIELD) - values.length;
+  return { values: [...values, ...struckClauseNos(struckYes, values, room)], unverified };
 }
 
-/** The programs the contract's parts are for ("MEDICAID PARTICIPATION ATTACHMENT"), each cited to its title. */
-function productLineValues(parts: readonly ContractPart[], passages: readonly FactPassage[], pages: PageTexts): FactValue[] {
+/** The programs the contract's parts are for ("MEDICAID PARTICIPATION ATTACHMENT"), each cited to its title; not a part whose title is struck through. */
+function productLineValues(parts: readonly ContractPart[], passages: readonly FactPassage[], pages: PageTexts, struck: StruckPages): FactValue[] {
   const values: FactValue[] = [];
   for (const part of parts) {
     if (part.productLine === "all" || part.isInferred || values.some((value) => value.productLine === part.productLine)) continue;
     const found = locateQuote(part.title, pages, part.page, part.page);
     const passage = passages.find((candidate) => candidate.pageStart <= part.page && part.page <= candidate.pageEnd);
-    if (!found || !passage) continue;
+    if (!found || !passage || isStruck(found, struck)) continue;
     const source = { chunkId: passage.chunkId, clauseNumber: null, heading: part.title, ...found };
     values.push({ value: productLineLabels[part.productLine], amount: null, unit: null, from: null, productLine: part.productLine, source });
   }
@@ -445,9 +472,11 @@ function productLineValues(parts: readonly ContractPart[], passages: readonly Fa
 /**
  * The fact sheet of a processed document, read from its passages: for each field, the sentences
  * that are about it and state its value, each value quoted from its page (a value whose quote or
- * number is not found there is refused and counted, never shown). A field with no value is "Not stated".
+ * number is not found there is refused and counted, never shown), none from words struck through
+ * on the page (`struck`; nothing for documents read before strikes were kept). A field with no
+ * value is "Not stated".
  */
-export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts): ReadFactSheet {
+export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts, struck: StruckPages = nothingStruck): ReadFactSheet {
   const parts = contractParts(pages);
   const readings = new Map<FactFieldKey, Reading[]>();
   for (const passage of passages) {
@@ -464,8 +493,8 @@ export function readFactSheet(passages: readonly FactPassage[], pages: PageTexts
   }
   let unverifiedCount = 0;
   const fields = factFieldKeys.map((key): FactField => {
-    if (key === "product_lines") return { key, values: productLineValues(parts, passages, pages) };
-    const { values, unverified } = chooseValues(readings.get(key) ?? [], pages, parts);
+    if (key === "product_lines") return { key, values: productLineValues(parts, passages, pages, struck) };
+    const { values, unverified } = chooseValues(readings.get(key) ?? [], pages, parts, struck);
     unverifiedCount += unverified;
     return { key, values };
   });

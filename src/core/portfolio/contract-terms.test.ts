@@ -65,6 +65,17 @@ describe("notice-by date: renewal date − non-renewal notice, counted back from
       expected: { termEnds: "2028-02-29", renewalDate: null, noticeByDate: null, noticeForRenewal: null },
     },
     {
+      name: "a stated No (its renewal clause struck through): a term end and nothing to give notice for",
+      fields: sheet({
+        effective_date: [value("March 1, 2025")],
+        initial_term: [years(3)],
+        auto_renewal: [value("No — the clause is struck through")],
+        non_renewal_notice: [days(90)],
+      }),
+      today: "2026-11-28",
+      expected: { termEnds: "2028-02-29", renewalDate: null, noticeByDate: null, noticeForRenewal: null },
+    },
+    {
       name: "renews without a stated notice: a renewal and no notice-by date",
       fields: sheet({ effective_date: [value("March 1, 2025")], initial_term: [years(1)], auto_renewal: [years(1)] }),
       today: "2026-11-28",

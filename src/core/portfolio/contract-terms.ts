@@ -87,6 +87,9 @@ export function periodInDays(value: Pick<FactValue, "amount" | "unit">): number 
   return perUnit === undefined ? undefined : Math.round(value.amount * perUnit);
 }
 
+/** A yes-or-no field's stated No: "No", or "No — the clause is struck through" (ADR 044). */
+const saysNo = (value: FactValue) => /^\s*no\b/i.test(value.value);
+
 /** The shortest window a field states, in days: the one that bites first. */
 function shortestDays(fields: readonly FactField[], key: FactFieldKey): number | null {
   const days = valuesOf(fields, key)
@@ -117,7 +120,7 @@ export function termDates(fields: readonly FactField[], today: IsoDate): TermDat
   const initial = firstPeriod(fields, "initial_term");
   const expiration = firstDate(fields, "expiration_date");
   const renewal = firstPeriod(fields, "auto_renewal");
-  const renews = valuesOf(fields, "auto_renewal").length > 0;
+  const renews = valuesOf(fields, "auto_renewal").some((value) => !saysNo(value));
   const notice = firstPeriod(fields, "non_renewal_notice");
   const firstRenewal = initial && effective ? shiftByPeriod(effective.date, initial.period).date : expiration ? addCalendarDays(expiration.date, 1) : undefined;
   if (!firstRenewal) return noDates;
@@ -165,7 +168,7 @@ export function contractTermsOf(fields: readonly FactField[], today: IsoDate): C
     timelyFilingDays: shortestDays(fields, "timely_filing"),
     appealWindow: cellsOf("provider_appeal"),
     lesserOf: lesserOf.map(toCell),
-    hasLesserOf: lesserOf.some((value) => !/^\s*no\b/i.test(value.value)),
+    hasLesserOf: lesserOf.some((value) => !saysNo(value)),
     reimbursementBasis: cellsOf("reimbursement_basis"),
     governingLaw: cellsOf("governing_law"),
   };

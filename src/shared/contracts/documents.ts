@@ -59,6 +59,8 @@ export const documentPageTextSchema = z.object({
    * its text); the list of every page leaves them out.
    */
   wordBoxes: z.array(ocrWordBoxSchema).optional(),
+  /** Text pages: ranges [start, end) of `text` struck through on the page (ADR 044); absent when nothing is, and for pages read before strikes were kept. */
+  struckRanges: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
 });
 export type DocumentPageText = z.infer<typeof documentPageTextSchema>;
 

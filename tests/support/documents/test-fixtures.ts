@@ -26,6 +26,8 @@ export interface PdfPageSpec {
   height?: number;
   /** Page /Rotate value (degrees clockwise when displayed). */
   rotate?: number;
+  /** Annotation dictionaries, written as given ("<< /Type /Annot /Subtype /StrikeOut … >>"). */
+  annotations?: string[];
 }
 
 function pdfString(text: string): string {
@@ -70,9 +72,11 @@ export function buildPdf(pages: PdfPageSpec[], options: { encrypt?: boolean } = 
     }
     content ??= (page.lines ?? []).map((line) => `BT /F1 ${line.size ?? 12} Tf ${line.x} ${line.y} Td ${pdfString(line.text)} Tj ET`).join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
+    const annotations = (page.annotations ?? []).map((annotation) => add(annotation));
+    const annots = annotations.length ? ` /Annots [${annotations.map((id) => `${id} 0 R`).join(" ")}]` : "";
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${width} ${height}]${page.rotate ? ` /Rotate ${page.rotate}` : ""} /Resources ${resources} /Contents ${stream} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${width} ${height}]${page.rotate ? ` /Rotate ${page.rotate}` : ""} /Resources ${resources} /Contents ${stream} 0 R${annots} >>`,
       ),
     );
   }

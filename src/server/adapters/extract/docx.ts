@@ -2,6 +2,7 @@ import path from "node:path";
 import mammoth from "mammoth";
 import { cfbHasStream } from "./detect";
 import { addListLabels } from "./docx-numbering";
+import { markStruck, visibleLength, withoutStrikeMarkers } from "./struck-marks";
 import { estimatedPageCharacters, splitIntoEstimatedPages, textPage } from "./text";
 import { ExtractionError, type ExtractionResult } from "./types";
 import { ZipError, readZipEntries, writeZip } from "./zip";
@@ -24,6 +25,15 @@ function markRenderedPageBreaks(xml: string): { xml: string; renderedBreaks: num
     return '<w:br w:type="column"/>';
   });
   return { xml: marked, renderedBreaks };
+}
+
+/**
+ * Struck runs as mammoth reads them: it knows `w:strike`, not the double strike `w:dstrike`, which
+ * becomes a `w:strike` of the same value; and it takes "off" for on, so "off" becomes "false".
+ * (Tracked deletions, `w:del`, mammoth leaves out of the text altogether.)
+ */
+function markDoubleStrikes(xml: string): string {
+  return xml.replace(/<w:d?strike\b([^>]*)\/>/g, (_, attributes: string) => `<w:strike${attributes.replace(/\bw:val="off"/, 'w:val="false"')}/>`);
 }
 
 /** The part a relationship of `type` in `relsPath` points to, resolved against `baseFolder`. */
@@ -49,6 +59,8 @@ interface DocElement {
   body?: DocElement[];
   noteType?: string;
   noteId?: string;
+  /** Runs: struck through once or twice (see markDoubleStrikes). */
+  isStrikethrough?: boolean;
 }
 interface DocRoot extends DocElement {
   notes?: { _notes?: Record<string, DocElement> };
@@ -96,7 +108,8 @@ class PageCollector {
 function inlineText(element: DocElement, onBreak: (kind: "explicit" | "rendered") => void): string {
   switch (element.type) {
     case "text":
-      return element.value ?? "";
+      // The markers are ours alone: a noncharacter in the file's own text is dropped.
+      return withoutStrikeMarkers(element.value ?? "");
     case "tab":
       return "\t";
     case "checkbox":
@@ -106,10 +119,15 @@ function inlineText(element: DocElement, onBreak: (kind: "explicit" | "rendered"
       else if (element.breakType === "column") onBreak("rendered");
       else return "\n";
       return "";
-    default:
-      return (element.children ?? []).map((child) => inlineText(child, onBreak)).join("");
+    default: {
+      const text = (element.children ?? []).map((child) => inlineText(child, onBreak)).join("");
+      return element.type === "run" && element.isStrikethrough ? struck(text) : text;
+    }
   }
 }
+
+/** All of `text` between strike markers (its edges' spaces left out). */
+const struck = (text: string) => markStruck(text, [[0, text.length]]);
 
 function collectBlocks(elements: DocElement[], pages: PageCollector): void {
   for (const element of elements) {
@@ -126,15 +144,17 @@ function collectBlocks(elements: DocElement[], pages: PageCollector): void {
   }
 }
 
-function collectInline(element: DocElement, pages: PageCollector): void {
+function collectInline(element: DocElement, pages: PageCollector, isInStruckRun = false): void {
   if (element.type === "noteReference" && element.noteType === "footnote") {
     pages.footnotes.at(-1)!.push(`${element.noteType}-${element.noteId}`);
   } else if (element.type === "break" && (element.breakType === "page" || element.breakType === "column")) {
     pages.pageBreak(element.breakType === "page" ? "explicit" : "rendered");
   } else if (element.children && element.type !== "paragraph") {
-    for (const child of element.children) collectInline(child, pages);
+    const isStruck = isInStruckRun || (element.type === "run" && element.isStrikethrough === true);
+    for (const child of element.children) collectInline(child, pages, isStruck);
   } else {
-    pages.addText(inlineText(element, (kind) => pages.pageBreak(kind)));
+    const text = inlineText(element, (kind) => pages.pageBreak(kind));
+    pages.addText(isInStruckRun ? struck(text) : text);
   }
 }
 
@@ -224,7 +244,7 @@ export async function extractDocx(bytes: Uint8Array): Promise<ExtractionResult> 
     numberingPath ? parts.get(numberingPath)?.toString("utf8") : undefined,
     stylesPath ? parts.get(stylesPath)?.toString("utf8") : undefined,
   );
-  const { xml, renderedBreaks } = markRenderedPageBreaks(labelled);
+  const { xml, renderedBreaks } = markRenderedPageBreaks(markDoubleStrikes(labelled));
   parts.set(mainPath, Buffer.from(xml, "utf8"));
 
   let document: DocRoot;
@@ -253,9 +273,11 @@ export async function extractDocx(bytes: Uint8Array): Promise<ExtractionResult> 
   if (renderedBreaks === 0) {
     // No layout recorded by Word: explicit breaks are exact boundaries, but a stretch too long
     // for one page is cut into estimated pages.
-    if (collector.explicitBreaks === 0 || texts.some((text) => text.length > maxCharactersPerExplicitPage)) {
+    if (collector.explicitBreaks === 0 || texts.some((text) => visibleLength(text) > maxCharactersPerExplicitPage)) {
       pageNumbersEstimated = true;
-      texts = texts.flatMap((text) => (text.length > maxCharactersPerExplicitPage || collector.explicitBreaks === 0 ? splitIntoEstimatedPages(text) : [text]));
+      texts = texts.flatMap((text) =>
+        visibleLength(text) > maxCharactersPerExplicitPage || collector.explicitBreaks === 0 ? splitIntoEstimatedPages(text) : [text],
+      );
     }
   }
   return { pages: texts.map((text, index) => textPage(index + 1, text)), pageNumbersEstimated };

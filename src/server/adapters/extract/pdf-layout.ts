@@ -1,3 +1,5 @@
+import { markStruck } from "./struck-marks";
+
 /** A run of text on a page in device space: x to the right, y (the baseline) downwards. */
 export interface PositionedText {
   text: string;
@@ -7,6 +9,8 @@ export interface PositionedText {
   width: number;
   /** Font size (height of the em square). */
   size: number;
+  /** Ranges of `text` struck through on the page: laid out between strike markers. */
+  struck?: readonly (readonly [number, number])[];
 }
 
 interface Line {
@@ -61,7 +65,7 @@ function lineText(line: Line): string {
       const needsSpace = gap > wordGapRatio * Math.min(item.size, previous.size);
       if (needsSpace && !/\s$/.test(text) && !/^\s/.test(item.text)) text += " ";
     }
-    text += item.text;
+    text += item.struck?.length ? markStruck(item.text, item.struck) : item.text;
     previous = item;
   }
   return text.replace(/\s+/g, " ").trim();
@@ -70,7 +74,8 @@ function lineText(line: Line): string {
 /**
  * Lays out a page's text runs as printed: runs grouped into lines by baseline and ordered left
  * to right, lines top to bottom, and a blank line where the vertical gap is clearly larger than
- * the page's usual line spacing. Words split by a hyphen at a line end stay as printed.
+ * the page's usual line spacing. Words split by a hyphen at a line end stay as printed. Struck
+ * words are between strike markers, which change nothing else of the text.
  */
 export function layoutPageText(items: PositionedText[]): string {
   const usable = items.filter((item) => item.text.trim() && Number.isFinite(item.x) && Number.isFinite(item.y) && item.size > 0);

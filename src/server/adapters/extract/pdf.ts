@@ -2,8 +2,10 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { defaultOcrBudget, OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { layoutPageText, type PositionedText } from "./pdf-layout";
+import { annotationLines, drawnHorizontalLines, multiply, struckTextRanges, type AnnotationData, type HorizontalLine, type Matrix } from "./pdf-strikes";
 import { loadPdfJs, pdfjsAssets } from "./pdfjs";
 import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels, rgbaToGray } from "./raster";
+import { withoutStrikeMarkers } from "./struck-marks";
 import { countMeaningfulCharacters, minReadableCharacters, ocrPage, textPage, throwIfAborted } from "./text";
 import { ExtractionError, type ExtractedPage, type ExtractionOptions, type ExtractionResult } from "./types";
 
@@ -28,14 +30,7 @@ interface CanvasFactory {
   destroy(canvasAndContext: { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D }): void;
 }
 
-type Matrix = [number, number, number, number, number, number];
-
-function multiply(m: Matrix, n: readonly number[]): Matrix {
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = n;
-  return [m[0] * a + m[2] * b, m[1] * a + m[3] * b, m[0] * c + m[2] * d, m[1] * c + m[3] * d, m[0] * e + m[2] * f + m[4], m[1] * e + m[3] * f + m[5]];
-}
-
-/** The page's text runs in device space (rotation and crop box applied), plus text that is not horizontal. */
+/** The page's text runs in device space (rotation and crop box applied), struck words marked, plus text that is not horizontal. */
 async function readPageText(page: PDFPageProxy): Promise<string> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
@@ -44,16 +39,28 @@ async function readPageText(page: PDFPageProxy): Promise<string> {
   for (const item of content.items) {
     if (!("str" in item) || !item.str) continue;
     const text = item as TextItem;
+    // The strike markers are ours alone: a noncharacter in the file's own text is dropped.
+    const str = withoutStrikeMarkers(text.str);
     const [a, b, c, d, x, y] = multiply(viewport.transform as Matrix, text.transform);
     if (a > 0 && Math.abs(b) <= 0.1 * a) {
-      horizontal.push({ text: text.str, x, y, width: text.width, size: Math.hypot(c, d) || Math.abs(a) });
-    } else if (text.str.trim()) {
-      other.push(text.str.trim());
+      horizontal.push({ text: str, x, y, width: text.width, size: Math.hypot(c, d) || Math.abs(a) });
+    } else if (str.trim()) {
+      other.push(str.trim());
     }
   }
-  const laidOut = layoutPageText(horizontal);
+  // A page whose drawing cannot be read (a broken image) is read with nothing struck, as before strikes were read.
+  const lines = horizontal.length ? await pageLines(page, viewport.transform as Matrix).catch((): HorizontalLine[] => []) : [];
+  const struck = struckTextRanges(horizontal, lines);
+  const laidOut = layoutPageText(horizontal.map((item) => (struck.has(item) ? { ...item, struck: struck.get(item) } : item)));
   // Vertical or rotated text (margin stamps, rotated table headers) follows the page body.
   return other.length ? `${laidOut}\n\n${other.join("\n")}` : laidOut;
+}
+
+/** The horizontal lines the page draws and its strike-out and line annotations draw, in device space. */
+async function pageLines(page: PDFPageProxy, viewport: Matrix): Promise<HorizontalLine[]> {
+  const { OPS, AnnotationType } = await loadPdfJs();
+  const [operators, annotations] = await Promise.all([page.getOperatorList(), page.getAnnotations() as Promise<AnnotationData[]>]);
+  return [...drawnHorizontalLines(operators, OPS, viewport), ...annotationLines(annotations, AnnotationType, viewport)];
 }
 
 interface PageImages {

@@ -1,3 +1,4 @@
+import { hasStrikeMarkers, markedIndex, readStrikeMarkers, visibleIndex, visibleLength, withoutStrikeMarkers } from "./struck-marks";
 import type { ExtractedPage, OcrWord } from "./types";
 import { placeWordBoxes } from "./word-boxes";
 
@@ -49,8 +50,18 @@ export function countMeaningfulCharacters(text: string): number {
 export const minReadableCharacters = 20;
 export const minReadableConfidence = 45;
 
+/**
+ * A page read from its text layer. Struck words in `text` are between strike markers: the page
+ * keeps the text without them and their ranges in it, and keeps no ranges rather than text that
+ * would read differently from the same page unmarked.
+ */
 export function textPage(pageNumber: number, text: string): ExtractedPage {
-  return { pageNumber, text: cleanPageText(text), method: "text", isUnreadable: false };
+  if (!hasStrikeMarkers(text)) return { pageNumber, text: cleanPageText(text), method: "text", isUnreadable: false };
+  const plain = cleanPageText(withoutStrikeMarkers(text));
+  const marked = readStrikeMarkers(cleanPageText(text));
+  const page: ExtractedPage = { pageNumber, text: plain, method: "text", isUnreadable: false };
+  if (marked.text === plain && marked.struckRanges.length) page.struckRanges = marked.struckRanges;
+  return page;
 }
 
 /** An OCR page; with the `words` OCR placed on the picture, each word's box keyed to its offsets in the stored (cleaned) text. */
@@ -74,14 +85,15 @@ export const estimatedPageCharacters = 3_000;
 /**
  * Splits text that has no page boundaries into pages of about `target` characters, at
  * paragraph boundaries (blank lines) where possible, else at line ends, else between words.
+ * Strike markers are not counted: the pages are the same as the unmarked text's.
  */
 export function splitIntoEstimatedPages(text: string, target = estimatedPageCharacters): string[] {
   const paragraphs = text.split(/\n{2,}/).filter((paragraph) => paragraph.trim());
-  const pieces = paragraphs.flatMap((paragraph) => (paragraph.length > target ? splitLongParagraph(paragraph, target) : [paragraph]));
+  const pieces = paragraphs.flatMap((paragraph) => (visibleLength(paragraph) > target ? splitLongParagraph(paragraph, target) : [paragraph]));
   const pages: string[] = [];
   let current = "";
   for (const piece of pieces) {
-    if (current && current.length + 2 + piece.length > target) {
+    if (current && visibleLength(current) + 2 + visibleLength(piece) > target) {
       pages.push(current);
       current = "";
     }
@@ -95,10 +107,12 @@ export function splitIntoEstimatedPages(text: string, target = estimatedPageChar
 function splitLongParagraph(paragraph: string, target: number): string[] {
   const pieces: string[] = [];
   let rest = paragraph;
-  while (rest.length > target) {
-    let cut = rest.lastIndexOf("\n", target);
-    if (cut < target / 2) cut = rest.lastIndexOf(" ", target);
-    if (cut < target / 2) cut = target;
+  // Longer than a page while it has a character past the target (not its whole length each time: linear in the paragraph).
+  while (markedIndex(rest, target) < rest.length) {
+    const atTarget = markedIndex(rest, target);
+    let cut = rest.lastIndexOf("\n", atTarget);
+    if (visibleIndex(rest, cut) < target / 2) cut = rest.lastIndexOf(" ", atTarget);
+    if (visibleIndex(rest, cut) < target / 2) cut = atTarget;
     pieces.push(rest.slice(0, cut).trimEnd());
     rest = rest.slice(cut).replace(/^[ \n]+/, "");
   }

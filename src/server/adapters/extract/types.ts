@@ -14,6 +14,8 @@ export interface ExtractedPage {
   isUnreadable: boolean;
   /** OCR pages: where each word of `text` sits on the page picture, for highlighting quotes. */
   wordBoxes?: OcrWordBox[];
+  /** Text pages: character ranges [start, end) of `text` struck through on the page (ADR 044); absent when nothing is. */
+  struckRanges?: [number, number][];
 }
 
 export interface ExtractionResult {

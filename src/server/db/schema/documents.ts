@@ -70,6 +70,8 @@ export const documentPages = pgTable(
     isUnreadable: boolean().notNull().default(false),
     /** OCR pages: each word's place in `text` and its box on the page picture; null for text pages and pages read before boxes were kept. */
     wordBoxes: jsonb().$type<OcrWordBox[]>(),
+    /** Text pages: ranges [start, end) of `text` struck through on the page (ADR 044); null when nothing is, and for pages read before strikes were kept. */
+    struckRanges: jsonb().$type<[number, number][]>(),
   },
   (table) => [primaryKey({ columns: [table.documentId, table.pageNumber] })],
 );

@@ -55,6 +55,7 @@ export function createDocumentProcessingRepo(db: Database) {
             ocrConfidence: page.ocrConfidence ?? null,
             isUnreadable: page.isUnreadable,
             wordBoxes: page.wordBoxes ?? null,
+            struckRanges: page.struckRanges ?? null,
           })),
         ),
       );

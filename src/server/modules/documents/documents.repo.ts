@@ -40,6 +40,7 @@ const pageTextColumns = {
   text: documentPages.text,
   method: documentPages.method,
   isUnreadable: documentPages.isUnreadable,
+  struckRanges: documentPages.struckRanges,
 };
 
 export interface StoppedProcessing {

@@ -104,8 +104,15 @@ function notStartableMessage(trigger: ProcessingTrigger, status: string): string
 /** Bump when page images are drawn differently, so browsers stop reusing the old ones. */
 const PAGE_IMAGE_VERSION = 1;
 
-function toPageText(page: { pageNumber: number; text: string; method: string; isUnreadable: boolean }): DocumentPageText {
-  return { pageNumber: page.pageNumber, text: page.text, method: page.method === "ocr" ? "ocr" : "text", isUnreadable: page.isUnreadable };
+function toPageText(page: {
+  pageNumber: number;
+  text: string;
+  method: string;
+  isUnreadable: boolean;
+  struckRanges: [number, number][] | null;
+}): DocumentPageText {
+  const struck = page.struckRanges?.length ? { struckRanges: page.struckRanges } : {};
+  return { pageNumber: page.pageNumber, text: page.text, method: page.method === "ocr" ? "ocr" : "text", isUnreadable: page.isUnreadable, ...struck };
 }
 
 const errorCodeByUploadProblem: Record<UploadProblemKind, ErrorCode> = {

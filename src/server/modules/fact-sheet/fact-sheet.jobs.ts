@@ -6,6 +6,7 @@ import { reminderEmail, toReminder } from "./fact-sheet-reminders";
 import { parseProposals, proposalPrompt, withProposals } from "../../../core/fact-sheet/model-proposals";
 import { FACT_READER_VERSION, readFactSheet, type FactPassage, type ReadFactSheet } from "../../../core/fact-sheet/read-facts";
 import type { PageTexts } from "../../../core/rag/citations";
+import type { StruckPages } from "../../../core/documents/struck-text";
 import type { ChatModel } from "../../adapters/llm/chat-model";
 import { defineJobType, type JobHandler } from "../../jobs/job-type";
 import type { FactSheetRepo } from "./fact-sheet.repo";
@@ -38,14 +39,19 @@ export interface BuildFactSheetDeps {
  * The rules' sheet with what the model proposes for its blank fields, each proposal verified like
  * the rules' values (ADR 023). A model that fails leaves the rules' sheet as it is.
  */
-async function withModelProposals(model: ChatModel, read: ReadFactSheet, passages: FactPassage[], pages: PageTexts, logger: Logger): Promise<ReadFactSheet> {
+async function withModelProposals(
+  model: ChatModel,
+  read: ReadFactSheet,
+  { passages, pages, struck }: { passages: FactPassage[]; pages: PageTexts; struck: StruckPages },
+  logger: Logger,
+): Promise<ReadFactSheet> {
   const blank = read.fields.filter((field) => field.values.length === 0 && field.key !== "product_lines").map((field) => field.key);
   const prompt = blank.length ? proposalPrompt(blank, passages) : undefined;
   if (!prompt) return read;
   try {
     let answer = "";
     for await (const piece of model.streamAnswer({ system: prompt.system, messages: [{ role: "user", content: prompt.user }] })) answer += piece;
-    const { fields, refused } = withProposals(read.fields, parseProposals(answer), passages, pages);
+    const { fields, refused } = withProposals(read.fields, parseProposals(answer), passages, pages, struck);
     return { fields, unverifiedCount: read.unverifiedCount + refused };
   } catch (error) {
     logger.warn({ err: error }, "the language model could not propose fact sheet values; the sheet keeps the rules' values");
@@ -64,9 +70,13 @@ export function buildFactSheetHandler(deps: BuildFactSheetDeps): JobHandler<Buil
       // Processed again since: the newer version's own build reads it.
       const document = await deps.repo.findProcessed(documentId);
       if (!document || !isCurrent(document)) return;
-      const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
-      const read = readFactSheet(passages, pages);
-      const sheet = deps.chatModel ? await withModelProposals(deps.chatModel, read, passages, pages, deps.logger) : read;
+      const [passages, pages, struck] = await Promise.all([
+        deps.repo.listPassages(documentId),
+        deps.repo.listPageTexts(documentId),
+        deps.repo.listStruckRanges(documentId),
+      ]);
+      const read = readFactSheet(passages, pages, struck);
+      const sheet = deps.chatModel ? await withModelProposals(deps.chatModel, read, { passages, pages, struck }, deps.logger) : read;
       const isSaved = await job.withLease(async (tx) => {
         if (!isCurrent(await deps.repo.findProcessed(documentId, tx))) return false;
         await deps.repo.saveRead(documentId, sheet, FACT_READER_VERSION, tx);

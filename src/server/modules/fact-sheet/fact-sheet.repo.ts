@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { FACT_READER_VERSION, type FactPassage } from "../../../core/fact-sheet/read-facts";
 import type { ReadFactSheet } from "../../../core/fact-sheet/read-facts";
+import type { StruckPages } from "../../../core/documents/struck-text";
 import type { Database } from "../../db/client";
 import { documentChunks, documentPages, documents, factSheetReminders, factSheets, users } from "../../db/schema/index";
 import type { JobQueue } from "../../jobs/job-queue";
@@ -69,6 +70,15 @@ export function createFactSheetRepo(db: Database, queue: Pick<JobQueue, "enqueue
         .where(eq(documentPages.documentId, documentId))
         .orderBy(asc(documentPages.pageNumber));
       return new Map(rows.map((row) => [row.pageNumber, row.text]));
+    },
+
+    /** The document's struck ranges by page (ADR 044): only pages with some; none for documents read before strikes were kept. */
+    async listStruckRanges(documentId: string): Promise<StruckPages> {
+      const rows = await db
+        .select({ pageNumber: documentPages.pageNumber, struckRanges: documentPages.struckRanges })
+        .from(documentPages)
+        .where(and(eq(documentPages.documentId, documentId), isNotNull(documentPages.struckRanges)));
+      return new Map(rows.map((row) => [row.pageNumber, row.struckRanges ?? []]));
     },
 
     /** In `tx`, the job's lease-fenced transaction: a worker that lost the job writes nothing. */

@@ -74,9 +74,13 @@ export function createFactSheetService(deps: FactSheetServiceDeps) {
     async fieldsFor(documentId: OwnedDocumentId): Promise<FactField[]> {
       const [row, reviews] = await Promise.all([deps.repo.find(documentId), deps.reviews.list(documentId)]);
       if (row?.status === "ready" && row.readerVersion >= FACT_READER_VERSION) return applyReviews(row.fields, reviews).fields;
-      const [passages, pages] = await Promise.all([deps.repo.listPassages(documentId), deps.repo.listPageTexts(documentId)]);
+      const [passages, pages, struck] = await Promise.all([
+        deps.repo.listPassages(documentId),
+        deps.repo.listPageTexts(documentId),
+        deps.repo.listStruckRanges(documentId),
+      ]);
       if (row?.status !== "building") await requestBuild(documentId, { keepReady: true });
-      return applyReviews(readFactSheet(passages, pages).fields, reviews).fields;
+      return applyReviews(readFactSheet(passages, pages, struck).fields, reviews).fields;
     },
 
     /** GET /api/documents/:id/fact-sheet: the sheet; one never read, or read by an older reader, is queued to be read and answers "building". */

@@ -80,6 +80,28 @@ describe("document view", () => {
     expect(screen.queryByText(/was not found on page/)).not.toBeInTheDocument();
   });
 
+  it("shows words struck through on the page struck through, the cited quote marked in them", async () => {
+    const clause = "1.1 Timely Filing. Provider shall submit claims within ninety (90) days.";
+    const start = pages[0]!.text.indexOf(clause);
+    stubServer({
+      [`GET ${base}`]: readAnswer(docx),
+      [`GET ${base}/pages`]: { status: 200, body: { pages: [{ ...pages[0]!, struckRanges: [[start, start + clause.length]] }, pages[1]!] } },
+      [`GET ${base}/outline`]: { status: 200, body: { outline } },
+    });
+    renderDocuments(`/app/documents/${docx.id}?page=1&q=${encodeURIComponent("Provider shall submit claims")}`);
+    const page = await screen.findByRole("region", { name: "Page 1" });
+    await waitFor(() => expect(page.querySelector("mark")).not.toBeNull());
+    // Said to screen readers, before each struck piece (the marked quote cuts the clause in three).
+    expect([...page.querySelectorAll("s")].map((struck) => struck.textContent)).toEqual([
+      "Struck through: 1.1 Timely Filing. ",
+      "Struck through: Provider shall submit claims",
+      "Struck through:  within ninety (90) days.",
+    ]);
+    expect(page.querySelector("mark s")).toHaveTextContent("Provider shall submit claims");
+    expect(page.querySelector("s")?.closest("p")).toHaveTextContent("ARTICLE I - CLAIMS");
+    expect(screen.getByRole("region", { name: "Page 2" }).querySelector("s")).toBeNull();
+  });
+
   it("says so, quoting the citation, when the quote is not on that page", async () => {
     stubDocument();
     renderDocuments(`/app/documents/${docx.id}?page=1&q=${encodeURIComponent("terminate this Agreement")}`);

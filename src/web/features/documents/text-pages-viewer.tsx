@@ -7,23 +7,34 @@ import type { PageJump } from "./document-format";
 import { documentsApi } from "./documents-api";
 import { findQuote, segmentText } from "../../../core/documents/quote-match";
 import { quoteBoxes, type QuoteBox } from "./quote-boxes";
+import { withStruckRanges, type PageTextSegment } from "./struck-segments";
 import { documentKeys, documentPageQuery } from "./use-documents";
 
 /** The reader scrolling on their own: from then on a late change of layout no longer moves the view. */
 const readerScrollEvents = ["wheel", "touchmove", "keydown", "pointerdown"] as const;
 
-function PageText({ segments }: { segments: ReturnType<typeof segmentText> }) {
+function PageText({ segments }: { segments: readonly PageTextSegment[] }) {
   return (
     <p className="max-w-prose text-sm leading-7 whitespace-pre-wrap">
-      {segments.map((segment, index) =>
-        segment.isMatch ? (
-          <mark key={index} className="rounded-sm bg-highlight/60 px-0.5 text-foreground">
+      {segments.map((segment, index) => {
+        // Struck through on the page (ADR 044): shown struck, as the agreement shows it, and said
+        // (screen readers do not announce a strike), so no one hears a struck clause as in force.
+        const text = segment.isStruck ? (
+          <s>
+            <span className="sr-only">Struck through: </span>
             {segment.text}
+          </s>
+        ) : (
+          segment.text
+        );
+        return segment.isMatch ? (
+          <mark key={index} className="rounded-sm bg-highlight/60 px-0.5 text-foreground">
+            {text}
           </mark>
         ) : (
-          <span key={index}>{segment.text}</span>
-        ),
-      )}
+          <span key={index}>{text}</span>
+        );
+      })}
     </p>
   );
 }
@@ -126,7 +137,7 @@ export function TextPagesViewer({
       <div ref={content}>
         {pages.data.length === 0 && <p className="p-6 text-sm text-muted-foreground">This document has no text.</p>}
         {pages.data.map((page) => {
-          const segments = segmentText(page.text, page.pageNumber === quote?.page ? quoteRanges : undefined);
+          const segments = withStruckRanges(segmentText(page.text, page.pageNumber === quote?.page ? quoteRanges : undefined), page.struckRanges);
           const headingId = `page-${page.pageNumber}-heading`;
           const original = pageOriginal?.(page.pageNumber, page.pageNumber === quote?.page ? pictureQuoteBoxes : undefined);
           return (
