@@ -194,7 +194,7 @@ function merge(into: Tally, from: Tally): void {
 }
 
 async function tallyQuotes(container: Container, documentId: string, reply: Reply, tally: Tally): Promise<void> {
-  const pages = await container.retrieval.listPageTexts(documentId as never, [...new Set(reply.metadata.citations.map((citation) => citation.page))]);
+  const { texts: pages } = await container.retrieval.listPages(documentId as never, [...new Set(reply.metadata.citations.map((citation) => citation.page))]);
   for (const citation of reply.metadata.citations) {
     tally.quotes++;
     const page = pages.get(citation.page);

@@ -5,6 +5,7 @@ import { documentPages } from "../../src/server/db/schema/index";
 import { documentPagesResponseSchema } from "../../src/shared/contracts/documents";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import { signedUpClient } from "../support/accounts";
+import { askedAnswer } from "../support/chat";
 import { isStruckClause, struckTemplateClauses as clauses, struckTemplateDocx, struckTemplatePdf, wording } from "../support/documents/struck-template";
 import { processedDocument, waitForStatus } from "../support/documents/processing";
 import { readyFactSheet } from "../support/fact-sheets";
@@ -65,6 +66,22 @@ describe.each([
     const renewal = valuesOf(sheet, "auto_renewal")[0]!;
     expect(renewal.source.quote).toContain("shall renew automatically");
     expect(pages.get(1)!.slice(renewal.source.startOffset, renewal.source.endOffset).replace(/\s+/g, " ")).toBe(renewal.source.quote);
+  });
+
+  it.each(["How many days do we have to submit a claim?", "What does the agreement say about submitting claims after the date of service?"])(
+    "chat does not answer from or quote a struck clause: %s",
+    async (question) => {
+      const { content, metadata } = await askedAnswer(owner, documentId, question);
+      expect(metadata.outcome).not.toBe("answer");
+      expect(content).not.toContain("ninety (90) days");
+      expect(metadata.citations.map((citation) => citation.quote).join(" ")).not.toContain("ninety (90) days");
+    },
+  );
+
+  it("chat answers from the clauses in force beside a struck one", async () => {
+    const { content, metadata } = await askedAnswer(owner, documentId, "How fast must the plan pay a clean claim?");
+    expect(metadata.outcome).toBe("answer");
+    expect(content).toContain("**30 days");
   });
 
   it("keeps the page text whole (struck words included) and stores where the strikes are", async () => {

@@ -3,9 +3,11 @@ import type { Logger } from "pino";
 import type { Database } from "../../db/client";
 import type { Actor } from "../../../core/access/actor";
 import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
+import type { StruckPages } from "../../../core/documents/struck-text";
 import type { SourcePassage } from "../../../core/rag/citations";
 import { modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
 import { answersFromSheet, composeReply, type ReplyInputs } from "../../../core/rag/reply";
+import { findingsInForce, passageInForce } from "../../../core/rag/struck-passages";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 import { verifyModelAnswer } from "../../../core/rag/model-answer";
@@ -106,10 +108,10 @@ export function createChatService(deps: ChatServiceDeps) {
     return verifyModelAnswer(written, given, pages);
   }
 
-  /** The page texts an answer's quotes are checked against: every page the given passages span. */
-  function pagesOf(documentId: OwnedDocumentId, passages: readonly SourcePassage[]): Promise<Map<number, string>> {
+  /** The page texts an answer's quotes are checked against, and what is struck through on them: every page the given passages span. */
+  function pagesOf(documentId: OwnedDocumentId, passages: readonly SourcePassage[]): Promise<{ texts: Map<number, string>; struck: StruckPages }> {
     const pageNumbers = passages.flatMap((passage) => Array.from({ length: passage.pageEnd - passage.pageStart + 1 }, (_, index) => passage.pageStart + index));
-    return deps.retrieval.listPageTexts(documentId, pageNumbers);
+    return deps.retrieval.listPages(documentId, pageNumbers);
   }
 
   /**
@@ -127,16 +129,24 @@ export function createChatService(deps: ChatServiceDeps) {
     const documentId = document.id;
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
     const { query, topicCounts, passages, nearestInMeaningId, findings, passageOf } = await deps.retrieval.search(document, question, previousQuestions);
-    const sources = passages.map(toSource);
+    const retrieved = passages.map(toSource);
     const found = (findings?.sentences ?? []).flatMap((finding) => passageOf(finding.passageId) ?? []);
-    const sourceOf = new Map([...found.map((chunk, index) => toSource(chunk, sources.length + index)), ...sources].map((source) => [source.chunkId, source]));
-    const [pages, facts] = await Promise.all([pagesOf(documentId, [...sourceOf.values()]), query.kind?.factFields ? deps.factFieldsOf(documentId) : undefined]);
+    const retrievedOf = new Map(
+      [...found.map((chunk, index) => toSource(chunk, retrieved.length + index)), ...retrieved].map((source) => [source.chunkId, source]),
+    );
+    const [{ texts: pages, struck }, facts] = await Promise.all([
+      pagesOf(documentId, [...retrievedOf.values()]),
+      query.kind?.factFields ? deps.factFieldsOf(documentId) : undefined,
+    ]);
+    // Words struck through on the page are not what the agreement says: no answer reads or quotes them (ADR 044).
+    const sources = retrieved.map((source) => passageInForce(source, pages, struck));
+    const sourceOf = new Map([...retrievedOf].map(([id, source]) => [id, passageInForce(source, pages, struck)]));
     const inputs: ReplyInputs = {
       question,
       query,
       kind: query.kind,
       facts,
-      findings,
+      findings: findings && { ...findings, sentences: findingsInForce(findings.sentences, (id) => retrievedOf.get(id), pages, struck) },
       sources,
       passageOf: (id) => sourceOf.get(id),
       pages,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { nothingStruck, type StruckPages } from "../../../core/documents/struck-text";
 import type { KindPassage, StoredKindFindings } from "../../../core/rag/kind-evidence";
 import { CANDIDATE_LIMIT, type IndexedPassage } from "../../../core/rag/passage-index";
 import { queryRows, type Database } from "../../db/client";
@@ -114,15 +115,18 @@ export function createRetrievalRepo(db: Database) {
       return new Map(rows.map((row) => [row.text, row.query]));
     },
 
-    /** The texts of the given pages of the document (an answer's quotes are checked against them). */
-    async listPageTexts(documentId: OwnedDocumentId, pageNumbers: readonly number[]): Promise<Map<number, string>> {
-      if (pageNumbers.length === 0) return new Map();
+    /** The texts of the given pages of the document (an answer's quotes are checked against them), and what is struck through on them. */
+    async listPages(documentId: OwnedDocumentId, pageNumbers: readonly number[]): Promise<{ texts: Map<number, string>; struck: StruckPages }> {
+      if (pageNumbers.length === 0) return { texts: new Map(), struck: nothingStruck };
       const rows = await db
-        .select({ pageNumber: documentPages.pageNumber, text: documentPages.text })
+        .select({ pageNumber: documentPages.pageNumber, text: documentPages.text, struckRanges: documentPages.struckRanges })
         .from(documentPages)
         .where(and(eq(documentPages.documentId, documentId), inArray(documentPages.pageNumber, [...new Set(pageNumbers)])))
         .orderBy(asc(documentPages.pageNumber));
-      return new Map(rows.map((row) => [row.pageNumber, row.text]));
+      return {
+        texts: new Map(rows.map((row) => [row.pageNumber, row.text])),
+        struck: new Map(rows.flatMap((row) => (row.struckRanges ? [[row.pageNumber, row.struckRanges] as const] : []))),
+      };
     },
 
     /** The document's top-level headings in order: what to suggest when a question finds nothing. */

@@ -43,7 +43,7 @@ export function createRetrievalService(deps: RetrievalServiceDeps) {
   return {
     requireSearchableDocument,
     search: deps.retrieval.search,
-    listPageTexts: deps.repo.listPageTexts,
+    listPages: deps.repo.listPages,
     listTopics: deps.repo.listTopics,
 
     /** GET /api/documents/:id/search: retrieval's ranked passages, to inspect and measure on their own. */
