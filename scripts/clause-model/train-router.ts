@@ -5,12 +5,16 @@
 // are about no one kind (router-general-questions.json), and from every kind's cues. The held-out
 // rewordings (bench/questions/rewordings-held-out.json) are never read here: they measure it.
 //   npx tsx scripts/clause-model/train-router.ts
-import { readFileSync, writeFileSync } from "node:fs";
+// It measures itself on held-apart folds of the written questions before it writes the model;
+// --hold-out-file=<file> measures one set of questions instead: a written set by held-apart folds
+// of its own questions (everything else always learnt from), any other set whole, never learnt from.
+//   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-5.json
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seeded } from "./seeded";
 import { questionKinds } from "../../src/core/rag/question-kinds";
-import { questionFeatures, type RouterModelFile } from "../../src/core/rag/question-routing";
+import { isSureRoute, questionFeatures, routeWithModel, SURE_PROBABILITY, type RouterModelFile } from "../../src/core/rag/question-routing";
 import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -18,30 +22,35 @@ export const routerModelPath = path.join(repoRoot, "src/core/rag/question-router
 export const NO_KIND = "none";
 const setting = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const EPOCHS = setting("epochs", 40);
-const LEARNING_RATE = setting("rate", 0.3);
+const LEARNING_RATE = setting("rate", 0.7);
 const L2 = setting("l2", 1e-4);
 const FOLDS = 5;
 
 interface Example {
   question: string;
   kind: string;
+  /** The written set it comes from, for a written question. */
+  file?: string;
 }
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by four people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by five people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
   "scripts/clause-model/router-questions-3.json",
   "scripts/clause-model/router-questions-4.json",
+  "scripts/clause-model/router-questions-5.json",
 ];
+
+/** A set of questions written by kind ("none": about no one kind). */
+const questionsOf = (file: string): Example[] =>
+  Object.entries(readJson<Record<string, string[]>>(file)).flatMap(([kind, questions]) => questions.map((question) => ({ question, kind })));
 
 /** Every example the router learns from, the held-out rewordings never among them; the written questions first. */
 export function routerExamples(): Example[] {
-  const written = writtenFiles.flatMap((file) =>
-    Object.entries(readJson<Record<string, string[]>>(file)).flatMap(([kind, questions]) => questions.map((question) => ({ question, kind }))),
-  );
+  const written = writtenFiles.flatMap((file) => questionsOf(file).map((example) => ({ ...example, file })));
   const tuning = readJson<{ cuad: Record<string, string[]>; payer: Record<string, string[]> }>("bench/questions/rewordings.json");
   const reworded = [
     ...Object.entries(tuning.cuad).flatMap(([category, questions]) => questions.map((question) => ({ question, kind: kindOfCategory.get(category)! }))),
@@ -112,23 +121,69 @@ export function trainRouter(examples: readonly Example[]): RouterModelFile {
   };
 }
 
-/** How many of the examples are written questions (they come first). */
-export function writtenCount(): number {
-  return writtenFiles.reduce((total, file) => total + Object.values(readJson<Record<string, string[]>>(file)).flat().length, 0);
+/** How the router routes a question: right when to the kind it was written for or, about no one kind, nowhere; sure when sure enough to answer from the kind alone. */
+interface Routing {
+  right: boolean;
+  sure: boolean;
+}
+
+function routing(model: RouterModelFile, example: Example): Routing {
+  const routed = routeWithModel(model, example.question);
+  return { right: (routed?.kind.id ?? NO_KIND) === example.kind, sure: routed !== undefined && isSureRoute(routed) };
+}
+
+/**
+ * Whether each measured question is routed right: by held-apart folds when the questions are learnt
+ * from (each fold's model learns everything but that fold), else by the model learnt from everything.
+ */
+function routedRightOn(examples: readonly Example[], measured: readonly Example[]): Map<Example, Routing> {
+  const results = new Map<Example, Routing>();
+  if (!measured.some((example) => examples.includes(example))) {
+    const model = trainRouter(examples);
+    for (const example of measured) results.set(example, routing(model, example));
+    return results;
+  }
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const held = new Set(measured.filter((_, index) => index % FOLDS === fold));
+    const model = trainRouter(examples.filter((example) => !held.has(example)));
+    for (const example of held) results.set(example, routing(model, example));
+  }
+  return results;
+}
+
+/** "right/all (about a kind right/all, about none left unrouted right/all; sure routes right/all)". */
+function tally(results: ReadonlyArray<[Example, Routing]>): string {
+  const count = (about: (example: Example, routed: Routing) => boolean) => {
+    const those = results.filter(([example, routed]) => about(example, routed));
+    return `${those.filter(([, routed]) => routed.right).length}/${those.length}`;
+  };
+  return (
+    `${count(() => true)} (about a kind ${count((example) => example.kind !== NO_KIND)}, ` +
+    `about none left unrouted ${count((example) => example.kind === NO_KIND)}; routes at ${SURE_PROBABILITY} or more ${count((_, routed) => routed.sure)})`
+  );
+}
+
+/** The questions --hold-out-file names (a written set's own examples, so its folds are held apart), or every written question. */
+function measuredQuestions(examples: readonly Example[]): { label: string; measured: Example[] } {
+  const argument = process.argv.find((arg) => arg.startsWith("--hold-out-file="))?.slice("--hold-out-file=".length);
+  if (!argument) return { label: "written questions routed right on held-apart folds", measured: examples.filter((example) => example.file) };
+  const file = path.relative(repoRoot, path.resolve(argument));
+  if (!existsSync(path.join(repoRoot, file))) throw new Error(`--hold-out-file: no such file ${argument}`);
+  if (writtenFiles.includes(file)) return { label: `${file} routed right on held-apart folds`, measured: examples.filter((example) => example.file === file) };
+  const known = new Set([...questionKinds.map((kind) => kind.id), NO_KIND]);
+  const questions = questionsOf(file);
+  if (questions.length === 0 || questions.some((example) => !known.has(example.kind) || typeof example.question !== "string"))
+    throw new Error(`--hold-out-file: ${argument} is not a set of questions by kind (kind id or "none" → questions)`);
+  return { label: `${file} (never learnt from) routed right`, measured: questions };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const examples = routerExamples();
-  // Held-apart folds of the written questions (the rest always learnt from).
-  const written = examples.filter((_, index) => index < writtenCount());
-  let right = 0;
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const held = new Set(written.filter((_, index) => index % FOLDS === fold));
-    const model = trainRouter(examples.filter((example) => !held.has(example)));
-    const { routeWithModel } = await import("../../src/core/rag/question-routing");
-    for (const example of held) if (routeWithModel(model, example.question)?.kind.id === example.kind) right++;
-  }
-  console.log(`written questions routed right on held-apart folds: ${right}/${written.length}`);
+  const { label, measured } = measuredQuestions(examples);
+  const results = [...routedRightOn(examples, measured)];
+  console.log(`${label}: ${tally(results)}`);
+  for (const file of new Set(measured.map((example) => example.file)))
+    if (file && measured.some((example) => example.file !== file)) console.log(`  ${file}: ${tally(results.filter(([example]) => example.file === file))}`);
   const model = trainRouter(examples);
   writeFileSync(routerModelPath, `${JSON.stringify(model)}\n`);
   console.log(`${examples.length} examples, ${model.features.length} features → ${routerModelPath}`);

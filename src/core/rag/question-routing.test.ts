@@ -24,6 +24,11 @@ describe("routeQuestion: the kind of term a question asks about, in whatever wor
     ["How many years must medical records be kept?", "records-retention"],
     ["Which programs does this agreement cover, Medicaid or commercial?", "product-lines"],
     ["What happens if we disagree - mediation, arbitration, or court?", "dispute-resolution"],
+    // A biller's own words, in none of the written sets.
+    ["claims from last quarter never went out, are we past the filing limit", "timely-filing"],
+    ["got a denial on a knee scope from 2 months back, still time to appeal?", "provider-appeal"],
+    ["if we slip up on something in the contract, how many days do we get to fix it before they can end it", "termination-for-cause"],
+    ["we don't need the plan's ok to stop renewing, right", "non-renewal-notice"],
     // Term and termination.
     ["Can we get out of this contract early without a reason?", "termination-without-cause"],
     ["How much notice to end the agreement for convenience?", "termination-without-cause"],
