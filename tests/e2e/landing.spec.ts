@@ -30,7 +30,7 @@ function animationNames(page: Page): Promise<string[]> {
 }
 
 test.describe("landing page structure", () => {
-  test("every section is present, labelled by its own heading, in the spec's order", async ({ page }) => {
+  test("every section is present, labelled by its own heading, in the spec's order, with the spec's named content, title and description", async ({ page }) => {
     await page.goto("/");
     const main = page.locator("main#main");
     await expect(main.locator(":scope > section")).toHaveCount(sectionOrder.length);
@@ -47,10 +47,8 @@ test.describe("landing page structure", () => {
       expect(await label.evaluate((heading) => heading.tagName)).toBe(id === "hero" ? "H1" : "H2");
       await expect(page.getByRole("region", { name: (await label.textContent()) ?? "" })).toHaveAttribute("id", id);
     }
-  });
 
-  test("the spec's named content is on the page", async ({ page }) => {
-    await page.goto("/");
+    // The spec's named content, on the same page load.
     const steps = page.locator("#how-it-works").getByRole("heading", { level: 3 });
     await expect(steps).toHaveText(["Upload", "We structure it for you", "Ask anything"]);
     await expect(page.locator("#before-after").getByRole("heading", { level: 2 })).toContainText("Before and After");
@@ -68,10 +66,7 @@ test.describe("landing page structure", () => {
       await expect(figure.locator("blockquote")).toHaveText(/\w{3,}/);
       await expect(figure.locator("figcaption")).toHaveText(/\w+ \w+, /);
     }
-  });
 
-  test("document title and meta description are set", async ({ page }) => {
-    await page.goto("/");
     await expect(page).toHaveTitle("Clausewise — payer contracts, answered with citations");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /clause and page/);
   });
