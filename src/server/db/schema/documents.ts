@@ -117,7 +117,7 @@ export const documentChunks = pgTable(
 );
 
 /**
- * The clause-kind model's reading of one version of a document's passages (ADR 044): each kind's
+ * The clause-kind model's reading of one version of a document's passages (ADR 045): each kind's
  * best sentences, read by a job when the document is processed, so a question about a kind reads
  * one row instead of scoring every sentence of the document. Kept only for the version and the
  * reader that made it; any other is read again.

@@ -21,7 +21,7 @@ interface DocumentReading {
 
 /**
  * The clause-kind model's reading of each document asked about, kept with that document's passage
- * index (and let go with it). The reading is made when the document is processed (ADR 044,
+ * index (and let go with it). The reading is made when the document is processed (ADR 045,
  * `retrieval.read-kinds`) and read here in one row; a document with none of its version and this
  * model's (processed before, or its job still queued) is scored here, once per version.
  */
