@@ -7,6 +7,22 @@ import { configDefaults, defineConfig } from "vitest/config";
 // connection the server closes):
 // they belong to the PostgreSQL pass (`npm run test:pg`) and are not collected without DATABASE_URL.
 const postgresOnlyTests = "tests/integration/**/*.pg.test.ts";
+// What the PostgreSQL pass would only repeat: files that open no database (or only the embedded
+// one, on purpose) and use no OCR engine chosen by OCR_ENGINE, the pass's other subject. About 70 s
+// of its run on a 2-core machine; a file missing here runs on both, which is only slower.
+const sameOnEveryDatabaseTests = [
+  "src/server/adapters/extract/cuad.int.test.ts",
+  "src/server/adapters/extract-worker/extraction-pool.int.test.ts",
+  "src/server/adapters/storage/file-storage.int.test.ts",
+  "src/server/db/client.int.test.ts",
+  "src/server/modules/chat/chat-export.int.test.ts",
+  "src/server/modules/documents/upload-staging.int.test.ts",
+  "src/server/modules/fact-sheet/fact-sheet-export.int.test.ts",
+  "tests/integration/bench-text-overlap.test.ts",
+  "tests/integration/decision-records.test.ts",
+  "tests/integration/lint-boundaries.test.ts",
+  "tests/integration/passage-coverage.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -30,7 +46,7 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["src/**/*.int.test.ts", "tests/integration/**/*.test.ts"],
-          exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, postgresOnlyTests],
+          exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...sameOnEveryDatabaseTests] : [...configDefaults.exclude, postgresOnlyTests],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
