@@ -12,8 +12,9 @@
 // on PostgreSQL (DATABASE_URL: a fresh database is made on that server and dropped) list < 50,
 // search < 125, chat < 150 ms; the server's peak RSS < 700 MB on both.
 // Settings: LOAD_BENCH_SECONDS (30 per phase), LOAD_BENCH_CLIENTS (50), LOAD_BENCH_CHAT_CLIENTS (10),
-// LOAD_BENCH_UPLOADS (3), LOAD_BENCH_DATABASE (pglite | postgres | both; default pglite, or both
-// when DATABASE_URL is set), LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there),
+// LOAD_BENCH_UPLOADS (3), LOAD_BENCH_DATABASE (pglite | postgres | postgres-worker-apart | both |
+// all; default pglite, or both when DATABASE_URL is set; postgres-worker-apart runs the job worker in
+// a process of its own, as a deployment does, and measures the web process alone), LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there),
 // LOAD_BENCH_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. --max-old-space-size=256).
 // The server runs as `npm start` runs it (bundled). Run alone with `npx tsx bench/load.ts`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -154,6 +155,8 @@ interface Server {
   startupPeakMb: number;
   /** VmHWM since the server answered its first health check. */
   peakRssMb(): number;
+  /** The job worker's VmHWM when it runs in a process of its own (from its start), else undefined. */
+  workerPeakRssMb(): number | undefined;
   output(): string;
 }
 
@@ -184,48 +187,60 @@ function builtServer(): Promise<string> {
   return serverBuild;
 }
 
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
+/** VmHWM of a running process in kB, or undefined once it has exited. */
+function peakRssKb(pid: number | undefined): number | undefined {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The web server, with the job worker inside it (the embedded default) or, with `workerApart`
+ * (PostgreSQL only), in a process of its own beside it as a deployment runs them (RUN_WORKER=false
+ * on the web process, `npm run worker`): the web process then holds no processing or OCR.
+ */
+async function startServer(databaseUrl: string | undefined, workerApart = false): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-load-bench-"));
   const profileDir = process.env.LOAD_BENCH_CPU_PROF;
   const args = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), await builtServer()];
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      BILLING: "off",
-      AUTH_SECRET: "load-bench-secret-load-bench-secret-0123456789",
-      AUDIT_SECRET: "load-bench-audit-secret-load-bench-audit-0123456789",
-      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      // To compare the server's memory and speed under other V8 settings (e.g. --max-old-space-size=256).
-      ...(process.env.LOAD_BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_BENCH_NODE_OPTIONS } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let peakKb = 0;
-  const readPeak = () => {
-    try {
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-      if (match) peakKb = Math.max(peakKb, Number(match[1]));
-    } catch {
-      // The process has exited: keep the last reading.
-    }
-    return peakKb;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    BILLING: "off",
+    AUTH_SECRET: "load-bench-secret-load-bench-secret-0123456789",
+    AUDIT_SECRET: "load-bench-audit-secret-load-bench-audit-0123456789",
+    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // To compare the server's memory and speed under other V8 settings (e.g. --max-old-space-size=256).
+    ...(process.env.LOAD_BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_BENCH_NODE_OPTIONS } : {}),
   };
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...env, RUN_WORKER: String(!workerApart) }, stdio: ["ignore", "pipe", "pipe"] });
+  const worker = workerApart
+    ? spawn(process.execPath, [path.join(path.dirname(args.at(-1)!), "worker.js")], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
+    : undefined;
+  let output = "";
+  for (const spawned of [child, worker]) {
+    spawned?.stdout!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+    spawned?.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  }
+  const exited = Promise.all([child, worker].map((spawned) => spawned && new Promise<void>((resolve) => spawned.once("exit", () => resolve()))));
+  let peakKb = 0;
+  let workerPeakKb = 0;
+  // An exited process keeps its last reading.
+  const readPeak = () => (peakKb = Math.max(peakKb, peakRssKb(child.pid) ?? 0));
+  const readWorkerPeak = () => (workerPeakKb = Math.max(workerPeakKb, peakRssKb(worker?.pid) ?? 0));
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited while starting:\n${output}`);
+    if (child.exitCode !== null || (worker && worker.exitCode !== null)) throw new Error(`The server exited while starting:\n${output}`);
     if (Date.now() - started > 120_000) throw new Error(`The server did not answer within 120 s:\n${output}`);
     const healthy = await new Promise<boolean>((resolve) => {
       http
@@ -251,10 +266,12 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
     dataDir,
     output: () => output,
     peakRssMb: () => readPeak() / 1024,
+    workerPeakRssMb: () => (worker ? readWorkerPeak() / 1024 : undefined),
     async stop() {
       readPeak();
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+      readWorkerPeak();
+      for (const spawned of [child, worker]) spawned?.kill("SIGTERM");
+      const timer = setTimeout(() => [child, worker].forEach((spawned) => spawned?.kill("SIGKILL")), 30_000);
       await exited;
       clearTimeout(timer);
       rmSync(dataDir, { recursive: true, force: true });
@@ -353,11 +370,20 @@ interface RunResult {
   ok: boolean;
 }
 
-/** One full run against one database kind. */
-async function measure(kind: "pglite" | "postgres", settings: Settings): Promise<RunResult> {
-  const database = kind === "postgres" ? postgresDatabase(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL, "clausewise_load_bench") : undefined;
+/** What a run measures: one database, with the job worker in the web process or apart from it (PostgreSQL only). */
+const RUN_KINDS = {
+  pglite: { database: "pglite", workerApart: false },
+  postgres: { database: "postgres", workerApart: false },
+  "postgres-worker-apart": { database: "postgres", workerApart: true },
+} as const;
+type RunKind = keyof typeof RUN_KINDS;
+
+/** One full run of one kind. */
+async function measure(kind: RunKind, settings: Settings): Promise<RunResult> {
+  const { database: databaseKind, workerApart } = RUN_KINDS[kind];
+  const database = databaseKind === "postgres" ? postgresDatabase(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL, "clausewise_load_bench") : undefined;
   await database?.create();
-  const server = await startServer(database?.url);
+  const server = await startServer(database?.url, workerApart);
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.clients + settings.chatClients + 4 });
   try {
     const owner = await signUp(server.port, agent);
@@ -410,7 +436,7 @@ async function measure(kind: "pglite" | "postgres", settings: Settings): Promise
     const { documents: afterChat } = await owner.expectJson<{ documents: DocumentSummary[] }>(owner.request("GET", "/api/documents"), "list");
     const uploadsDone = afterChat.filter((document) => uploadIds.includes(document.id) && document.status === "completed").length;
 
-    const targets = TARGETS_MS[kind];
+    const targets = TARGETS_MS[databaseKind];
     const line = (result: PhaseResult, target?: number) =>
       `${result.perSecond.toFixed(1)} req/s, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.errors} errors of ${result.requests}` +
       (target === undefined ? "" : `${result.p95 < target && result.errors === 0 ? "" : "  MISSED"} (target p95 < ${target} ms)`) +
@@ -434,6 +460,7 @@ async function measure(kind: "pglite" | "postgres", settings: Settings): Promise
           `${peakMb.toFixed(0)} MB${peakMb < TARGET_PEAK_RSS_MB ? "" : "  MISSED"} (target < ${TARGET_PEAK_RSS_MB} MB; ` +
           `${peakAfterSetupMb.toFixed(0)} MB after processing the contracts, ${peakBeforeChatMb.toFixed(0)} MB after list and search)`,
         [`${kind}: server peak RSS while starting (a new database)`]: `${server.startupPeakMb.toFixed(0)} MB`,
+        ...(workerApart ? { [`${kind}: the worker process's peak RSS`]: `${server.workerPeakRssMb()!.toFixed(0)} MB (not the web process's)` } : {}),
       },
     };
   } catch (error) {
@@ -448,7 +475,15 @@ async function measure(kind: "pglite" | "postgres", settings: Settings): Promise
 export async function runLoadBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   const settings = loadSettings();
   const choice = process.env.LOAD_BENCH_DATABASE ?? (process.env.DATABASE_URL ? "both" : "pglite");
-  const kinds = choice === "both" ? (["pglite", "postgres"] as const) : choice === "postgres" ? (["postgres"] as const) : (["pglite"] as const);
+  const choices: Record<string, RunKind[]> = {
+    pglite: ["pglite"],
+    postgres: ["postgres"],
+    "postgres-worker-apart": ["postgres-worker-apart"],
+    both: ["pglite", "postgres"],
+    all: ["pglite", "postgres", "postgres-worker-apart"],
+  };
+  const kinds = choices[choice];
+  if (!kinds) throw new Error(`LOAD_BENCH_DATABASE must be one of ${Object.keys(choices).join(", ")}, not ${choice}.`);
   const figures: Record<string, string> = {
     settings: `${settings.seconds} s per phase, ${settings.clients} clients (chat: ${settings.chatClients}), ${settings.uploads} uploads during chat; ${os.cpus().length} cores`,
     "load average (1 / 5 / 15 min), before": loadAverage(),
