@@ -58,9 +58,16 @@ export function createChatRepo(db: Database) {
             .limit(limit);
         },
 
-        async createSession(documentId: OwnedDocumentId, title: string, tx: Database = db) {
-          const [row] = await tx.insert(chatSessions).values({ userId, documentId, title }).returning({ id: chatSessions.id });
-          return (await findSession(row!.id, tx))!;
+        /** The new conversation as findSession reads it; the document's name comes from the caller, which has just read it. */
+        async createSession(document: { id: OwnedDocumentId; filename: string }, title: string, tx: Database = db): Promise<SessionRow> {
+          const [row] = await tx.insert(chatSessions).values({ userId, documentId: document.id, title }).returning({
+            id: chatSessions.id,
+            title: chatSessions.title,
+            documentId: chatSessions.documentId,
+            messageCount: chatSessions.messageCount,
+            updatedAt: chatSessions.updatedAt,
+          });
+          return { ...row!, documentFilename: document.filename };
         },
 
         async renameSession(id: string, title: string, tx: Database = db) {

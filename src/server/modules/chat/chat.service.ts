@@ -247,7 +247,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const history = existing ? (await repo.listMessages(existing.id)).map(toChatMessage) : [];
       // The conversation, the question and its audit event commit together, in one write.
       const { session, userMessage } = await db.transaction(async (tx) => {
-        const session = existing ?? (await repo.forUser(actor).createSession(document.id, chatTitleFrom(input.question), tx));
+        const session = existing ?? (await repo.forUser(actor).createSession(document, chatTitleFrom(input.question), tx));
         const userMessage = toChatMessage(await repo.appendMessage(session.id, { role: "user", content: input.question }, tx));
         await deps.publishChange({ type: existing ? "update" : "insert", userId: actor.userId, sessionId: session.id }, tx);
         // Ids only: a question (and its answer) may hold patient details by mistake.
