@@ -14,8 +14,8 @@
 // Settings: LOAD_BENCH_SECONDS (30 per phase), LOAD_BENCH_CLIENTS (50), LOAD_BENCH_CHAT_CLIENTS (10),
 // LOAD_BENCH_UPLOADS (3), LOAD_BENCH_DATABASE (pglite | postgres | postgres-worker-apart | both |
 // all; default pglite, or both when DATABASE_URL is set; postgres-worker-apart runs the job worker in
-// a process of its own, as a deployment does, and measures the web process alone), LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there),
-// LOAD_BENCH_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. --max-old-space-size=256).
+// a process of its own, as a deployment does, and measures the web process alone),
+// LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there), LOAD_BENCH_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. --max-old-space-size=256).
 // The server runs as `npm start` runs it (bundled). Run alone with `npx tsx bench/load.ts`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -206,7 +206,8 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-load-bench-"));
   const profileDir = process.env.LOAD_BENCH_CPU_PROF;
-  const args = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), await builtServer()];
+  const serverEntry = await builtServer();
+  const args = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), serverEntry];
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -225,7 +226,7 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   };
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...env, RUN_WORKER: String(!workerApart) }, stdio: ["ignore", "pipe", "pipe"] });
   const worker = workerApart
-    ? spawn(process.execPath, [path.join(path.dirname(args.at(-1)!), "worker.js")], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
+    ? spawn(process.execPath, [path.join(path.dirname(serverEntry), "worker.js")], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
     : undefined;
   let output = "";
   for (const spawned of [child, worker]) {
@@ -475,12 +476,11 @@ async function measure(kind: RunKind, settings: Settings): Promise<RunResult> {
 export async function runLoadBench(): Promise<{ ok: boolean; figures: Record<string, string> }> {
   const settings = loadSettings();
   const choice = process.env.LOAD_BENCH_DATABASE ?? (process.env.DATABASE_URL ? "both" : "pglite");
+  const runKinds = Object.keys(RUN_KINDS) as RunKind[];
   const choices: Record<string, RunKind[]> = {
-    pglite: ["pglite"],
-    postgres: ["postgres"],
-    "postgres-worker-apart": ["postgres-worker-apart"],
+    ...Object.fromEntries(runKinds.map((kind) => [kind, [kind]])),
     both: ["pglite", "postgres"],
-    all: ["pglite", "postgres", "postgres-worker-apart"],
+    all: runKinds,
   };
   const kinds = choices[choice];
   if (!kinds) throw new Error(`LOAD_BENCH_DATABASE must be one of ${Object.keys(choices).join(", ")}, not ${choice}.`);

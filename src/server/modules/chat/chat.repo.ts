@@ -5,14 +5,15 @@ import type { Database } from "../../db/client";
 import { chatMessages, chatSessions, documents } from "../../db/schema/index";
 import type { OwnedDocumentId } from "../documents/documents.repo";
 
-const sessionColumns = {
+/** A session's own columns; a summary adds its document's name, joined from documents. */
+const ownSessionColumns = {
   id: chatSessions.id,
   title: chatSessions.title,
   documentId: chatSessions.documentId,
-  documentFilename: documents.filename,
   messageCount: chatSessions.messageCount,
   updatedAt: chatSessions.updatedAt,
 };
+const sessionColumns = { ...ownSessionColumns, documentFilename: documents.filename };
 
 type SessionRow = Omit<ChatSessionSummary, "updatedAt"> & { updatedAt: Date };
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -60,13 +61,7 @@ export function createChatRepo(db: Database) {
 
         /** The new conversation as findSession reads it; the document's name comes from the caller, which has just read it. */
         async createSession(document: { id: OwnedDocumentId; filename: string }, title: string, tx: Database = db): Promise<SessionRow> {
-          const [row] = await tx.insert(chatSessions).values({ userId, documentId: document.id, title }).returning({
-            id: chatSessions.id,
-            title: chatSessions.title,
-            documentId: chatSessions.documentId,
-            messageCount: chatSessions.messageCount,
-            updatedAt: chatSessions.updatedAt,
-          });
+          const [row] = await tx.insert(chatSessions).values({ userId, documentId: document.id, title }).returning(ownSessionColumns);
           return { ...row!, documentFilename: document.filename };
         },
 
