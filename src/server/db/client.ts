@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { access, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite, types, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -87,7 +87,29 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) return openPostgres(options.databaseUrl, onConnectionError);
   const pgdata = path.join(options.dataDir, "pgdata");
   await mkdir(pgdata, { recursive: true });
-  return wrapPglite(new PGlite(pgdata, { extensions: pgliteExtensions, postgresqlconf: pgliteSettings }));
+  if (!(await isPgliteDatabase(pgdata))) await createPgliteDatabase(pgdata);
+  return wrapPglite(openPglite(pgdata));
+}
+
+const openPglite = (pgdata: string) => new PGlite(pgdata, { extensions: pgliteExtensions, postgresqlconf: pgliteSettings });
+
+async function isPgliteDatabase(pgdata: string): Promise<boolean> {
+  return access(path.join(pgdata, "PG_VERSION")).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Creating a database (initdb) grows PGlite's WebAssembly memory to about 570 MB, and that memory
+ * never shrinks: a process that went on with it held ~430 MB more for its whole life than one
+ * opening the same database afresh (~140 MB). So a new database is created by an instance of its
+ * own, closed, and opened again.
+ */
+async function createPgliteDatabase(pgdata: string): Promise<void> {
+  const creating = openPglite(pgdata);
+  await creating.waitReady;
+  await creating.close();
 }
 
 export function openPostgres(databaseUrl: string, onConnectionError: ConnectionErrorHandler = () => undefined): PostgresHandle {
