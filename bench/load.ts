@@ -16,7 +16,9 @@
 // all; default pglite, or both when DATABASE_URL is set; postgres-worker-apart runs the job worker in
 // a process of its own, as a deployment does, and measures the web process alone),
 // LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there), LOAD_BENCH_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. --max-old-space-size=256).
-// The server runs as `npm start` runs it (bundled). Run alone with `npx tsx bench/load.ts`.
+// The server runs as `npm start` runs it: bundled, with the Node.js options of package.json's
+// `start:built` script (the web process's heap limit); the worker apart as `npm run worker` runs it.
+// Run alone with `npx tsx bench/load.ts`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -188,6 +190,15 @@ function builtServer(): Promise<string> {
 }
 
 /** VmHWM of a running process in kB, or undefined once it has exited. */
+/** The Node.js options `npm start` gives the web process: those of package.json's `start:built` script (`node <options> dist/server/main.js`). */
+function webProcessNodeOptions(): string[] {
+  const script: string = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts["start:built"];
+  const words = script.split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "dist/server/main.js")
+    throw new Error(`package.json's start:built is not "node <options> dist/server/main.js": ${script}`);
+  return words.slice(1, -1);
+}
+
 function peakRssKb(pid: number | undefined): number | undefined {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -207,7 +218,7 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-load-bench-"));
   const profileDir = process.env.LOAD_BENCH_CPU_PROF;
   const serverEntry = await builtServer();
-  const args = [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), serverEntry];
+  const args = [...webProcessNodeOptions(), ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), serverEntry];
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
