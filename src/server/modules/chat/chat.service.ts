@@ -268,11 +268,9 @@ export function createChatService(deps: ChatServiceDeps) {
           }
           if (signal?.aborted) return;
           const { content, metadata } = step.value;
-          const stored = await db.transaction(async (tx) => {
-            const stored = await repo.appendMessage(session.id, { role: "assistant", content, metadata: { ...metadata } }, tx);
-            await deps.publishChange({ type: "update", userId: actor.userId, sessionId: session.id }, tx);
-            return stored;
-          });
+          // One statement, so no transaction: the answer is stored (and counted) before other tabs are told.
+          const stored = await repo.appendMessage(session.id, { role: "assistant", content, metadata: { ...metadata } });
+          await deps.publishChange({ type: "update", userId: actor.userId, sessionId: session.id }, db);
           yield { type: "done", message: toChatMessage(stored) };
         } catch (error) {
           if (signal?.aborted) return;
