@@ -15,7 +15,7 @@ import { queryRows, type Database } from "../../db/client";
 import { auditChainHeads, auditEvents, organizationMembers, users } from "../../db/schema/index";
 import type { AuditKeys } from "./audit-keys";
 
-type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "$with" | "with">;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = Omit<ChainedContent, "chain" | "seq">;
 
@@ -70,8 +70,14 @@ export function createAuditRepo(db: Database, keys: AuditKeys) {
     const head = await lockHead(chain, tx);
     const content: ChainedContent = { ...event, chain, seq: head.seq + 1 };
     const hash = hashEvent(keys.keyed, head.hash, content);
-    await tx.insert(auditEvents).values({ ...content, prevHash: head.hash, hash });
-    await tx.update(auditChainHeads).set({ seq: content.seq, hash, updatedAt: new Date() }).where(eq(auditChainHeads.chain, chain));
+    // One statement: a data-modifying WITH runs whether or not the update reads it.
+    const inserted = tx.$with("inserted").as(
+      tx
+        .insert(auditEvents)
+        .values({ ...content, prevHash: head.hash, hash })
+        .returning({ id: auditEvents.id }),
+    );
+    await tx.with(inserted).update(auditChainHeads).set({ seq: content.seq, hash, updatedAt: new Date() }).where(eq(auditChainHeads.chain, chain));
   }
 
   return {
