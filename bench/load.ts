@@ -189,7 +189,6 @@ function builtServer(): Promise<string> {
   return serverBuild;
 }
 
-/** VmHWM of a running process in kB, or undefined once it has exited. */
 /** The Node.js options `npm start` gives the web process: those of package.json's `start:built` script (`node <options> dist/server/main.js`). */
 function webProcessNodeOptions(): string[] {
   const script: string = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts["start:built"];
@@ -199,6 +198,7 @@ function webProcessNodeOptions(): string[] {
   return words.slice(1, -1);
 }
 
+/** VmHWM of a running process in kB, or undefined once it has exited. */
 function peakRssKb(pid: number | undefined): number | undefined {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
