@@ -15,7 +15,9 @@
 // LOAD_BENCH_UPLOADS (3), LOAD_BENCH_DATABASE (pglite | postgres | postgres-worker-apart | both |
 // all; default pglite, or both when DATABASE_URL is set; postgres-worker-apart runs the job worker in
 // a process of its own, as a deployment does, and measures the web process alone),
-// LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there), LOAD_BENCH_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. --max-old-space-size=256).
+// LOAD_BENCH_CPU_PROF (a folder: the server writes a --cpu-prof there), LOAD_BENCH_NODE_OPTIONS
+// (Node.js options given to the web process after start:built's, so a later one wins: e.g.
+// --max-old-space-size=256).
 // The server runs as `npm start` runs it: bundled, with the Node.js options of package.json's
 // `start:built` script (the web process's heap limit); the worker apart as `npm run worker` runs it.
 // Run alone with `npx tsx bench/load.ts`.
@@ -218,7 +220,9 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clausewise-load-bench-"));
   const profileDir = process.env.LOAD_BENCH_CPU_PROF;
   const serverEntry = await builtServer();
-  const args = [...webProcessNodeOptions(), ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), serverEntry];
+  // As options on the command line, not NODE_OPTIONS: start:built's own would override those.
+  const comparedOptions = process.env.LOAD_BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
+  const args = [...webProcessNodeOptions(), ...comparedOptions, ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), serverEntry];
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -232,8 +236,6 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
     AUDIT_SECRET: "load-bench-audit-secret-load-bench-audit-0123456789",
     AUTH_RATE_LIMIT_PER_MINUTE: "100000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // To compare the server's memory and speed under other V8 settings (e.g. --max-old-space-size=256).
-    ...(process.env.LOAD_BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_BENCH_NODE_OPTIONS } : {}),
   };
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...env, RUN_WORKER: String(!workerApart) }, stdio: ["ignore", "pipe", "pipe"] });
   const worker = workerApart
