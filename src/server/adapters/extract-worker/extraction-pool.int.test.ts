@@ -12,6 +12,18 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
+/** The most threads `pool` ran at once while `work` ran. */
+async function mostThreadsDuring<T>(pool: ReturnType<typeof createExtractionPool>, work: () => Promise<T>): Promise<{ result: T; most: number }> {
+  let most = 0;
+  const watch = setInterval(() => (most = Math.max(most, pool.threadCount)), 5);
+  try {
+    const result = await work();
+    return { result, most: Math.max(most, pool.threadCount) };
+  } finally {
+    clearInterval(watch);
+  }
+}
+
 async function scanPage(): Promise<{ width: number; height: number; pixels: Uint8Array }> {
   const { data, info } = await sharp(renderTextPng(["Scanned page"], { fontSize: 28 }))
     .grayscale()
@@ -29,7 +41,11 @@ describe("extraction pool", () => {
     const text = buildPdf([{ lines: [{ text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025.", x: 72, y: 720 }] }]);
     const scanned = buildPdf([{ image: scan }]);
     const progress: number[] = [];
-    const [first, second] = await Promise.all([pool.read(text, "pdf", () => undefined), pool.read(scanned, "pdf", (done) => progress.push(done))]);
+    const {
+      result: [first, second],
+      most,
+    } = await mostThreadsDuring(pool, () => Promise.all([pool.read(text, "pdf", () => undefined), pool.read(scanned, "pdf", (done) => progress.push(done))]));
+    expect(most).toBe(2);
     expect(first.extraction.pages[0]).toMatchObject({ method: "text", text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025." });
     expect(first.chunks.map((chunk) => chunk.clauseNumber)).toEqual(["Article 1"]);
     expect(second.extraction.pages[0]).toMatchObject({
@@ -39,6 +55,28 @@ describe("extraction pool", () => {
     });
     expect(ocr.calls).toHaveLength(1);
     expect(progress).toEqual([1]);
+  });
+
+  it("reads scans that come together on one thread, since the OCR engine they share sets their pace, a page rendered at a time", async () => {
+    let pagesRead = 0;
+    const ocr = {
+      recognize: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        pagesRead += 1;
+        return { text: "The Payer shall reimburse the Provider within thirty days.", confidence: 90 };
+      },
+      close: async () => undefined,
+    };
+    const pool = createExtractionPool({ threads: 2, ocr });
+    pools.push(pool);
+    // A thread started and pdf.js loaded, so the first scan does not wait on a thread starting.
+    await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
+    pagesRead = 0;
+    const scans = await Promise.all([1, 2, 3].map(async () => buildPdf([{ image: await scanPage() }])));
+    const { result, most } = await mostThreadsDuring(pool, () => Promise.all(scans.map((scan) => pool.read(scan, "pdf", () => undefined))));
+    expect(result.map((reading) => reading.extraction.pages[0]?.method)).toEqual(["ocr", "ocr", "ocr"]);
+    expect(pagesRead).toBe(3);
+    expect(most).toBe(1);
   });
 
   it("runs its threads at background priority, so requests come first on a busy machine; the process's own thread keeps its priority", async () => {

@@ -8,6 +8,8 @@ interface Pending {
   resolve(reading: DocumentReading): void;
   reject(error: Error): void;
   onProgress(done: number, total: number): void;
+  /** What the document has shown so far: nothing yet, a page read without OCR, or a page sent to OCR. */
+  reads: "unknown" | "text" | "scans";
 }
 
 interface Thread {
@@ -43,9 +45,20 @@ export function isStalled(thread: { documents: number; silentForMs: number }, st
 /**
  * A thread with no document for this long is stopped; the next document starts a new one. A
  * thread keeps the memory its largest document needed (pdf.js's heap, decoded pages): the dev
- * contracts left two threads holding ~800 MB of the process's RSS long after they were read.
+ * contracts left two threads holding ~800 MB of the process's RSS long after they were read, and
+ * under the load bench two idle threads still held ~130 MB through a minute of requests. Starting
+ * one again costs about a tenth of a second, against seconds of reading.
  */
-export const IDLE_THREAD_MS = 60_000;
+export const IDLE_THREAD_MS = 10_000;
+
+/**
+ * A document that would start a thread first waits, at most this long, for the busy threads to
+ * show what they read (a page done, or a page sent to OCR): scans go to the thread already
+ * reading scans. Their pace is the OCR engine's, which every thread shares, so a second thread
+ * would add its memory (~130 MB) and nothing else; text reads faster on a thread of its own. The
+ * bound covers a thread that is still starting (loading pdf.js) on a busy machine.
+ */
+export const FIRST_PAGE_WAIT_MS = 3_000;
 
 /** A file at least this large reads only when no other large one is being read (two at once would double the peak memory). */
 export const LARGE_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -140,6 +153,14 @@ export function createExtractionPool(
     );
   }
 
+  /** A page sent to OCR makes the document a scan for good; a page done before that, text. */
+  function learnWhatItReads(request: Pending, reply: ExtractionReply): void {
+    const reads = reply.type === "ocr" ? "scans" : reply.type === "progress" ? "text" : undefined;
+    if (!reads || request.reads === reads || request.reads === "scans") return;
+    request.reads = reads;
+    signal();
+  }
+
   function startThread(): Thread {
     const thread: Thread = { worker: new Worker(options.threadEntry ?? threadEntry()), pending: new Map(), lastHeardAt: Date.now() };
     const failAll = (error: Error) => {
@@ -148,12 +169,14 @@ export function createExtractionPool(
     };
     thread.worker.on("message", (reply: ExtractionReply) => {
       thread.lastHeardAt = Date.now();
-      if (reply.type === "ocr") return answerOcr(thread, reply.ocrId, reply.image, reply.dpi);
       const request = thread.pending.get(reply.id);
+      if (request) learnWhatItReads(request, reply);
+      if (reply.type === "ocr") return answerOcr(thread, reply.ocrId, reply.image, reply.dpi);
       if (!request) return;
       if (reply.type === "progress") return request.onProgress(reply.done, reply.total);
       thread.pending.delete(reply.id);
       retireWhenIdle(thread);
+      signal();
       if (reply.type === "done") request.resolve(reply.reading);
       else request.reject(reply.reason ? new ExtractionError(reply.reason, reply.message) : new Error(reply.message));
     });
@@ -161,31 +184,72 @@ export function createExtractionPool(
     thread.worker.on("exit", (code) => {
       forget(thread);
       if (thread.pending.size > 0) failAll(new Error(`The extraction thread stopped (exit code ${code}).`));
+      signal();
     });
     thread.worker.unref();
     threads.push(thread);
     return thread;
   }
 
-  /**
-   * An idle thread, else a new one while under the limit, else the least busy. Threads start
-   * only when documents overlap, so a process that reads one document at a time keeps one
-   * thread's memory.
-   */
-  function pickThread(): Thread {
-    const idle = threads.find((thread) => thread.pending.size === 0);
-    if (idle) return idle;
-    if (threads.length < maxThreads) return startThread();
-    return threads.reduce((least, thread) => (thread.pending.size < least.pending.size ? thread : least));
+  /** Documents waiting to see what the busy threads read, woken by any thread's first word on a document or its exit. */
+  const waiting = new Set<() => void>();
+  function signal(): void {
+    for (const wake of waiting) wake();
+    waiting.clear();
+  }
+  function nextSignal(withinMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, withinMs);
+      waiting.add(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
-  function dispatch(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
+  const readsScans = (thread: Thread) => [...thread.pending.values()].some((request) => request.reads === "scans");
+  const readsText = (thread: Thread) => [...thread.pending.values()].every((request) => request.reads === "text");
+
+  /**
+   * An idle thread; else the thread reading scans; else a new one while under the limit, once
+   * every busy thread has shown it reads text or `waitUntil` has passed; else the least busy.
+   * Undefined: wait for the busy threads to say more. Threads start only when documents overlap,
+   * so a process that reads one document at a time keeps one thread's memory, and scans keep one
+   * however many come.
+   */
+  function chooseThread(waitUntil: number): Thread | undefined {
+    const idle = threads.find((thread) => thread.pending.size === 0);
+    if (idle) return idle;
+    const scanning = threads.find(readsScans);
+    if (scanning) return scanning;
+    if (threads.length >= maxThreads) return threads.reduce((least, thread) => (thread.pending.size < least.pending.size ? thread : least));
+    if (threads.every(readsText) || Date.now() >= waitUntil) return startThread();
+    return undefined;
+  }
+
+  async function dispatch(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
     const id = nextId++;
+    const waitUntil = Date.now() + FIRST_PAGE_WAIT_MS;
+    let thread = chooseThread(waitUntil);
+    while (!thread) {
+      await nextSignal(waitUntil - Date.now());
+      thread = chooseThread(waitUntil);
+    }
+    return give(thread, id, bytes, kind, onProgress);
+  }
+
+  /** Hands a document to `thread`; called in the same turn the thread was chosen, so no other document can take it meanwhile. */
+  function give(
+    thread: Thread,
+    id: number,
+    bytes: Uint8Array,
+    kind: DocumentKind,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<DocumentReading> {
     return new Promise<DocumentReading>((resolve, reject) => {
-      const thread = pickThread();
       clearTimeout(thread.retirement);
       if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
-      thread.pending.set(id, { resolve, reject, onProgress });
+      thread.pending.set(id, { resolve, reject, onProgress, reads: "unknown" });
       const copy = new Uint8Array(bytes);
       const request: ExtractionRequest = { id, bytes: copy, kind, ocrBudget: options.ocrBudget };
       thread.worker.postMessage(request, [copy.buffer]);

@@ -22,22 +22,23 @@ const send = (reply: ExtractionReply, transfer?: ArrayBuffer[]) => port.postMess
 // (and their memory) exist once per process, however many threads extract.
 let nextOcrId = 1;
 const ocrWaiting = new Map<number, { resolve(result: OcrResult): void; reject(error: Error): void }>();
-const ocr: OcrEngine = {
+/** The parent's engine, for the pages of document `id` (the pool learns from them that the document is a scan). */
+const ocrFor = (id: number): OcrEngine => ({
   recognize(image, dpi) {
     const ocrId = nextOcrId++;
     return new Promise<OcrResult>((resolve, reject) => {
       ocrWaiting.set(ocrId, { resolve, reject });
       const copy = new Uint8Array(image);
-      send({ type: "ocr", ocrId, image: copy, dpi }, [copy.buffer]);
+      send({ id, type: "ocr", ocrId, image: copy, dpi }, [copy.buffer]);
     });
   },
   close: async () => undefined,
-};
+});
 
 async function extract(request: ExtractionRequest): Promise<void> {
   try {
     const extraction = await extractDocument(request.bytes, request.kind, {
-      ocr,
+      ocr: ocrFor(request.id),
       ocrBudget: request.ocrBudget,
       onProgress: (done, total) => send({ id: request.id, type: "progress", done, total }),
     });

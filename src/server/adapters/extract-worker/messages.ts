@@ -18,4 +18,5 @@ export type ExtractionReply =
   | { id: number; type: "progress"; done: number; total: number }
   | { id: number; type: "done"; reading: DocumentReading }
   | { id: number; type: "failed"; message: string; reason?: ExtractionErrorReason }
-  | { type: "ocr"; ocrId: number; image: Uint8Array; dpi: number };
+  /** A page of document `id` for the parent's OCR engine. */
+  | { id: number; type: "ocr"; ocrId: number; image: Uint8Array; dpi: number };

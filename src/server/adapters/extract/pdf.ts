@@ -211,6 +211,19 @@ async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi
   }
 }
 
+/**
+ * Pages are rasterized one at a time in a thread, whichever document they belong to. A page's
+ * render holds its decoded scan, the canvas and the pixels read back (~45 MB at 200 dpi) for a
+ * moment; several documents rendering at once added those up. Rendering does not set the pace:
+ * a page renders in about a tenth of a second and OCR reads it in seconds.
+ */
+let rasterizing: Promise<unknown> = Promise.resolve();
+function rasterizeInTurn<T>(render: () => Promise<T>): Promise<T> {
+  const turn = rasterizing.then(render);
+  rasterizing = turn.catch(() => undefined);
+  return turn;
+}
+
 async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const { getDocument, VerbosityLevel } = await loadPdfJs();
   const task = getDocument({
@@ -282,7 +295,7 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractionOptions):
       }
       let image: { png: Buffer; dpi: number } | undefined;
       try {
-        image = await rasterizePage(document, page, ocrResolution(images?.largestImageDpi));
+        image = await rasterizeInTurn(() => rasterizePage(document, page, ocrResolution(images?.largestImageDpi)));
       } catch (error) {
         throw new ExtractionError("corrupt", corruptMessage, { cause: error });
       } finally {
