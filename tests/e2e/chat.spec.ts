@@ -114,6 +114,9 @@ test("ask a suggested question about a contract, follow a citation to its page, 
   await expect(page.getByRole("heading", { name: "Select a Document" })).toBeVisible();
   await expect(page.getByText("Chat deleted")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
+  // The toast goes, and as it leaves it puts focus back where it was before Undo (sonner): a menu
+  // opened in that moment would lose focus and close, so the next step waits for it, as a person would.
+  await expect(page.getByText("Chat deleted")).toHaveCount(0);
   await expect(page).toHaveURL(`/app/chat?session=${sessionId}`);
   await expect(page.getByRole("log", { name: "Conversation" }).getByRole("listitem", { name: "Answer" })).toContainText("Citations");
   expect((await page.request.get(`/api/chat/sessions/${sessionId}`)).status()).toBe(200);
