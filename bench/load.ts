@@ -30,6 +30,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { cuadFile, readCuadContracts, repoRoot } from "../tests/support/documents/cuad-dev";
 import { DEFAULT_POSTGRES_URL, loadAverage, percentile, postgresDatabase } from "./support/bench-measures";
+import { watchDocumentReaders } from "./support/bench-server";
 
 const PASSWORD = "correct-horse-42";
 // Issue 20 set PostgreSQL's; issue 31 tightened the embedded database's and set the web process's memory.
@@ -161,6 +162,8 @@ interface Server {
   peakRssMb(): number;
   /** The job worker's VmHWM when it runs in a process of its own (from its start), else undefined. */
   workerPeakRssMb(): number | undefined;
+  /** The document readers (processes the job worker starts, ADR 047): the highest VmHWM of one, and the most resident at one moment, together. */
+  readers(): { peakMb: number; mostTogetherMb: number };
   output(): string;
 }
 
@@ -200,10 +203,10 @@ function webProcessNodeOptions(): string[] {
   return words.slice(1, -1);
 }
 
-/** VmHWM of a running process in kB, or undefined once it has exited. */
-function peakRssKb(pid: number | undefined): number | undefined {
+/** A process's field from /proc/<pid>/status in kB (VmHWM, VmRSS), or undefined once it has exited. */
+function statusKb(pid: number | undefined, field: "VmHWM" | "VmRSS"): number | undefined {
   try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
@@ -250,8 +253,8 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   let peakKb = 0;
   let workerPeakKb = 0;
   // An exited process keeps its last reading.
-  const readPeak = () => (peakKb = Math.max(peakKb, peakRssKb(child.pid) ?? 0));
-  const readWorkerPeak = () => (workerPeakKb = Math.max(workerPeakKb, peakRssKb(worker?.pid) ?? 0));
+  const readPeak = () => (peakKb = Math.max(peakKb, statusKb(child.pid, "VmHWM") ?? 0));
+  const readWorkerPeak = () => (workerPeakKb = Math.max(workerPeakKb, statusKb(worker?.pid, "VmHWM") ?? 0));
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null || (worker && worker.exitCode !== null)) throw new Error(`The server exited while starting:\n${output}`);
@@ -270,6 +273,7 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   // A first start creates the embedded database (initdb and every migration), which peaks far above
   // what serving needs: reported on its own, and the peak counted again from here (Linux: `5` into
   // clear_refs resets VmHWM).
+  const readers = watchDocumentReaders((worker ?? child).pid!);
   const startupPeakMb = readPeak() / 1024;
   writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
   peakKb = 0;
@@ -281,7 +285,9 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
     output: () => output,
     peakRssMb: () => readPeak() / 1024,
     workerPeakRssMb: () => (worker ? readWorkerPeak() / 1024 : undefined),
+    readers: () => ({ peakMb: readers.peakMb(), mostTogetherMb: readers.mostTogetherMb() }),
     async stop() {
+      readers.stop();
       readPeak();
       readWorkerPeak();
       for (const spawned of [child, worker]) spawned?.kill("SIGTERM");
@@ -474,6 +480,10 @@ async function measure(kind: RunKind, settings: Settings): Promise<RunResult> {
           `${peakMb.toFixed(0)} MB${peakMb < TARGET_PEAK_RSS_MB ? "" : "  MISSED"} (target < ${TARGET_PEAK_RSS_MB} MB; ` +
           `${peakAfterSetupMb.toFixed(0)} MB after processing the contracts, ${peakBeforeChatMb.toFixed(0)} MB after list and search)`,
         [`${kind}: server peak RSS while starting (a new database)`]: `${server.startupPeakMb.toFixed(0)} MB`,
+        [`${kind}: document readers (processes of their own, ADR 047)`]: (() => {
+          const readers = server.readers();
+          return `peak ${readers.peakMb.toFixed(0)} MB for one; at most ${readers.mostTogetherMb.toFixed(0)} MB resident together`;
+        })(),
         ...(workerApart ? { [`${kind}: the worker process's peak RSS`]: `${server.workerPeakRssMb()!.toFixed(0)} MB (not the web process's)` } : {}),
       },
     };

@@ -11,7 +11,7 @@ await build({
     "migrate-main": "src/server/migrate-main.ts",
     "audit-verify-main": "src/server/audit-verify-main.ts",
     worker: "src/server/worker.ts",
-    "extraction-thread": "src/server/adapters/extract-worker/extraction-thread.ts",
+    "reader-process": "src/server/adapters/extract-worker/reader-process.ts",
   },
   outdir,
   bundle: true,

@@ -65,7 +65,7 @@ export function resetPeakRss(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }
 
-/** Peak resident memory of a process (every thread included), from the kernel's high-water mark. */
+/** Peak resident memory of a process (every reader included), from the kernel's high-water mark. */
 export function peakRssMb(pid: number): number {
   return statusFieldMb(pid, "VmHWM");
 }
@@ -73,6 +73,56 @@ export function peakRssMb(pid: number): number {
 /** Resident memory of a process now. */
 export function rssMb(pid: number): number {
   return statusFieldMb(pid, "VmRSS");
+}
+
+/**
+ * The document readers a process starts (ADR 047: its children running reader-process), sampled
+ * four times a second while they come and go: the highest VmHWM of one, and the most resident
+ * together at one moment.
+ */
+export function watchDocumentReaders(pid: number): { peakMb(): number; mostTogetherMb(): number; stop(): void } {
+  const peaks = new Map<number, number>();
+  let mostTogether = 0;
+  const sample = () => {
+    let together = 0;
+    for (const reader of documentReaders(pid)) {
+      const peak = tolerantStatusFieldMb(reader, "VmHWM");
+      const resident = tolerantStatusFieldMb(reader, "VmRSS");
+      if (peak !== undefined) peaks.set(reader, Math.max(peaks.get(reader) ?? 0, peak));
+      together += resident ?? 0;
+    }
+    mostTogether = Math.max(mostTogether, together);
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    peakMb: () => Math.max(0, ...peaks.values()),
+    mostTogetherMb: () => mostTogether,
+    stop: () => clearInterval(timer),
+  };
+}
+
+function documentReaders(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.filter((child) => {
+      try {
+        return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("reader-process");
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** A status field of a process that may have exited meanwhile: undefined then. */
+function tolerantStatusFieldMb(pid: number, field: string): number | undefined {
+  try {
+    return statusFieldMb(pid, field);
+  } catch {
+    return undefined;
+  }
 }
 
 function statusFieldMb(pid: number, field: string): number {

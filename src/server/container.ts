@@ -63,7 +63,7 @@ function createMailTransport(env: Env, db: Database, logger: Logger): Mailer {
 
 /**
  * Text extraction with OCR for scans (the engine OCR_ENGINE names, held to OCR_* budgets), in
- * worker threads; a file we cannot read fails for good, not by retrying.
+ * reader processes of their own (ADR 047); a file we cannot read fails for good, not by retrying.
  */
 function createExtraction(env: Env, logger: Logger): { read: ReadDocument; close(): Promise<void> } {
   const ocr = createOcrEngine(env.ocr.engine);

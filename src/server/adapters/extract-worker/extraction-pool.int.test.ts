@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,18 +7,34 @@ import { BACKGROUND_NICENESS } from "../extract/background-priority";
 import { createExtractionPool, isLargeDocument } from "./extraction-pool";
 
 const pools: Array<ReturnType<typeof createExtractionPool>> = [];
-const stuckThread = new URL("../../../../tests/support/documents/stuck-extraction-thread.mjs", import.meta.url);
+const stuckReader = new URL("../../../../tests/support/documents/stuck-reader-process.mjs", import.meta.url);
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
-/** The most threads `pool` ran at once while `work` ran. */
-async function mostThreadsDuring<T>(pool: ReturnType<typeof createExtractionPool>, work: () => Promise<T>): Promise<{ result: T; most: number }> {
+/** The processes this one started that are running now (Linux: their parent in /proc/<pid>/stat). */
+function childProcesses(): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The fourth field after the command (in parentheses, which may hold spaces) is the parent's pid.
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** The most readers `pool` ran at once while `work` ran. */
+async function mostReadersDuring<T>(pool: ReturnType<typeof createExtractionPool>, work: () => Promise<T>): Promise<{ result: T; most: number }> {
   let most = 0;
-  const watch = setInterval(() => (most = Math.max(most, pool.threadCount)), 5);
+  const watch = setInterval(() => (most = Math.max(most, pool.readerCount)), 5);
   try {
     const result = await work();
-    return { result, most: Math.max(most, pool.threadCount) };
+    return { result, most: Math.max(most, pool.readerCount) };
   } finally {
     clearInterval(watch);
   }
@@ -33,9 +49,9 @@ async function scanPage(): Promise<{ width: number; height: number; pixels: Uint
 }
 
 describe("extraction pool", () => {
-  it("extracts two documents at once in two threads, their scanned pages OCRed by the one engine it was given", async () => {
+  it("extracts two documents at once in two readers, their scanned pages OCRed by the one engine it was given", async () => {
     const ocr = fakeOcr((_image, dpi) => ({ text: `Recognized at ${dpi} dpi: the Payer shall reimburse the Provider.`, confidence: 91 }));
-    const pool = createExtractionPool({ threads: 2, ocr });
+    const pool = createExtractionPool({ readers: 2, ocr });
     pools.push(pool);
     const scan = await scanPage();
     const text = buildPdf([{ lines: [{ text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025.", x: 72, y: 720 }] }]);
@@ -44,7 +60,7 @@ describe("extraction pool", () => {
     const {
       result: [first, second],
       most,
-    } = await mostThreadsDuring(pool, () => Promise.all([pool.read(text, "pdf", () => undefined), pool.read(scanned, "pdf", (done) => progress.push(done))]));
+    } = await mostReadersDuring(pool, () => Promise.all([pool.read(text, "pdf", () => undefined), pool.read(scanned, "pdf", (done) => progress.push(done))]));
     expect(most).toBe(2);
     expect(first.extraction.pages[0]).toMatchObject({ method: "text", text: "ARTICLE 1 TERM. This Agreement starts on January 1, 2025." });
     expect(first.chunks.map((chunk) => chunk.clauseNumber)).toEqual(["Article 1"]);
@@ -57,7 +73,7 @@ describe("extraction pool", () => {
     expect(progress).toEqual([1]);
   });
 
-  it("reads scans that come together on one thread, since the OCR engine they share sets their pace, a page rendered at a time", async () => {
+  it("reads scans that come together on one reader, since the OCR engine they share sets their pace, a page rendered at a time", async () => {
     let pagesRead = 0;
     const ocr = {
       recognize: async () => {
@@ -67,43 +83,43 @@ describe("extraction pool", () => {
       },
       close: async () => undefined,
     };
-    const pool = createExtractionPool({ threads: 2, ocr });
+    const pool = createExtractionPool({ readers: 2, ocr });
     pools.push(pool);
-    // A thread started and pdf.js loaded, so the first scan does not wait on a thread starting.
+    // A reader started and pdf.js loaded, so the first scan does not wait on a reader starting.
     await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
     pagesRead = 0;
     const scans = await Promise.all([1, 2, 3].map(async () => buildPdf([{ image: await scanPage() }])));
-    const { result, most } = await mostThreadsDuring(pool, () => Promise.all(scans.map((scan) => pool.read(scan, "pdf", () => undefined))));
+    const { result, most } = await mostReadersDuring(pool, () => Promise.all(scans.map((scan) => pool.read(scan, "pdf", () => undefined))));
     expect(result.map((reading) => reading.extraction.pages[0]?.method)).toEqual(["ocr", "ocr", "ocr"]);
     expect(pagesRead).toBe(3);
     expect(most).toBe(1);
   });
 
-  it("runs its threads at background priority, so requests come first on a busy machine; the process's own thread keeps its priority", async () => {
-    const pool = createExtractionPool({ threads: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })) });
+  it("reads in a process of its own at background priority, so requests come first on a busy machine; this process keeps its priority", async () => {
+    const pool = createExtractionPool({ readers: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })) });
     pools.push(pool);
-    const tasks = () => readdirSync(`/proc/${process.pid}/task`).map(Number);
-    const before = new Set(tasks());
+    const before = new Set(childProcesses());
     const own = os.getPriority();
     await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
-    const started = tasks().filter((thread) => !before.has(thread));
-    expect(started.map((thread) => os.getPriority(thread))).toContain(Math.max(own, BACKGROUND_NICENESS));
+    const started = childProcesses().filter((pid) => !before.has(pid));
+    expect(started).toHaveLength(1);
+    expect(os.getPriority(started[0])).toBe(Math.max(own, BACKGROUND_NICENESS));
     expect(os.getPriority(process.pid)).toBe(own);
   });
 
-  it("stops a thread that goes silent on a document, fails that document, and starts a new thread for the next", async () => {
-    const pool = createExtractionPool({ threads: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })), stalledThreadMs: 300, threadEntry: stuckThread });
+  it("stops a reader that goes silent on a document, fails that document, and starts a new reader for the next", async () => {
+    const pool = createExtractionPool({ readers: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })), stalledReaderMs: 300, readerEntry: stuckReader });
     pools.push(pool);
     const text = buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]);
     await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
     await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
   });
 
-  it("counts waiting on OCR as silence too: a page the engine never answers stops the thread and fails the document", async () => {
+  it("counts waiting on OCR as silence too: a page the engine never answers stops the reader and fails the document", async () => {
     const pool = createExtractionPool({
-      threads: 1,
+      readers: 1,
       ocr: { recognize: () => new Promise(() => undefined), close: async () => undefined },
-      stalledThreadMs: 300,
+      stalledReaderMs: 300,
     });
     pools.push(pool);
     await expect(pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
@@ -136,25 +152,25 @@ describe("extraction pool", () => {
     const overlaps = ([a, b]: Array<[number, number]>) => a![0] < b![1] && b![0] < a![1];
     const scans = [buildPdf([{ image: await scanPage() }]), buildPdf([{ image: await scanPage() }])];
     const text = buildPdf([{ lines: [{ text: "1.1 Term. This Agreement lasts one year.", x: 72, y: 720 }] }]);
-    /** Both threads started and pdf.js loaded in each, so neither document waits on a thread starting. */
+    /** Both readers started and pdf.js loaded in each, so neither document waits on a reader starting. */
     const warmUp = (pool: ReturnType<typeof createExtractionPool>) => Promise.all([text, text].map((bytes) => pool.read(bytes, "pdf", () => undefined)));
 
     const small = timedOcr(2);
-    const pairPool = createExtractionPool({ threads: 2, ocr: small });
+    const pairPool = createExtractionPool({ readers: 2, ocr: small });
     pools.push(pairPool);
     await warmUp(pairPool);
     await Promise.all(scans.map((scan) => pairPool.read(scan, "pdf", () => undefined)));
     expect(overlaps(small.spans)).toBe(true);
 
     const large = timedOcr();
-    // Scans (2.8 KB) count as large here, the warm-up's text (0.6 KB) does not: both threads are warm.
-    const largePool = createExtractionPool({ threads: 2, ocr: large, large: { bytes: 2000, pixels: 1 } });
+    // Scans (2.8 KB) count as large here, the warm-up's text (0.6 KB) does not: both readers are warm.
+    const largePool = createExtractionPool({ readers: 2, ocr: large, large: { bytes: 2000, pixels: 1 } });
     pools.push(largePool);
     await warmUp(largePool);
     await Promise.all(scans.map((scan) => largePool.read(scan, "pdf", () => undefined)));
     expect(large.spans).toHaveLength(2);
     expect(overlaps(large.spans)).toBe(false);
-    // Four threads start and load pdf.js at background priority: on a machine busy with other work they wait their turn.
+    // Four readers start and load pdf.js at background priority: on a machine busy with other work they wait their turn.
   }, 90_000);
 
   it.each([
@@ -175,14 +191,14 @@ describe("extraction pool", () => {
 
   it("passes an OCR failure back to the document as an error", async () => {
     const pool = createExtractionPool({
-      threads: 1,
+      readers: 1,
       ocr: { recognize: () => Promise.reject(new Error("OCR engine crashed")), close: async () => undefined },
     });
     pools.push(pool);
     await expect(pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined)).rejects.toThrow("OCR engine crashed");
   });
 
-  it("stops a thread left without documents, never one reading a document, and starts a new one for the next", async () => {
+  it("stops a reader left without documents, never one reading a document, and starts a new one for the next", async () => {
     const slowOcr = {
       recognize: async () => {
         await new Promise((resolve) => setTimeout(resolve, 600));
@@ -190,16 +206,16 @@ describe("extraction pool", () => {
       },
       close: async () => undefined,
     };
-    const pool = createExtractionPool({ threads: 1, ocr: slowOcr, idleThreadMs: 200 });
+    const pool = createExtractionPool({ readers: 1, ocr: slowOcr, idleReaderMs: 200 });
     pools.push(pool);
-    // The scanned page keeps the thread busy three times longer than it may stay idle.
+    // The scanned page keeps the reader busy three times longer than it may stay idle.
     const scanned = await pool.read(buildPdf([{ image: await scanPage() }]), "pdf", () => undefined);
     expect(scanned.extraction.pages[0]).toMatchObject({ method: "ocr", ocrConfidence: 90 });
-    expect(pool.threadCount).toBe(1);
-    await vi.waitFor(() => expect(pool.threadCount).toBe(0), { timeout: 10_000, interval: 50 });
+    expect(pool.readerCount).toBe(1);
+    await vi.waitFor(() => expect(pool.readerCount).toBe(0), { timeout: 10_000, interval: 50 });
 
     const text = await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. This Agreement lasts one year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
     expect(text.extraction.pages[0]).toMatchObject({ method: "text", text: "1.1 Term. This Agreement lasts one year." });
-    expect(pool.threadCount).toBe(1);
+    expect(pool.readerCount).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
+import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { createTesseractOcr, ExtractionError, type DocumentKind, type OcrBudget, type OcrEngine } from "../extract/index";
 import type { DocumentReading, ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
@@ -12,51 +13,67 @@ interface Pending {
   reads: "unknown" | "text" | "scans";
 }
 
-interface Thread {
-  worker: Worker;
+interface Reader {
+  process: ChildProcess;
   pending: Map<number, Pending>;
   lastHeardAt: number;
   retirement?: NodeJS.Timeout;
 }
 
 /**
- * A thread reading documents that has said nothing for this long (no page done, no OCR asked
+ * A reader that has said nothing about its documents for this long (no page done, no OCR asked
  * for or answered) is stuck, on a file that loops pdf.js, a decoder or the OCR engine: it is
  * stopped and its documents fail and are retried, instead of staying 'processing' for ever.
  */
-export const STALLED_THREAD_MS = 5 * 60_000;
+export const STALLED_READER_MS = 5 * 60_000;
 
-// Bundled, the thread is dist/server/extraction-thread.js beside main.js; from source (dev,
-// tests) a small bootstrap registers tsx and loads the .ts module.
-function threadEntry(): URL {
-  const isSource = import.meta.url.endsWith(".ts");
-  return new URL(isSource ? "./source-thread.mjs" : "./extraction-thread.js", import.meta.url);
+const isSource = import.meta.url.endsWith(".ts");
+
+// Bundled, the reader is dist/server/reader-process.js beside main.js; from source (dev,
+// tests) the .ts module, loaded through tsx.
+function readerEntry(): URL {
+  return new URL(isSource ? "./reader-process.ts" : "./reader-process.js", import.meta.url);
+}
+
+/**
+ * Documents are read in processes of their own, not in threads of this one (ADR 047): what pdf.js,
+ * decoding and rendering take is given back when a reader stops, a reader that runs out of memory
+ * or crashes on a hostile file takes no request down with it, and the web process's memory is its
+ * own. A reader keeps this process's heap limit (package.json's start:built, ADR 046).
+ */
+function forkReader(entry: URL): ChildProcess {
+  const heapLimit = process.execArgv.filter((option) => option.startsWith("--max-old-space-size"));
+  return fork(fileURLToPath(entry), [], {
+    execArgv: [...heapLimit, ...(isSource ? ["--import", "tsx"] : [])],
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
 }
 
 /**
  * Stuck: documents in hand, and nothing heard (no page done, no OCR asked for or answered) for
- * longer than `stalledThreadMs`. Waiting on OCR counts too: one page that holds the engine that
+ * longer than `stalledReaderMs`. Waiting on OCR counts too: one page that holds the engine that
  * long is a hostile page, not a slow one.
  */
-export function isStalled(thread: { documents: number; silentForMs: number }, stalledThreadMs: number): boolean {
-  return thread.documents > 0 && thread.silentForMs > stalledThreadMs;
+export function isStalled(reader: { documents: number; silentForMs: number }, stalledReaderMs: number): boolean {
+  return reader.documents > 0 && reader.silentForMs > stalledReaderMs;
 }
 
 /**
- * A thread with no document for this long is stopped; the next document starts a new one. A
- * thread keeps the memory its largest document needed (pdf.js's heap, decoded pages): the dev
- * contracts left two threads holding ~800 MB of the process's RSS long after they were read, and
- * under the load bench two idle threads still held ~130 MB through a minute of requests. Starting
- * one again costs about a tenth of a second, against seconds of reading.
+ * A reader with no document for this long is stopped; the next document starts a new one. A
+ * reader keeps the memory its largest document needed (pdf.js's heap, decoded pages): the dev
+ * contracts once left two reading threads holding ~800 MB long after they were read, and under the
+ * load bench two idle ones still held ~130 MB through a minute of requests. Starting one again
+ * costs a few tenths of a second, against seconds of reading.
  */
-export const IDLE_THREAD_MS = 10_000;
+export const IDLE_READER_MS = 10_000;
 
 /**
- * A document that would start a thread first waits, at most this long, for the busy threads to
- * show what they read (a page done, or a page sent to OCR): scans go to the thread already
- * reading scans. Their pace is the OCR engine's, which every thread shares, so a second thread
- * would add its memory (~130 MB) and nothing else; text reads faster on a thread of its own. The
- * bound covers a thread that is still starting (loading pdf.js) on a busy machine.
+ * A document that would start a reader first waits, at most this long, for the busy readers to
+ * show what they read (a page done, or a page sent to OCR): scans go to the reader already
+ * reading scans. Their pace is the OCR engine's, which every reader shares, so a second reader
+ * would add its memory (~130 MB) and nothing else; text reads faster in a reader of its own. The
+ * bound covers a reader that is still starting (loading pdf.js) on a busy machine.
  */
 export const FIRST_PAGE_WAIT_MS = 3_000;
 
@@ -81,71 +98,76 @@ export async function isLargeDocument(
   return (header?.width ?? 0) * (header?.pageHeight ?? header?.height ?? 0) >= limits.pixels;
 }
 
-/** Two threads on a machine with two cores or more: two documents extract side by side. */
-export const defaultExtractionThreads = Math.max(1, Math.min(2, availableParallelism()));
+/** Two readers on a machine with two cores or more: two documents extract side by side. */
+export const defaultReaders = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
- * Reading documents in worker threads: up to `threads` documents at a time, each in a thread of
- * its own (a thread starts when a document finds none free; one that dies is replaced by the
- * next document); an ExtractionError crosses back as one. OCR for every thread goes through one
- * engine here, so there is one set of Tesseract workers however many threads run.
+ * Reading documents in reader processes: up to `readers` at a time, a document in each (a reader
+ * starts when a document finds none free; one that dies is replaced by the next document); an
+ * ExtractionError crosses back as one. OCR for every reader goes through one engine here, so
+ * there is one set of Tesseract workers however many readers run.
  */
 export function createExtractionPool(
   options: {
-    threads?: number;
+    readers?: number;
     ocr?: OcrEngine;
     ocrBudget?: OcrBudget;
-    stalledThreadMs?: number;
-    idleThreadMs?: number;
-    threadEntry?: URL;
+    stalledReaderMs?: number;
+    idleReaderMs?: number;
+    readerEntry?: URL;
     /** What counts as a large document (default LARGE_DOCUMENT_BYTES, LARGE_IMAGE_PIXELS). */
     large?: { bytes: number; pixels: number };
   } = {},
 ) {
-  const maxThreads = Math.max(1, Math.floor(options.threads ?? defaultExtractionThreads));
+  const maxReaders = Math.max(1, Math.floor(options.readers ?? defaultReaders));
   const ocr = options.ocr ?? createTesseractOcr({ workers: 2 });
-  const stalledThreadMs = options.stalledThreadMs ?? STALLED_THREAD_MS;
-  const idleThreadMs = options.idleThreadMs ?? IDLE_THREAD_MS;
-  const threads: Thread[] = [];
+  const stalledReaderMs = options.stalledReaderMs ?? STALLED_READER_MS;
+  const idleReaderMs = options.idleReaderMs ?? IDLE_READER_MS;
+  const readers: Reader[] = [];
   let nextId = 1;
 
-  const watchdog = setInterval(stopStalledThreads, Math.min(10_000, stalledThreadMs / 4));
+  const watchdog = setInterval(stopStalledReaders, Math.min(10_000, stalledReaderMs / 4));
   watchdog.unref();
 
-  function stopStalledThreads(): void {
-    for (const thread of threads) {
-      if (!isStalled({ documents: thread.pending.size, silentForMs: Date.now() - thread.lastHeardAt }, stalledThreadMs)) continue;
-      const error = new Error(`Reading the document stopped responding for ${Math.round(stalledThreadMs / 1000)} s; its thread was stopped.`);
-      for (const request of thread.pending.values()) request.reject(error);
-      thread.pending.clear();
-      stop(thread);
+  function stopStalledReaders(): void {
+    for (const reader of readers) {
+      if (!isStalled({ documents: reader.pending.size, silentForMs: Date.now() - reader.lastHeardAt }, stalledReaderMs)) continue;
+      const error = new Error(`Reading the document stopped responding for ${Math.round(stalledReaderMs / 1000)} s; its reader was stopped.`);
+      for (const request of reader.pending.values()) request.reject(error);
+      reader.pending.clear();
+      stop(reader);
     }
   }
 
-  /** Takes a thread out of the pool, so no document is given to it any more. */
-  function forget(thread: Thread): void {
-    clearTimeout(thread.retirement);
-    const index = threads.indexOf(thread);
-    if (index >= 0) threads.splice(index, 1);
+  /** Takes a reader out of the pool, so no document is given to it any more. */
+  function forget(reader: Reader): void {
+    clearTimeout(reader.retirement);
+    const index = readers.indexOf(reader);
+    if (index >= 0) readers.splice(index, 1);
   }
 
-  function stop(thread: Thread): void {
-    forget(thread);
-    void thread.worker.terminate();
+  function stop(reader: Reader): void {
+    forget(reader);
+    reader.process.kill("SIGKILL");
   }
 
-  /** A thread left without documents is stopped after idleThreadMs unless one arrives first (dispatch cancels this). */
-  function retireWhenIdle(thread: Thread): void {
-    if (thread.pending.size > 0) return;
-    clearTimeout(thread.retirement);
-    thread.retirement = setTimeout(() => stop(thread), idleThreadMs);
-    thread.retirement.unref();
+  /** A message to a reader; one that has exited takes none (its documents have already failed). */
+  function send(reader: Reader, message: ExtractionRequest | OcrReply | "close"): void {
+    if (reader.process.connected) reader.process.send(message);
   }
 
-  function answerOcr(thread: Thread, ocrId: number, image: Uint8Array, dpi: number): void {
+  /** A reader left without documents is stopped after idleReaderMs unless one arrives first (dispatch cancels this). */
+  function retireWhenIdle(reader: Reader): void {
+    if (reader.pending.size > 0) return;
+    clearTimeout(reader.retirement);
+    reader.retirement = setTimeout(() => stop(reader), idleReaderMs);
+    reader.retirement.unref();
+  }
+
+  function answerOcr(reader: Reader, ocrId: number, image: Uint8Array, dpi: number): void {
     const reply = (message: OcrReply) => {
-      thread.lastHeardAt = Date.now();
-      thread.worker.postMessage(message);
+      reader.lastHeardAt = Date.now();
+      send(reader, message);
     };
     ocr.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), dpi).then(
       (result) => reply({ type: "ocr-result", ocrId, result }),
@@ -161,37 +183,39 @@ export function createExtractionPool(
     signal();
   }
 
-  function startThread(): Thread {
-    const thread: Thread = { worker: new Worker(options.threadEntry ?? threadEntry()), pending: new Map(), lastHeardAt: Date.now() };
+  function startReader(): Reader {
+    const reader: Reader = { process: forkReader(options.readerEntry ?? readerEntry()), pending: new Map(), lastHeardAt: Date.now() };
     const failAll = (error: Error) => {
-      for (const request of thread.pending.values()) request.reject(error);
-      thread.pending.clear();
+      for (const request of reader.pending.values()) request.reject(error);
+      reader.pending.clear();
     };
-    thread.worker.on("message", (reply: ExtractionReply) => {
-      thread.lastHeardAt = Date.now();
-      const request = thread.pending.get(reply.id);
+    reader.process.on("message", (reply: ExtractionReply) => {
+      reader.lastHeardAt = Date.now();
+      const request = reader.pending.get(reply.id);
       if (request) learnWhatItReads(request, reply);
-      if (reply.type === "ocr") return answerOcr(thread, reply.ocrId, reply.image, reply.dpi);
+      if (reply.type === "ocr") return answerOcr(reader, reply.ocrId, reply.image, reply.dpi);
       if (!request) return;
       if (reply.type === "progress") return request.onProgress(reply.done, reply.total);
-      thread.pending.delete(reply.id);
-      retireWhenIdle(thread);
+      reader.pending.delete(reply.id);
+      retireWhenIdle(reader);
       signal();
       if (reply.type === "done") request.resolve(reply.reading);
       else request.reject(reply.reason ? new ExtractionError(reply.reason, reply.message) : new Error(reply.message));
     });
-    thread.worker.on("error", (error) => failAll(error));
-    thread.worker.on("exit", (code) => {
-      forget(thread);
-      if (thread.pending.size > 0) failAll(new Error(`The extraction thread stopped (exit code ${code}).`));
+    reader.process.on("error", (error) => failAll(error));
+    reader.process.on("exit", (code) => {
+      forget(reader);
+      if (reader.pending.size > 0) failAll(new Error(`The document reader stopped (exit code ${code}).`));
       signal();
     });
-    thread.worker.unref();
-    threads.push(thread);
-    return thread;
+    // A reader keeps nothing alive: the process ends when its own work does.
+    reader.process.unref();
+    reader.process.channel?.unref();
+    readers.push(reader);
+    return reader;
   }
 
-  /** Documents waiting to see what the busy threads read, woken by any thread's first word on a document or its exit. */
+  /** Documents waiting to see what the busy readers read, woken by any reader's first word on a document or its exit. */
   const waiting = new Set<() => void>();
   function signal(): void {
     for (const wake of waiting) wake();
@@ -207,52 +231,51 @@ export function createExtractionPool(
     });
   }
 
-  const readsScans = (thread: Thread) => [...thread.pending.values()].some((request) => request.reads === "scans");
-  const readsText = (thread: Thread) => [...thread.pending.values()].every((request) => request.reads === "text");
+  const readsScans = (reader: Reader) => [...reader.pending.values()].some((request) => request.reads === "scans");
+  const readsText = (reader: Reader) => [...reader.pending.values()].every((request) => request.reads === "text");
 
   /**
-   * An idle thread; else the thread reading scans; else a new one while under the limit, once
-   * every busy thread has shown it reads text or `waitUntil` has passed; else the least busy.
-   * Undefined: wait for the busy threads to say more. Threads start only when documents overlap,
-   * so a process that reads one document at a time keeps one thread's memory, and scans keep one
+   * An idle reader; else the reader reading scans; else a new one while under the limit, once
+   * every busy reader has shown it reads text or `waitUntil` has passed; else the least busy.
+   * Undefined: wait for the busy readers to say more. Readers start only when documents overlap,
+   * so a process that reads one document at a time keeps one reader's memory, and scans keep one
    * however many come.
    */
-  function chooseThread(waitUntil: number): Thread | undefined {
-    const idle = threads.find((thread) => thread.pending.size === 0);
+  function chooseReader(waitUntil: number): Reader | undefined {
+    const idle = readers.find((reader) => reader.pending.size === 0);
     if (idle) return idle;
-    const scanning = threads.find(readsScans);
+    const scanning = readers.find(readsScans);
     if (scanning) return scanning;
-    if (threads.length >= maxThreads) return threads.reduce((least, thread) => (thread.pending.size < least.pending.size ? thread : least));
-    if (threads.every(readsText) || Date.now() >= waitUntil) return startThread();
+    if (readers.length >= maxReaders) return readers.reduce((least, reader) => (reader.pending.size < least.pending.size ? reader : least));
+    if (readers.every(readsText) || Date.now() >= waitUntil) return startReader();
     return undefined;
   }
 
   async function dispatch(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
     const id = nextId++;
     const waitUntil = Date.now() + FIRST_PAGE_WAIT_MS;
-    let thread = chooseThread(waitUntil);
-    while (!thread) {
+    let reader = chooseReader(waitUntil);
+    while (!reader) {
       await nextSignal(waitUntil - Date.now());
-      thread = chooseThread(waitUntil);
+      reader = chooseReader(waitUntil);
     }
-    return give(thread, id, bytes, kind, onProgress);
+    return give(reader, id, bytes, kind, onProgress);
   }
 
-  /** Hands a document to `thread`; called in the same turn the thread was chosen, so no other document can take it meanwhile. */
+  /** Hands a document to `reader`; called in the same turn the reader was chosen, so no other document can take it meanwhile. */
   function give(
-    thread: Thread,
+    reader: Reader,
     id: number,
     bytes: Uint8Array,
     kind: DocumentKind,
     onProgress: (done: number, total: number) => void,
   ): Promise<DocumentReading> {
     return new Promise<DocumentReading>((resolve, reject) => {
-      clearTimeout(thread.retirement);
-      if (thread.pending.size === 0) thread.lastHeardAt = Date.now();
-      thread.pending.set(id, { resolve, reject, onProgress, reads: "unknown" });
-      const copy = new Uint8Array(bytes);
-      const request: ExtractionRequest = { id, bytes: copy, kind, ocrBudget: options.ocrBudget };
-      thread.worker.postMessage(request, [copy.buffer]);
+      clearTimeout(reader.retirement);
+      if (reader.pending.size === 0) reader.lastHeardAt = Date.now();
+      reader.pending.set(id, { resolve, reject, onProgress, reads: "unknown" });
+      const request: ExtractionRequest = { id, bytes, kind, ocrBudget: options.ocrBudget };
+      send(reader, request);
     });
   }
 
@@ -267,19 +290,21 @@ export function createExtractionPool(
       largeTurn = reading.catch(() => undefined);
       return reading;
     },
-    /** How many threads are running now. */
-    get threadCount(): number {
-      return threads.length;
+    /** How many readers are running now. */
+    get readerCount(): number {
+      return readers.length;
     },
     async close(): Promise<void> {
       clearInterval(watchdog);
-      for (const thread of threads) clearTimeout(thread.retirement);
+      for (const reader of readers) clearTimeout(reader.retirement);
       await Promise.all(
-        [...threads].map(async ({ worker }) => {
-          const exited = new Promise((resolve) => worker.once("exit", resolve));
-          worker.postMessage("close");
+        [...readers].map(async (reader) => {
+          const { process: child } = reader;
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once("exit", resolve));
+          send(reader, "close");
           await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-          await worker.terminate();
+          child.kill("SIGKILL");
         }),
       );
       await ocr.close();

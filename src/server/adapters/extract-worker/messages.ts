@@ -2,7 +2,7 @@ import type { Chunk } from "../../../core/documents/chunking";
 import type { OutlineEntry } from "../../../shared/contracts/documents";
 import type { DocumentKind, ExtractionErrorReason, ExtractionResult, OcrBudget, OcrResult } from "../extract/index";
 
-/** A document read in a thread: its pages, its clause outline and the chunks that follow it (structuring is CPU work too). */
+/** A document read in a reader: its pages, its clause outline and the chunks that follow it (structuring is CPU work too). */
 export interface DocumentReading {
   extraction: ExtractionResult;
   outline: OutlineEntry[];
@@ -11,7 +11,7 @@ export interface DocumentReading {
 
 export type ExtractionRequest = { id: number; bytes: Uint8Array; kind: DocumentKind; ocrBudget?: OcrBudget };
 
-/** The parent's answer to an OCR request of the thread (the OCR engine runs beside the threads, shared). */
+/** The parent's answer to an OCR request of the reader (the OCR engine runs beside the readers, shared). */
 export type OcrReply = { type: "ocr-result"; ocrId: number; result: OcrResult } | { type: "ocr-failed"; ocrId: number; message: string };
 
 export type ExtractionReply =

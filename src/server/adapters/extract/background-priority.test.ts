@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { afterEach, expect, it } from "vitest";
-import { BACKGROUND_NICENESS, currentThreadId, runInBackground } from "./background-priority";
+import { BACKGROUND_NICENESS, runInBackground } from "./background-priority";
 
 const children: ReturnType<typeof spawn>[] = [];
 afterEach(() => {
@@ -21,8 +21,4 @@ it("says so when it cannot, and changes nothing", () => {
   expect(runInBackground(undefined)).toBe(false);
   // No process has this id (pid_max is at most 2^22).
   expect(runInBackground(2 ** 30)).toBe(false);
-});
-
-it("names the calling thread on Linux: the main thread's id is the process id", () => {
-  expect(currentThreadId()).toBe(process.pid);
 });

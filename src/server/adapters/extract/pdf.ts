@@ -212,7 +212,7 @@ async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi
 }
 
 /**
- * Pages are rasterized one at a time in a thread, whichever document they belong to. A page's
+ * Pages are rasterized one at a time in a process, whichever document they belong to. A page's
  * render holds its decoded scan, the canvas and the pixels read back (~45 MB at 200 dpi) for a
  * moment; several documents rendering at once added those up. Rendering does not set the pace:
  * a page renders in about a tenth of a second and OCR reads it in seconds.

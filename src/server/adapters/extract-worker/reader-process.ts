@@ -1,25 +1,25 @@
-import { parentPort } from "node:worker_threads";
 import { chunkClauses } from "../../../core/documents/chunking";
 import { outlineOf, structureDocument } from "../../../core/documents/structure";
-import { currentThreadId, runInBackground } from "../extract/background-priority";
+import { runInBackground } from "../extract/background-priority";
 import { extractDocument, ExtractionError, type OcrEngine, type OcrResult } from "../extract/index";
 import { loadPdfJs } from "../extract/pdfjs";
 import type { ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
-/** Runs in a worker thread: pdf.js parsing, rasterising and structuring stay off the web process's event loop. */
-const port = parentPort;
-if (!port) throw new Error("extraction-thread must run in a worker thread");
-runInBackground(currentThreadId());
+/** Runs in a process of its own, started by the extraction pool: pdf.js parsing, rasterising and structuring stay out of the web process (ADR 047). */
+if (!process.send) throw new Error("reader-process must be started by the extraction pool (child_process.fork)");
+runInBackground(process.pid);
+// The pool gone (stopped or crashed), nothing can ask for or take a reading: stop.
+process.on("disconnect", () => process.exit(0));
 // pdf.js inflates every compressed stream through DecompressionStream when it exists; in Node
 // each one then costs several async hops through web streams, and text extraction runs ~10–15%
-// slower than with pdf.js's own synchronous inflater. Only pdf.js runs in this thread.
+// slower than with pdf.js's own synchronous inflater. Only pdf.js runs in this reader.
 Reflect.deleteProperty(globalThis, "DecompressionStream");
 // Load pdf.js now rather than with the first document (most documents are PDFs).
 void loadPdfJs().catch(() => undefined);
-const send = (reply: ExtractionReply, transfer?: ArrayBuffer[]) => port.postMessage(reply, transfer);
+const send = (reply: ExtractionReply) => process.send?.(reply);
 
-// OCR runs in the parent's engine, which every extraction thread shares: its Tesseract workers
-// (and their memory) exist once per process, however many threads extract.
+// OCR runs in the parent's engine, which every extraction reader shares: its Tesseract workers
+// (and their memory) exist once per process, however many readers extract.
 let nextOcrId = 1;
 const ocrWaiting = new Map<number, { resolve(result: OcrResult): void; reject(error: Error): void }>();
 /** The parent's engine, for the pages of document `id` (the pool learns from them that the document is a scan). */
@@ -28,8 +28,7 @@ const ocrFor = (id: number): OcrEngine => ({
     const ocrId = nextOcrId++;
     return new Promise<OcrResult>((resolve, reject) => {
       ocrWaiting.set(ocrId, { resolve, reject });
-      const copy = new Uint8Array(image);
-      send({ id, type: "ocr", ocrId, image: copy, dpi }, [copy.buffer]);
+      send({ id, type: "ocr", ocrId, image, dpi });
     });
   },
   close: async () => undefined,
@@ -50,9 +49,9 @@ async function extract(request: ExtractionRequest): Promise<void> {
   }
 }
 
-port.on("message", (message: ExtractionRequest | OcrReply | "close") => {
+process.on("message", (message: ExtractionRequest | OcrReply | "close") => {
   if (message === "close") {
-    port.close();
+    process.disconnect();
     return;
   }
   if ("ocrId" in message) {
