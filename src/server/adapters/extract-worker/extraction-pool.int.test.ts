@@ -8,6 +8,7 @@ import { createExtractionPool, isLargeDocument } from "./extraction-pool";
 
 const pools: Array<ReturnType<typeof createExtractionPool>> = [];
 const stuckReader = new URL("../../../../tests/support/documents/stuck-reader-process.mjs", import.meta.url);
+const crashingReader = new URL("../../../../tests/support/documents/crashing-reader-process.mjs", import.meta.url);
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
@@ -113,6 +114,15 @@ describe("extraction pool", () => {
     const text = buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]);
     await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
     await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/stopped responding/);
+  });
+
+  it("fails the documents of a reader that dies, and this process goes on: the next document gets a new reader", async () => {
+    const pool = createExtractionPool({ readers: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })), readerEntry: crashingReader });
+    pools.push(pool);
+    const text = buildPdf([{ lines: [{ text: "1.1 Term. This Agreement lasts one year.", x: 72, y: 720 }] }]);
+    await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/document reader stopped \(exit code 1\)/);
+    await expect(pool.read(text, "pdf", () => undefined)).rejects.toThrow(/document reader stopped \(exit code 1\)/);
+    expect(pool.readerCount).toBe(0);
   });
 
   it("counts waiting on OCR as silence too: a page the engine never answers stops the reader and fails the document", async () => {

@@ -202,7 +202,11 @@ export function createExtractionPool(
       if (reply.type === "done") request.resolve(reply.reading);
       else request.reject(reply.reason ? new ExtractionError(reply.reason, reply.message) : new Error(reply.message));
     });
-    reader.process.on("error", (error) => failAll(error));
+    // Not started, or no longer reachable: its documents fail and the next one starts another reader.
+    reader.process.on("error", (error) => {
+      failAll(error);
+      stop(reader);
+    });
     reader.process.on("exit", (code) => {
       forget(reader);
       if (reader.pending.size > 0) failAll(new Error(`The document reader stopped (exit code ${code}).`));
