@@ -65,7 +65,7 @@ export function resetPeakRss(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }
 
-/** Peak resident memory of a process (every reader included), from the kernel's high-water mark. */
+/** Peak resident memory of a process (its document readers, processes of their own, not included), from the kernel's high-water mark. */
 export function peakRssMb(pid: number): number {
   return statusFieldMb(pid, "VmHWM");
 }
@@ -97,7 +97,10 @@ export function watchDocumentReaders(pid: number): { peakMb(): number; mostToget
   return {
     peakMb: () => Math.max(0, ...peaks.values()),
     mostTogetherMb: () => mostTogether,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      sample();
+      clearInterval(timer);
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { FakeEventSource } from "./fake-event-source";
 import { setWindowWidth } from "./window-width";
 
@@ -20,3 +20,7 @@ afterEach(() => {
   window.localStorage.clear();
   document.documentElement.className = "";
 });
+
+// A toast leaving (sonner) removes itself 200 ms later on a timer its unmounting does not clear: one
+// that left during a file's last test would fire after the file's window is gone and fail the run.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 250)));

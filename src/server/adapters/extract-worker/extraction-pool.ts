@@ -42,7 +42,7 @@ function readerEntry(): URL {
  * own. A reader keeps this process's heap limit (package.json's start:built, ADR 046).
  */
 function forkReader(entry: URL): ChildProcess {
-  const heapLimit = process.execArgv.filter((option) => option.startsWith("--max-old-space-size"));
+  const heapLimit = process.execArgv.filter((option) => /^--max[-_]old[-_]space[-_]size=/.test(option));
   return fork(fileURLToPath(entry), [], {
     execArgv: [...heapLimit, ...(isSource ? ["--import", "tsx"] : [])],
     serialization: "advanced",
@@ -144,6 +144,7 @@ export function createExtractionPool(
     clearTimeout(reader.retirement);
     const index = readers.indexOf(reader);
     if (index >= 0) readers.splice(index, 1);
+    signal();
   }
 
   function stop(reader: Reader): void {
@@ -193,7 +194,8 @@ export function createExtractionPool(
       reader.lastHeardAt = Date.now();
       const request = reader.pending.get(reply.id);
       if (request) learnWhatItReads(request, reply);
-      if (reply.type === "ocr") return answerOcr(reader, reply.ocrId, reply.image, reply.dpi);
+      // A page of a document already failed here (its reader is being stopped) takes no OCR.
+      if (reply.type === "ocr") return request ? answerOcr(reader, reply.ocrId, reply.image, reply.dpi) : undefined;
       if (!request) return;
       if (reply.type === "progress") return request.onProgress(reply.done, reply.total);
       reader.pending.delete(reply.id);
@@ -207,9 +209,9 @@ export function createExtractionPool(
       failAll(error);
       stop(reader);
     });
-    reader.process.on("exit", (code) => {
+    reader.process.on("exit", (code, exitSignal) => {
       forget(reader);
-      if (reader.pending.size > 0) failAll(new Error(`The document reader stopped (exit code ${code}).`));
+      if (reader.pending.size > 0) failAll(new Error(`The document reader stopped (${code === null ? `signal ${exitSignal}` : `exit code ${code}`}).`));
       signal();
     });
     // A reader keeps nothing alive: the process ends when its own work does.
@@ -257,10 +259,12 @@ export function createExtractionPool(
 
   async function dispatch(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
     const id = nextId++;
+    if (closed) throw new Error("The extraction pool is closed.");
     const waitUntil = Date.now() + FIRST_PAGE_WAIT_MS;
     let reader = chooseReader(waitUntil);
     while (!reader) {
       await nextSignal(waitUntil - Date.now());
+      if (closed) throw new Error("The extraction pool is closed.");
       reader = chooseReader(waitUntil);
     }
     return give(reader, id, bytes, kind, onProgress);
@@ -283,6 +287,9 @@ export function createExtractionPool(
     });
   }
 
+  /** Once closed, no document is taken and none starts a reader. */
+  let closed = false;
+
   /** Large documents read one at a time, in the order they came; the rest read beside them. */
   let largeTurn: Promise<unknown> = Promise.resolve();
 
@@ -291,7 +298,11 @@ export function createExtractionPool(
       if (!(await isLargeDocument(bytes, kind, options.large))) return dispatch(bytes, kind, onProgress);
       const previous = largeTurn;
       const reading = previous.then(() => dispatch(bytes, kind, onProgress));
-      largeTurn = reading.catch(() => undefined);
+      // What the turn waits on is when the reading ends, not the reading itself (it is not kept alive here).
+      largeTurn = reading.then(
+        () => undefined,
+        () => undefined,
+      );
       return reading;
     },
     /** How many readers are running now. */
@@ -299,6 +310,8 @@ export function createExtractionPool(
       return readers.length;
     },
     async close(): Promise<void> {
+      closed = true;
+      signal();
       clearInterval(watchdog);
       for (const reader of readers) clearTimeout(reader.retirement);
       await Promise.all(

@@ -10,6 +10,10 @@ if (!process.send) throw new Error("reader-process must be started by the extrac
 runInBackground(process.pid);
 // The pool gone (stopped or crashed), nothing can ask for or take a reading: stop.
 process.on("disconnect", () => process.exit(0));
+// Ctrl-C in a terminal or a service manager's stop reaches the whole process group: the reader
+// finishes the documents in hand while its starter stops gracefully, and ends when the starter
+// closes the pool or goes away (above).
+for (const stopSignal of ["SIGINT", "SIGTERM"] as const) process.on(stopSignal, () => undefined);
 // pdf.js inflates every compressed stream through DecompressionStream when it exists; in Node
 // each one then costs several async hops through web streams, and text extraction runs ~10–15%
 // slower than with pdf.js's own synchronous inflater. Only pdf.js runs in this reader.
@@ -51,8 +55,9 @@ async function extract(request: ExtractionRequest): Promise<void> {
 
 process.on("message", (message: ExtractionRequest | OcrReply | "close") => {
   if (message === "close") {
-    process.disconnect();
-    return;
+    // Not process.disconnect(): called from a message Node replays (one sent before this listener
+    // existed), it throws inside Node.
+    process.exit(0);
   }
   if ("ocrId" in message) {
     const waiting = ocrWaiting.get(message.ocrId);

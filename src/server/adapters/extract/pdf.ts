@@ -220,7 +220,11 @@ async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi
 let rasterizing: Promise<unknown> = Promise.resolve();
 function rasterizeInTurn<T>(render: () => Promise<T>): Promise<T> {
   const turn = rasterizing.then(render);
-  rasterizing = turn.catch(() => undefined);
+  // The next render waits on this one's end, not its image (which is not kept alive here).
+  rasterizing = turn.then(
+    () => undefined,
+    () => undefined,
+  );
   return turn;
 }
 
