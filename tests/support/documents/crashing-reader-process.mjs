@@ -1,2 +1,2 @@
-// A document reader that dies on the document it is given, as one out of memory on a hostile file would.
+// A document reader that dies on the document it is given, as one that faults on a hostile file would.
 process.on("message", () => process.exit(1));
