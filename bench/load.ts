@@ -30,7 +30,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { cuadFile, readCuadContracts, repoRoot } from "../tests/support/documents/cuad-dev";
 import { DEFAULT_POSTGRES_URL, loadAverage, percentile, postgresDatabase } from "./support/bench-measures";
-import { watchDocumentReaders } from "./support/bench-server";
+import { tolerantStatusFieldMb, watchDocumentReaders } from "./support/bench-server";
 
 const PASSWORD = "correct-horse-42";
 // Issue 20 set PostgreSQL's; issue 31 tightened the embedded database's and set the web process's memory.
@@ -163,7 +163,7 @@ interface Server {
   /** The job worker's VmHWM when it runs in a process of its own (from its start), else undefined. */
   workerPeakRssMb(): number | undefined;
   /** The document readers (processes the job worker starts, ADR 047): the highest VmHWM of one, and the most resident at one moment, together. */
-  readers(): { peakMb: number; mostTogetherMb: number };
+  readers: Pick<ReturnType<typeof watchDocumentReaders>, "peakMb" | "mostTogetherMb">;
   output(): string;
 }
 
@@ -203,16 +203,6 @@ function webProcessNodeOptions(): string[] {
   return words.slice(1, -1);
 }
 
-/** A process's field from /proc/<pid>/status in kB (VmHWM, VmRSS), or undefined once it has exited. */
-function statusKb(pid: number | undefined, field: "VmHWM" | "VmRSS"): number | undefined {
-  try {
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The web server, with the job worker inside it (the embedded default) or, with `workerApart`
  * (PostgreSQL only), in a process of its own beside it as a deployment runs them (RUN_WORKER=false
@@ -250,11 +240,11 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
     spawned?.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   }
   const exited = Promise.all([child, worker].map((spawned) => spawned && new Promise<void>((resolve) => spawned.once("exit", () => resolve()))));
-  let peakKb = 0;
-  let workerPeakKb = 0;
+  let peakMb = 0;
+  let workerPeakMb = 0;
   // An exited process keeps its last reading.
-  const readPeak = () => (peakKb = Math.max(peakKb, statusKb(child.pid, "VmHWM") ?? 0));
-  const readWorkerPeak = () => (workerPeakKb = Math.max(workerPeakKb, statusKb(worker?.pid, "VmHWM") ?? 0));
+  const readPeak = () => (peakMb = Math.max(peakMb, tolerantStatusFieldMb(child.pid!, "VmHWM") ?? 0));
+  const readWorkerPeak = () => (workerPeakMb = Math.max(workerPeakMb, (worker && tolerantStatusFieldMb(worker.pid!, "VmHWM")) ?? 0));
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null || (worker && worker.exitCode !== null)) throw new Error(`The server exited while starting:\n${output}`);
@@ -274,18 +264,18 @@ async function startServer(databaseUrl: string | undefined, workerApart = false)
   // what serving needs: reported on its own, and the peak counted again from here (Linux: `5` into
   // clear_refs resets VmHWM).
   const readers = watchDocumentReaders((worker ?? child).pid!);
-  const startupPeakMb = readPeak() / 1024;
+  const startupPeakMb = readPeak();
   writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
-  peakKb = 0;
+  peakMb = 0;
   return {
     startupPeakMb,
     process: child,
     port,
     dataDir,
     output: () => output,
-    peakRssMb: () => readPeak() / 1024,
-    workerPeakRssMb: () => (worker ? readWorkerPeak() / 1024 : undefined),
-    readers: () => ({ peakMb: readers.peakMb(), mostTogetherMb: readers.mostTogetherMb() }),
+    peakRssMb: readPeak,
+    workerPeakRssMb: () => (worker ? readWorkerPeak() : undefined),
+    readers,
     async stop() {
       readers.stop();
       readPeak();
@@ -480,10 +470,7 @@ async function measure(kind: RunKind, settings: Settings): Promise<RunResult> {
           `${peakMb.toFixed(0)} MB${peakMb < TARGET_PEAK_RSS_MB ? "" : "  MISSED"} (target < ${TARGET_PEAK_RSS_MB} MB; ` +
           `${peakAfterSetupMb.toFixed(0)} MB after processing the contracts, ${peakBeforeChatMb.toFixed(0)} MB after list and search)`,
         [`${kind}: server peak RSS while starting (a new database)`]: `${server.startupPeakMb.toFixed(0)} MB`,
-        [`${kind}: document readers (processes of their own, ADR 047)`]: (() => {
-          const readers = server.readers();
-          return `peak ${readers.peakMb.toFixed(0)} MB for one; at most ${readers.mostTogetherMb.toFixed(0)} MB resident together`;
-        })(),
+        [`${kind}: document readers (processes of their own, ADR 047)`]: `peak ${server.readers.peakMb().toFixed(0)} MB for one; at most ${server.readers.mostTogetherMb().toFixed(0)} MB resident together`,
         ...(workerApart ? { [`${kind}: the worker process's peak RSS`]: `${server.workerPeakRssMb()!.toFixed(0)} MB (not the web process's)` } : {}),
       },
     };

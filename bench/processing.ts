@@ -253,13 +253,14 @@ async function measure(
     const [document] = await waitUntilCompleted(client, events, [await uploadAndProcess(client, "long-contract.pdf", long)]);
     events.close();
     readers.stop();
+    const serverPeakMb = peakRssMb(server.child.pid!);
     return {
       seconds: (performance.now() - start) / 1000,
       pages: document!.pageCount ?? 0,
-      serverPeakMb: peakRssMb(server.child.pid!),
+      serverPeakMb,
       readersMb: readers.mostTogetherMb(),
       // The two peaks need not fall together: their sum is the most the reading could have held.
-      peakMb: peakRssMb(server.child.pid!) + readers.peakMb(),
+      peakMb: serverPeakMb + readers.peakMb(),
     };
   });
   figures[`${LONG_DOCUMENT_PAGES}-page document`] =

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { startServer, waitForHealth, type ServerRun } from "../../tests/e2e/support/server-process";
+import { childProcesses } from "../../tests/support/processes";
 
 type RequestInit = { method?: string; json?: unknown; form?: FormData; headers?: Record<string, string> };
 
@@ -105,22 +106,17 @@ export function watchDocumentReaders(pid: number): { peakMb(): number; mostToget
 }
 
 function documentReaders(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-    return children.filter((child) => {
-      try {
-        return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("reader-process");
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return [];
-  }
+  return childProcesses(pid).filter((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("reader-process");
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A status field of a process that may have exited meanwhile: undefined then. */
-function tolerantStatusFieldMb(pid: number, field: string): number | undefined {
+export function tolerantStatusFieldMb(pid: number, field: "VmHWM" | "VmRSS"): number | undefined {
   try {
     return statusFieldMb(pid, field);
   } catch {

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPdf, fakeOcr, renderTextPng } from "../../../../tests/support/documents/test-fixtures";
+import { childProcesses } from "../../../../tests/support/processes";
 import { BACKGROUND_NICENESS } from "../extract/background-priority";
 import { createExtractionPool, isLargeDocument } from "./extraction-pool";
 
@@ -12,22 +12,6 @@ const crashingReader = new URL("../../../../tests/support/documents/crashing-rea
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
-
-/** The processes this one started that are running now (Linux: their parent in /proc/<pid>/stat). */
-function childProcesses(): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        // The fourth field after the command (in parentheses, which may hold spaces) is the parent's pid.
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** The most readers `pool` ran at once while `work` ran. */
 async function mostReadersDuring<T>(pool: ReturnType<typeof createExtractionPool>, work: () => Promise<T>): Promise<{ result: T; most: number }> {
@@ -110,10 +94,10 @@ describe("extraction pool", () => {
   it("reads in a process of its own at background priority, so requests come first on a busy machine; this process keeps its priority", async () => {
     const pool = createExtractionPool({ readers: 1, ocr: fakeOcr(() => ({ text: "", confidence: 0 })) });
     pools.push(pool);
-    const before = new Set(childProcesses());
+    const before = new Set(childProcesses(process.pid));
     const own = os.getPriority();
     await pool.read(buildPdf([{ lines: [{ text: "1.1 Term. One year.", x: 72, y: 720 }] }]), "pdf", () => undefined);
-    const started = childProcesses().filter((pid) => !before.has(pid));
+    const started = childProcesses(process.pid).filter((pid) => !before.has(pid));
     expect(started).toHaveLength(1);
     expect(os.getPriority(started[0])).toBe(Math.max(own, BACKGROUND_NICENESS));
     expect(os.getPriority(process.pid)).toBe(own);

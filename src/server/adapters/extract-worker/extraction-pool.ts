@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { createTesseractOcr, ExtractionError, type DocumentKind, type OcrBudget, type OcrEngine } from "../extract/index";
+import { oneAtATime } from "../extract/one-at-a-time";
 import type { DocumentReading, ExtractionReply, ExtractionRequest, OcrReply } from "./messages";
 
 interface Pending {
@@ -212,7 +213,6 @@ export function createExtractionPool(
     reader.process.on("exit", (code, exitSignal) => {
       forget(reader);
       if (reader.pending.size > 0) failAll(new Error(`The document reader stopped (${code === null ? `signal ${exitSignal}` : `exit code ${code}`}).`));
-      signal();
     });
     // A reader keeps nothing alive: the process ends when its own work does.
     reader.process.unref();
@@ -258,16 +258,13 @@ export function createExtractionPool(
   }
 
   async function dispatch(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
-    const id = nextId++;
-    if (closed) throw new Error("The extraction pool is closed.");
     const waitUntil = Date.now() + FIRST_PAGE_WAIT_MS;
-    let reader = chooseReader(waitUntil);
-    while (!reader) {
-      await nextSignal(waitUntil - Date.now());
+    for (;;) {
       if (closed) throw new Error("The extraction pool is closed.");
-      reader = chooseReader(waitUntil);
+      const reader = chooseReader(waitUntil);
+      if (reader) return give(reader, nextId++, bytes, kind, onProgress);
+      await nextSignal(waitUntil - Date.now());
     }
-    return give(reader, id, bytes, kind, onProgress);
   }
 
   /** Hands a document to `reader`; called in the same turn the reader was chosen, so no other document can take it meanwhile. */
@@ -291,19 +288,12 @@ export function createExtractionPool(
   let closed = false;
 
   /** Large documents read one at a time, in the order they came; the rest read beside them. */
-  let largeTurn: Promise<unknown> = Promise.resolve();
+  const readLargeInTurn = oneAtATime();
 
   return {
     async read(bytes: Uint8Array, kind: DocumentKind, onProgress: (done: number, total: number) => void): Promise<DocumentReading> {
       if (!(await isLargeDocument(bytes, kind, options.large))) return dispatch(bytes, kind, onProgress);
-      const previous = largeTurn;
-      const reading = previous.then(() => dispatch(bytes, kind, onProgress));
-      // What the turn waits on is when the reading ends, not the reading itself (it is not kept alive here).
-      largeTurn = reading.then(
-        () => undefined,
-        () => undefined,
-      );
-      return reading;
+      return readLargeInTurn(() => dispatch(bytes, kind, onProgress));
     },
     /** How many readers are running now. */
     get readerCount(): number {

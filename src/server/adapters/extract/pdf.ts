@@ -3,6 +3,7 @@ import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { defaultOcrBudget, OcrQueue, ocrPagesInFlight } from "./ocr-queue";
 import { layoutPageText, type PositionedText } from "./pdf-layout";
 import { annotationLines, drawnHorizontalLines, multiply, struckTextRanges, type AnnotationData, type HorizontalLine, type Matrix } from "./pdf-strikes";
+import { oneAtATime } from "./one-at-a-time";
 import { loadPdfJs, pdfjsAssets } from "./pdfjs";
 import { grayToPng, isBlankPage, maxDecodedPixels, maxOcrPixels, rgbaToGray } from "./raster";
 import { withoutStrikeMarkers } from "./struck-marks";
@@ -217,16 +218,7 @@ async function rasterizePage(document: PDFDocumentProxy, page: PDFPageProxy, dpi
  * moment; several documents rendering at once added those up. Rendering does not set the pace:
  * a page renders in about a tenth of a second and OCR reads it in seconds.
  */
-let rasterizing: Promise<unknown> = Promise.resolve();
-function rasterizeInTurn<T>(render: () => Promise<T>): Promise<T> {
-  const turn = rasterizing.then(render);
-  // The next render waits on this one's end, not its image (which is not kept alive here).
-  rasterizing = turn.then(
-    () => undefined,
-    () => undefined,
-  );
-  return turn;
-}
+const rasterizeInTurn = oneAtATime();
 
 async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const { getDocument, VerbosityLevel } = await loadPdfJs();
