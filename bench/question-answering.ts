@@ -21,12 +21,13 @@ import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { Actor } from "../src/core/access/actor";
 import { questionKinds } from "../src/core/rag/question-kinds";
+import { analyzeQuery } from "../src/core/rag/query-analysis";
 import { valuesForKind } from "../src/core/rag/fact-answer";
 import type { Container } from "../src/server/container";
 import type { AnswerOutcome, AssistantMetadata, ChatStreamEvent } from "../src/shared/contracts/chat";
 import { productLineLabels } from "../src/shared/fact-sheet";
 import { findQuote } from "../src/core/documents/quote-match";
-import { kindOfPayerField } from "../scripts/clause-model/kinds-of-sets";
+import { kindOfCategory, kindOfPayerField } from "../scripts/clause-model/kinds-of-sets";
 import { foldOf } from "../scripts/clause-model/train";
 import { canonical, cuadSet, repoRoot } from "../tests/support/documents/cuad-dev";
 import { openBenchContainer, readySheet, settledDocument } from "./support/bench-container";
@@ -150,6 +151,18 @@ interface Tally {
   firstBytes: number[];
   /** Per category: answerable answered citing gold, and no-clause answered. */
   byCategory: Map<string, { answerable: number; hits: number; noClause: number; asserted: number }>;
+  /** Answerable questions by how the router took them, counts only (so a held-out wording's misses stay unread). */
+  byRoute: Map<RouteBucket, { answerable: number; refused: number; missedAt5: number }>;
+}
+
+/** How the router took a question: surely to its category's kind, unsure but to it, to another kind, or to none. */
+type RouteBucket = `${"sure" | "unsure"}, ${"right" | "wrong"} kind` | "unsure, wrong kind, runner-up right" | "no kind";
+
+function routeBucket(kindId: string | undefined, question: string): RouteBucket {
+  const query = analyzeQuery(question);
+  if (!query.kind) return "no kind";
+  if (query.kind.id !== kindId && query.alternativeKind?.id === kindId) return "unsure, wrong kind, runner-up right";
+  return `${query.isKindSure ? "sure" : "unsure"}, ${query.kind.id === kindId ? "right" : "wrong"} kind`;
 }
 
 function emptyTally(): Tally {
@@ -170,6 +183,7 @@ function emptyTally(): Tally {
     verbatimQuotes: 0,
     firstBytes: [],
     byCategory: new Map(),
+    byRoute: new Map(),
   };
 }
 
@@ -191,6 +205,18 @@ function merge(into: Tally, from: Tally): void {
     target.noClause += entry.noClause;
     target.asserted += entry.asserted;
   }
+  for (const [bucket, entry] of from.byRoute) {
+    const target = routeOf(into, bucket);
+    target.answerable += entry.answerable;
+    target.refused += entry.refused;
+    target.missedAt5 += entry.missedAt5;
+  }
+}
+
+function routeOf(tally: Tally, bucket: RouteBucket) {
+  const entry = tally.byRoute.get(bucket) ?? { answerable: 0, refused: 0, missedAt5: 0 };
+  tally.byRoute.set(bucket, entry);
+  return entry;
 }
 
 async function tallyQuotes(container: Container, documentId: string, reply: Reply, tally: Tally): Promise<void> {
@@ -237,6 +263,8 @@ async function askContract(
     }
     tally.answerable++;
     category.answerable++;
+    const route = routeOf(tally, routeBucket(kindOfCategory.get(question.category), question.question));
+    route.answerable++;
     const spans = question.answers.map((answer) => canonical(answer.text)).filter(Boolean);
     const citesGold = reply.metadata.citations.some((citation) =>
       spans.some((span) => holdsSpan(canonical(citation.quote), span) || (canonical(citation.quote).length >= 40 && span.includes(canonical(citation.quote)))),
@@ -248,12 +276,17 @@ async function askContract(
         category.hits++;
       }
     } else if (reply.outcome === "closest") tally.closest++;
-    else tally.refused++;
+    else {
+      tally.refused++;
+      route.refused++;
+    }
     const passages = await container.retrieval.searchPassages(actor, documentId, question.question);
     const goldPages = new Set(question.answers.flatMap((answer) => answer.pages));
     tally.searched++;
     if (passages.slice(0, 5).some((passage) => spans.some((span) => holdsSpan(canonical(passage.text), span)))) tally.recallAt5++;
-    else if (showsMisses) console.log(`  not in the top 5 passages, ${question.category}: ${question.question}`);
+    else route.missedAt5++;
+    if (!passages.slice(0, 5).some((passage) => spans.some((span) => holdsSpan(canonical(passage.text), span))) && showsMisses)
+      console.log(`  not in the top 5 passages, ${question.category}: ${question.question}`);
     if (passages.slice(0, 5).some((passage) => pagesOf(passage).some((page) => goldPages.has(page)))) tally.pageHitAt5++;
     if (showsMisses && !(reply.outcome === "answer" && citesGold))
       console.log(
@@ -314,6 +347,9 @@ function cuadFigures(label: string, run: CuadRun, figures: Record<string, string
     figures[`${name}: recall at 5 / page hit at 5`] =
       `${format(ratio(tally.recallAt5, tally.searched))} / ${format(ratio(tally.pageHitAt5, tally.searched))} (targets ${TARGETS.recallAt5} / ${TARGETS.pageHitAt5})`;
     figures[`${name}: quotes verbatim on their page`] = share(tally.verbatimQuotes, tally.quotes);
+    figures[`${name}: answerable by route: questions, not addressed, not in the top 5`] = [...tally.byRoute]
+      .map(([bucket, entry]) => `${bucket} ${entry.answerable}, ${entry.refused}, ${entry.missedAt5}`)
+      .join("; ");
     figures[`${name}: first streamed byte p50 / p95`] = `${percentile(tally.firstBytes, 0.5).toFixed(0)} / ${percentile(tally.firstBytes, 0.95).toFixed(0)} ms`;
   }
   const bench = run.byWording.get("bench");
@@ -392,6 +428,7 @@ async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare:
     let right = 0;
     let disagreements = 0;
     let compared = 0;
+    const disagreementsByRoute = new Map<string, number>();
     const misses: string[] = [];
     for (const wording of ["rewordings", "held-out"] as const) {
       const questions = readRewordings(wording).payer;
@@ -422,6 +459,8 @@ async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare:
             compared++;
             if (expected.join("\n") !== cited.join("\n")) {
               disagreements++;
+              const bucket = `${wording}: ${routeBucket(kind.id, question)}`;
+              disagreementsByRoute.set(bucket, (disagreementsByRoute.get(bucket) ?? 0) + 1);
               if (process.env.QA_BENCH_MISSES && showsMisses) console.log(`  chat ≠ sheet: ${file} ${field} «${question}» (${reply.outcome})`);
             }
           }
@@ -431,7 +470,8 @@ async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare:
     if (process.env.QA_BENCH_MISSES) console.log(misses.join("\n"));
     figures["payer-dev key questions: the key's value and page"] =
       `${share(right, entries)} (two sets of our wordings, three per term; target ≥ ${TARGETS.payerKey})`;
-    figures["payer-dev chat answer ≠ fact sheet"] = `${disagreements} of ${compared} questions (target 0)`;
+    figures["payer-dev chat answer ≠ fact sheet"] =
+      `${disagreements} of ${compared} questions (target 0)${[...disagreementsByRoute].map(([bucket, count]) => `; ${bucket} ${count}`).join("")}`;
     return { keyShare: ratio(right, entries), disagreements };
   } finally {
     await close();

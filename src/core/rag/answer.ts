@@ -20,6 +20,8 @@ export interface ComposedAnswer {
   citations: Citation[];
   /** Citations that did not verify: each one's point says so. */
   droppedCitations: number;
+  /** The fact sheet's values (shown as the closest, too, when the route was unsure): nothing else, a model included, may answer in their place. */
+  fromSheet?: true;
 }
 
 export const UNVERIFIED_NOTE = "_(This point could not be verified against the document.)_";
@@ -62,5 +64,5 @@ export function asClosest(answer: ComposedAnswer): ComposedAnswer {
     citations: [citation.index],
     isUnverified: false,
   }));
-  return { outcome: "closest", points, related: [], citations: answer.citations, droppedCitations: answer.droppedCitations };
+  return { outcome: "closest", points, related: [], citations: answer.citations, droppedCitations: answer.droppedCitations, fromSheet: answer.fromSheet };
 }

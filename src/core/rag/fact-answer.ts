@@ -74,7 +74,7 @@ export function factAnswer(kind: QuestionKind, fields: readonly FactField[], que
       isUnverified: false,
     };
   });
-  return { outcome: "answer", points: [...points, ...notStatedPoints(kind, fields, question)], related: [], citations, droppedCitations: 0 };
+  return { outcome: "answer", points: [...points, ...notStatedPoints(kind, fields, question)], related: [], citations, droppedCitations: 0, fromSheet: true };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface AnalyzedQuery {
   kind?: QuestionKind;
   /** The kind was routed surely: its answer needs no confirmation by the question's own words. */
   isKindSure: boolean;
+  /** For a kind routed unsurely: the kind the router found next likeliest, read too in case the first is the wrong one. */
+  alternativeKind?: QuestionKind;
 }
 
 export const EXPANSION_WEIGHT = 0.25;
@@ -162,5 +164,6 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
     topic,
     kind,
     isKindSure: routed !== undefined && isSureRoute(routed),
+    alternativeKind: routed?.runnerUp,
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { factFieldKeys } from "../../shared/fact-sheet";
 import { questionKinds } from "./question-kinds";
-import { keyStems, kindProbabilities, questionFeatures, routeQuestion, type RouterModelFile } from "./question-routing";
+import { keyStems, kindProbabilities, questionFeatures, routeQuestion, routeWithModel, SURE_PROBABILITY, type RouterModelFile } from "./question-routing";
+import { stem } from "./text";
 
 describe("routeQuestion: the kind of term a question asks about, in whatever words", () => {
   it.each([
@@ -112,5 +113,34 @@ describe("kindProbabilities: a softmax of each kind's bias plus the weights of t
     const expected = softmax(scores);
     expect([...probabilities.keys()]).toEqual(["none", "renewal", "termination"]);
     [...probabilities.values()].forEach((probability, index) => expect(probability).toBeCloseTo(expected[index]!, 12));
+  });
+});
+
+describe("routeWithModel: an unsure route names the runner-up kind, a sure one does not", () => {
+  const words = questionFeatures("law arbitration date").filter((feature) => feature.startsWith("u:"));
+  const feature = (word: string) => words.indexOf(`u:${stem(word)}`);
+  /** Each word lifts one kind: the question's words set how sure the route is and what comes next. */
+  const model: RouterModelFile = {
+    features: words,
+    kinds: {
+      none: { bias: 0.1, weights: [] },
+      "governing-law": { bias: 0, weights: [[feature("law"), 3]] },
+      "dispute-resolution": { bias: 0, weights: [[feature("arbitration"), 2.5]] },
+      "agreement-date": { bias: 0, weights: [[feature("date"), 2.8]] },
+    },
+  };
+  const route = (question: string) => {
+    const routed = routeWithModel(model, question);
+    return routed && { kind: routed.kind.id, sure: routed.score >= SURE_PROBABILITY, runnerUp: routed.runnerUp?.id };
+  };
+
+  it.each([
+    ["law", { kind: "governing-law", sure: true, runnerUp: undefined }],
+    ["law arbitration", { kind: "governing-law", sure: false, runnerUp: "dispute-resolution" }],
+    ["law date", { kind: "governing-law", sure: false, runnerUp: "agreement-date" }],
+    // The runner-up is the next kind the question's words do not rule out ("effective" rules out the agreement's date); "about no one kind" next means none.
+    ["law date effective", { kind: "governing-law", sure: false, runnerUp: undefined }],
+  ] as const)("%j", (question, expected) => {
+    expect(route(question)).toEqual(expected);
   });
 });

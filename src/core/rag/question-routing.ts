@@ -121,6 +121,8 @@ export interface RoutedKind {
   score: number;
   /** The cues that matched, as stems, strongest first. */
   matched: string[];
+  /** For a route the learned router is unsure of: the kind it found next likeliest, the right one about half the time the route is wrong. */
+  runnerUp?: QuestionKind;
 }
 
 /** The strongest cue counts whole; each further one less, so many weak words do not outweigh one clear name. */
@@ -225,11 +227,15 @@ export const MIN_LEARNED_PROBABILITY = 0.3;
  * key terms?"), the cues', when they name one clearly. Undefined otherwise.
  */
 export function routeWithModel(model: RouterModelFile, question: string): RoutedKind | undefined {
-  const probabilities = kindProbabilities(model, question);
-  const [kindId, probability] = [...probabilities].sort((a, b) => b[1] - a[1])[0] ?? ["none", 0];
-  const kind = questionKindById.get(kindId);
   const asked = question.toLowerCase().replace(/[’‘]/g, "'");
-  if (kind && probability >= MIN_LEARNED_PROBABILITY && !kind.excludedBy?.test(asked)) return { kind, score: probability, matched: [] };
+  const [[kindId, probability] = ["none", 0], ...others] = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
+  const kind = questionKindById.get(kindId);
+  if (kind && probability >= MIN_LEARNED_PROBABILITY && !kind.excludedBy?.test(asked)) {
+    if (probability >= SURE_PROBABILITY) return { kind, score: probability, matched: [] };
+    // The next likeliest kind the question's words do not rule out; none when "about no one kind" comes first.
+    const [nextId] = others.find(([id]) => !questionKindById.get(id)?.excludedBy?.test(asked)) ?? ["none"];
+    return { kind, score: probability, matched: [], runnerUp: questionKindById.get(nextId) };
+  }
   return kindId === "none" ? undefined : routeByCues(question);
 }
 

@@ -7,6 +7,7 @@ import type { SourcePassage } from "./citations";
 import type { KindSentence } from "./kind-evidence";
 import { sentencesOf } from "./passage-sentences";
 import { analyzeQuery } from "./query-analysis";
+import { questionKindById } from "./question-kinds";
 import { composeReply, type KindFindings } from "./reply";
 import { matchesSlot, topicWeights } from "./relevance";
 import { stem, tokenize } from "./text";
@@ -48,9 +49,18 @@ function finding(words: string, probability: number): KindSentence {
 
 const thresholds = { answer: 0.9, lead: 0.95, closest: 0.5 };
 
-function replyTo(question: string, findings?: KindFindings, { isKindSure }: { isKindSure?: boolean } = {}) {
+interface RouteOverride {
+  isKindSure?: boolean;
+  /** The kind routed to, in place of the router's. */
+  kindId?: string;
+  /** An unsure route's runner-up kind, and the model's findings for it. */
+  alternative?: { kindId: string; findings?: KindFindings };
+}
+
+function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId, alternative }: RouteOverride = {}) {
   const analyzed = analyzeQuery(question);
-  const query = { ...analyzed, isKindSure: isKindSure ?? analyzed.isKindSure };
+  const kind = kindId ? questionKindById.get(kindId) : analyzed.kind;
+  const query = { ...analyzed, kind, isKindSure: isKindSure ?? analyzed.isKindSure };
   const counts = {
     passages: sources.length,
     slots: query.topic.alternatives.map((slots) => slots.map((slot) => sources.filter((source) => matchesSlot(tokenize(source.text).map(stem), slot)).length)),
@@ -61,6 +71,7 @@ function replyTo(question: string, findings?: KindFindings, { isKindSure }: { is
     kind: query.kind,
     facts: fields,
     findings,
+    alternative: alternative && { kind: questionKindById.get(alternative.kindId)!, findings: alternative.findings },
     sources,
     passageOf: (id) => byId.get(id),
     pages,
@@ -127,6 +138,41 @@ describe("composeReply: a kind of clause the model reads", () => {
 
   it("says the contract does not appear to address it when nothing scores near, naming the kind of term", () => {
     const reply = replyTo(asked, { sentences: [finding("provider directory", 0.1)], thresholds });
+    expect(reply.outcome).toBe("not-addressed");
+    expect(reply.points[0]!.text).toBe("This contract does not appear to address a promise not to disparage.");
+  });
+});
+
+describe("composeReply: an unsure route may be the wrong kind, so the runner-up kind's reading is tried", () => {
+  const nothingNear = { sentences: [finding("provider directory", 0.1)], thresholds };
+  const unsureDisparagement = { isKindSure: false, kindId: "non-disparagement" } as const;
+
+  it("answers from the runner-up's reading when the first kind's finds nothing and the question's own words agree", () => {
+    const reply = replyTo("How many days do we have to submit a claim?", nothingNear, { ...unsureDisparagement, alternative: { kindId: "timely-filing" } });
+    expect(reply.outcome).toBe("answer");
+    expect(reply.fromSheet).toBe(true);
+    expect(reply.citations[0]!.quote).toContain("within one hundred twenty (120) days");
+  });
+
+  it("shows the runner-up's reading as the closest passages, not as an answer, when the question's words do not agree with it", () => {
+    const reply = replyTo("Is there a non-disparagement clause?", nothingNear, { ...unsureDisparagement, alternative: { kindId: "timely-filing" } });
+    expect(reply.outcome).toBe("closest");
+    expect(reply.citations[0]!.quote).toContain("within one hundred twenty (120) days");
+    expect(reply.points.every((point) => !point.text.includes("**"))).toBe(true);
+  });
+
+  it("keeps the first kind's closest passages when the runner-up confirms nothing either", () => {
+    const found = { sentences: [finding("press release", 0.97)], thresholds };
+    const reply = replyTo("Is there a non-disparagement clause?", found, { ...unsureDisparagement, alternative: { kindId: "timely-filing" } });
+    expect(reply.outcome).toBe("closest");
+    expect(reply.citations[0]!.quote).toContain("press release");
+  });
+
+  it("says 'not addressed' for the first kind when neither reading finds anything", () => {
+    const reply = replyTo("Is there a non-disparagement clause?", nothingNear, {
+      ...unsureDisparagement,
+      alternative: { kindId: "audit-rights", findings: nothingNear },
+    });
     expect(reply.outcome).toBe("not-addressed");
     expect(reply.points[0]!.text).toBe("This contract does not appear to address a promise not to disparage.");
   });

@@ -38,6 +38,8 @@ export interface ReplyInputs {
   pages: PageTexts;
   weights: readonly (readonly number[])[];
   nearestInMeaning?: SourcePassage;
+  /** For a kind routed unsurely: the kind the router found next likeliest, and the model's findings for it. */
+  alternative?: { kind: QuestionKind; findings?: KindFindings };
 }
 
 /** The model's sentences as quotable sentences of their passages. */
@@ -105,21 +107,27 @@ function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly Fact
   return notAddressedAnswer(inputs.question, sentences.length > 0 ? sentences : retrievalNearest(inputs), inputs.pages, kind.topic);
 }
 
-/** Whether the reply is the fact sheet's values: nothing else, a model included, may answer in their place. */
-export function answersFromSheet(inputs: Pick<ReplyInputs, "kind" | "facts" | "question">): boolean {
-  return inputs.kind?.factFields !== undefined && inputs.facts !== undefined && factAnswer(inputs.kind, inputs.facts, inputs.question) !== undefined;
-}
-
 /**
  * One reply to a question, whichever way it is read: a question about a term the fact sheet reads
  * is answered from the sheet; one about a kind of clause the model knows, from the model's reading
  * of the whole document; a question about the document itself, or one whose kind is not known,
  * from the passages retrieval found and the relevance judgement. Every reply is one of three
  * outcomes — an answer, the closest passages, or "not addressed" — and every quote is verified.
+ * A kind routed unsurely may be the wrong one: when its reading does not answer, the runner-up
+ * kind's reading is tried, held to the same confirmation by the question's own words.
  */
 export function composeReply(inputs: ReplyInputs): ComposedAnswer {
+  const first = confirmedReply(inputs);
+  const { alternative } = inputs;
+  if (first.outcome === "answer" || !alternative) return first;
+  const second = confirmedReply({ ...inputs, kind: alternative.kind, findings: alternative.findings });
+  if (second.outcome === "answer" || (first.outcome === "not-addressed" && second.outcome === "closest")) return second;
+  return first;
+}
+
+/** A reply for the inputs' kind; a route the router was unsure of answers only where the question's own words agree with the cited sentence. */
+function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
   const reply = replyFor(inputs);
-  // A route the router was unsure of answers only where the question's own words agree with the cited sentence.
   return reply.outcome === "answer" && inputs.kind && !inputs.query.isKindSure && !isConfirmedByWords(reply, inputs) ? asClosest(reply) : reply;
 }
 

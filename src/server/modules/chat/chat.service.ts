@@ -6,7 +6,7 @@ import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
 import type { StruckPages } from "../../../core/documents/struck-text";
 import type { SourcePassage } from "../../../core/rag/citations";
 import { modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
-import { answersFromSheet, composeReply, type ReplyInputs } from "../../../core/rag/reply";
+import { composeReply, type KindFindings, type ReplyInputs } from "../../../core/rag/reply";
 import { findingsInForce, passageInForce } from "../../../core/rag/struck-passages";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { OwnedDocumentId } from "../documents/documents.repo";
@@ -128,25 +128,31 @@ export function createChatService(deps: ChatServiceDeps) {
   ): AsyncGenerator<string, { composed: ComposedAnswer; answeredBy: string }> {
     const documentId = document.id;
     const previousQuestions = history.filter((message) => message.role === "user").map((message) => message.content);
-    const { query, topicCounts, passages, nearestInMeaningId, findings, passageOf } = await deps.retrieval.search(document, question, previousQuestions);
+    const { query, topicCounts, passages, nearestInMeaningId, findings, alternativeFindings, passageOf } = await deps.retrieval.search(
+      document,
+      question,
+      previousQuestions,
+    );
     const retrieved = passages.map(toSource);
-    const found = (findings?.sentences ?? []).flatMap((finding) => passageOf(finding.passageId) ?? []);
+    const found = [...(findings?.sentences ?? []), ...(alternativeFindings?.sentences ?? [])].flatMap((finding) => passageOf(finding.passageId) ?? []);
     const retrievedOf = new Map(
       [...found.map((chunk, index) => toSource(chunk, retrieved.length + index)), ...retrieved].map((source) => [source.chunkId, source]),
     );
     const [{ texts: pages, struck }, facts] = await Promise.all([
       pagesOf(documentId, [...retrievedOf.values()]),
-      query.kind?.factFields ? deps.factFieldsOf(documentId) : undefined,
+      query.kind?.factFields || query.alternativeKind?.factFields ? deps.factFieldsOf(documentId) : undefined,
     ]);
     // Words struck through on the page are not what the agreement says: no answer reads or quotes them (ADR 044).
     const sources = retrieved.map((source) => passageInForce(source, pages, struck));
     const sourceOf = new Map([...retrievedOf].map(([id, source]) => [id, passageInForce(source, pages, struck)]));
+    const inForce = (found?: KindFindings) => found && { ...found, sentences: findingsInForce(found.sentences, (id) => retrievedOf.get(id), pages, struck) };
     const inputs: ReplyInputs = {
       question,
       query,
       kind: query.kind,
       facts,
-      findings: findings && { ...findings, sentences: findingsInForce(findings.sentences, (id) => retrievedOf.get(id), pages, struck) },
+      findings: inForce(findings),
+      alternative: query.alternativeKind && { kind: query.alternativeKind, findings: inForce(alternativeFindings) },
       sources,
       passageOf: (id) => sourceOf.get(id),
       pages,
@@ -156,7 +162,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const composed = composeReply(inputs);
     const { chatModel } = deps;
     // The sheet's values and "not addressed" are settled without a model; otherwise a model writes from the passages that answer.
-    if (chatModel && composed.outcome !== "not-addressed" && !answersFromSheet(inputs)) {
+    if (chatModel && composed.outcome !== "not-addressed" && !composed.fromSheet) {
       const forModel = modelSources(question, query, sources, pages, inputs.weights, inputs.nearestInMeaning);
       if ("given" in forModel) return { composed: yield* modelAnswer(chatModel, question, history, forModel.given, pages, signal), answeredBy: chatModel.id };
     }

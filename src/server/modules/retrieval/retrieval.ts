@@ -39,6 +39,8 @@ export interface RetrievalResult {
   nearestInMeaningId?: string;
   /** For a question about a kind of clause the model knows: its best sentences in the whole document. */
   findings?: KindFindings;
+  /** The same for the query's alternative kind, when it has one the model knows. */
+  alternativeFindings?: KindFindings;
   /** Any passage of the document, by id: the findings' passages, for quoting them. */
   passageOf: (id: string) => IndexedPassage | undefined;
 }
@@ -110,8 +112,8 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const byOrdinal = new Map([...neighbours, ...ranked].map((chunk) => [chunk.ordinal, chunk]));
       const joinedPassages = joinNeighbours(ordered, byOrdinal);
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
-      const modelKind = query.kind?.modelKind;
-      const findings = modelKind ? await findingsFor(document, index, modelKind) : undefined;
+      const findingsOf = (modelKind: string | undefined) => (modelKind ? findingsFor(document, index, modelKind) : undefined);
+      const [findings, alternativeFindings] = await Promise.all([findingsOf(query.kind?.modelKind), findingsOf(query.alternativeKind?.modelKind)]);
       const foundByModel = findings ? findingPassages(findings, (id) => byId.get(id)) : [];
       return {
         query,
@@ -119,6 +121,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
         passages: selectPassages(preferFound(answeringFirst, foundByModel)),
         nearestInMeaningId: semantic[0]?.id,
         findings,
+        alternativeFindings,
         passageOf: (id) => byId.get(id),
       };
     },
