@@ -35,13 +35,14 @@ interface Example {
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by five people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by six people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
   "scripts/clause-model/router-questions-3.json",
   "scripts/clause-model/router-questions-4.json",
   "scripts/clause-model/router-questions-5.json",
+  "scripts/clause-model/router-questions-6.json",
 ];
 
 /** A set of questions written by kind ("none": about no one kind). */

@@ -1,6 +1,6 @@
 import { contractVocabulary } from "./contract-vocabulary";
 import type { QuestionKind } from "./question-kinds";
-import { isSureRoute, routeQuestion } from "./question-routing";
+import { isSureRoute, readQuestion } from "./question-routing";
 import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
 import { containsStems } from "./relevance";
 import { remembered } from "../../shared/remembered";
@@ -31,7 +31,7 @@ export interface AnalyzedQuery {
   kind?: QuestionKind;
   /** The kind was routed surely: its answer needs no confirmation by the question's own words. */
   isKindSure: boolean;
-  /** For a kind routed unsurely: the kind the router found next likeliest, read too in case the first is the wrong one. */
+  /** For an unsure reading (of a kind, or that the question is about none): the kind the router found next likeliest, read too in case the first reading is wrong. */
   alternativeKind?: QuestionKind;
 }
 
@@ -142,8 +142,9 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
   }
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
   // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked, unless it clearly names a kind of its own.
-  const own = routeQuestion(question);
-  const routed = isFollowUp && !(own && own.score >= CONFIDENT_ROUTE) ? routeQuestion(`${previousQuestions.at(-1)!} ${question}`) : own;
+  const own = readQuestion(question);
+  const reading = isFollowUp && !(own.routed && own.routed.score >= CONFIDENT_ROUTE) ? readQuestion(`${previousQuestions.at(-1)!} ${question}`) : own;
+  const { routed } = reading;
   const kind = routed?.kind;
   // A question routed to the document's name, parties or date is about its opening however it is worded.
   const isAboutOpening = openingQuestion.test(normalized) || kind?.isAboutOpening === true;
@@ -164,6 +165,6 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
     topic,
     kind,
     isKindSure: routed !== undefined && isSureRoute(routed),
-    alternativeKind: routed?.runnerUp,
+    alternativeKind: reading.runnerUp,
   };
 }

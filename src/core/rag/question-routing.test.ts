@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factFieldKeys } from "../../shared/fact-sheet";
 import { questionKinds } from "./question-kinds";
-import { keyStems, kindProbabilities, questionFeatures, routeQuestion, routeWithModel, SURE_PROBABILITY, type RouterModelFile } from "./question-routing";
+import { keyStems, kindProbabilities, questionFeatures, readWithModel, routeQuestion, SURE_PROBABILITY, type RouterModelFile } from "./question-routing";
 import { stem } from "./text";
 
 describe("routeQuestion: the kind of term a question asks about, in whatever words", () => {
@@ -116,22 +116,22 @@ describe("kindProbabilities: a softmax of each kind's bias plus the weights of t
   });
 });
 
-describe("routeWithModel: an unsure route names the runner-up kind, a sure one does not", () => {
-  const words = questionFeatures("law arbitration date").filter((feature) => feature.startsWith("u:"));
+describe("readWithModel: an unsure reading names the runner-up kind, a sure one does not", () => {
+  const words = questionFeatures("law arbitration date hello").filter((feature) => feature.startsWith("u:"));
   const feature = (word: string) => words.indexOf(`u:${stem(word)}`);
-  /** Each word lifts one kind: the question's words set how sure the route is and what comes next. */
+  /** Each word lifts one kind: the question's words set how sure the reading is and what comes next. */
   const model: RouterModelFile = {
     features: words,
     kinds: {
-      none: { bias: 0.1, weights: [] },
+      none: { bias: 0.1, weights: [[feature("hello"), 3]] },
       "governing-law": { bias: 0, weights: [[feature("law"), 3]] },
       "dispute-resolution": { bias: 0, weights: [[feature("arbitration"), 2.5]] },
       "agreement-date": { bias: 0, weights: [[feature("date"), 2.8]] },
     },
   };
-  const route = (question: string) => {
-    const routed = routeWithModel(model, question);
-    return routed && { kind: routed.kind.id, sure: routed.score >= SURE_PROBABILITY, runnerUp: routed.runnerUp?.id };
+  const read = (question: string) => {
+    const { routed, runnerUp } = readWithModel(model, question);
+    return { kind: routed?.kind.id, sure: routed !== undefined && routed.score >= SURE_PROBABILITY, runnerUp: runnerUp?.id };
   };
 
   it.each([
@@ -140,7 +140,10 @@ describe("routeWithModel: an unsure route names the runner-up kind, a sure one d
     ["law date", { kind: "governing-law", sure: false, runnerUp: "agreement-date" }],
     // The runner-up is the next kind the question's words do not rule out ("effective" rules out the agreement's date); "about no one kind" next means none.
     ["law date effective", { kind: "governing-law", sure: false, runnerUp: undefined }],
+    // About no one kind: surely, nothing more; unsurely, the likeliest kind is the runner-up.
+    ["hello", { kind: undefined, sure: false, runnerUp: undefined }],
+    ["hello arbitration", { kind: undefined, sure: false, runnerUp: "dispute-resolution" }],
   ] as const)("%j", (question, expected) => {
-    expect(route(question)).toEqual(expected);
+    expect(read(question)).toEqual(expected);
   });
 });

@@ -121,8 +121,6 @@ export interface RoutedKind {
   score: number;
   /** The cues that matched, as stems, strongest first. */
   matched: string[];
-  /** For a route the learned router is unsure of: the kind it found next likeliest, the right one about half the time the route is wrong. */
-  runnerUp?: QuestionKind;
 }
 
 /** The strongest cue counts whole; each further one less, so many weak words do not outweigh one clear name. */
@@ -221,27 +219,48 @@ export function isSureRoute(routed: RoutedKind): boolean {
 /** The learned router routes on its own when it is this sure (held-apart folds of the written questions: 0.3 routes best). */
 export const MIN_LEARNED_PROBABILITY = 0.3;
 
+/** How the router reads a question: the kind it asks about, if any, and for an unsure reading the kind next likeliest. */
+export interface QuestionReading {
+  routed?: RoutedKind;
+  /**
+   * When the learned router is unsure — of its kind, or that the question is about no one kind —
+   * the likeliest other kind the question's words do not rule out. On held-apart folds of the
+   * written questions it is the right kind about half the time the first reading is wrong.
+   */
+  runnerUp?: QuestionKind;
+}
+
 /**
  * The kind a question asks about: the learned router's when it is sure and the kind is not ruled
  * out by the question's words; else, unless it finds the question about no one kind ("What are the
- * key terms?"), the cues', when they name one clearly. Undefined otherwise.
+ * key terms?"), the cues', when they name one clearly. No route otherwise.
  */
-export function routeWithModel(model: RouterModelFile, question: string): RoutedKind | undefined {
+export function readWithModel(model: RouterModelFile, question: string): QuestionReading {
   const asked = question.toLowerCase().replace(/[’‘]/g, "'");
   const [[kindId, probability] = ["none", 0], ...others] = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
   const kind = questionKindById.get(kindId);
-  if (kind && probability >= MIN_LEARNED_PROBABILITY && !kind.excludedBy?.test(asked)) {
-    if (probability >= SURE_PROBABILITY) return { kind, score: probability, matched: [] };
-    // The next likeliest kind the question's words do not rule out; none when "about no one kind" comes first.
-    const [nextId] = others.find(([id]) => !questionKindById.get(id)?.excludedBy?.test(asked)) ?? ["none"];
-    return { kind, score: probability, matched: [], runnerUp: questionKindById.get(nextId) };
-  }
-  return kindId === "none" ? undefined : routeByCues(question);
+  const isSure = probability >= SURE_PROBABILITY;
+  // The next likeliest kind the question's words do not rule out; none when "about no one kind" comes first.
+  const [nextId] = others.find(([id]) => !questionKindById.get(id)?.excludedBy?.test(asked)) ?? ["none"];
+  const runnerUp = isSure ? undefined : questionKindById.get(nextId);
+  if (kind && probability >= MIN_LEARNED_PROBABILITY && !kind.excludedBy?.test(asked)) return { routed: { kind, score: probability, matched: [] }, runnerUp };
+  if (kindId === "none") return { runnerUp };
+  return { routed: routeByCues(question) };
+}
+
+/** The kind a question asks about, by the learned router and the cues (see readWithModel). */
+export function routeWithModel(model: RouterModelFile, question: string): RoutedKind | undefined {
+  return readWithModel(model, question).routed;
 }
 
 const routerModel = shippedRouterModel as unknown as RouterModelFile;
 
+/** The one kind a question is about, when its words say so clearly, and for an unsure reading the kind next likeliest. */
+export function readQuestion(question: string): QuestionReading {
+  return readWithModel(routerModel, question);
+}
+
 /** The one kind a question is about, when its words say so clearly; undefined otherwise. */
 export function routeQuestion(question: string): RoutedKind | undefined {
-  return routeWithModel(routerModel, question);
+  return readQuestion(question).routed;
 }
