@@ -36,12 +36,18 @@ const MIN_SPELLED_WORD = 5;
 
 /**
  * What the learned router reads of a question: its words (stems, fillers left out), pairs of
- * neighbouring words, and each longer word's runs of four letters ("exlusive" still reads as "exclusive").
+ * neighbouring words, and each longer word's runs of four letters ("exlusive" still reads as
+ * "exclusive"); and its words as typed, fillers kept, alone and in pairs — the form of a question
+ * ("how long", "who", "when", "can we") says what kind of answer it seeks.
  */
 export function questionFeatures(question: string): string[] {
   const words = keyStems(question);
   const features = new Set(words.map((word) => `u:${word}`));
   for (let index = 0; index + 1 < words.length; index++) features.add(`b:${words[index]}_${words[index + 1]}`);
+  // As typed: every run of letters or digits, so "don't" keeps its "t" and "what's" its "s".
+  const typed = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  for (const word of typed) features.add(`w:${word}`);
+  for (let index = 0; index + 1 < typed.length; index++) features.add(`p:${typed[index]}_${typed[index + 1]}`);
   for (const word of words) if (word.length >= MIN_SPELLED_WORD) for (let at = 0; at + 4 <= word.length; at++) features.add(`c:${word.slice(at, at + 4)}`);
   return [...features];
 }
