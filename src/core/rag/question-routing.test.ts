@@ -116,16 +116,28 @@ describe("kindProbabilities: a softmax of each kind's bias plus the weights of t
   });
 });
 
-describe("readWithModel: an unsure reading names the runner-up kind, a sure one does not", () => {
-  const words = questionFeatures("law arbitration date hello").filter((feature) => feature.startsWith("u:"));
+describe("readWithModel: an unsure route names the runner-up kind, a sure one does not", () => {
+  const words = questionFeatures("law arbitration date hello minor").filter((feature) => feature.startsWith("u:"));
   const feature = (word: string) => words.indexOf(`u:${stem(word)}`);
-  /** Each word lifts one kind: the question's words set how sure the reading is and what comes next. */
+  /** Each word lifts kinds: the question's words set how sure the route is and what comes next. */
   const model: RouterModelFile = {
     features: words,
     kinds: {
       none: { bias: 0.1, weights: [[feature("hello"), 3]] },
-      "governing-law": { bias: 0, weights: [[feature("law"), 3]] },
-      "dispute-resolution": { bias: 0, weights: [[feature("arbitration"), 2.5]] },
+      "governing-law": {
+        bias: 0,
+        weights: [
+          [feature("law"), 3],
+          [feature("minor"), 2.2],
+        ],
+      },
+      "dispute-resolution": {
+        bias: 0,
+        weights: [
+          [feature("arbitration"), 2.5],
+          [feature("minor"), 0.2],
+        ],
+      },
       "agreement-date": { bias: 0, weights: [[feature("date"), 2.8]] },
     },
   };
@@ -140,9 +152,11 @@ describe("readWithModel: an unsure reading names the runner-up kind, a sure one 
     ["law date", { kind: "governing-law", sure: false, runnerUp: "agreement-date" }],
     // The runner-up is the next kind the question's words do not rule out ("effective" rules out the agreement's date); "about no one kind" next means none.
     ["law date effective", { kind: "governing-law", sure: false, runnerUp: undefined }],
-    // About no one kind: surely, nothing more; unsurely, the likeliest kind is the runner-up.
+    // Unsure (0.73), but the next kind is too unlikely (0.099) to be read.
+    ["minor", { kind: "governing-law", sure: false, runnerUp: undefined }],
+    // About no one kind, surely or not: no kind, and none next.
     ["hello", { kind: undefined, sure: false, runnerUp: undefined }],
-    ["hello arbitration", { kind: undefined, sure: false, runnerUp: "dispute-resolution" }],
+    ["hello arbitration", { kind: undefined, sure: false, runnerUp: undefined }],
   ] as const)("%j", (question, expected) => {
     expect(read(question)).toEqual(expected);
   });
