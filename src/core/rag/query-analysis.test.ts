@@ -125,6 +125,17 @@ describe("follow-up questions", () => {
     expect(query.terms.find((term) => term.text === "filing")!.weight).toBeLessThan(1);
   });
 
+  it.each([
+    ["And for how long?", undefined],
+    ["And how many days?", undefined],
+    ["And governing law?", "governing-law"],
+  ])("reads a follow-up that names nothing but the answer's form with the question before: %j → %s", (question, kindId) => {
+    // The question before is about no one kind: a follow-up naming nothing of its own stays with it.
+    const query = analyzeQuery(question, ["What does the agreement say about keeping business information confidential?"]);
+    expect(query.isFollowUp).toBe(true);
+    expect(query.kind?.id).toBe(kindId);
+  });
+
   it("does not mix in earlier questions for a question that stands on its own", () => {
     const query = analyzeQuery("Which state's law governs the agreement?", ["What is the timely filing limit?"]);
     expect(query.isFollowUp).toBe(false);

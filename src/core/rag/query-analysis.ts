@@ -38,8 +38,14 @@ export interface AnalyzedQuery {
 export const EXPANSION_WEIGHT = 0.25;
 /** The words of the kind a question is routed to count this much in its search. */
 export const KIND_WEIGHT = 0.5;
-/** A follow-up routed this surely on its own words is about what it names, not what came before. */
+/** A follow-up routed this surely on its own words is about what it names, not what came before… */
 const CONFIDENT_ROUTE = 0.6;
+/**
+ * …when it names something: words that only say what form the answer takes — a duration, an
+ * amount, a date — name nothing, and a follow-up of only these ("and for how long?") asks about
+ * what came before, however surely its words alone route.
+ */
+const answerFormWords = new Set("long much many often soon when time times day days week weeks month months year years date".split(" "));
 export const CONTEXT_WEIGHT = 0.45;
 
 const openingQuestion =
@@ -143,7 +149,8 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
   // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked, unless it clearly names a kind of its own.
   const own = readQuestion(question);
-  const reading = isFollowUp && !(own.routed && own.routed.score >= CONFIDENT_ROUTE) ? readQuestion(`${previousQuestions.at(-1)!} ${question}`) : own;
+  const namesItsOwnKind = own.routed !== undefined && own.routed.score >= CONFIDENT_ROUTE && words.some((word) => !answerFormWords.has(word));
+  const reading = isFollowUp && !namesItsOwnKind ? readQuestion(`${previousQuestions.at(-1)!} ${question}`) : own;
   const { routed } = reading;
   const kind = routed?.kind;
   // A question routed to the document's name, parties or date is about its opening however it is worded.
