@@ -9,6 +9,9 @@
 // --hold-out-file=<file> measures one set of questions instead: a written set by held-apart folds
 // of its own questions (everything else always learnt from), any other set whole, never learnt from.
 //   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-5.json
+// router-questions-7.json is written like the others but kept apart, never learnt from: a seventh
+// person's wording to check the router on (ADR 027).
+//   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-7.json
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
