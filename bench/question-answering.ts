@@ -187,36 +187,28 @@ function emptyTally(): Tally {
   };
 }
 
-function categoryOf(tally: Tally, category: string) {
-  const entry = tally.byCategory.get(category) ?? { answerable: 0, hits: 0, noClause: 0, asserted: 0 };
-  tally.byCategory.set(category, entry);
-  return entry;
+/** The counts kept under `key`, made zero the first time. */
+function countsOf<Key, Counts extends Record<string, number>>(map: Map<Key, Counts>, key: Key, zero: () => Counts): Counts {
+  const counts = map.get(key) ?? zero();
+  map.set(key, counts);
+  return counts;
 }
+
+/** Adds each of `from`'s counts to `into`'s. */
+function addCounts<Counts extends Record<string, number>>(into: Counts, from: Counts): void {
+  for (const key of Object.keys(from) as (keyof Counts)[]) (into[key] as number) += from[key] as number;
+}
+
+const categoryOf = (tally: Tally, category: string) => countsOf(tally.byCategory, category, () => ({ answerable: 0, hits: 0, noClause: 0, asserted: 0 }));
+const routeOf = (tally: Tally, bucket: RouteBucket) => countsOf(tally.byRoute, bucket, () => ({ answerable: 0, refused: 0, missedAt5: 0 }));
 
 function merge(into: Tally, from: Tally): void {
   for (const key of Object.keys(into) as (keyof Tally)[]) {
     if (typeof into[key] === "number") (into[key] as number) += from[key] as number;
   }
   into.firstBytes.push(...from.firstBytes);
-  for (const [category, entry] of from.byCategory) {
-    const target = categoryOf(into, category);
-    target.answerable += entry.answerable;
-    target.hits += entry.hits;
-    target.noClause += entry.noClause;
-    target.asserted += entry.asserted;
-  }
-  for (const [bucket, entry] of from.byRoute) {
-    const target = routeOf(into, bucket);
-    target.answerable += entry.answerable;
-    target.refused += entry.refused;
-    target.missedAt5 += entry.missedAt5;
-  }
-}
-
-function routeOf(tally: Tally, bucket: RouteBucket) {
-  const entry = tally.byRoute.get(bucket) ?? { answerable: 0, refused: 0, missedAt5: 0 };
-  tally.byRoute.set(bucket, entry);
-  return entry;
+  for (const [category, counts] of from.byCategory) addCounts(categoryOf(into, category), counts);
+  for (const [bucket, counts] of from.byRoute) addCounts(routeOf(into, bucket), counts);
 }
 
 async function tallyQuotes(container: Container, documentId: string, reply: Reply, tally: Tally): Promise<void> {

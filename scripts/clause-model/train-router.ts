@@ -17,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seeded } from "./seeded";
 import { questionKinds } from "../../src/core/rag/question-kinds";
-import { isSureRoute, questionFeatures, routeWithModel, SURE_PROBABILITY, type RouterModelFile } from "../../src/core/rag/question-routing";
+import { isSureRoute, questionFeatures, readWithModel, SURE_PROBABILITY, type RouterModelFile } from "../../src/core/rag/question-routing";
 import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -132,7 +132,7 @@ interface Routing {
 }
 
 function routing(model: RouterModelFile, example: Example): Routing {
-  const routed = routeWithModel(model, example.question);
+  const { routed } = readWithModel(model, example.question);
   return { right: (routed?.kind.id ?? NO_KIND) === example.kind, sure: routed !== undefined && isSureRoute(routed) };
 }
 

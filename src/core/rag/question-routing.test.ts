@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { factFieldKeys } from "../../shared/fact-sheet";
 import { questionKinds } from "./question-kinds";
-import { keyStems, kindProbabilities, questionFeatures, readWithModel, routeQuestion, SURE_PROBABILITY, type RouterModelFile } from "./question-routing";
+import { keyStems, kindProbabilities, questionFeatures, readQuestion, readWithModel, SURE_PROBABILITY, type RouterModelFile } from "./question-routing";
 import { stem } from "./text";
 
-describe("routeQuestion: the kind of term a question asks about, in whatever words", () => {
+describe("readQuestion: the kind of term a question asks about, in whatever words", () => {
   it.each([
     // Payer terms a billing office asks about, several ways each.
     ["What is the timely filing limit for claims?", "timely-filing"],
@@ -57,13 +57,13 @@ describe("routeQuestion: the kind of term a question asks about, in whatever wor
     ["How long is the warranty?", "warranty-duration"],
     ["Who are the parties?", "parties"],
   ])("%s → %s", (question, kind) => {
-    expect(routeQuestion(question)?.kind.id).toBe(kind);
+    expect(readQuestion(question).routed?.kind.id).toBe(kind);
   });
 
   it.each(["What are the key terms of this contract?", "Summarize the agreement in plain English.", "What does the contract say about HIPAA?", "hello"])(
     "routes %j to no one kind",
     (question) => {
-      expect(routeQuestion(question)).toBeUndefined();
+      expect(readQuestion(question).routed).toBeUndefined();
     },
   );
 });

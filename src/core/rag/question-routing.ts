@@ -261,19 +261,9 @@ export function readWithModel(model: RouterModelFile, question: string): Questio
   return kindId === "none" ? {} : { routed: routeByCues(question) };
 }
 
-/** The kind a question asks about, by the learned router and the cues (see readWithModel). */
-export function routeWithModel(model: RouterModelFile, question: string): RoutedKind | undefined {
-  return readWithModel(model, question).routed;
-}
-
 const routerModel = shippedRouterModel as unknown as RouterModelFile;
 
 /** The one kind a question is about, when its words say so clearly, and for an unsure route the kind next likeliest. */
 export function readQuestion(question: string): QuestionReading {
   return readWithModel(routerModel, question);
-}
-
-/** The one kind a question is about, when its words say so clearly; undefined otherwise. */
-export function routeQuestion(question: string): RoutedKind | undefined {
-  return readQuestion(question).routed;
 }
