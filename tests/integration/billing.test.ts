@@ -421,7 +421,7 @@ describe("a failed document's refund, a job enqueued with the failure (ADR 036)"
       testApp.container.jobs.startWorker({ pollIntervalMs: 50 });
     }
     await expect.poll(async () => (await credits(person)).creditsAvailable, { timeout: 10_000 }).toBe(1);
-    expect(await refundJobsOf(document.id)).toEqual([{ id: expect.any(String), status: "completed" }]);
+    await expect.poll(() => refundJobsOf(document.id)).toEqual([{ id: expect.any(String), status: "completed" }]);
   });
 
   it("is given once, even when its job runs again after the refund committed and the document was charged again meanwhile", async () => {

@@ -283,7 +283,8 @@ describe("reprocess", () => {
     expect(chunksAfter.find((chunk) => chunk.clauseNumber === "2.1")?.text).toContain("one hundred twenty (120) days prior written notice");
     const { outline } = (await (await owner.get(`/api/documents/${document.id}/outline`)).json()) as { outline: { clauseNumber: string | null }[] };
     expect(outline.map((entry) => entry.clauseNumber)).toEqual(expect.arrayContaining(["1.1", "2.1"]));
-    expect((await jobsOf(document.id)).map((job) => job.status).sort()).toEqual(["completed", "completed"]);
+    // The job row closes just after the document it finished; wait for it rather than race it.
+    await expect.poll(async () => (await jobsOf(document.id)).map((job) => job.status).sort()).toEqual(["completed", "completed"]);
 
     // The conversation is whole, its citations as they were (they point at page and quote), and it goes on.
     const detail = (await (await owner.get(`/api/chat/sessions/${session.session.id}`)).json()) as ChatSessionDetail;

@@ -233,6 +233,6 @@ describe("a failed document's refund", () => {
     // Another worker takes the refund over once the dead one's lease lapses.
     startWorker();
     await explained(() => expect.poll(async () => (await credits(person)).creditsAvailable, { timeout: 60_000, interval: 200 }).toBe(1));
-    expect(await refunds()).toEqual([{ status: "completed", attempts: 2 }]);
+    await expect.poll(refunds).toEqual([{ status: "completed", attempts: 2 }]);
   });
 });

@@ -53,7 +53,10 @@ describe("document processing jobs", () => {
     expect(await dead.claim("killed-worker", [processDocumentJob.name])).toMatchObject({ payload: { document_id: id } });
     testApp.container.jobs.startWorker({ pollIntervalMs: 100 });
     await expect.poll(() => statusOf(id), { timeout: 30_000 }).toBe("completed");
-    expect(await listProcessingJobs(testApp.database.db, id)).toEqual([expect.objectContaining({ status: "completed", attempts: 2 })]);
+    // The document is marked completed inside the job; the job row is closed just after, so wait for it too.
+    await expect
+      .poll(() => listProcessingJobs(testApp.database.db, id), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ status: "completed", attempts: 2 })]);
   });
 
   it("a job that keeps dying fails with a readable reason instead of running forever", async () => {
