@@ -118,6 +118,63 @@ describe("composeExtractiveAnswer: the answer first, then the quote it comes fro
   });
 });
 
+describe("composeExtractiveAnswer: a question about the document itself, when its opening does not say", () => {
+  /** The reply to a question asked of a document whose first page has these lines (and a clause further on). */
+  function openingReply(question: string, lines: readonly string[]) {
+    const pageList = [
+      { pageNumber: 1, text: lines.join("\n") },
+      { pageNumber: 2, text: "1.1 Services. The vendor shall keep the clinic's scheduling software running during business hours." },
+    ];
+    const passages = chunkClauses(structureDocument(pageList)).map((chunk, index) => ({ ...chunk, number: index + 1, chunkId: `c${index}` }));
+    const query = analyzeQuery(question);
+    return composeExtractiveAnswer(
+      question,
+      query,
+      passages,
+      new Map(pageList.map((page) => [page.pageNumber, page.text])),
+      topicWeights(query.topic, { passages: passages.length, slots: [] }),
+    );
+  }
+  const legend = "Portions of this exhibit marked [***] were left out under a request for confidential treatment.";
+
+  it.each([
+    ["a title heading after a filing's exhibit number", ["Exhibit 10.4", "CLINICAL LAB SERVICES AGREEMENT", legend], "CLINICAL LAB SERVICES AGREEMENT"],
+    [
+      "the preamble that names the agreement, when no heading does",
+      [legend, "This Clinical Lab Services Agreement (the “Agreement”) is made by Harbor Family Medicine and Coastline Labs LLC."],
+      "This Clinical Lab Services Agreement",
+    ],
+    [
+      "an opening line that starts with the title",
+      [legend, "Billing Services Agreement This Agreement is entered into by and between Harbor Family Medicine and Ledger Medical Billing."],
+      "Billing Services Agreement",
+    ],
+  ])("names the document from %s", (_, lines, title) => {
+    const reply = openingReply("What is the name of this contract?", lines);
+    expect(reply.outcome).toBe("answer");
+    expect(reply.citations[0]!.quote).toContain(title);
+  });
+
+  it.each([
+    [
+      "its name, when the first page holds only a legend and an attachment's label",
+      "What is the name of this contract?",
+      ["Exhibit 10.4", legend, "Schedule B: Fees"],
+    ],
+    [
+      "its name, when the preamble calls it only “this Agreement”",
+      "What is the title of this document?",
+      [legend, "THIS AGREEMENT is made this 3rd day of May."],
+    ],
+    ["its parties, when no opening line names them", "Who are the parties to this contract?", ["Exhibit 10.4", legend]],
+    ["its date, when no opening line states one", "What is the date of this agreement?", ["Exhibit 10.4", legend]],
+  ])("shows the opening only as closest for %s", (_, question, lines) => {
+    const reply = openingReply(question, lines);
+    expect(reply.outcome).toBe("closest");
+    expect(reply.points.map((point) => point.text).join(" ")).not.toMatch(/\*\*/);
+  });
+});
+
 describe("composeExtractiveAnswer: says when the contract does not address the question", () => {
   it.each([
     ["Is there a right of first refusal?", "This contract does not appear to address a right of first refusal."],

@@ -77,8 +77,21 @@ function pick(candidates: readonly Candidate[], limit: number, perPassage: numbe
 const titleQuestion = /\b(?:name|title|called)\b/;
 const partiesQuestion = /\bpart(?:y|ies)\b|\bwho\b/;
 const documentWords = /\b(?:agreement|contract|amendment|addendum|policy|plan|terms|lease|licen[cs]e|order|attachment|schedule|memorandum)\b/i;
-/** An EDGAR filing's exhibit number ("EXHIBIT 10.14") heads the filing, not the contract. */
-const filingLabel = /^exhibit\s+[\d.]+$/i;
+/**
+ * A label that heads an attachment or a filing, not the contract: an EDGAR filing's exhibit number
+ * ("EXHIBIT 10.14"), or "Schedule A: Fees" — an attachment's title is not the document's.
+ */
+const attachmentLabel = /^(?:exhibit|schedule|appendix|annex|attachment)\s+(?:[A-Z]|\d+(?:\.\d+)*)\b/i;
+/** The document's title is on its first pages; a heading further in belongs to a part of it. */
+const TITLE_PAGES = 2;
+/**
+ * An opening sentence that names the document: it starts with its title ("Reseller Agreement This
+ * Agreement is made…"), or its preamble names it ("This Master Services Agreement (the
+ * “Agreement”)…"). Title words are capitalised; "this agreement is made" names nothing.
+ */
+const capitalisedWords = String.raw`(?:(?!(?:THIS|This|THE|The)\s)[A-Z][\w&'’.,-]*\s+){1,8}`;
+const documentName = String.raw`(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|ADDENDUM|Addendum|LEASE|Lease|LICEN[CS]E|Licen[cs]e|POLICY|Policy|PLAN|Plan|MEMORANDUM|Memorandum)\b`;
+const namingSentence = new RegExp(String.raw`^${capitalisedWords}${documentName}|\b(?:THIS|This)\s+${capitalisedWords}${documentName}`);
 const partiesWording = /\b(?:between|among|by and|entered into|hereinafter)\b|\(["“][A-Z]/i;
 const effectiveQuestion = /\beffective\b|\bcommence|\bstart\b|\bbegin/;
 /** Words that say when something starts to apply. */
@@ -92,35 +105,54 @@ const effectiveOfDocument = new RegExp(
 /** The opening sentences that name the parties: the first of them and the one after, which often lists the second party. */
 const MAX_PARTY_SENTENCES = 2;
 
-/** The document's title: the first heading of its opening passages that names a kind of document ("PROVIDER AGREEMENT"). */
+/** The document's title: the first heading of its first pages that names a kind of document ("PROVIDER AGREEMENT"). */
 function titleOf(openings: readonly SourcePassage[]): Candidate | undefined {
-  const headings = openings.flatMap((passage) =>
-    passage.clauses
-      .map((clause) => ({ clause, text: passage.text.slice(clause.at, clause.textAt).trim() }))
-      .filter(({ text }) => text && !filingLabel.test(text))
-      .map(({ clause, text }) => ({ start: clause.at, end: clause.at + text.length, text, clause, passage })),
-  );
+  const headings = openings
+    .filter((passage) => passage.pageStart <= TITLE_PAGES)
+    .flatMap((passage) =>
+      passage.clauses
+        .map((clause) => ({ clause, text: passage.text.slice(clause.at, clause.textAt).trim() }))
+        .filter(({ text }) => text && !attachmentLabel.test(text))
+        .map(({ clause, text }) => ({ start: clause.at, end: clause.at + text.length, text, clause, passage })),
+    );
   const title = headings.find((heading) => documentWords.test(heading.text));
   return title && { ...title, rank: 0, judgement: { coverage: 1, answers: true }, termScore: 0, matchedQuestionTerms: 0, matchedExpansions: 0 };
+}
+
+/** What the opening lines say to a question about the document itself: the sentence that answers it, if one does, and the first lines to show as closest. */
+interface OpeningReading {
+  answering: Candidate[];
+  opening: Candidate[];
 }
 
 /**
  * A question about the document itself is answered by its opening lines, whose words rarely
  * repeat the question's: its title, the sentence naming the parties, or the first date it states.
+ * When none of them says it (a filing's cover page, a confidentiality legend), the opening lines
+ * are only the closest passages: nothing there is asserted as the answer.
  */
-function openingSentences(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
+function readOpening(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): OpeningReading {
+  const opening = candidates.filter((candidate) => candidate.rank <= 1);
+  return { answering: openingAnswer(question, query, candidates, opening, passages), opening: opening.slice(0, 1) };
+}
+
+function openingAnswer(
+  question: string,
+  query: AnalyzedQuery,
+  candidates: readonly Candidate[],
+  opening: readonly Candidate[],
+  passages: readonly SourcePassage[],
+): Candidate[] {
   const asked = question.toLowerCase();
   const kind = query.kind?.id;
-  const opening = candidates.filter((candidate) => candidate.rank <= 1);
-  const first = opening.slice(0, 1);
   if (kind === "document-name" || (!kind && titleQuestion.test(asked))) {
-    // A title heading, else the preamble, which names the agreement ("This Master Services Agreement…").
-    const title = titleOf(passages.slice(0, 2));
-    return title ? [title] : first;
+    // A title heading, else an opening sentence that names the agreement ("This Master Services Agreement…").
+    const title =
+      titleOf(passages.slice(0, 2)) ?? opening.find((candidate) => candidate.passage.pageStart <= TITLE_PAGES && namingSentence.test(candidate.text));
+    return title ? [title] : [];
   }
   if (kind === "parties" || (!kind && partiesQuestion.test(asked))) {
-    const naming = opening.filter((candidate) => partiesWording.test(candidate.text)).slice(0, MAX_PARTY_SENTENCES);
-    return naming.length > 0 ? naming : first;
+    return opening.filter((candidate) => partiesWording.test(candidate.text)).slice(0, MAX_PARTY_SENTENCES);
   }
   // A date: the opening's, or — for when it takes effect — the clause that says so, wherever it is.
   const dated = (candidate: Candidate) => statesFact(candidate.text, "date");
@@ -136,12 +168,11 @@ function openingSentences(question: string, query: AnalyzedQuery, candidates: re
           )[0]
       : undefined;
   const wanted = effective ?? opening.find(dated) ?? [...candidates].filter(dated).sort((a, b) => b.termScore - a.termScore)[0];
-  return [wanted ?? first[0]].filter((candidate) => candidate !== undefined);
+  return wanted ? [wanted] : [];
 }
 
 /** The sentences that answer: those the relevance judgement accepts, best first; for a question with no topic words, those sharing its terms. */
-function answeringSentences(question: string, query: AnalyzedQuery, candidates: readonly Candidate[], passages: readonly SourcePassage[]): Candidate[] {
-  if (query.isAboutOpening) return openingSentences(question, query, candidates, passages);
+function answeringSentences(query: AnalyzedQuery, candidates: readonly Candidate[]): Candidate[] {
   if (isJudgedQuestion(query)) {
     const answering = candidates.filter((candidate) => candidate.judgement.answers).sort(byStrength);
     const best = answering[0]?.judgement.coverage ?? 0;
@@ -273,7 +304,11 @@ export function readPassages(
   nearestInMeaning?: SourcePassage,
 ): PassageReading {
   const candidates = judgeSentences(query, passages, weights);
-  const answering = answeringSentences(question, query, candidates, passages);
+  if (query.isAboutOpening) {
+    const { answering, opening } = readOpening(question, query, candidates, passages);
+    return { answering, related: answering.length > 0 ? [] : opening, isJudged: false };
+  }
+  const answering = answeringSentences(query, candidates);
   const isJudged = isJudgedQuestion(query);
   if (answering.length > 0) return { answering, related: [], isJudged };
   if (isJudged) return { answering, related: relatedSentences(candidates, nearestInMeaning), isJudged };
