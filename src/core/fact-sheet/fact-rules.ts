@@ -93,26 +93,41 @@ export const factRules: readonly FactRule[] = [
     about: [
       /\b(?:initial|original) term\b/,
       /\bfor (?:a|an initial) (?:term|period) of\b/,
-      /\bterm of (?:this|the) agreement\b/,
+      // The term as the sentence's subject ("The term of this Agreement shall be…"), not "during the term of this Agreement".
+      /\bterm of (?:this|the) agreement\b(?:\s*\([^)]*\))?,?\s*(?:shall|will|is|be)\b/,
       /\bshall (?:continue|remain) in (?:full force and )?effect for\b/,
+      /\b(?:have|has) (?:a|an initial) (?:term|duration) of\b|\bremain (?:valid|in (?:full )?(?:force|effect))\b[^.]{0,40}\bfor\b/,
+      // Its end counted from its start: "will expire ten (10) years from the Effective Date", "ending two years thereafter".
+      /\b(?:shall|will) (?:end|expire|terminate)\b[^.]{0,40}\b(?:years?|months?)\b[^.]{0,6}\b(?:from|after|following|therefrom)\b|\bending\b[^.]{0,30}\b(?:years?|months?)\b[^.]{0,6}\bthereafter\b/,
       /\b(?:commence|begin)\w*\b.{0,80}\b(?:continue|remain)\w*\b.{0,80}\b(?:until|for)\b/,
     ],
-    notAbout: /\bwithout cause\b|\bcure\b|\bnotice\b(?!.*\bterm of)/,
-    near: /\bterm\b|\bperiod\b|\bfor\b|\banniversary\b/,
+    notAbout: new RegExp(
+      [
+        String.raw`\bwithout cause\b|\bcure\b|\bnotice\b(?!.*\bterm of)`,
+        // A period that runs past the term ("during the term and for two years thereafter", "survives for…", "for a year after termination").
+        String.raw`\bsurviv|\b(?:during|throughout) the (?:term|currency|life)\b[^.]{0,80}?\band (?:for|thereafter)\b|\b(?:after|following) (?:the )?(?:such )?(?:termination|expiration|expiry)\b`,
+        // Another clause's own period: records kept, a warranty, insurance, confidentiality.
+        String.raw`\b(?:keep|kept|maintain|retain)\w*\b[^.]{0,60}\brecords\b|\bwarrant(?!y period\b)|\binsurance\b|\bconfidential`,
+      ].join("|"),
+    ),
+    near: /\bterm\b|\bperiod\b|\bfor\b|\banniversary\b|\bfrom\b|\bthereafter\b|\btherefrom\b/,
     units: ["month", "year"],
     headingHint: /\bterm\b/,
+    heading: /\b(?:initial )?term of (?:this |the )?agreement\b/,
   },
   {
     field: "expiration_date",
     kind: "date",
     about: [
-      /\b(?:expire|expires|expiration|shall end|ends|terminate)s? on\b/,
+      /\b(?:expire|expires|expiration|shall end|ends|terminate|conclude)s? on\b/,
       /\bexpiration date\b/,
-      /\b(?:until|up to and including)\b[^.]{0,40}\b(?:19|20)\d{2}\b/,
+      /\b(?:until|through|up to and including)\b[^.]{0,40}\b(?:19|20)\d{2}\b/,
+      /\b(?:shall|will) (?:expire|terminate|end)\b[^.]{0,25}\b(?:19|20)\d{2}\b/,
       /\b(?:continue|remain in (?:full )?(?:force|effect))\b[^.]{0,30}\bindefinitely\b/,
       /\bcontinue\w*\b[^.]{0,80}\buntil terminated\b/,
     ],
-    notAbout: /\beffective date\b|\bsigned\b/,
+    // The date the agreement starts is read only as a start (see readDate), so "from the Effective Date until 31 December" is the term's end.
+    notAbout: /\bsigned\b/,
     headingHint: /\bterm\b/,
   },
   {

@@ -205,6 +205,13 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "Redacted in this copy",
     ],
     ["expiration_date", "The engagement continues from the start date until terminated by either side.", "No end date: it continues until terminated"],
+    // The start date in the same sentence is not the end.
+    ["expiration_date", "This Agreement is effective as of March 1, 2026 and shall continue until terminated.", "No end date: it continues until terminated"],
+    ["expiration_date", "The term begins on the Effective Date and continues through June 30, 2028.", "June 30, 2028"],
+    ["expiration_date", "Commencing on 1 July 2026, this contract will expire 30 June 2029 unless extended in writing.", "30 June 2029"],
+    ["initial_term", "The term of this Agreement starts on the Effective Date and will expire five (5) years from the Effective Date.", "5 years"],
+    ["initial_term", "This Agreement shall have a term of two (2) years, renewable by mutual consent.", "2 years"],
+    ["initial_term", "The clinic's engagement shall remain in effect for eighteen (18) months after signing.", "18 months"],
     [
       "effective_date",
       "“Effective Date” means the date on which the last party signs this Agreement.",
@@ -252,6 +259,12 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["assignment", "Either party may terminate without the other's consent if the other makes an assignment for the benefit of its creditors."],
     ["dispute_resolution", "All claims must be filed with the Plan within twelve (12) months of the date of service."],
     ["dispute_resolution", "A member may bring an action against the Plan within three (3) years after the denial."],
+    // A period that runs past the term, or another clause's own period, is not the term.
+    ["effective_date", "The term shall commence on the date of signature and shall continue through December 31, 2027."],
+    ["initial_term", "During the term of this Agreement and for two (2) years thereafter, neither party shall hire the other's staff."],
+    ["initial_term", "The obligations of this Section survive for three (3) years after this Agreement ends."],
+    ["initial_term", "The vendor shall maintain its billing records for six (6) years after the termination of this Agreement."],
+    ["initial_term", "Each party shall carry liability insurance throughout the term of this Agreement and for one (1) year after."],
   ])("%s is not stated in: %s", (key, sentence) => {
     const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
     expect(valuesOf(key)).toEqual([]);

@@ -9,7 +9,7 @@ import { factRules, type FactRule, type FactSubject } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 
 /** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
-export const FACT_READER_VERSION = 4;
+export const FACT_READER_VERSION = 5;
 
 /** What a yes-or-no field reads when its clause is struck through on the page: the agreement's standard term, taken out (ADR 044). */
 export const STRUCK_CLAUSE_NO = "No — the clause is struck through";
@@ -138,8 +138,15 @@ function readWithoutLength(rule: FactRule, sentence: string): ReadValue | undefi
   return undefined;
 }
 
+/** Words just before a date that make it when something starts ("effective as of", "commencing on"), or when it ends ("until", "expires on"). */
+const startsAt = /\b(?:effective|commenc\w*|begin\w*|starts?|from|dated|made|entered into)\b[^.,;]{0,20}$/i;
+const endsAt = /\b(?:until|through|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*)\b[^.,;]{0,20}$/i;
+/** A field's date is never one these words put at the other end of the term ("effective 1 May 2025 and continuing until 30 April 2027"). */
+const otherEndOf: Partial<Record<FactFieldKey, RegExp>> = { expiration_date: startsAt, effective_date: endsAt };
+
 function readDate(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
-  const dates = findFacts(sentence, "date");
+  const otherEnd = otherEndOf[rule.field];
+  const dates = findFacts(sentence, "date").filter((fact) => !otherEnd?.test(sentence.slice(0, fact.start)));
   const date = dates.find((fact) => fact.start >= at - 40) ?? dates[0];
   if (date) return { value: date.plain, amount: null, unit: null, from: null, focus: date };
   const open = rule.field === "expiration_date" && /\bindefinitely\b|\buntil terminated\b/i.exec(sentence);
