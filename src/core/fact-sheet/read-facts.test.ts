@@ -145,6 +145,10 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["effective_date", "This Agreement shall take effect on the date on which the last party signs it.", "the date on which the last party signs it"],
     ["assignment", "The Agency may not assign this contract unless the Company first gives its written permission.", "Consent required"],
     ["assignment", "An assignment made in breach of this Section is null and void.", "Not assignable, except as the clause says"],
+    // Consent named only to say it is not needed lets the party assign.
+    ["assignment", "The Plan may assign this Agreement to any affiliate without the Provider's consent.", "Assignable without consent, as the clause says"],
+    ["assignment", "Neither party may assign this Agreement without the prior written consent of the other.", "Consent required"],
+    ["assignment", "The clinic may not assign this contract without the vendor's approval.", "Consent required"],
     ["timely_filing", "All claims shall be filed no later than 95 days following the date services were rendered.", "95 days"],
     ["initial_term", "The initial term starts on the Effective Date and lasts until the three-year anniversary of that date.", "3 years"],
     [

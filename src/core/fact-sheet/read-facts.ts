@@ -245,6 +245,11 @@ function readParties(sentence: string): ReadValue | undefined {
   return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
 }
 
+const barredAssignment =
+  /\b(?:may|shall|will|can) not (?:\w+ )?(?:be )?(?:assign|transfer)|\bnot (?:be )?assignable\b|\b(?:neither|no) party (?:may|shall|will)\b/i;
+const assignsWithoutConsent =
+  /\bwithout (?:the )?(?:need for |requiring )?(?:any )?(?:prior )?(?:written )?(?:[\w-]+(?:'s|’s|s’|s') )?(?:prior )?(?:written )?(?:consent|approval|permission)\b/i;
+
 function readWording(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
   switch (rule.field) {
     case "parties":
@@ -256,9 +261,11 @@ function readWording(rule: FactRule, sentence: string, at: number): ReadValue | 
     }
     case "assignment": {
       const plain = (value: string) => wordsValue(value);
+      const isBarred = barredAssignment.test(sentence);
+      // "Either party may assign … without the other's consent" lets it; "may not assign without consent" asks for it.
+      if (assignsWithoutConsent.test(sentence) && !isBarred) return plain("Assignable without consent, as the clause says");
       if (/\b(?:consent|approval|permission)\b/i.test(sentence)) return plain("Consent required");
-      if (/\b(?:may|shall|will) not (?:be )?assign|\bnot (?:be )?assignable\b|\bnull and void\b|\bvoid\b/i.test(sentence))
-        return plain("Not assignable, except as the clause says");
+      if (isBarred || /\bnull and void\b|\bvoid\b/i.test(sentence)) return plain("Not assignable, except as the clause says");
       return /\b(?:may|entitled to|right to) assign\b|\bassignable\b/i.test(sentence) ? plain("Assignable, as the clause says") : undefined;
     }
     case "reimbursement_basis": {
