@@ -152,13 +152,14 @@ export const factRules: readonly FactRule[] = [
     kind: "duration",
     about: [
       /\b(?:non-?renewal|not to (?:renew|extend)|decline to renew)\b/,
-      /\bprior to the (?:end|expiration) of the (?:then[- ]current |initial |renewal )?term\b/,
+      /\bprior to the (?:end|expiration) of the (?:(?:then[- ])?(?:current|applicable) |initial |renewal )?term\b/,
       /\b(?:renew|extend)\w*\b.{0,150}\bunless\b.{0,100}\bnoti(?:ce|f)/,
       /\b(?:following|after) (?:the )?(?:expiration of the )?(?:initial|original) term\b[^.]{0,80}\bterminat/,
       /\bterminat\w*\b[^.]{0,60}\bautomatic (?:renewal|extension)\b[^.]{0,150}\bnotice\b/,
     ],
     notAbout: /\binsurance\b|\bpolic(?:y|ies)\b|\bcoverage\b|\blicens/,
-    near: notice,
+    // The notice, however it is worded ("notifies the other"), or how long before the term ends a party may end it ("terminated … six months prior to the expiration").
+    near: /\bnotice\b|\bnotif\w*|\bterminat\w*\b[^.]{0,60}\b(?:prior to|before) (?:the )?(?:end|expiration|expiry|anniversary)\b/,
     units: ["day", "month"],
   },
   {

@@ -133,6 +133,16 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "The term renews by itself for further one (1) year periods unless a party sends the other written notice at least forty-five (45) days prior to the expiration of the term.",
       "45 days",
     ],
+    [
+      "non_renewal_notice",
+      "This Agreement renews each year unless either party notifies the other at least forty-five (45) days before the end of the current term.",
+      "45 days",
+    ],
+    [
+      "non_renewal_notice",
+      "The agreement renews for further one-year terms unless terminated by either party at least three (3) months prior to the expiration of the current term.",
+      "3 months",
+    ],
     ["auto_renewal", "At the end of each term, this Agreement renews automatically for subsequent one (1) year periods.", "Yes, for 1 year terms"],
     [
       "auto_renewal",
@@ -265,6 +275,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["dispute_resolution", "A member may bring an action against the Plan within three (3) years after the denial."],
     // A period that runs past the term, or another clause's own period, is not the term.
     ["effective_date", "The term shall commence on the date of signature and shall continue through December 31, 2027."],
+    ["non_renewal_notice", "Starting six (6) months prior to the expiration of the initial term, the parties will meet to discuss new rates."],
     ["initial_term", "During the term of this Agreement and for two (2) years thereafter, neither party shall hire the other's staff."],
     ["initial_term", "The obligations of this Section survive for three (3) years after this Agreement ends."],
     ["initial_term", "The vendor shall maintain its billing records for six (6) years after the termination of this Agreement."],
