@@ -328,6 +328,9 @@ export const factRules: readonly FactRule[] = [
       /\blaws of the (?:state|commonwealth|province) of\b/,
       /\bin accordance with the (?:substantive )?laws?\b/,
       /\bin accordance with federal law\b/,
+      // "The laws of California shall govern…", "the law of Germany applies", "controlled by the laws of…".
+      /\blaws? of\b[^.]{0,60}\b(?:shall|will) (?:govern|apply)\b|\blaws? of\b[^.]{0,60}\b(?:governs|applies)\b|\b(?:controlled|governed)\b[^.]{0,60}\bby the (?:\w+ )?laws?\b/,
+      /\b(?:construed|interpreted)\b[^.]{0,60}\baccording to the (?:\w+ )?laws?\b/,
     ],
     notAbout: /\b(?:organized|organised|incorporated|existing|formed|licensed)\b[^.]{0,30}\bunder the laws\b/,
     heading: /\bgoverning law\b|\bchoice of law\b/,

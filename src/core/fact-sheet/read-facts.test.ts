@@ -123,6 +123,10 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "Florida",
     ],
     ["governing_law", "The laws of the Province of Ontario govern this Agreement.", "Ontario"],
+    ["governing_law", "THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF NEW MEXICO WITHOUT REGARD TO ITS CONFLICT OF LAWS RULES.", "New Mexico"],
+    ["governing_law", "The laws of Oregon shall govern the construction and enforcement of this Agreement.", "Oregon"],
+    ["governing_law", "This Agreement is governed by the laws of the Netherlands.", "Netherlands"],
+    ["governing_law", "The validity and performance of this contract are governed by PRC law.", "PRC"],
     [
       "non_renewal_notice",
       "Unless a party gives written notice at least sixty days before the term ends that it chooses not to extend the term, the term is extended for one more year.",

@@ -202,11 +202,28 @@ function readYes(rule: FactRule, sentence: string): ReadValue {
 /** Where a place's name is given: "the State of Oregon", "the Province of Ontario", "the laws of England and Wales". */
 const jurisdictionPatterns: readonly RegExp[] = [
   /\b(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Tt]erritory) of ((?:the )?[A-Z][A-Za-z]+(?: [A-Z][a-z]+)?)/,
-  /\blaws? of ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b/,
+  /\blaws? of (?:the )?([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: and [A-Z][a-z]+)?)\b/,
   /\b(?:governed by|in accordance with|subject to) (?:the )?(?:substantive )?((?:[A-Z][a-z]+ )?[A-Z][a-z]+) law\b/,
+  // A country named by its initials: "the laws of the PRC", "PRC law".
+  /\blaws? of (?:the )?([A-Z]{2,5})\b/,
+  /\b([A-Z]{2,5}) [Ll]aws?\b/,
 ];
+/** Words kept lower-case when a sentence in capitals is read as ordinary text. */
+const smallWords = new Set(
+  "of the and by in with to for or a an under its any as is are be shall will that which such other without applicable excluding except including giving regard".split(
+    " ",
+  ),
+);
 
-function readName(sentence: string): ReadValue | undefined {
+/** A sentence set in capitals, as ordinary text ("THE LAWS OF THE STATE OF NEW YORK" → "the laws of the State of New York"), the same length so places in it hold. */
+function ordinaryCase(sentence: string): string {
+  const letters = sentence.replace(/[^A-Za-z]/g, "");
+  if (letters.length === 0 || letters.replace(/[^A-Z]/g, "").length / letters.length < 0.8) return sentence;
+  return sentence.replace(/[A-Za-z]+/g, (word) => (smallWords.has(word.toLowerCase()) ? word.toLowerCase() : `${word[0]}${word.slice(1).toLowerCase()}`));
+}
+
+function readName(written: string): ReadValue | undefined {
+  const sentence = ordinaryCase(written);
   const lawsAt = Math.max(0, sentence.search(/\b(?:governed|construed|accordance|laws?)\b/i));
   for (const pattern of jurisdictionPatterns) {
     const match = pattern.exec(sentence.slice(lawsAt));
