@@ -135,7 +135,13 @@ export const factRules: readonly FactRule[] = [
     kind: "yes",
     about: [
       /\b(?:automatically|auto-?)\s*(?:renew|extend)/,
-      /\bautomatic (?:renewal|extension)\b/,
+      /\b(?:agreement|contract|term)\b(?:\s*\([^)]*\))?,?\s+(?:shall|will) (?:\w+ )?automatically be (?:renewed|extended)\b/,
+      /\bautomatic (?:\w+ )?(?:renewal|extension)s?\b/,
+      // A party's choice to renew ("has the option to extend the Term"), read as renewal only if a party chooses.
+      /\b(?:option|right) to (?:\w+ )?(?:renew|extend) (?:this|the)\b/,
+      // Carrying on after the term: "continue on a year-to-year basis", "renewed for another year".
+      /\bcontinue\w*\b[^.]{0,60}\b(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/,
+      /\b(?:agreement|contract|term)\b[^.]{0,40}\b(?:renewed|extended)\b[^.]{0,20}\bfor (?:an? |one )?(?:additional|further|another)\b/,
       /\brenewable\b[^.]{0,60}\b(?:terms?|periods?|basis)\b/,
       /\bunless\b.{0,250}\b(?:will|shall) (?:be )?(?:renewed|extended)\b/,
       /\brenew(?:s|ed)? automatically\b/,

@@ -148,6 +148,9 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "3 months",
     ],
     ["auto_renewal", "At the end of each term, this Agreement renews automatically for subsequent one (1) year periods.", "Yes, for 1 year terms"],
+    ["auto_renewal", "This Agreement shall automatically be renewed for successive one (1) year terms.", "Yes, for 1 year terms"],
+    ["auto_renewal", "After the first year this contract will continue on a month-to-month basis until either party ends it.", "Yes"],
+    ["auto_renewal", "The Practice has the option to extend the term for one additional year by written notice.", "Only if a party chooses to renew"],
     [
       "auto_renewal",
       "At the option of the Provider, the contract may be renewed for additional one (1) year periods.",
@@ -280,6 +283,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     // A period that runs past the term, or another clause's own period, is not the term.
     ["effective_date", "The term shall commence on the date of signature and shall continue through December 31, 2027."],
     ["non_renewal_notice", "Starting six (6) months prior to the expiration of the initial term, the parties will meet to discuss new rates."],
+    ["auto_renewal", "If an arbitration delays a step this Agreement requires, the time for that step shall automatically be extended by ten (10) days."],
     ["initial_term", "During the term of this Agreement and for two (2) years thereafter, neither party shall hire the other's staff."],
     ["initial_term", "The obligations of this Section survive for three (3) years after this Agreement ends."],
     ["initial_term", "The vendor shall maintain its billing records for six (6) years after the termination of this Agreement."],
