@@ -64,6 +64,7 @@ const coordinationOfBenefits: FactSubject = [
 ];
 
 const notice = /\bnotice\b|\bnotif(?:y|ication)\b/;
+const monthNames = "(?:january|february|march|april|may|june|july|august|september|october|november|december)";
 
 export const factRules: readonly FactRule[] = [
   {
@@ -82,6 +83,10 @@ export const factRules: readonly FactRule[] = [
       /\beffective (?:as of|on|this)\b/,
       /\b(?:shall )?(?:become effective|commence|take effect|takes effect)s? (?:on|as of)\b/,
       /\b(?:made|entered into|dated)\b.{0,60}\b(?:as of|this|on)\b.{0,20}\b(?:day|19\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+      // The agreement's own date straight after the words: "this Agreement … to be effective January 1, 2027", "the term shall commence 1 March 2026".
+      new RegExp(
+        String.raw`(?<=\b(?:agreement|contract|term)\b[^.]{0,80})\b(?:effective|commence|begin)s? (?:upon |from )?(?:\d{1,2}(?:st|nd|rd|th)? )?${monthNames}\b`,
+      ),
     ],
     notAbout:
       /\bamendment\b|\btermination\b|\bof (?:the|such) (?:change|termination|amendment)\b|\bnotices?\b[^.]{0,40}\b(?:shall|will|is) be (?:deemed )?effective\b/,

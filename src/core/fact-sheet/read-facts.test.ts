@@ -159,6 +159,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["expiration_date", "This Agreement will remain in full force indefinitely, until a party ends it.", "No end date: it continues until terminated"],
     ["expiration_date", "The first term runs up to and including 30 September 2027.", "30 September 2027"],
     ["effective_date", "Executed and effective this 4th day of June, 2024.", "4th day of June, 2024"],
+    ["effective_date", "The parties signed this Agreement in Tulsa on March 3, 2026, to be effective April 1, 2026.", "April 1, 2026"],
     ["effective_date", "This Agreement shall take effect on the date on which the last party signs it.", "the date on which the last party signs it"],
     ["assignment", "The Agency may not assign this contract unless the Company first gives its written permission.", "Consent required"],
     ["assignment", "An assignment made in breach of this Section is null and void.", "Not assignable, except as the clause says"],
@@ -283,6 +284,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     // A period that runs past the term, or another clause's own period, is not the term.
     ["effective_date", "The term shall commence on the date of signature and shall continue through December 31, 2027."],
     ["non_renewal_notice", "Starting six (6) months prior to the expiration of the initial term, the parties will meet to discuss new rates."],
+    ["effective_date", "The rates in Table 2 are effective January 1, 2027."],
     ["auto_renewal", "If an arbitration delays a step this Agreement requires, the time for that step shall automatically be extended by ten (10) days."],
     ["initial_term", "During the term of this Agreement and for two (2) years thereafter, neither party shall hire the other's staff."],
     ["initial_term", "The obligations of this Section survive for three (3) years after this Agreement ends."],

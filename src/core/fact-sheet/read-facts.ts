@@ -147,7 +147,7 @@ const otherEndOf: Partial<Record<FactFieldKey, RegExp>> = { expiration_date: sta
 function readDate(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
   const otherEnd = otherEndOf[rule.field];
   const dates = findFacts(sentence, "date").filter((fact) => !otherEnd?.test(sentence.slice(0, fact.start)));
-  const date = dates.find((fact) => fact.start >= at - 40) ?? dates[0];
+  const date = dates.find((fact) => fact.start >= at && fact.start - at <= 60) ?? dates.find((fact) => fact.start >= at - 40) ?? dates[0];
   if (date) return { value: date.plain, amount: null, unit: null, from: null, focus: date };
   const open = rule.field === "expiration_date" && /\bindefinitely\b|\buntil terminated\b/i.exec(sentence);
   if (open)
