@@ -70,7 +70,8 @@ export const factRules: readonly FactRule[] = [
   {
     field: "parties",
     kind: "wording",
-    about: [/\b(?:made|entered into|executed)\b.{0,80}\bbetween\b.{3,250}?\band\b/],
+    // "made … by and between A and B", "This Agreement, dated …, between A and B", "is entered into by and among A, B and C".
+    about: [/\b(?:made|entered into|executed|dated|agreement|contract)\b.{0,120}\b(?:between|among)\b.{3,250}?\band\b/],
     notAbout: /\bdisputes?\b|\bconflict\b|\binconsisten|\bmeans\b/,
     firstPages: 2,
     maxValues: 1,

@@ -250,15 +250,18 @@ const disputeMeans: readonly [string, RegExp][] = [
 ];
 
 /** "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" → the two parties as written. */
+/** "Between the parties", "between them", "between the Supply Agreement and…": words that follow "between" without naming who signs. */
+const namesNoParty = /^(?:the parties|them|each other|itself|themselves|the date)\b|^the (?:[A-Z][\w-]* )*(?:Agreement|Contract)\b/;
+
 function readParties(sentence: string): ReadValue | undefined {
-  const between = /\bbetween\s+/i.exec(sentence);
+  const between = /\b(?:between|among)\s+/i.exec(sentence);
   if (!between) return undefined;
   const start = between.index + between[0].length;
   const rest = sentence.slice(start);
   const end =
     /,?\s+(?:effective|dated|as of|whereby|for the purpose|pursuant|under which)\b|[;]|\.\s+(?=[A-Z][a-z]+\s+[a-z])|\.$/.exec(rest)?.index ?? rest.length;
   const parties = rest.slice(0, end).trim();
-  if (!/\band\b/i.test(parties) || parties.length < 8 || parties.length > 240) return undefined;
+  if (!/\band\b/i.test(parties) || parties.length < 8 || parties.length > 240 || namesNoParty.test(parties)) return undefined;
   return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
 }
 
