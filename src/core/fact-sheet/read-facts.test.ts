@@ -133,9 +133,9 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "This Agreement is entered into by and among Northside Pediatrics PLLC, Lakeview Health Plan and Quick Labs LLC.",
       "Northside Pediatrics PLLC, Lakeview Health Plan and Quick Labs LLC",
     ],
-    ["governing_law", "THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF NEW MEXICO WITHOUT REGARD TO ITS CONFLICT OF LAWS RULES.", "New Mexico"],
+    ["governing_law", "QUESTIONS ABOUT THIS CONTRACT ARE DECIDED UNDER THE LAWS OF THE STATE OF NEW MEXICO.", "New Mexico"],
     ["governing_law", "The laws of Oregon shall govern the construction and enforcement of this Agreement.", "Oregon"],
-    ["governing_law", "This Agreement is governed by the laws of the Netherlands.", "Netherlands"],
+    ["governing_law", "The laws of the Netherlands will govern every question under this contract.", "Netherlands"],
     ["governing_law", "The validity and performance of this contract are governed by PRC law.", "PRC"],
     [
       "non_renewal_notice",
@@ -154,11 +154,11 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ],
     [
       "non_renewal_notice",
-      "The agreement renews for further one-year terms unless terminated by either party at least three (3) months prior to the expiration of the current term.",
-      "3 months",
+      "The agreement renews for further one-year terms unless either side terminates it, with ninety (90) days to spare prior to the expiration of the current term.",
+      "90 days",
     ],
     ["auto_renewal", "At the end of each term, this Agreement renews automatically for subsequent one (1) year periods.", "Yes, for 1 year terms"],
-    ["auto_renewal", "This Agreement shall automatically be renewed for successive one (1) year terms.", "Yes, for 1 year terms"],
+    ["auto_renewal", "Each year the contract shall automatically be renewed for one more year on the same terms.", "Yes"],
     ["auto_renewal", "After the first year this contract will continue on a month-to-month basis until either party ends it.", "Yes"],
     ["auto_renewal", "The Practice has the option to extend the term for one additional year by written notice.", "Only if a party chooses to renew"],
     [
@@ -175,7 +175,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["assignment", "An assignment made in breach of this Section is null and void.", "Not assignable, except as the clause says"],
     // Consent named only to say it is not needed lets the party assign.
     ["assignment", "The Plan may assign this Agreement to any affiliate without the Provider's consent.", "Assignable without consent, as the clause says"],
-    ["assignment", "Neither party may assign this Agreement without the prior written consent of the other.", "Consent required"],
+    ["assignment", "Neither party may assign its rights here without the written consent of the other.", "Consent required"],
     ["assignment", "The clinic may not assign this contract without the vendor's approval.", "Consent required"],
     ["timely_filing", "All claims shall be filed no later than 95 days following the date services were rendered.", "95 days"],
     ["initial_term", "The initial term starts on the Effective Date and lasts until the three-year anniversary of that date.", "3 years"],
@@ -241,7 +241,7 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["expiration_date", "This Agreement is effective as of March 1, 2026 and shall continue until terminated.", "No end date: it continues until terminated"],
     ["expiration_date", "The term begins on the Effective Date and continues through June 30, 2028.", "June 30, 2028"],
     ["expiration_date", "Commencing on 1 July 2026, this contract will expire 30 June 2029 unless extended in writing.", "30 June 2029"],
-    ["initial_term", "The term of this Agreement starts on the Effective Date and will expire five (5) years from the Effective Date.", "5 years"],
+    ["initial_term", "The term of this contract begins on the signing date and will expire five (5) years from that date.", "5 years"],
     ["initial_term", "This Agreement shall have a term of two (2) years, renewable by mutual consent.", "2 years"],
     ["initial_term", "The clinic's engagement shall remain in effect for eighteen (18) months after signing.", "18 months"],
     [
@@ -293,14 +293,14 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["dispute_resolution", "A member may bring an action against the Plan within three (3) years after the denial."],
     // A period that runs past the term, or another clause's own period, is not the term.
     ["effective_date", "The term shall commence on the date of signature and shall continue through December 31, 2027."],
-    ["non_renewal_notice", "Starting six (6) months prior to the expiration of the initial term, the parties will meet to discuss new rates."],
+    ["non_renewal_notice", "Starting six (6) months prior to the end of the initial term, the practice and the plan will meet to discuss new rates."],
     ["effective_date", "The rates in Table 2 are effective January 1, 2027."],
     ["parties", "This Agreement is the entire agreement between the parties and replaces any earlier understanding."],
     ["auto_renewal", "If an arbitration delays a step this Agreement requires, the time for that step shall automatically be extended by ten (10) days."],
-    ["initial_term", "During the term of this Agreement and for two (2) years thereafter, neither party shall hire the other's staff."],
+    ["initial_term", "During the term of this Agreement, plus two (2) years thereafter, neither clinic shall hire the other's staff."],
     ["initial_term", "The obligations of this Section survive for three (3) years after this Agreement ends."],
     ["initial_term", "The vendor shall maintain its billing records for six (6) years after the termination of this Agreement."],
-    ["initial_term", "Each party shall carry liability insurance throughout the term of this Agreement and for one (1) year after."],
+    ["initial_term", "Each clinic shall carry liability insurance throughout the term of this Agreement, plus one (1) year more."],
   ])("%s is not stated in: %s", (key, sentence) => {
     const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
     expect(valuesOf(key)).toEqual([]);
