@@ -1,3 +1,4 @@
+import { monthNames } from "../../shared/calendar-dates";
 import type { FactFieldKey } from "../../shared/fact-sheet";
 
 /**
@@ -64,7 +65,8 @@ const coordinationOfBenefits: FactSubject = [
 ];
 
 const notice = /\bnotice\b|\bnotif(?:y|ication)\b/;
-const monthNames = "(?:january|february|march|april|may|june|july|august|september|october|november|december)";
+/** A month's name, as a sentence read in lower case writes it. */
+const monthName = `(?:${monthNames.join("|").toLowerCase()})`;
 
 export const factRules: readonly FactRule[] = [
   {
@@ -83,10 +85,10 @@ export const factRules: readonly FactRule[] = [
       /\beffective date\b/,
       /\beffective (?:as of|on|this)\b/,
       /\b(?:shall )?(?:become effective|commence|take effect|takes effect)s? (?:on|as of)\b/,
-      /\b(?:made|entered into|dated)\b.{0,60}\b(?:as of|this|on)\b.{0,20}\b(?:day|19\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+      new RegExp(String.raw`\b(?:made|entered into|dated)\b.{0,60}\b(?:as of|this|on)\b.{0,20}\b(?:day|19\d\d|20\d\d|${monthName})\b`),
       // The agreement's own date straight after the words: "this Agreement … to be effective January 1, 2027", "the term shall commence 1 March 2026".
       new RegExp(
-        String.raw`(?<=\b(?:agreement|contract|term)\b[^.]{0,80})\b(?:effective|commence|begin)s? (?:upon |from )?(?:\d{1,2}(?:st|nd|rd|th)? )?${monthNames}\b`,
+        String.raw`(?<=\b(?:agreement|contract|term)\b[^.]{0,80})\b(?:effective|commence|begin)s? (?:upon |from )?(?:\d{1,2}(?:st|nd|rd|th)? )?${monthName}\b`,
       ),
     ],
     notAbout:

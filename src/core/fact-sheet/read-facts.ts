@@ -249,10 +249,10 @@ const disputeMeans: readonly [string, RegExp][] = [
   ["Court", /\bcourts? of\b|\bexclusive (?:jurisdiction|venue)\b|\blitigation\b/i],
 ];
 
-/** "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" → the two parties as written. */
 /** "Between the parties", "between them", "between the Supply Agreement and…": words that follow "between" without naming who signs. */
 const namesNoParty = /^(?:the parties|them|each other|itself|themselves|the date)\b|^the (?:[A-Z][\w-]* )*(?:Agreement|Contract)\b/;
 
+/** "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" → the parties as written; "by and among" three or more. */
 function readParties(sentence: string): ReadValue | undefined {
   const between = /\b(?:between|among)\s+/i.exec(sentence);
   if (!between) return undefined;
