@@ -335,7 +335,7 @@ function cuadFigures(label: string, run: CuadRun, figures: Record<string, string
     figures[`${name}: answerable questions answered / closest / not addressed`] =
       `${format(ratio(tally.answered, tally.answerable))} / ${format(ratio(tally.closest, tally.answerable))} / ${share(tally.refused, tally.answerable)} (target not addressed ≤ ${TARGETS.answerableRefused})`;
     figures[`${name}: no-clause questions with no assertion / with a bold lead or Yes/No`] =
-      `${share(tally.noClause - tally.noClauseAnswered, tally.noClause)} (target ≥ ${TARGETS.noClauseNoAssertion}) / ${share(tally.noClauseLed, tally.noClause)} (target ≤ ${TARGETS.noClauseLed})`;
+      `${share(tally.noClause - tally.noClauseAnswered, tally.noClause)} (target ≥ ${TARGETS.noClauseNoAssertion}; said not addressed ${share(tally.noClauseRefused, tally.noClause)}) / ${share(tally.noClauseLed, tally.noClause)} (target ≤ ${TARGETS.noClauseLed})`;
     figures[`${name}: recall at 5 / page hit at 5`] =
       `${format(ratio(tally.recallAt5, tally.searched))} / ${format(ratio(tally.pageHitAt5, tally.searched))} (targets ${TARGETS.recallAt5} / ${TARGETS.pageHitAt5})`;
     figures[`${name}: quotes verbatim on their page`] = share(tally.verbatimQuotes, tally.quotes);

@@ -175,6 +175,47 @@ describe("composeExtractiveAnswer: a question about the document itself, when it
   });
 });
 
+/**
+ * The extractive answer to a question about a one-page contract of the given lines, its topic's
+ * slots weighed as given: in a whole contract, words of change are common and "price" rare.
+ */
+function answerOnPage(question: string, lines: readonly string[], weights: number[][]) {
+  const page = { pageNumber: 1, text: ["SUPPLY AGREEMENT", ...lines].join("\n") };
+  const passages = chunkClauses(structureDocument([page])).map((chunk, index) => ({ ...chunk, number: index + 1, chunkId: `c${index}` }));
+  return composeExtractiveAnswer(question, analyzeQuery(question), passages, new Map([[1, page.text]]), weights);
+}
+
+describe("composeExtractiveAnswer: a sentence with only part of what was asked is the closest, not an answer", () => {
+  const confidentiality =
+    "1.4 Confidential Information. Confidential Information includes customer lists, price sheets and product plans, whether or not marked.";
+  const payment = "6.1 Payment. Buyer shall pay each invoice within thirty (30) days of receipt.";
+  // Slots: raising (common), prices (rare).
+  const restriction = { question: "Are there restrictions on raising prices?", weights: [[1, 3]] };
+  // Slots: days, notice, prices (rare), increase.
+  const notice = { question: "How many days' notice does a price increase need?", weights: [[1, 1, 4, 1]] };
+  it.each([
+    [restriction, [confidentiality, payment], "closest", undefined],
+    [
+      restriction,
+      [confidentiality, "6.2 Prices. Seller shall not raise the prices in Schedule 1 more than once in a contract year.", payment],
+      "answer",
+      "**Yes** (6.2 Prices, page 1)",
+    ],
+    [notice, [confidentiality, "6.3 Quotes. A price quoted by Seller stays open for thirty (30) days.", payment], "closest", undefined],
+    [
+      notice,
+      [confidentiality, "6.2 Prices. Seller may increase a price on sixty (60) days' written notice to Buyer.", payment],
+      "answer",
+      "**60 days** (6.2 Prices, page 1)",
+    ],
+  ])("%o (%#)", ({ question, weights }, lines, outcome, lead) => {
+    const answer = answerOnPage(question, lines, weights);
+    expect(answer.outcome).toBe(outcome);
+    if (lead) expect(answer.points[0]!.text.slice(0, lead.length)).toBe(lead);
+    else expect(answer.points.map((point) => point.text).join("\n")).not.toMatch(/\*\*/);
+  });
+});
+
 describe("composeExtractiveAnswer: says when the contract does not address the question", () => {
   it.each([
     ["Is there a right of first refusal?", "This contract does not appear to address a right of first refusal."],

@@ -116,7 +116,16 @@ function titleOf(openings: readonly SourcePassage[]): Candidate | undefined {
         .map(({ clause, text }) => ({ start: clause.at, end: clause.at + text.length, text, clause, passage })),
     );
   const title = headings.find((heading) => documentWords.test(heading.text));
-  return title && { ...title, rank: 0, judgement: { coverage: 1, answers: true }, termScore: 0, matchedQuestionTerms: 0, matchedExpansions: 0 };
+  return (
+    title && {
+      ...title,
+      rank: 0,
+      judgement: { coverage: 1, answers: true, coversEverySlot: true },
+      termScore: 0,
+      matchedQuestionTerms: 0,
+      matchedExpansions: 0,
+    }
+  );
 }
 
 /** What the opening lines say to a question about the document itself: the sentence that answers it, if one does, and the first lines to show as closest. */
@@ -264,8 +273,9 @@ export function notAddressedAnswer(question: string, related: readonly QuotedSen
  * The embedded answerer: no model, so it answers with the contract's own words. It judges
  * whether the best passages address what the question is about; if they do, the first point
  * states the fact asked for (a duration, a date, an amount, yes or no) with the sentence that
- * states it, quoted from its start, then the other sentences that answer; if they do not, it
- * says so and shows the closest sections as related. Every quote is checked against its page.
+ * states it, quoted from its start, then the other sentences that answer; if the best of them
+ * matches only part of what was asked, they are the closest passages, not an answer; if none
+ * does, it says so and shows the closest sections as related. Every quote is checked against its page.
  */
 export function composeExtractiveAnswer(
   question: string,
@@ -282,6 +292,8 @@ export function composeExtractiveAnswer(
     return related.length > 0 ? closestAnswer(related, pages) : { outcome: "not-addressed", points: [], related: [], citations: [], droppedCitations: 0 };
   }
   const [best, ...others] = answering as [Candidate, ...Candidate[]];
+  // A sentence with only the question's rarest words ("price" in a list of confidential documents) is near it, not its answer.
+  if (isJudged && !best.judgement.coversEverySlot) return closestAnswer(answering, pages);
   const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
   const citations: Citation[] = [];
   const { points, unverified } = pointsFrom(ordered, pages, citations, { lead: answerLead(question, query, best.text) });

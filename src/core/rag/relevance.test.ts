@@ -95,6 +95,16 @@ describe("judgeWindow: does a sentence answer what the question is about", () =>
     expect(answersQuestion(() => stemsOf(sentence), sentence, topic, weights)).toBe(answers);
   });
 
+  // Whether a sentence matches every slot asked about, or only enough of them to be near.
+  it.each([
+    ["Can a party terminate this contract without cause?", "Each party may terminate without cause, on ninety (90) days' written notice to the other.", true],
+    ["Can a party terminate this contract without cause?", "This contract may be ended by either party when the other is in breach.", false],
+    ["How long does any warranty last?", "Supplier warrants the equipment against defects for twelve (12) months from delivery.", true],
+    ["How long does any warranty last?", "The equipment is delivered within twelve (12) months.", false],
+  ])("%s — %s → covers every slot: %s", (question, sentence, coversEverySlot) => {
+    expect(judge(question, sentence).coversEverySlot).toBe(coversEverySlot);
+  });
+
   it("does not read the words of a sentence that lacks the fact asked for", () => {
     const question = "How long does any warranty last?";
     const sentence = "Supplier warrants that the equipment is free of defects.";

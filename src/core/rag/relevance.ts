@@ -107,6 +107,8 @@ export interface WindowJudgement {
   coverage: number;
   /** It covers enough, including the question's most telling slot, and states the kind of fact asked for. */
   answers: boolean;
+  /** It matches every slot of the alternative that is not a detail: all of what was asked, not only its rarest words. */
+  coversEverySlot: boolean;
 }
 
 /** Fact kinds an answer cannot do without: "How long…" is not answered by a sentence with no length of time. */
@@ -160,13 +162,17 @@ function alternativeAnswers(
 /** How much of one alternative wording of the question the stems cover, and whether that answers it. */
 function judgeAlternative(stems: readonly string[], slots: readonly TopicSlot[], slotWeights: readonly number[], statesFact: boolean): WindowJudgement {
   const share = coverage(stems, slots, slotWeights);
-  return { coverage: share, answers: statesFact && alternativeAnswers(stems, slots, slotWeights, () => share) };
+  return {
+    coverage: share,
+    answers: statesFact && alternativeAnswers(stems, slots, slotWeights, () => share),
+    coversEverySlot: slots.every((slot) => slot.isDetail || matchesSlot(stems, slot)),
+  };
 }
 
 /** Whether `text` (a sentence with its clause's headings, as stems) answers what the question is about, and how much of it it covers. */
 export function judgeWindow(stems: readonly string[], text: string, topic: QuestionTopic, weights: readonly (readonly number[])[]): WindowJudgement {
   const statesFact = statesAskedFact(text, topic);
-  let best: WindowJudgement = { coverage: 0, answers: false };
+  let best: WindowJudgement = { coverage: 0, answers: false, coversEverySlot: false };
   topic.alternatives.forEach((slots, alternative) => {
     const judged = judgeAlternative(stems, slots, weights[alternative] ?? [], statesFact);
     if ((judged.answers && !best.answers) || (judged.answers === best.answers && judged.coverage > best.coverage)) best = judged;
