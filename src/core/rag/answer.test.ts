@@ -185,7 +185,7 @@ function answerOnPage(question: string, lines: readonly string[], weights: numbe
   return composeExtractiveAnswer(question, analyzeQuery(question), passages, new Map([[1, page.text]]), weights);
 }
 
-describe("composeExtractiveAnswer: a sentence with only part of what was asked is the closest, not an answer", () => {
+describe("composeExtractiveAnswer: a sentence with only part of what was asked, or that settles no Yes or No, is the closest, not an answer", () => {
   const confidentiality =
     "1.4 Confidential Information. Confidential Information includes customer lists, price sheets and product plans, whether or not marked.";
   const payment = "6.1 Payment. Buyer shall pay each invoice within thirty (30) days of receipt.";
@@ -193,6 +193,8 @@ describe("composeExtractiveAnswer: a sentence with only part of what was asked i
   const restriction = { question: "Are there restrictions on raising prices?", weights: [[1, 3]] };
   // Slots: days, notice, prices (rare), increase.
   const notice = { question: "How many days' notice does a price increase need?", weights: [[1, 1, 4, 1]] };
+  // Slots: minimum, purchase.
+  const purchase = { question: "Is there a minimum purchase commitment?", weights: [[2, 2]] };
   it.each([
     [restriction, [confidentiality, payment], "closest", undefined],
     [
@@ -207,6 +209,19 @@ describe("composeExtractiveAnswer: a sentence with only part of what was asked i
       [confidentiality, "6.2 Prices. Seller may increase a price on sixty (60) days' written notice to Buyer.", payment],
       "answer",
       "**60 days** (6.2 Prices, page 1)",
+    ],
+    // A sentence about the very thing asked whose negation could go either way settles no Yes or No.
+    [
+      purchase,
+      [confidentiality, "4.1 Purchases. The minimum purchase amounts in Schedule 2 will not change in the first year.", payment],
+      "closest",
+      undefined,
+    ],
+    [
+      purchase,
+      [confidentiality, "4.1 Purchases. Buyer will purchase a minimum of 500 units in each quarter.", payment],
+      "answer",
+      "**Yes** (4.1 Purchases, page 1)",
     ],
   ])("%o (%#)", ({ question, weights }, lines, outcome, lead) => {
     const answer = answerOnPage(question, lines, weights);

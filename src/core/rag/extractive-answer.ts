@@ -295,8 +295,11 @@ export function composeExtractiveAnswer(
   // A sentence with only the question's rarest words ("price" in a list of confidential documents) is near it, not its answer.
   if (isJudged && !best.judgement.coversEverySlot) return closestAnswer(answering, pages);
   const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
+  const lead = answerLead(question, query, best.text);
+  // A yes-or-no question the sentence does not settle is not answered by it.
+  if (isJudged && query.topic.answerKind === "yes-no" && !lead) return closestAnswer(answering, pages);
   const citations: Citation[] = [];
-  const { points, unverified } = pointsFrom(ordered, pages, citations, { lead: answerLead(question, query, best.text) });
+  const { points, unverified } = pointsFrom(ordered, pages, citations, { lead });
   return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };
 }
 

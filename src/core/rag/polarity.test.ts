@@ -14,6 +14,11 @@ describe("existencePolarity: does the sentence say the thing asked about holds?"
     ["The Vendor will keep general liability insurance of at least $1,000,000 per occurrence.", false, "yes"],
     // A negation that need not deny the thing asked about: neither yes nor no.
     ["The Vendor will not charge for replacement parts during the warranty period.", false, undefined],
+    // Asked about a restriction, a right granted outright restricts nothing; a limit on it does.
+    ["The Supplier reserves the right to change its list prices at any time.", true, undefined],
+    ["The Supplier may update the price list without prior notice to the Buyer.", true, undefined],
+    ["The Supplier may raise its prices no more than once in any calendar year.", true, "yes"],
+    ["Price increases are limited to the change in the consumer price index.", true, "yes"],
   ] as const)("%s (asks about a restriction: %s) → %s", (sentence, isAboutRestriction, expected) => {
     expect(existencePolarity(sentence, isAboutRestriction)).toBe(expected);
   });

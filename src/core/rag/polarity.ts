@@ -33,15 +33,25 @@ export function isDenial(sentence: string): boolean {
   return denials.some((pattern) => pattern.test(sentence));
 }
 
+/** Words that confine what a party may do: a limit, a sole way, a consent needed. */
+const confining =
+  /\b(?:not (?:more|less|exceed|to exceed)|no (?:more|less|later|earlier|sooner) than|only|solely|restrict\w*|prohibit\w*|limit\w*|refrain\w*|forbid\w*|at most|in no event|exclusive\w*)\b/i;
+
+/** Whether a sentence restricts: it forbids, or confines. A right granted outright ("reserves the right to change its prices") restricts nothing. */
+function restricts(sentence: string): boolean {
+  return prohibition.test(sentence) || confining.test(sentence);
+}
+
 /**
  * For "Is there…", "Does a party have…", "Is a party restricted…": yes when the sentence states it
  * and does not deny it; no when it denies it; nothing when a negation it holds could go either way.
- * `isAboutRestriction`: the thing asked about is itself a restriction, written with "not".
+ * `isAboutRestriction`: the thing asked about is itself a restriction, written with "not"; a
+ * sentence answers yes to it only when it restricts.
  */
 export function existencePolarity(sentence: string, isAboutRestriction: boolean): Polarity | undefined {
   if (isDenial(sentence)) return "no";
-  if (isAboutRestriction || !negation.test(sentence)) return "yes";
-  return undefined;
+  if (isAboutRestriction) return restricts(sentence) ? "yes" : undefined;
+  return negation.test(sentence) ? undefined : "yes";
 }
 
 /** A sentence that leaves a party free to act: a permission, not a denial, when the question asks "Can we…". */
