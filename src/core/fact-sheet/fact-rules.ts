@@ -68,6 +68,11 @@ const notice = /\bnotice\b|\bnotif(?:y|ication)\b/;
 /** A month's name, as a sentence read in lower case writes it. */
 const monthName = `(?:${monthNames.join("|").toLowerCase()})`;
 
+/** Ordinal words, in order from one: "the third anniversary" is three years on. */
+export const ordinalWords = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+/** "third anniversary of the", "5th anniversary of this", "second (2nd) anniversary of the": the ordinal is the first group. */
+export const anniversary = String.raw`(${ordinalWords.join("|")}|\d{1,2}(?:st|nd|rd|th))\b(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))? anniversary of (?:the|this)\b`;
+
 export const factRules: readonly FactRule[] = [
   {
     field: "parties",
@@ -108,6 +113,8 @@ export const factRules: readonly FactRule[] = [
       // Its end counted from its start: "will expire ten (10) years from the Effective Date", "ending two years thereafter".
       /\b(?:shall|will) (?:end|expire|terminate)\b[^.]{0,40}\b(?:years?|months?)\b[^.]{0,6}\b(?:from|after|following|therefrom)\b|\bending\b[^.]{0,30}\b(?:years?|months?)\b[^.]{0,6}\bthereafter\b/,
       /\b(?:commence|begin)\w*\b.{0,80}\b(?:continue|remain)\w*\b.{0,80}\b(?:until|for)\b/,
+      // Its end as an anniversary of its start: "will end on the third anniversary of the Effective Date".
+      new RegExp(String.raw`(?<=\b(?:agreement|term)\b[^.;]{0,100})\b(?:end|expir|terminat|conclud)\w*\b(?: on| upon)? the ${anniversary}`),
     ],
     notAbout: new RegExp(
       [
@@ -128,6 +135,8 @@ export const factRules: readonly FactRule[] = [
     kind: "date",
     about: [
       /\b(?:expire|expires|expiration|shall end|ends|terminate|conclude)s? on\b/,
+      // "The term … commencing on the Effective Date and ending on 31 May 2026": the agreement's or its term's end, not another period's.
+      /(?<=\b(?:agreement|term)\b[^.;]{0,100})\b(?:expir|terminat|end|conclud)ing on\b/,
       /\bexpiration date\b/,
       /\b(?:until|through|up to and including)\b[^.]{0,40}\b(?:19|20)\d{2}\b/,
       /\b(?:shall|will) (?:expire|terminate|end)\b[^.]{0,25}\b(?:19|20)\d{2}\b/,

@@ -244,6 +244,21 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["initial_term", "The term of this contract begins on the signing date and will expire five (5) years from that date.", "5 years"],
     ["initial_term", "This Agreement shall have a term of two (2) years, renewable by mutual consent.", "2 years"],
     ["initial_term", "The clinic's engagement shall remain in effect for eighteen (18) months after signing.", "18 months"],
+    // An end on an anniversary of the start is that many years; a proviso after a semicolon is another part of the sentence.
+    ["initial_term", "The term of this lease begins on the signing date and will end on the second anniversary of the signing date.", "2 years"],
+    ["initial_term", "This Agreement starts on the Effective Date and terminates on the 5th anniversary of the Effective Date.", "5 years"],
+    [
+      "initial_term",
+      "The clinic engages the vendor for a term of two (2) years; provided, however, that either clinic may end the engagement on ninety (90) days' notice.",
+      "2 years",
+    ],
+    // "Effective until" a date ends the term there; "ending on" a date ends the agreement's term.
+    ["expiration_date", "The services shall be effective until June 30, 2027 unless extended in writing.", "June 30, 2027"],
+    [
+      "expiration_date",
+      "The term of this Agreement, commencing on the Effective Date and ending on March 31, 2029, may be extended by mutual consent.",
+      "March 31, 2029",
+    ],
     [
       "effective_date",
       "“Effective Date” means the date on which the last party signs this Agreement.",
@@ -301,6 +316,9 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
     ["initial_term", "The obligations of this Section survive for three (3) years after this Agreement ends."],
     ["initial_term", "The vendor shall maintain its billing records for six (6) years after the termination of this Agreement."],
     ["initial_term", "Each clinic shall carry liability insurance throughout the term of this Agreement, plus one (1) year more."],
+    // Another period's end, not the agreement's.
+    ["initial_term", "In the window ending on the third anniversary of the closing, the seller files its annual reports."],
+    ["expiration_date", "During the pilot period beginning on the signing date and ending on May 1, 2027, the vendor shall report each week."],
   ])("%s is not stated in: %s", (key, sentence) => {
     const { valuesOf } = sheetOf([["SERVICES AGREEMENT", `1. Terms. ${sentence}`].join("\n")]);
     expect(valuesOf(key)).toEqual([]);

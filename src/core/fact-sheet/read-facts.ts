@@ -5,11 +5,11 @@ import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } fr
 import type { PassageClause } from "../documents/chunking";
 import { isStruck, nothingStruck, type StruckPages } from "../documents/struck-text";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
-import { factRules, type FactRule, type FactSubject } from "./fact-rules";
+import { anniversary, factRules, ordinalWords, type FactRule, type FactSubject } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 
 /** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
-export const FACT_READER_VERSION = 5;
+export const FACT_READER_VERSION = 6;
 
 /** What a yes-or-no field reads when its clause is struck through on the page: the agreement's standard term, taken out (ADR 044). */
 export const STRUCK_CLAUSE_NO = "No — the clause is struck through";
@@ -111,6 +111,25 @@ function readDuration(rule: FactRule, sentence: string, at: number): ReadValue |
   return { value: fact.plain, amount: quantity.amount, unit: quantity.unit, from: clockStart(sentence, fact.end), focus: fact };
 }
 
+const endsOnAnniversary = new RegExp(String.raw`\b(?:end|expir|terminat|conclud)\w*\b(?: on| upon)? the ${anniversary}\s+([^,;.()"“]{3,40})`, "i");
+
+/** A term that ends on an anniversary of its start, as years: "will end on the third anniversary of the Effective Date" → 3 years from the Effective Date. */
+function anniversaryIn(text: string): { years: number; from: string; start: number; end: number } | undefined {
+  const match = endsOnAnniversary.exec(text);
+  if (!match) return undefined;
+  const ordinal = match[1]!.toLowerCase();
+  const years = ordinalWords.includes(ordinal) ? ordinalWords.indexOf(ordinal) + 1 : Number.parseInt(ordinal, 10);
+  const start = match.index + match[0].toLowerCase().indexOf(ordinal);
+  return { years, from: `the ${match[2]!.replace(/\s+/g, " ").trim()}`, start, end: match.index + match[0].length };
+}
+
+function readAnniversary(sentence: string): ReadValue | undefined {
+  const found = anniversaryIn(sentence);
+  if (!found) return undefined;
+  const { years, from, start, end } = found;
+  return { value: `${years} year${years === 1 ? "" : "s"}`, amount: years, unit: "years", from, focus: { start, end } };
+}
+
 /** A value in words, quoted from `start` for `length` characters of its sentence when given. */
 function wordsValue(value: string, start?: number, length = 0): ReadValue {
   return { value, amount: null, unit: null, from: null, ...(start === undefined ? {} : { focus: { start, end: start + length } }) };
@@ -139,14 +158,27 @@ function readWithoutLength(rule: FactRule, sentence: string): ReadValue | undefi
 }
 
 /** Words just before a date that make it when something starts ("effective as of", "commencing on"), or when it ends ("until", "expires on"). */
-const startsAt = /\b(?:effective|commenc\w*|begin\w*|starts?|from|dated|made|entered into)\b[^.,;]{0,20}$/i;
-const endsAt = /\b(?:until|through|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*)\b[^.,;]{0,20}$/i;
+const startWord = /\b(?:effective|commenc\w*|begin\w*|starts?|from|dated|made|entered into)\b/gi;
+const endWord = /\b(?:until|through|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*)\b/gi;
+/** How far before a date such words make it the start or the end, within one phrase. */
+const DATE_WORD_REACH = 20;
+
+/** Whether a date starts or ends something, by the nearest such word before it: "effective until 28 February" ends. */
+function dateSide(sentence: string, date: { start: number }): "start" | "end" | undefined {
+  const before = sentence.slice(0, date.start);
+  const phrase = before.slice(before.search(/[^.,;]*$/));
+  const last = (pattern: RegExp) => Math.max(-1, ...[...phrase.matchAll(pattern)].map((match) => match.index + match[0].length));
+  const [startAt, endAt] = [last(startWord), last(endWord)];
+  const nearest = Math.max(startAt, endAt);
+  if (nearest < 0 || phrase.length - nearest > DATE_WORD_REACH) return undefined;
+  return endAt > startAt ? "end" : "start";
+}
 /** A field's date is never one these words put at the other end of the term ("effective 1 May 2025 and continuing until 30 April 2027"). */
-const otherEndOf: Partial<Record<FactFieldKey, RegExp>> = { expiration_date: startsAt, effective_date: endsAt };
+const otherEndOf: Partial<Record<FactFieldKey, "start" | "end">> = { expiration_date: "start", effective_date: "end" };
 
 function readDate(rule: FactRule, sentence: string, at: number): ReadValue | undefined {
   const otherEnd = otherEndOf[rule.field];
-  const dates = findFacts(sentence, "date").filter((fact) => !otherEnd?.test(sentence.slice(0, fact.start)));
+  const dates = findFacts(sentence, "date").filter((fact) => !otherEnd || dateSide(sentence, fact) !== otherEnd);
   const date = dates.find((fact) => fact.start >= at && fact.start - at <= 60) ?? dates.find((fact) => fact.start >= at - 40) ?? dates[0];
   if (date) return { value: date.plain, amount: null, unit: null, from: null, focus: date };
   const open = rule.field === "expiration_date" && /\bindefinitely\b|\buntil terminated\b/i.exec(sentence);
@@ -320,18 +352,27 @@ function readWording(rule: FactRule, sentence: string, at: number): ReadValue | 
   }
 }
 
+/** The part of a sentence, between semicolons, that holds a position: a proviso after "; provided" is another part. */
+function partHolding(text: string, at: number): string {
+  const end = text.indexOf(";", at);
+  return text.slice(text.lastIndexOf(";", at) + 1, end < 0 ? text.length : end);
+}
+
 function readSentence(rule: FactRule, sentence: PassageSentence, passage: FactPassage): Reading | undefined {
   const text = lower(sentence.text);
   const headings = lower([...passage.headingPath, sentence.clause?.heading ?? ""].join(" "));
-  if (rule.notAbout?.test(text) || (rule.firstPages !== undefined && passage.pageStart > rule.firstPages)) return undefined;
+  if (rule.firstPages !== undefined && passage.pageStart > rule.firstPages) return undefined;
   const directAt = aboutAt(rule, text);
+  if (rule.notAbout?.test(directAt === undefined ? text : partHolding(text, directAt))) return undefined;
   const viaHeading =
     directAt === undefined && (rule.heading?.test(headings) || (rule.headingHint?.test(headings) && aboutAt(rule, `${headings} ${text}`) !== undefined));
   if (directAt === undefined && !viaHeading) return undefined;
   const at = directAt ?? 0;
   const read =
     rule.kind === "duration"
-      ? (readDuration(rule, sentence.text, at) ?? (directAt !== undefined ? readWithoutLength(rule, sentence.text) : undefined))
+      ? (readDuration(rule, sentence.text, at) ??
+        (rule.field === "initial_term" ? readAnniversary(sentence.text) : undefined) ??
+        (directAt !== undefined ? readWithoutLength(rule, sentence.text) : undefined))
       : rule.kind === "date"
         ? readDate(rule, sentence.text, at)
         : rule.kind === "yes"
@@ -404,9 +445,10 @@ function subjectOf(subjects: readonly FactSubject[], sentences: readonly Passage
   return undefined;
 }
 
-/** Whether the value's number is in the quote, in figures or in words: a value is read from its quote, not beside it. */
+/** Whether the value's number is in the quote, in figures, in words or as an anniversary: a value is read from its quote, not beside it. */
 export function isValueInQuote(value: Pick<FactValue, "amount" | "unit">, quote: string): boolean {
   if (value.amount === null) return true;
+  if (value.unit === "years" && anniversaryIn(quote)?.years === value.amount) return true;
   return findFacts(quote, "duration").some((fact) => {
     const quantity = quantityOf(fact);
     return quantity !== undefined && quantity.amount === value.amount && quantity.unit === value.unit;
