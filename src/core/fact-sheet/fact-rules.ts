@@ -90,6 +90,7 @@ export const factRules: readonly FactRule[] = [
       /\beffective date\b/,
       /\beffective (?:as of|on|this)\b/,
       /\b(?:shall )?(?:become effective|commence|take effect|takes effect)s? (?:on|as of)\b/,
+      /\beffective as from\b|\b(?:commencement|start) date (?:of|for) (?:this|the) (?:agreement|contract)\b/,
       new RegExp(String.raw`\b(?:made|entered into|dated)\b.{0,60}\b(?:as of|this|on)\b.{0,20}\b(?:day|19\d\d|20\d\d|${monthName})\b`),
       // The agreement's own date straight after the words: "this Agreement … to be effective January 1, 2027", "the term shall commence 1 March 2026".
       new RegExp(

@@ -252,6 +252,8 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "The clinic engages the vendor for a term of two (2) years; provided, however, that either clinic may end the engagement on ninety (90) days' notice.",
       "2 years",
     ],
+    ["effective_date", "This contract is effective as from 1 February 2027 and replaces the earlier letter.", "1 February 2027"],
+    ["effective_date", "The start date of this agreement is April 15, 2027.", "April 15, 2027"],
     // "Effective until" a date ends the term there; "ending on" a date ends the agreement's term.
     ["expiration_date", "The services shall be effective until June 30, 2027 unless extended in writing.", "June 30, 2027"],
     [

@@ -37,6 +37,7 @@ describe("findFacts", () => {
     ["effective as of January 1, 1998 and dated the 1st day of March, 2020", "date", ["January 1, 1998", "1st day of March, 2020"]],
     ["made the 20 March day of 1998", "date", ["20 March day of 1998"]],
     ["signed 01/31/2026", "date", ["01/31/2026"]],
+    ["work starts on the 3rd of May, 2027 and ends on August 9,2027", "date", ["3rd of May, 2027", "August 9,2027"]],
     ["clause 12.1.10", "date", []],
     ["a fee of $2,000,000 or 5,000 dollars", "amount", ["$2,000,000", "5,000 dollars"]],
     ["paid at 110% of the Medicare fee schedule, or five percent (5%) of revenue", "percentage", ["110%", "5%"]],

@@ -43,8 +43,8 @@ const monthName =
   "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 const datePattern = new RegExp(
   [
-    `\\b${monthName}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20)\\d{2}\\b`,
-    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${monthName}(?:\\s+day\\s+of)?,?\\s+(?:19|20)\\d{2}\\b`,
+    `\\b${monthName}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?(?:,\\s*|\\s+))?(?:19|20)\\d{2}\\b`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:(?:day\\s+)?of\\s+)?${monthName}(?:\\s+day\\s+of)?,?\\s+(?:19|20)\\d{2}\\b`,
     "\\b\\d{1,2}([/-])\\d{1,2}\\1(?:19|20)?\\d{2}\\b",
   ].join("|"),
   "gi",
