@@ -558,7 +558,11 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     const { keyShare, disagreements } = await runPayerDev(figures);
     ok &&= keyShare >= TARGETS.payerKey && disagreements === 0;
   }
-  if (!process.env.QA_BENCH_SKIP_LONG) ok &&= (await timeLongDocument(figures)) < TARGETS.firstByteP95Ms;
+  if (!process.env.QA_BENCH_SKIP_LONG) {
+    // Timed whatever came before: `ok &&= await …` would skip it once a figure above missed its target.
+    const firstByteP95 = await timeLongDocument(figures);
+    ok &&= firstByteP95 < TARGETS.firstByteP95Ms;
+  }
   figures["machine load at end (1 / 5 / 15 min)"] = loadAverage();
   return { ok, figures };
 }
