@@ -133,6 +133,17 @@ describe("readFactSheet: one clause at a time, in the many ways contracts say it
       "This Agreement is entered into by and among Northside Pediatrics PLLC, Lakeview Health Plan and Quick Labs LLC.",
       "Northside Pediatrics PLLC, Lakeview Health Plan and Quick Labs LLC",
     ],
+    // Parties written out with their descriptions and addresses: only their names are shown.
+    [
+      "parties",
+      "This Billing Services Agreement is made by and between NORTHWIND BILLING SERVICES, INC., a Delaware corporation with its principal offices at 400 Harbor Road, Suite 12, Portland, Oregon 97201 (“Northwind”), and Lakeside Pediatrics, P.C., a professional corporation organized under the laws of Maine with offices at 18 Elm Street, Bangor, Maine 04401 (the “Practice”).",
+      "NORTHWIND BILLING SERVICES, INC. and Lakeside Pediatrics, P.C.",
+    ],
+    [
+      "parties",
+      "This Lab Agreement is entered into by and among Harbor Family Medicine, PLLC, whose offices are at 9 Pier Street, Rockland, Maine (“Clinic”), Coastline Labs LLC, a Maine limited liability company located at 2 Mill Road, Camden, Maine (“Lab”), and Quick Couriers, Inc. (“Courier”), for the collection of specimens.",
+      "Harbor Family Medicine, PLLC, Coastline Labs LLC and Quick Couriers, Inc.",
+    ],
     ["governing_law", "QUESTIONS ABOUT THIS CONTRACT ARE DECIDED UNDER THE LAWS OF THE STATE OF NEW MEXICO.", "New Mexico"],
     ["governing_law", "The laws of Oregon shall govern the construction and enforcement of this Agreement.", "Oregon"],
     ["governing_law", "The laws of the Netherlands will govern every question under this contract.", "Netherlands"],

@@ -293,8 +293,42 @@ function readParties(sentence: string): ReadValue | undefined {
   const end =
     /,?\s+(?:effective|dated|as of|whereby|for the purpose|pursuant|under which)\b|[;]|\.\s+(?=[A-Z][a-z]+\s+[a-z])|\.$/.exec(rest)?.index ?? rest.length;
   const parties = rest.slice(0, end).trim();
-  if (!/\band\b/i.test(parties) || parties.length < 8 || parties.length > 240 || namesNoParty.test(parties)) return undefined;
-  return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
+  if (!/\band\b/i.test(parties) || parties.length < 8 || namesNoParty.test(parties)) return undefined;
+  if (parties.length <= MAX_PARTIES_CHARS) return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
+  const names = definedPartyNames(rest);
+  return (
+    names && { value: `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`, amount: null, unit: null, from: null, focus: { start, end: start + names.end } }
+  );
+}
+
+/** Parties written out longer than this carry their addresses and descriptions: only their names are shown. */
+const MAX_PARTIES_CHARS = 240;
+/** A name's defined short form after it: (“Accuray”), ("the Company"), (hereinafter referred to as "Licensee"). */
+const definedName = /\((?:[^()"“”]{0,40}?)["“]([^"”]{1,40})["”][^()]{0,60}\)/g;
+/** Where a name's description starts: a comma (not the one before "Inc." or "LLC"), "whose…", "located at…", "with offices…", "a Delaware corporation", an address. */
+const descriptionStart =
+  /,\s(?!(?:Inc|LLC|L\.L\.C|Ltd|Limited|L\.P|LP|LLP|N\.A|Corp|Co|P\.C|PC|PLLC|P\.A|S\.A|AG|GmbH|PLC|plc|B\.V|N\.V)\b)|\s+(?:whose|which|located|having|together|with (?:its|an?|offices?|principal)|of \d|on the one hand|an? (?:\w+\s+){1,4}(?:corporation|company|partnership))\b/i;
+/** What a party's name is: it starts with a capital or a figure, and is at most this long. */
+const partyName = /^(?:the\s+)?[A-Z0-9][^;:()]{1,100}$/;
+
+/**
+ * The parties' names when they are written out with descriptions and addresses: each name is what
+ * comes before its first comma, in the stretch before its defined short form ("ACME CORP., a
+ * Delaware corporation with offices at …, ("Acme"), and …"). Two to four names, or none.
+ */
+function definedPartyNames(rest: string): (string[] & { end: number }) | undefined {
+  const names: string[] = [];
+  let from = 0;
+  let end = 0;
+  for (const match of rest.matchAll(definedName)) {
+    const stretch = rest.slice(from, match.index).replace(/^[\s,]*(?:and\s+)?/i, "");
+    const name = stretch.split(descriptionStart)[0]!.trim();
+    if (!partyName.test(name) || /\.\s+[A-Z]/.test(stretch)) break;
+    names.push(name);
+    from = end = match.index + match[0].length;
+    if (names.length === 4 || !/^\s*,?\s*(?:and\s+)?\S/i.test(rest.slice(from)) || /^\s*[.;]/.test(rest.slice(from))) break;
+  }
+  return names.length >= 2 ? Object.assign(names, { end }) : undefined;
 }
 
 const barredAssignment =
