@@ -70,8 +70,8 @@ const monthName = `(?:${monthNames.join("|").toLowerCase()})`;
 
 /** Ordinal words, in order from one: "the third anniversary" is three years on. */
 export const ordinalWords = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-/** "third anniversary of the", "5th anniversary of this", "second (2nd) anniversary of the": the ordinal is the first group. */
-export const anniversary = String.raw`(${ordinalWords.join("|")}|\d{1,2}(?:st|nd|rd|th))\b(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))? anniversary of (?:the|this)\b`;
+/** "will end on the third anniversary of ", "terminating on the 5th (5th) anniversary of ": the ordinal is the first group. */
+export const endsOnAnniversary = String.raw`\b(?:end|expir|terminat|conclud)\w*\b(?: on| upon)? the (${ordinalWords.join("|")}|\d{1,2}(?:st|nd|rd|th))\b(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))? anniversary of `;
 
 export const factRules: readonly FactRule[] = [
   {
@@ -115,7 +115,7 @@ export const factRules: readonly FactRule[] = [
       /\b(?:shall|will) (?:end|expire|terminate)\b[^.]{0,40}\b(?:years?|months?)\b[^.]{0,6}\b(?:from|after|following|therefrom)\b|\bending\b[^.]{0,30}\b(?:years?|months?)\b[^.]{0,6}\bthereafter\b/,
       /\b(?:commence|begin)\w*\b.{0,80}\b(?:continue|remain)\w*\b.{0,80}\b(?:until|for)\b/,
       // Its end as an anniversary of its start: "will end on the third anniversary of the Effective Date".
-      new RegExp(String.raw`(?<=\b(?:agreement|term)\b[^.;]{0,100})\b(?:end|expir|terminat|conclud)\w*\b(?: on| upon)? the ${anniversary}`),
+      new RegExp(String.raw`(?<=\b(?:agreement|term)\b[^.;]{0,100})${endsOnAnniversary}(?:the|this)\b`),
     ],
     notAbout: new RegExp(
       [

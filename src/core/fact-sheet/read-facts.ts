@@ -5,7 +5,7 @@ import { findFacts, findRedactedDurations, REDACTED_FIGURE, type StatedFact } fr
 import type { PassageClause } from "../documents/chunking";
 import { isStruck, nothingStruck, type StruckPages } from "../documents/struck-text";
 import { quoteOf, sentencesOf, type PassageSentence } from "../rag/passage-sentences";
-import { anniversary, factRules, ordinalWords, type FactRule, type FactSubject } from "./fact-rules";
+import { endsOnAnniversary, factRules, ordinalWords, type FactRule, type FactSubject } from "./fact-rules";
 import { contractParts, productLineAt, type ContractPart } from "./product-lines";
 
 /** Raised whenever the reader reads differently: sheets read by an older one are read again when opened. */
@@ -111,16 +111,17 @@ function readDuration(rule: FactRule, sentence: string, at: number): ReadValue |
   return { value: fact.plain, amount: quantity.amount, unit: quantity.unit, from: clockStart(sentence, fact.end), focus: fact };
 }
 
-const endsOnAnniversary = new RegExp(String.raw`\b(?:end|expir|terminat|conclud)\w*\b(?: on| upon)? the ${anniversary}\s+([^,;.()"“]{3,40})`, "i");
+/** An end on an anniversary, with what it counts from ("the Effective Date"). */
+const anniversaryEnd = new RegExp(String.raw`${endsOnAnniversary}((?:the|this)\s+[^,;.()"“]{3,40})`, "i");
 
 /** A term that ends on an anniversary of its start, as years: "will end on the third anniversary of the Effective Date" → 3 years from the Effective Date. */
 function anniversaryIn(text: string): { years: number; from: string; start: number; end: number } | undefined {
-  const match = endsOnAnniversary.exec(text);
+  const match = anniversaryEnd.exec(text);
   if (!match) return undefined;
   const ordinal = match[1]!.toLowerCase();
   const years = ordinalWords.includes(ordinal) ? ordinalWords.indexOf(ordinal) + 1 : Number.parseInt(ordinal, 10);
   const start = match.index + match[0].toLowerCase().indexOf(ordinal);
-  return { years, from: `the ${match[2]!.replace(/\s+/g, " ").trim()}`, start, end: match.index + match[0].length };
+  return { years, from: match[2]!.replace(/\s+/g, " ").trim(), start, end: match.index + match[0].length };
 }
 
 function readAnniversary(sentence: string): ReadValue | undefined {
@@ -165,8 +166,9 @@ const DATE_WORD_REACH = 20;
 
 /** Whether a date starts or ends something, by the nearest such word before it: "effective until 28 February" ends. */
 function dateSide(sentence: string, date: { start: number }): "start" | "end" | undefined {
-  const before = sentence.slice(0, date.start);
-  const phrase = before.slice(before.search(/[^.,;]*$/));
+  // Far enough back for a word that ends within reach to start in it.
+  const before = sentence.slice(Math.max(0, date.start - 2 * DATE_WORD_REACH), date.start);
+  const phrase = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(","), before.lastIndexOf(";")) + 1);
   const last = (pattern: RegExp) => Math.max(-1, ...[...phrase.matchAll(pattern)].map((match) => match.index + match[0].length));
   const [startAt, endAt] = [last(startWord), last(endWord)];
   const nearest = Math.max(startAt, endAt);
@@ -284,7 +286,22 @@ const disputeMeans: readonly [string, RegExp][] = [
 /** "Between the parties", "between them", "between the Supply Agreement and…": words that follow "between" without naming who signs. */
 const namesNoParty = /^(?:the parties|them|each other|itself|themselves|the date)\b|^the (?:[A-Z][\w-]* )*(?:Agreement|Contract)\b/;
 
-/** "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" → the parties as written; "by and among" three or more. */
+/** Parties written out longer than this carry their addresses and descriptions: only their names are shown. */
+const MAX_PARTIES_CHARS = 240;
+/** A preamble names at most this many parties by their short forms. */
+const MAX_NAMED_PARTIES = 4;
+/** A name's defined short form after it: (“Accuray”), ("the Company"), (hereinafter referred to as "Licensee"). */
+const definedName = /\((?:[^()"“”]{0,40}?)["“]([^"”]{1,40})["”][^()]{0,60}\)/g;
+/** Where a name's description starts: a comma (not the one before "Inc." or "LLC"), "whose…", "located at…", "with offices…", "a Delaware corporation", an address. */
+const descriptionStart =
+  /,\s(?!(?:Inc|LLC|L\.L\.C|Ltd|Limited|L\.P|LP|LLP|N\.A|Corp|Co|P\.C|PC|PLLC|P\.A|S\.A|AG|GmbH|PLC|plc|B\.V|N\.V)\b)|\s+(?:whose|which|located|having|together|with (?:its|an?|offices?|principal)|of \d|on the one hand|an? (?:\w+\s+){1,4}(?:corporation|company|partnership))\b/i;
+/** What a party's name is: it starts with a capital or a figure, and is at most this long. */
+const partyName = /^(?:the\s+)?[A-Z0-9][^;:()]{1,100}$/;
+
+/**
+ * "…between Evergreen Health Plan, Inc. ("Plan") and Lakeside Pediatrics ("Provider"), effective…" →
+ * the parties as written; "by and among" three or more. Written out with their addresses, only their names.
+ */
 function readParties(sentence: string): ReadValue | undefined {
   const between = /\b(?:between|among)\s+/i.exec(sentence);
   if (!between) return undefined;
@@ -295,40 +312,31 @@ function readParties(sentence: string): ReadValue | undefined {
   const parties = rest.slice(0, end).trim();
   if (!/\band\b/i.test(parties) || parties.length < 8 || namesNoParty.test(parties)) return undefined;
   if (parties.length <= MAX_PARTIES_CHARS) return { value: parties, amount: null, unit: null, from: null, focus: { start, end: start + parties.length } };
-  const names = definedPartyNames(rest);
-  return (
-    names && { value: `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`, amount: null, unit: null, from: null, focus: { start, end: start + names.end } }
-  );
+  const named = definedPartyNames(rest);
+  if (!named) return undefined;
+  const { names, end: namesEnd } = named;
+  return { value: `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`, amount: null, unit: null, from: null, focus: { start, end: start + namesEnd } };
 }
-
-/** Parties written out longer than this carry their addresses and descriptions: only their names are shown. */
-const MAX_PARTIES_CHARS = 240;
-/** A name's defined short form after it: (“Accuray”), ("the Company"), (hereinafter referred to as "Licensee"). */
-const definedName = /\((?:[^()"“”]{0,40}?)["“]([^"”]{1,40})["”][^()]{0,60}\)/g;
-/** Where a name's description starts: a comma (not the one before "Inc." or "LLC"), "whose…", "located at…", "with offices…", "a Delaware corporation", an address. */
-const descriptionStart =
-  /,\s(?!(?:Inc|LLC|L\.L\.C|Ltd|Limited|L\.P|LP|LLP|N\.A|Corp|Co|P\.C|PC|PLLC|P\.A|S\.A|AG|GmbH|PLC|plc|B\.V|N\.V)\b)|\s+(?:whose|which|located|having|together|with (?:its|an?|offices?|principal)|of \d|on the one hand|an? (?:\w+\s+){1,4}(?:corporation|company|partnership))\b/i;
-/** What a party's name is: it starts with a capital or a figure, and is at most this long. */
-const partyName = /^(?:the\s+)?[A-Z0-9][^;:()]{1,100}$/;
 
 /**
  * The parties' names when they are written out with descriptions and addresses: each name is what
- * comes before its first comma, in the stretch before its defined short form ("ACME CORP., a
- * Delaware corporation with offices at …, ("Acme"), and …"). Two to four names, or none.
+ * comes before its description starts, in the stretch before its defined short form ("ACME CORP., a
+ * Delaware corporation with offices at …, ("Acme"), and …"); and where the last of them ends. Two
+ * to four names, or none.
  */
-function definedPartyNames(rest: string): (string[] & { end: number }) | undefined {
+function definedPartyNames(rest: string): { names: string[]; end: number } | undefined {
   const names: string[] = [];
-  let from = 0;
   let end = 0;
   for (const match of rest.matchAll(definedName)) {
-    const stretch = rest.slice(from, match.index).replace(/^[\s,]*(?:and\s+)?/i, "");
+    const stretch = rest.slice(end, match.index).replace(/^[\s,]*(?:and\s+)?/i, "");
     const name = stretch.split(descriptionStart)[0]!.trim();
     if (!partyName.test(name) || /\.\s+[A-Z]/.test(stretch)) break;
     names.push(name);
-    from = end = match.index + match[0].length;
-    if (names.length === 4 || !/^\s*,?\s*(?:and\s+)?\S/i.test(rest.slice(from)) || /^\s*[.;]/.test(rest.slice(from))) break;
+    end = match.index + match[0].length;
+    const after = rest.slice(end);
+    if (names.length === MAX_NAMED_PARTIES || !/^\s*,?\s*(?:and\s+)?\S/i.test(after) || /^\s*[.;]/.test(after)) break;
   }
-  return names.length >= 2 ? Object.assign(names, { end }) : undefined;
+  return names.length >= 2 ? { names, end } : undefined;
 }
 
 const barredAssignment =

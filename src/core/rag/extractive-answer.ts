@@ -292,12 +292,12 @@ export function composeExtractiveAnswer(
     return related.length > 0 ? closestAnswer(related, pages) : { outcome: "not-addressed", points: [], related: [], citations: [], droppedCitations: 0 };
   }
   const [best, ...others] = answering as [Candidate, ...Candidate[]];
-  // A sentence with only the question's rarest words ("price" in a list of confidential documents) is near it, not its answer.
-  if (isJudged && !best.judgement.coversEverySlot) return closestAnswer(answering, pages);
-  const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
   const lead = answerLead(question, query, best.text);
-  // A yes-or-no question the sentence does not settle is not answered by it.
-  if (isJudged && query.topic.answerKind === "yes-no" && !lead) return closestAnswer(answering, pages);
+  // A sentence with only the question's rarest words ("price" in a list of confidential documents), or
+  // that settles no Yes or No to a yes-or-no question, is near it, not its answer.
+  const settles = best.judgement.coversEverySlot && (query.topic.answerKind !== "yes-no" || lead !== undefined);
+  if (isJudged && !settles) return closestAnswer(answering, pages);
+  const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
   const citations: Citation[] = [];
   const { points, unverified } = pointsFrom(ordered, pages, citations, { lead });
   return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };

@@ -33,8 +33,8 @@ export function isDenial(sentence: string): boolean {
   return denials.some((pattern) => pattern.test(sentence));
 }
 
-/** Words that confine what a party may do: a limit, a sole way, a consent needed. */
-const confining =
+/** Words that confine what a party may do: a limit, a sole way, an exclusive one. */
+export const confining =
   /\b(?:not (?:more|less|exceed|to exceed)|no (?:more|less|later|earlier|sooner) than|only|solely|restrict\w*|prohibit\w*|limit\w*|refrain\w*|forbid\w*|at most|in no event|exclusive\w*)\b/i;
 
 /** Whether a sentence restricts: it forbids, or confines. A right granted outright ("reserves the right to change its prices") restricts nothing. */

@@ -1,4 +1,5 @@
 import { findFacts, findRedactedDurations, statesFact, type FactKind } from "./facts";
+import { confining } from "./polarity";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { Phrase, QuestionTopic, TopicOption, TopicSlot } from "./question-topic";
 
@@ -130,12 +131,12 @@ function statesAsked(text: string, kind: FactKind | undefined): boolean {
 }
 
 /** How a sentence restricts: a negated duty or permission ("shall not", "may not", "do not have the right"), or words that confine. */
-const restricting =
-  /\b(?:not|no|nor|neither|never|cannot|without|only|solely|exclusive\w*|restrict\w*|prohibit\w*|refrain\w*|forbid\w*|limit\w*)\b|n't\b|\bnon-?\w+/i;
+const negating = /\b(?:not|no|nor|neither|never|cannot|without)\b|n't\b|\bnon-?\w+/i;
+const restricting = (text: string) => negating.test(text) || confining.test(text);
 
 /** Whether a text states the fact the question asks for (and, asked about a restriction, restricts): an answer cannot do without it. */
 function statesAskedFact(text: string, topic: QuestionTopic): boolean {
-  return statesAsked(text, topic.answerKind) && (!topic.asksRestriction || restricting.test(text));
+  return statesAsked(text, topic.answerKind) && (!topic.asksRestriction || restricting(text));
 }
 
 /** The alternative's slot with the most weight that is not a detail: an answer must match it (-1 when every slot is a detail). */
