@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuery, isFollowUpQuestion, normalizeQuestion, wordFormPattern } from "./query-analysis";
+import { analyzeQuery, isFollowUpQuestion, normalizeQuestion, SURE_KIND_WEIGHT, UNSURE_KIND_WEIGHT, wordFormPattern } from "./query-analysis";
 import { contentWords, stem } from "./text";
 
 const termTexts = (question: string, previous: string[] = []) => analyzeQuery(question, previous).terms.map((term) => term.text);
@@ -77,6 +77,23 @@ describe("analyzeQuery: contract vocabulary", () => {
     expect(terms.find((term) => term.text === "terminate")).toBeUndefined(); // same stem as a question word
   });
 
+  it("searches a surely routed question in its kind's words above its own, and keeps the words it asked as asked", () => {
+    const query = analyzeQuery("Can we terminate without cause?");
+    expect(query.kind?.id).toBe("termination-without-cause");
+    expect(query.isKindSure).toBe(true);
+    expect(query.terms.find((term) => term.text === "terminate")).toMatchObject({ weight: SURE_KIND_WEIGHT, source: "question" });
+  });
+
+  it("searches an unsurely routed question in its kind's words below its own", () => {
+    // Whether the deal "ends" by expiring or by termination: the route is not sure.
+    const query = analyzeQuery("Do they owe us anything if the deal ends?");
+    expect(query.kind).toBeDefined();
+    expect(query.isKindSure).toBe(false);
+    const kindOnly = query.terms.filter((term) => term.source === "expansion" && term.weight === UNSURE_KIND_WEIGHT);
+    expect(kindOnly.length).toBeGreaterThan(0);
+    expect(query.terms.filter((term) => term.source === "question").every((term) => term.weight === 1)).toBe(true);
+  });
+
   it("does not read 'a party' in a question as asking who the parties are", () => {
     expect(termTexts("Can a party terminate this contract?")).not.toContain("by and between");
   });
@@ -116,13 +133,18 @@ describe("follow-up questions", () => {
   ])("%j (%i content words) → %s", (question, words, expected) => expect(isFollowUpQuestion(question, words)).toBe(expected));
 
   it("carries the earlier question's words into a follow-up, weighted lower", () => {
-    const query = analyzeQuery("What about for Medicaid?", ["What is the timely filing limit?"]);
+    const query = analyzeQuery("What about for Medicaid?", ["What does the agreement say about keeping business information confidential?"]);
     expect(query.isFollowUp).toBe(true);
     expect(query.terms.find((term) => term.text === "medicaid")).toMatchObject({ weight: 1, source: "question" });
-    // From the question before, and from the kind the two are routed to together (timely filing).
+    expect(query.terms.find((term) => term.text === "confidential")).toMatchObject({ source: "context" });
+    expect(query.terms.find((term) => term.text === "confidential")!.weight).toBeLessThan(1);
+  });
+
+  it("searches a follow-up also in the words of the kind it is routed to with the question before", () => {
+    const query = analyzeQuery("What about for Medicaid?", ["What is the timely filing limit?"]);
     expect(query.kind?.id).toBe("timely-filing");
-    expect(query.terms.find((term) => term.text === "filing")!.source).not.toBe("question");
-    expect(query.terms.find((term) => term.text === "filing")!.weight).toBeLessThan(1);
+    expect(query.isKindSure).toBe(true);
+    expect(query.terms.find((term) => term.text === "filing")).toMatchObject({ weight: SURE_KIND_WEIGHT, source: "expansion" });
   });
 
   it.each([

@@ -36,8 +36,13 @@ export interface AnalyzedQuery {
 }
 
 export const EXPANSION_WEIGHT = 0.25;
-/** The words of the kind a question is routed to count this much in its search. */
-export const KIND_WEIGHT = 0.5;
+/**
+ * The words of the kind a question is routed to count this much in its search: for a sure route
+ * more than the question's own words, since they name what the answering clause is about however
+ * the question was worded; for an unsure route, which is wrong about half the time, less.
+ */
+export const SURE_KIND_WEIGHT = 2;
+export const UNSURE_KIND_WEIGHT = 0.5;
 /** A follow-up routed this surely on its own words is about what it names, not what came before… */
 const CONFIDENT_ROUTE = 0.6;
 /**
@@ -80,7 +85,11 @@ export function wordFormPattern(word: string): RegExp | undefined {
   return undefined;
 }
 
-/** A question's terms by their stems: a term asked twice ("renewal", "renewals") is one, at its greatest weight. */
+/**
+ * A question's terms by their stems: a term asked twice ("renewal", "renewals") is one, at its
+ * greatest weight, in the form that weighs most — but a word the question itself uses stays as
+ * asked (its form and source) when the routed kind's words weigh it more.
+ */
 type TermsByStems = Map<string, QueryTerm>;
 
 function addTerm(terms: TermsByStems, term: QueryTerm): void {
@@ -91,7 +100,7 @@ function addTerm(terms: TermsByStems, term: QueryTerm): void {
   const key = term.text.split(" ").map(stem).join(" ");
   const existing = terms.get(key);
   if (!existing) terms.set(key, term);
-  else if (existing.weight < term.weight) Object.assign(existing, term);
+  else if (existing.weight < term.weight) Object.assign(existing, existing.source === "question" ? { weight: term.weight } : term);
 }
 
 /** The vocabulary's triggers as stems, made once: every question is checked against all of them. */
@@ -157,11 +166,13 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
   const isAboutOpening = openingQuestion.test(normalized) || kind?.isAboutOpening === true;
   const asksForDate = dateQuestion.test(normalized) || kind?.id === "agreement-date" || kind?.id === "effective-date";
   // A routed question is also searched for in the kind's own words, so its passages do not depend on how it was asked.
+  const isKindSure = routed !== undefined && isSureRoute(routed);
   if (kind) {
+    const kindWeight = isKindSure ? SURE_KIND_WEIGHT : UNSURE_KIND_WEIGHT;
     const kindWords = normalizeQuestion(`${kind.names[0]} ${kind.topic}`);
-    for (const word of contentWords(kindWords)) addTerm(terms, { text: word, weight: KIND_WEIGHT, source: "expansion" });
+    for (const word of contentWords(kindWords)) addTerm(terms, { text: word, weight: kindWeight, source: "expansion" });
     for (const expansion of expansionsOf(kindWords))
-      addTerm(terms, { text: expansion.toLowerCase(), weight: KIND_WEIGHT * EXPANSION_WEIGHT, source: "expansion" });
+      addTerm(terms, { text: expansion.toLowerCase(), weight: kindWeight * EXPANSION_WEIGHT, source: "expansion" });
   }
   return {
     normalized,
@@ -171,7 +182,7 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
     asksForDate,
     topic,
     kind,
-    isKindSure: routed !== undefined && isSureRoute(routed),
+    isKindSure,
     alternativeKind: reading.runnerUp,
   };
 }
