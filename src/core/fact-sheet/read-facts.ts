@@ -112,7 +112,7 @@ function readDuration(rule: FactRule, sentence: string, at: number): ReadValue |
 }
 
 /** An end on an anniversary, with what it counts from ("the Effective Date"). */
-const anniversaryEnd = new RegExp(String.raw`${endsOnAnniversary}((?:the|this)\s+[^,;.()"“]{3,40})`, "i");
+const anniversaryEnd = new RegExp(String.raw`${endsOnAnniversary}((?:the|this)\s+[^,;.()"“]{3,40})`, "id");
 
 /** A term that ends on an anniversary of its start, as years: "will end on the third anniversary of the Effective Date" → 3 years from the Effective Date. */
 function anniversaryIn(text: string): { years: number; from: string; start: number; end: number } | undefined {
@@ -120,8 +120,7 @@ function anniversaryIn(text: string): { years: number; from: string; start: numb
   if (!match) return undefined;
   const ordinal = match[1]!.toLowerCase();
   const years = ordinalWords.includes(ordinal) ? ordinalWords.indexOf(ordinal) + 1 : Number.parseInt(ordinal, 10);
-  const start = match.index + match[0].toLowerCase().indexOf(ordinal);
-  return { years, from: match[2]!.replace(/\s+/g, " ").trim(), start, end: match.index + match[0].length };
+  return { years, from: match[2]!.replace(/\s+/g, " ").trim(), start: match.indices![1]![0], end: match.index + match[0].length };
 }
 
 function readAnniversary(sentence: string): ReadValue | undefined {

@@ -88,7 +88,7 @@ export function wordFormPattern(word: string): RegExp | undefined {
 /**
  * A question's terms by their stems: a term asked twice ("renewal", "renewals") is one, at its
  * greatest weight, in the form that weighs most — but a word the question itself uses stays as
- * asked (its form and source) when the routed kind's words weigh it more.
+ * asked (its form and source) when a later term weighs it more (as a sure route's kind words do).
  */
 type TermsByStems = Map<string, QueryTerm>;
 
