@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { factFieldKeys } from "../../shared/fact-sheet";
 import { questionKinds } from "./question-kinds";
-import { keyStems, kindProbabilities, questionFeatures, readQuestion, readWithModel, SURE_PROBABILITY, type RouterModelFile } from "./question-routing";
+import {
+  keyStems,
+  kindProbabilities,
+  questionFeatures,
+  readQuestion,
+  readWithModel,
+  sharesKindWords,
+  SURE_PROBABILITY,
+  type RouterModelFile,
+} from "./question-routing";
 import { stem } from "./text";
 
 describe("readQuestion: the kind of term a question asks about, in whatever words", () => {
@@ -159,5 +168,19 @@ describe("readWithModel: an unsure route names the runner-up kind, a sure one do
     ["hello arbitration", { kind: undefined, sure: false, runnerUp: undefined }],
   ] as const)("%j", (question, expected) => {
     expect(read(question)).toEqual(expected);
+  });
+});
+
+describe("sharesKindWords: the words a question and a cited clause have in common name the kind", () => {
+  const kind = (id: string) => questionKinds.find((candidate) => candidate.id === id)!;
+  it.each([
+    ["governing-law", "Which law applies if we end up in court?", "Governing Law. Ohio law settles every question about this Agreement.", true],
+    ["audit-rights", "Which law applies if we end up in court?", "Governing Law. Ohio law settles every question about this Agreement.", false],
+    ["timely-filing", "What goes on the checklist when we submit claims?", "Claims. Group shall submit every claim within ninety (90) days of service.", true],
+    // Words every clause uses ("agreement", "days") name no kind.
+    ["timely-filing", "How many days does this agreement give us?", "Term. This Agreement runs for three hundred sixty-five days.", false],
+    ["governing-law", "Which law applies?", "Publicity. Neither party shall name the other in a press release.", false],
+  ])("%s: «%s» and «%s» → %s", (kindId, question, text, expected) => {
+    expect(sharesKindWords(kind(kindId), question, text)).toBe(expected);
   });
 });

@@ -136,6 +136,25 @@ describe("composeReply: a kind of clause the model reads", () => {
     expect(unsure.citations[0]!.quote).toContain("press release");
   });
 
+  it("keeps an unsure route's answer when the question and the cited clause share words that name the kind", () => {
+    const reply = replyTo("What goes on the checklist when we submit claims?", undefined, { isKindSure: false, kindId: "timely-filing" });
+    expect(reply.outcome).toBe("answer");
+    expect(reply.citations[0]!.quote).toContain("within one hundred twenty (120) days");
+  });
+
+  it("shows a sentence the question's own words answer as the closest, never 'not addressed', when the kind's reading finds nothing", () => {
+    const reply = replyTo(
+      "Can we issue a press release naming them?",
+      { sentences: [finding("provider directory", 0.1)], thresholds },
+      {
+        isKindSure: true,
+        kindId: "non-disparagement",
+      },
+    );
+    expect(reply.outcome).toBe("closest");
+    expect(reply.citations[0]!.quote).toContain("Neither party shall issue a press release");
+  });
+
   it("says the contract does not appear to address it when nothing scores near, naming the kind of term", () => {
     const reply = replyTo(asked, { sentences: [finding("provider directory", 0.1)], thresholds });
     expect(reply.outcome).toBe("not-addressed");

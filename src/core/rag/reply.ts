@@ -8,7 +8,7 @@ import { factAnswer } from "./fact-answer";
 import type { KindSentence } from "./kind-evidence";
 import type { AnalyzedQuery } from "./query-analysis";
 import type { QuestionKind } from "./question-kinds";
-import { mentionsKind } from "./question-routing";
+import { mentionsKind, sharesKindWords } from "./question-routing";
 import { answersQuestion, isJudgedQuestion } from "./relevance";
 import { stem, tokenize } from "./text";
 import type { Citation } from "../../shared/chat";
@@ -81,6 +81,17 @@ function kindReply(inputs: ReplyInputs, kind: QuestionKind, findings: KindFindin
     const near = sentences.filter((sentence) => sentence.probability >= thresholds.closest).slice(0, MAX_KIND_POINTS);
     return closestAnswer(near.length > 0 ? near : retrievalNearest(inputs), inputs.pages);
   }
+  return notAddressedUnlessWordsAnswer(inputs, sentences, kind);
+}
+
+/**
+ * "Not addressed" for a kind whose reading found nothing — unless retrieval's passages hold a sentence
+ * that answers the question by its own words: the kind may be the wrong reading of the question,
+ * and a sentence that answers it is shown as the closest passage, never denied.
+ */
+function notAddressedUnlessWordsAnswer(inputs: ReplyInputs, sentences: readonly QuotedSentence[], kind: QuestionKind): ComposedAnswer {
+  const { answering } = readPassages(inputs.question, inputs.query, inputs.sources, inputs.weights, inputs.nearestInMeaning);
+  if (answering.length > 0) return closestAnswer(answering.slice(0, MAX_KIND_POINTS), inputs.pages);
   return notAddressedAnswer(inputs.question, sentences, inputs.pages, kind.topic);
 }
 
@@ -131,10 +142,15 @@ function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
   return reply.outcome === "answer" && inputs.kind && !inputs.query.isKindSure && !isConfirmedByWords(reply, inputs) ? asClosest(reply) : reply;
 }
 
-/** Whether the answer's first cited sentence, with its clause's heading, answers the question by the relevance judgement. */
+/**
+ * Whether the answer's first cited sentence, with its clause's heading, answers the question by the
+ * relevance judgement, or shares with the question words that name the kind ("law" under "Governing Law").
+ */
 function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
   const [cited] = reply.citations;
-  if (!cited || !isJudgedQuestion(inputs.query)) return false;
+  if (!cited) return false;
+  if (inputs.kind && sharesKindWords(inputs.kind, inputs.question, `${cited.heading} ${cited.quote}`)) return true;
+  if (!isJudgedQuestion(inputs.query)) return false;
   return answersQuestion(() => tokenize(`${cited.heading} ${cited.quote}`).map(stem), cited.quote, inputs.query.topic, inputs.weights);
 }
 
