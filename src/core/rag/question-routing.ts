@@ -119,10 +119,7 @@ export function sharesKindWords(kind: QuestionKind, question: string, text: stri
   const inText = new Set(keyStems(text));
   const common = keyStems(question).filter((word) => inText.has(word));
   if (common.length === 0) return false;
-  const [best] = cuesOf()
-    .map((entry) => scoreKind(common, entry))
-    .filter((routed): routed is RoutedKind => routed !== undefined)
-    .sort((a, b) => b.score - a.score);
+  const [best] = kindsNamedBy(common, cuesOf());
   return best !== undefined && best.kind === kind && best.score >= MIN_ROUTING_SCORE;
 }
 
@@ -159,15 +156,21 @@ function scoreKind(question: readonly string[], { kind, cues, words }: KindCues)
   return { kind, score: phraseScore + wordScore, matched: distinct.map((cue) => cue.stems.join(" ")) };
 }
 
-/** The kinds a question's words point to, strongest first. */
-export const rankQuestionKinds: (question: string) => readonly RoutedKind[] = remembered("rag.question-kinds", 2_000, (question: string) => {
-  const stems = keyStems(question);
-  const asked = question.toLowerCase().replace(/[’‘]/g, "'");
-  return cuesOf()
-    .filter(({ kind }) => !kind.excludedBy?.test(asked))
+/** The kinds of `entries` that words (stems) point to, strongest first. */
+function kindsNamedBy(stems: readonly string[], entries: readonly KindCues[]): RoutedKind[] {
+  return entries
     .map((entry) => scoreKind(stems, entry))
     .filter((routed): routed is RoutedKind => routed !== undefined)
     .sort((a, b) => b.score - a.score);
+}
+
+/** The kinds a question's words point to, strongest first. */
+export const rankQuestionKinds: (question: string) => readonly RoutedKind[] = remembered("rag.question-kinds", 2_000, (question: string) => {
+  const asked = question.toLowerCase().replace(/[’‘]/g, "'");
+  return kindsNamedBy(
+    keyStems(question),
+    cuesOf().filter(({ kind }) => !kind.excludedBy?.test(asked)),
+  );
 });
 
 /** A question is routed to a kind when its words name it (one clear cue, or two that point to it)… */
