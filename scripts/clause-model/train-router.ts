@@ -38,7 +38,7 @@ interface Example {
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by six people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by eight people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
@@ -46,9 +46,11 @@ export const writtenFiles = [
   "scripts/clause-model/router-questions-4.json",
   "scripts/clause-model/router-questions-5.json",
   "scripts/clause-model/router-questions-6.json",
+  "scripts/clause-model/router-questions-8.json",
+  "scripts/clause-model/router-questions-9.json",
 ];
 
-/** A seventh person's set, written like the six but never learnt from: the router, and the bench's payer questions, are checked on it. */
+/** A seventh person's set, written like the others but never learnt from: the router, and the bench's payer questions, are checked on it. */
 export const keptApartWrittenFile = "scripts/clause-model/router-questions-7.json";
 
 /** A set of questions written by kind ("none": about no one kind). */

@@ -85,8 +85,8 @@ describe("analyzeQuery: contract vocabulary", () => {
   });
 
   it("searches an unsurely routed question in its kind's words below its own", () => {
-    // Whether the deal "ends" by expiring or by termination: the route is not sure.
-    const query = analyzeQuery("Do they owe us anything if the deal ends?");
+    // What follows the end of the deal, or what a change in who owns the other side does to it: the route is not sure.
+    const query = analyzeQuery("What happens to us if the deal ends?");
     expect(query.kind).toBeDefined();
     expect(query.isKindSure).toBe(false);
     const kindOnly = query.terms.filter((term) => term.source === "expansion" && term.weight === UNSURE_KIND_WEIGHT);

@@ -261,12 +261,24 @@ export interface QuestionReading {
  */
 export const MIN_RUNNER_UP_PROBABILITY = 0.1;
 
+/** Words that only ask, as stems: a question of these and fillers alone names nothing. */
+const askingStems = new Set("what which who whom whose when where why how about so then and or but ok okay yes no not".split(" ").map(stem));
+
+/**
+ * Whether a question only asks, naming nothing ("what about it?", "was it?"): the learned router
+ * reads the form of a question too, and from the form alone it may be sure of a kind it has no word for.
+ */
+function asksOnly(question: string): boolean {
+  return keyStems(question).every((word) => askingStems.has(word));
+}
+
 /**
  * The kind a question asks about: the learned router's when it is sure and the kind is not ruled
  * out by the question's words; else, unless it finds the question about no one kind ("What are the
  * key terms?"), the cues', when they name one clearly. No route otherwise.
  */
 export function readWithModel(model: RouterModelFile, question: string): QuestionReading {
+  if (asksOnly(question)) return {};
   const asked = question.toLowerCase().replace(/[’‘]/g, "'");
   const [[kindId, probability] = ["none", 0], ...others] = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
   const kind = questionKindById.get(kindId);
