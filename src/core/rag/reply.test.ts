@@ -96,6 +96,13 @@ describe("composeReply: a term the fact sheet reads is answered from the sheet",
     expect(formatAnswer(reply, "d")).toMatch(/^\*\*Not addressed\*\*/);
   });
 
+  it("shows a sentence the question's own words answer as the closest, never 'not addressed', when the sheet states nothing for the term", () => {
+    // Read as about records (the wrong reading): the sheet states no retention period, but the question's words find the claims rule.
+    const reply = replyTo("Within how many days must Group submit every claim?", undefined, { isKindSure: true, kindId: "records-retention" });
+    expect(reply.outcome).toBe("closest");
+    expect(reply.citations[0]!.quote).toContain("submit every claim within one hundred twenty (120) days");
+  });
+
   it("shows the passage under the term's own heading as the closest, never 'not addressed', when it states no value", () => {
     const reply = replyTo("Which state's law governs this agreement?");
     expect(fields.find((field) => field.key === "governing_law")!.values).toEqual([]);

@@ -85,14 +85,15 @@ function kindReply(inputs: ReplyInputs, kind: QuestionKind, findings: KindFindin
 }
 
 /**
- * "Not addressed" for a kind whose reading found nothing — unless retrieval's passages hold a sentence
- * that answers the question by its own words: the kind may be the wrong reading of the question,
- * and a sentence that answers it is shown as the closest passage, never denied.
+ * "Not addressed" for a kind whose reading (the model's, or the sheet's) found nothing — unless
+ * retrieval's passages hold a sentence that answers the question by its own words: the kind may be
+ * the wrong reading of the question, and a sentence that answers it is shown as the closest
+ * passage, never denied. The related sections are the model's nearest sentences, else retrieval's.
  */
 function notAddressedUnlessWordsAnswer(inputs: ReplyInputs, sentences: readonly QuotedSentence[], kind: QuestionKind): ComposedAnswer {
-  const { answering } = readPassages(inputs.question, inputs.query, inputs.sources, inputs.weights, inputs.nearestInMeaning);
+  const { answering, related } = readPassages(inputs.question, inputs.query, inputs.sources, inputs.weights, inputs.nearestInMeaning);
   if (answering.length > 0) return closestAnswer(answering.slice(0, MAX_KIND_POINTS), inputs.pages);
-  return notAddressedAnswer(inputs.question, sentences, inputs.pages, kind.topic);
+  return notAddressedAnswer(inputs.question, sentences.length > 0 ? sentences : related, inputs.pages, kind.topic);
 }
 
 /** What retrieval's passages hold nearest the question — the sentences the relevance judgement accepts, else its nearest ones — to show as closest. */
@@ -104,8 +105,8 @@ function retrievalNearest(inputs: ReplyInputs): QuotedSentence[] {
 /**
  * The reply to a question about a term the fact sheet reads: the sheet's values, so the chat and
  * the sheet never disagree. When the sheet states none, the contract does not appear to address
- * it — unless a passage under the term's own heading, or a sentence the model finds close, is
- * there to show as the closest passages.
+ * it — unless a passage under the term's own heading, a sentence the model finds close, or one the
+ * question's own words answer is there to show as the closest passages.
  */
 function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly FactField[]): ComposedAnswer {
   const fromSheet = factAnswer(kind, facts, inputs.question);
@@ -115,7 +116,7 @@ function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly Fact
   if (near.length > 0) return closestAnswer(near, inputs.pages);
   const shown = isUnderKindHeading(kind, inputs.sources) ? retrievalNearest(inputs) : [];
   if (shown.length > 0) return closestAnswer(shown, inputs.pages);
-  return notAddressedAnswer(inputs.question, sentences.length > 0 ? sentences : retrievalNearest(inputs), inputs.pages, kind.topic);
+  return notAddressedUnlessWordsAnswer(inputs, sentences, kind);
 }
 
 /**
