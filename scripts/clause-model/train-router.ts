@@ -9,6 +9,9 @@
 // --hold-out-file=<file> measures one set of questions instead: a written set by held-apart folds
 // of its own questions (everything else always learnt from), any other set whole, never learnt from.
 //   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-5.json
+// --each-set-apart holds each written set apart in turn instead of folds of questions: how the
+// router reads a writer it has never read, what its dropout and SURE_PROBABILITY are chosen by.
+//   npx tsx scripts/clause-model/train-router.ts --each-set-apart
 // router-questions-7.json is written like the others but kept apart, never learnt from: a seventh
 // person's wording to check the router on (ADR 027); -8 and -9 are kept apart the same way.
 //   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-7.json
@@ -17,7 +20,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seeded } from "./seeded";
 import { questionKinds } from "../../src/core/rag/question-kinds";
-import { isSureRoute, questionFeatures, readWithModel, SURE_PROBABILITY, type RouterModelFile } from "../../src/core/rag/question-routing";
+import {
+  isSureRoute,
+  MIN_LEARNED_PROBABILITY,
+  questionFeatures,
+  readWithModel,
+  SURE_PROBABILITY,
+  type RouterModelFile,
+} from "../../src/core/rag/question-routing";
 import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,6 +37,12 @@ const setting = (name: string, fallback: number) => Number(process.argv.find((ar
 const EPOCHS = setting("epochs", 40);
 const LEARNING_RATE = setting("rate", 0.7);
 const L2 = setting("l2", 1e-4);
+/**
+ * Each time a question is learnt from, each of its features is left out with this probability, so
+ * the router cannot lean on one word or form a writer happens to use; chosen by leaving each written
+ * set out in turn (ADR 027).
+ */
+const DROPOUT = setting("dropout", 0.65);
 const FOLDS = 5;
 
 interface Example {
@@ -70,11 +86,23 @@ export function routerExamples(): Example[] {
   return [...written, ...reworded, ...general, ...cues].filter((example) => example.kind);
 }
 
+interface Row {
+  kind: number;
+  features: number[];
+}
+
+/** A row with each feature left out at the dropout rate; never with none left. */
+function withDropout(row: Row, random: () => number): Row {
+  if (DROPOUT === 0) return row;
+  const kept = row.features.filter(() => random() >= DROPOUT);
+  return kept.length > 0 ? { kind: row.kind, features: kept } : row;
+}
+
 export function trainRouter(examples: readonly Example[]): RouterModelFile {
   const kinds = [...questionKinds.map((kind) => kind.id), NO_KIND];
   const kindIndex = new Map(kinds.map((kind, index) => [kind, index]));
   const featureIndex = new Map<string, number>();
-  const rows = examples.map((example) => ({
+  const rows: Row[] = examples.map((example) => ({
     kind: kindIndex.get(example.kind)!,
     features: questionFeatures(example.question).map((feature) => {
       if (!featureIndex.has(feature)) featureIndex.set(feature, featureIndex.size);
@@ -94,7 +122,7 @@ export function trainRouter(examples: readonly Example[]): RouterModelFile {
       [order[index], order[other]] = [order[other]!, order[index]!];
     }
     for (const rowIndex of order) {
-      const row = rows[rowIndex]!;
+      const row = withDropout(rows[rowIndex]!, random);
       let max = -Infinity;
       for (let kind = 0; kind < kinds.length; kind++) {
         let z = biases[kind]!;
@@ -121,7 +149,8 @@ export function trainRouter(examples: readonly Example[]): RouterModelFile {
       kinds.map((kind, index) => {
         const kept: [number, number][] = [];
         for (let feature = 0; feature < width; feature++) {
-          const weight = weights[index * width + feature]!;
+          // Every feature is present when a question is routed: its weight counts by its share of being kept in learning.
+          const weight = weights[index * width + feature]! * (1 - DROPOUT);
           if (Math.abs(weight) >= 0.01) kept.push([feature, Math.round(weight * 1000) / 1000]);
         }
         return [kind, { bias: Math.round(biases[index]! * 1000) / 1000, weights: kept }];
@@ -134,16 +163,20 @@ export function trainRouter(examples: readonly Example[]): RouterModelFile {
 interface Routing {
   right: boolean;
   sure: boolean;
+  /** The learned router's probability for the kind it routed to; 0 when it did not route. */
+  probability: number;
 }
 
 function routing(model: RouterModelFile, example: Example): Routing {
   const { routed } = readWithModel(model, example.question);
-  return { right: (routed?.kind.id ?? NO_KIND) === example.kind, sure: routed !== undefined && isSureRoute(routed) };
+  const byModel = routed !== undefined && routed.matched.length === 0;
+  return { right: (routed?.kind.id ?? NO_KIND) === example.kind, sure: routed !== undefined && isSureRoute(routed), probability: byModel ? routed.score : 0 };
 }
 
 /**
  * Whether each measured question is routed right: by held-apart folds when the questions are learnt
- * from (each fold's model learns everything but that fold), else by the model learnt from everything.
+ * from (each fold's model learns everything but that fold; with --each-set-apart, each written set
+ * is a fold: a writer the model has never read), else by the model learnt from everything.
  */
 function routedRightOn(examples: readonly Example[], measured: readonly Example[]): Map<Example, Routing> {
   const results = new Map<Example, Routing>();
@@ -152,12 +185,25 @@ function routedRightOn(examples: readonly Example[], measured: readonly Example[
     for (const example of measured) results.set(example, routing(model, example));
     return results;
   }
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const held = new Set(measured.filter((_, index) => index % FOLDS === fold));
+  const bySet = process.argv.includes("--each-set-apart");
+  const folds = bySet ? [...new Set(measured.map((example) => example.file))] : Array.from({ length: FOLDS }, (_, fold) => fold);
+  for (const fold of folds) {
+    const held = new Set(measured.filter((example, index) => (bySet ? example.file === fold : index % FOLDS === fold)));
     const model = trainRouter(examples.filter((example) => !held.has(example)));
     for (const example of held) results.set(example, routing(model, example));
   }
   return results;
+}
+
+/** How often a route at each probability or more is right: what `SURE_PROBABILITY` is chosen by. */
+function rightByProbability(results: ReadonlyArray<[Example, Routing]>): string {
+  return [MIN_LEARNED_PROBABILITY, 0.5, 0.6, 0.7, 0.8, 0.9]
+    .map((least) => {
+      const routes = results.filter(([, routed]) => routed.probability >= least);
+      const right = routes.filter(([, routed]) => routed.right).length;
+      return `${least}: ${right}/${routes.length} (${(right / routes.length).toFixed(3)})`;
+    })
+    .join(", ");
 }
 
 /** "right/all (about a kind right/all, about none left unrouted right/all; sure routes right/all)". */
@@ -190,7 +236,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const examples = routerExamples();
   const { label, measured } = measuredQuestions(examples);
   const results = [...routedRightOn(examples, measured)];
-  console.log(`${label}: ${tally(results)}`);
+  console.log(`${label}${process.argv.includes("--each-set-apart") ? ", each written set apart" : ""}: ${tally(results)}`);
+  console.log(`  routes right at each probability or more: ${rightByProbability(results)}`);
   for (const file of new Set(measured.map((example) => example.file)))
     if (file && measured.some((example) => example.file !== file)) console.log(`  ${file}: ${tally(results.filter(([example]) => example.file === file))}`);
   const model = trainRouter(examples);

@@ -39,7 +39,7 @@ export const EXPANSION_WEIGHT = 0.25;
 /**
  * The words of the kind a question is routed to count this much in its search: for a sure route
  * more than the question's own words, since they name what the answering clause is about however
- * the question was worded; for an unsure route, which is wrong about half the time, less.
+ * the question was worded; for an unsure route, which is wrong about one time in three, less.
  */
 export const SURE_KIND_WEIGHT = 2;
 export const UNSURE_KIND_WEIGHT = 0.5;

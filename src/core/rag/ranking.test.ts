@@ -5,6 +5,7 @@ import {
   DATED_SHARE,
   expandNeighbours,
   fuseRankings,
+  inTurn,
   joined,
   joinNeighbours,
   KIND_WEIGHT,
@@ -144,6 +145,19 @@ describe("preferDated", () => {
       ["dated", 1 + DATED_SHARE],
       ["undated", 1.9],
     ]);
+  });
+});
+
+describe("inTurn", () => {
+  const list = (...ordinals: number[]) => ordinals.map((ordinal) => chunk(ordinal));
+  it.each([
+    ["one list: its first ones", [list(4, 9, 2)], 2, [4, 9]],
+    ["two lists: the first of each, then the second of each", [list(4, 9), list(7, 1)], 3, [4, 7, 9]],
+    ["a passage both hold is taken once", [list(4, 9), list(4, 1)], 2, [4, 9]],
+    ["a shorter list leaves its turns to the other", [list(4), list(7, 1, 3)], 3, [4, 7, 1]],
+    ["no lists, nothing", [], 2, []],
+  ])("%s", (_, lists, limit, expected) => {
+    expect(inTurn(lists, limit).map((item) => item.ordinal)).toEqual(expected);
   });
 });
 

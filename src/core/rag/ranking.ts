@@ -254,6 +254,17 @@ export function preferAnswering<Chunk extends RankedChunk>(
   return [...ordered.map(({ chunk }) => chunk), ...ranked.slice(pool)];
 }
 
+/** At most `limit` passages from several lists, each list's first in turn, then each one's second…, each passage once. */
+export function inTurn<Chunk extends RankedChunk>(lists: readonly (readonly Chunk[])[], limit: number): Chunk[] {
+  const taken: Chunk[] = [];
+  for (let rank = 0; taken.length < limit && lists.some((list) => rank < list.length); rank++)
+    for (const list of lists) {
+      const passage = list[rank];
+      if (passage && taken.length < limit && !taken.some((chosen) => chosen.id === passage.id)) taken.push(passage);
+    }
+  return taken;
+}
+
 /**
  * The passages the clause-kind model found, interleaved with retrieval's: the model's best first,
  * then retrieval's best, and so on, so the top passages hold the best of both readings (a ranked

@@ -2,6 +2,7 @@ import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analys
 import {
   expandNeighbours,
   fuseRankings,
+  inTurn,
   joinNeighbours,
   preferDated,
   preferOpening,
@@ -114,7 +115,9 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
       const findingsOf = (modelKind: string | undefined) => (modelKind ? findingsFor(document, index, modelKind) : undefined);
       const [findings, alternativeFindings] = await Promise.all([findingsOf(query.kind?.modelKind), findingsOf(query.alternativeKind?.modelKind)]);
-      const foundByModel = findings ? findingPassages(findings, (id) => byId.get(id)) : [];
+      // An unsure route is wrong one time in three: its kind's best passage and the runner-up kind's lead in turn.
+      const foundByKind = [findings, alternativeFindings].flatMap((found) => (found ? [findingPassages(found, (id) => byId.get(id))] : []));
+      const foundByModel = inTurn(foundByKind, FOUND_PASSAGES);
       return {
         query,
         topicCounts,
