@@ -31,7 +31,7 @@ export interface AnalyzedQuery {
   kind?: QuestionKind;
   /** The kind was routed surely: its answer needs no confirmation by the question's own words. */
   isKindSure: boolean;
-  /** For a kind routed unsurely: the kind the router found next likeliest, read too in case the first is the wrong one. */
+  /** For a kind routed unsurely: the kind the router found next likeliest, read too in case the first is the wrong one; for no route, the likeliest kind. */
   alternativeKind?: QuestionKind;
 }
 

@@ -245,13 +245,14 @@ export function isSureRoute(routed: RoutedKind): boolean {
 /** The learned router routes on its own when it is this sure (held-apart folds of the written questions: 0.3 routes best). */
 export const MIN_LEARNED_PROBABILITY = 0.3;
 
-/** How the router reads a question: the kind it asks about, if any, and for an unsure route the kind next likeliest. */
+/** How the router reads a question: the kind it asks about, if any, and for an unsure route or none the kind to read too. */
 export interface QuestionReading {
   routed?: RoutedKind;
   /**
    * When the learned router is unsure of its kind: the next likeliest kind the question's words do
    * not rule out. On the written sets, each held out in turn, it is the right kind about a quarter
-   * of the time (57 of 236), each time where the first kind is wrong.
+   * of the time (57 of 236), each time where the first kind is wrong. When it routes no kind, the
+   * likeliest kind it found: read only where the question's words find no answer.
    */
   runnerUp?: QuestionKind;
 }
@@ -276,21 +277,26 @@ function asksOnly(question: string): boolean {
 /**
  * The kind a question asks about: the learned router's when it is sure and the kind is not ruled
  * out by the question's words; else, unless it finds the question about no one kind ("What are the
- * key terms?"), the cues', when they name one clearly. No route otherwise.
+ * key terms?"), the cues', when they name one clearly. No route otherwise — but the likeliest kind
+ * the router found, at MIN_RUNNER_UP_PROBABILITY or more, is its runner-up.
  */
 export function readWithModel(model: RouterModelFile, question: string): QuestionReading {
   if (asksOnly(question)) return {};
   const asked = question.toLowerCase().replace(/[’‘]/g, "'");
   const [[kindId, probability] = ["none", 0], ...others] = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
   const kind = questionKindById.get(kindId);
-  if (kind && probability >= MIN_LEARNED_PROBABILITY && !kind.excludedBy?.test(asked)) {
+  const isRuledOut = (id: string) => questionKindById.get(id)?.excludedBy?.test(asked) === true;
+  // The next likeliest kind the question's words do not rule out; none when "about no one kind" comes first.
+  const [nextId, nextProbability] = others.find(([id]) => !isRuledOut(id)) ?? ["none", 0];
+  const next = nextProbability >= MIN_RUNNER_UP_PROBABILITY ? questionKindById.get(nextId) : undefined;
+  if (kind && probability >= MIN_LEARNED_PROBABILITY && !isRuledOut(kindId)) {
     const routed = { kind, score: probability, matched: [] };
-    if (probability >= SURE_PROBABILITY) return { routed };
-    // The next likeliest kind the question's words do not rule out; none when "about no one kind" comes first.
-    const [nextId, nextProbability] = others.find(([id]) => !questionKindById.get(id)?.excludedBy?.test(asked)) ?? ["none", 0];
-    return { routed, runnerUp: nextProbability >= MIN_RUNNER_UP_PROBABILITY ? questionKindById.get(nextId) : undefined };
+    return probability >= SURE_PROBABILITY ? { routed } : { routed, runnerUp: next };
   }
-  return kindId === "none" ? {} : { routed: routeByCues(question) };
+  if (kindId === "none") return { runnerUp: next };
+  const byCues = routeByCues(question);
+  if (byCues) return { routed: byCues };
+  return { runnerUp: kind && !isRuledOut(kindId) && probability >= MIN_RUNNER_UP_PROBABILITY ? kind : undefined };
 }
 
 const routerModel = shippedRouterModel as unknown as RouterModelFile;

@@ -51,15 +51,15 @@ const thresholds = { answer: 0.9, lead: 0.95, closest: 0.5 };
 
 interface RouteOverride {
   isKindSure?: boolean;
-  /** The kind routed to, in place of the router's. */
+  /** The kind routed to, in place of the router's ("none": routed to no kind). */
   kindId?: string;
-  /** An unsure route's runner-up kind, and the model's findings for it. */
+  /** The runner-up kind (of an unsure route, or the likeliest of no route), and the model's findings for it. */
   alternative?: { kindId: string; findings?: KindFindings };
 }
 
 function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId, alternative }: RouteOverride = {}) {
   const analyzed = analyzeQuery(question);
-  const kind = kindId ? questionKindById.get(kindId) : analyzed.kind;
+  const kind = kindId !== undefined ? questionKindById.get(kindId) : analyzed.kind;
   const query = { ...analyzed, kind, isKindSure: isKindSure ?? analyzed.isKindSure };
   const counts = {
     passages: sources.length,
@@ -190,6 +190,15 @@ describe("composeReply: an unsure route may be the wrong kind, so the runner-up 
   it("keeps the first kind's closest passages when the runner-up confirms nothing either", () => {
     const found = { sentences: [finding("press release", 0.97)], thresholds };
     const reply = replyTo("Is there a non-disparagement clause?", found, { ...unsureDisparagement, alternative: { kindId: "timely-filing" } });
+    expect(reply.outcome).toBe("closest");
+    expect(reply.citations[0]!.quote).toContain("press release");
+  });
+
+  it("shows the likeliest kind's near reading as the closest passages when no kind is routed and the question's words find nothing", () => {
+    const nearPress = { sentences: [finding("press release", 0.6)], thresholds };
+    const unrouted = { kindId: "none", isKindSure: false } as const;
+    expect(replyTo("Are we allowed to badmouth them?", undefined, unrouted).outcome).toBe("not-addressed");
+    const reply = replyTo("Are we allowed to badmouth them?", undefined, { ...unrouted, alternative: { kindId: "non-disparagement", findings: nearPress } });
     expect(reply.outcome).toBe("closest");
     expect(reply.citations[0]!.quote).toContain("press release");
   });
