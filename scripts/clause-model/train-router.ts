@@ -13,7 +13,7 @@
 // router reads a writer it has never read, what its dropout and SURE_PROBABILITY are chosen by.
 //   npx tsx scripts/clause-model/train-router.ts --each-set-apart
 // router-questions-7.json is written like the others but kept apart, never learnt from: a seventh
-// person's wording to check the router on (ADR 027); -8 and -9 are kept apart the same way.
+// person's wording to check the router on (ADR 027); -8, -9 and -10 are kept apart the same way.
 //   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-7.json
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -67,7 +67,8 @@ export const writtenFiles = [
 /** A seventh person's set, written like the others but never learnt from: the router, and the bench's payer questions, are checked on it. */
 export const keptApartWrittenFile = "scripts/clause-model/router-questions-7.json";
 // router-questions-8.json and -9.json, by an eighth and a ninth person, are kept apart too (ADR 027):
-// learnt from, they raised the six sets' folds but lowered the seventh set's payer answers.
+// learnt from, they raised the six sets' folds but lowered the seventh set's payer answers. A tenth
+// person's set (-10.json), written after the router learnt with dropout, checks that choice.
 
 /** A set of questions written by kind ("none": about no one kind). */
 const questionsOf = (file: string): Example[] =>
