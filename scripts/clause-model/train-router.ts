@@ -33,7 +33,12 @@ import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const routerModelPath = path.join(repoRoot, "src/core/rag/question-router.model.json");
 export const NO_KIND = "none";
-const setting = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+function setting(name: string, fallback: number): number {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+  const value = Number(given ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: expected a number of 0 or more, got ${given}`);
+  return value;
+}
 const EPOCHS = setting("epochs", 40);
 const LEARNING_RATE = setting("rate", 0.7);
 const L2 = setting("l2", 1e-4);
@@ -43,6 +48,7 @@ const L2 = setting("l2", 1e-4);
  * set out in turn (ADR 027).
  */
 const DROPOUT = setting("dropout", 0.65);
+if (DROPOUT >= 1) throw new Error(`--dropout: expected below 1 (the share of features left out), got ${DROPOUT}`);
 const FOLDS = 5;
 
 interface Example {

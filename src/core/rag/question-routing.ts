@@ -286,9 +286,10 @@ export function readWithModel(model: RouterModelFile, question: string): Questio
   const [[kindId, probability] = ["none", 0], ...others] = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
   const kind = questionKindById.get(kindId);
   const isRuledOut = (id: string) => questionKindById.get(id)?.excludedBy?.test(asked) === true;
-  // The next likeliest kind the question's words do not rule out; none when "about no one kind" comes first.
-  const [nextId, nextProbability] = others.find(([id]) => !isRuledOut(id)) ?? ["none", 0];
-  const next = nextProbability >= MIN_RUNNER_UP_PROBABILITY ? questionKindById.get(nextId) : undefined;
+  /** A kind likely enough to be read as the runner-up; none for "about no one kind". */
+  const readable = ([id, likelihood]: readonly [string, number]) => (likelihood >= MIN_RUNNER_UP_PROBABILITY ? questionKindById.get(id) : undefined);
+  // The next likeliest kind the question's words do not rule out.
+  const next = readable(others.find(([id]) => !isRuledOut(id)) ?? ["none", 0]);
   if (kind && probability >= MIN_LEARNED_PROBABILITY && !isRuledOut(kindId)) {
     const routed = { kind, score: probability, matched: [] };
     return probability >= SURE_PROBABILITY ? { routed } : { routed, runnerUp: next };
@@ -296,7 +297,7 @@ export function readWithModel(model: RouterModelFile, question: string): Questio
   if (kindId === "none") return { runnerUp: next };
   const byCues = routeByCues(question);
   if (byCues) return { routed: byCues };
-  return { runnerUp: kind && !isRuledOut(kindId) && probability >= MIN_RUNNER_UP_PROBABILITY ? kind : undefined };
+  return { runnerUp: isRuledOut(kindId) ? undefined : readable([kindId, probability]) };
 }
 
 const routerModel = shippedRouterModel as unknown as RouterModelFile;

@@ -115,7 +115,8 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
       const findingsOf = (modelKind: string | undefined) => (modelKind ? findingsFor(document, index, modelKind) : undefined);
       const [findings, alternativeFindings] = await Promise.all([findingsOf(query.kind?.modelKind), findingsOf(query.alternativeKind?.modelKind)]);
-      // An unsure route is wrong one time in three: its kind's best passage and the runner-up kind's lead in turn.
+      // An unsure route is wrong one time in three: its kind's best passage and the runner-up kind's lead in turn
+      // (for a question routed to no kind, the likeliest kind's two).
       const foundByKind = [findings, alternativeFindings].flatMap((found) => (found ? [findingPassages(found, (id) => byId.get(id))] : []));
       const foundByModel = inTurn(foundByKind, FOUND_PASSAGES);
       return {
