@@ -13,7 +13,7 @@
 // router reads a writer it has never read, what its dropout and SURE_PROBABILITY are chosen by.
 //   npx tsx scripts/clause-model/train-router.ts --each-set-apart
 // router-questions-7.json is written like the others but kept apart, never learnt from: a seventh
-// person's wording to check the router on (ADR 027); -8, -9 and -10 are kept apart the same way.
+// person's wording to check the router on (ADR 027); -10 is kept apart the same way.
 //   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-7.json
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -60,7 +60,7 @@ interface Example {
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by six people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by eight people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
@@ -68,13 +68,15 @@ export const writtenFiles = [
   "scripts/clause-model/router-questions-4.json",
   "scripts/clause-model/router-questions-5.json",
   "scripts/clause-model/router-questions-6.json",
+  "scripts/clause-model/router-questions-8.json",
+  "scripts/clause-model/router-questions-9.json",
 ];
 
 /** A seventh person's set, written like the others but never learnt from: the router, and the bench's payer questions, are checked on it. */
 export const keptApartWrittenFile = "scripts/clause-model/router-questions-7.json";
-// router-questions-8.json and -9.json, by an eighth and a ninth person, are kept apart too (ADR 027):
-// learnt from, they raised the six sets' folds but lowered the seventh set's payer answers. A tenth
-// person's set (-10.json), written after the router learnt with dropout, checks that choice.
+// A tenth person's set (-10.json), written after the router learnt with dropout, is kept apart the
+// same way. The eighth and ninth sets were kept apart until the router learnt with dropout: without
+// it, learning from them lowered the seventh set's payer answers; with it, both kept-apart sets gain (ADR 027).
 
 /** A set of questions written by kind ("none": about no one kind). */
 const questionsOf = (file: string): Example[] =>
