@@ -5,7 +5,6 @@ import {
   DATED_SHARE,
   expandNeighbours,
   fuseRankings,
-  inTurn,
   joined,
   joinNeighbours,
   KIND_WEIGHT,
@@ -51,6 +50,29 @@ describe("fuseRankings (reciprocal rank fusion)", () => {
         .sort(),
     ).toEqual([...top].sort());
     expect(fused[0]!.id).toBe(top[0]);
+  });
+
+  it.each([
+    {
+      name: "places level between lists go to the first list's item first, then each list's in turn",
+      lists: [["w1", "w2", "w3"], ["m1", "m2"], ["r1"]],
+      order: ["w1", "m1", "r1", "w2", "m2", "w3"],
+    },
+    {
+      name: "a passage the model's reading and the words both find leads, though neither ranks it first",
+      lists: [
+        ["w1", "w2", "both"],
+        ["m1", "both"],
+      ],
+      order: ["both", "w1", "m1", "w2"],
+    },
+  ])("in full order: $name", ({ lists, order }) => {
+    expect(fuseRankings(lists.map((ids) => ids.map((id) => ({ id })))).map((item) => item.id)).toEqual(order);
+  });
+
+  it("keeps the first list's copy of an item both hold (the words' passage, grown around its sentence)", () => {
+    const [first] = fuseRankings([[{ id: "a", text: "grown" }], [{ id: "a", text: "bare" }]]);
+    expect(first!.text).toBe("grown");
   });
 
   it("scores 1/(k + rank)", () => {
@@ -145,19 +167,6 @@ describe("preferDated", () => {
       ["dated", 1 + DATED_SHARE],
       ["undated", 1.9],
     ]);
-  });
-});
-
-describe("inTurn", () => {
-  const list = (...ordinals: number[]) => ordinals.map((ordinal) => chunk(ordinal));
-  it.each([
-    ["one list: its first ones", [list(4, 9, 2)], 2, [4, 9]],
-    ["two lists: the first of each, then the second of each", [list(4, 9), list(7, 1)], 3, [4, 7, 9]],
-    ["a passage both hold is taken once", [list(4, 9), list(4, 1)], 2, [4, 9]],
-    ["a shorter list leaves its turns to the other", [list(4), list(7, 1, 3)], 3, [4, 7, 1]],
-    ["no lists, nothing", [], 2, []],
-  ])("%s", (_, lists, limit, expected) => {
-    expect(inTurn(lists, limit).map((item) => item.ordinal)).toEqual(expected);
   });
 });
 

@@ -253,31 +253,3 @@ export function preferAnswering<Chunk extends RankedChunk>(
   const ordered = candidates.map((chunk, index) => ({ chunk, at: place(chunk, index) })).sort((a, b) => a.at - b.at);
   return [...ordered.map(({ chunk }) => chunk), ...ranked.slice(pool)];
 }
-
-/** At most `limit` passages from several lists, each list's first in turn, then each one's second…, each passage once. */
-export function inTurn<Chunk extends RankedChunk>(lists: readonly (readonly Chunk[])[], limit: number): Chunk[] {
-  const taken: Chunk[] = [];
-  for (let rank = 0; taken.length < limit && lists.some((list) => rank < list.length); rank++)
-    for (const list of lists) {
-      const passage = list[rank];
-      if (passage && taken.length < limit && !taken.some((chosen) => chosen.id === passage.id)) taken.push(passage);
-    }
-  return taken;
-}
-
-/**
- * The passages the clause-kind model found, interleaved with retrieval's: the model's best first,
- * then retrieval's best, and so on, so the top passages hold the best of both readings (a ranked
- * passage that grew around a found one takes its place: it holds the sentence and the text beside it).
- */
-export function preferFound<Chunk extends RankedChunk>(ranked: readonly Chunk[], found: readonly Chunk[]): Chunk[] {
-  const fromModel = found.map((chunk) => ranked.find((candidate) => candidate.id === chunk.id) ?? chunk);
-  const ids = new Set(fromModel.map((chunk) => chunk.id));
-  const fromWords = ranked.filter((chunk) => !ids.has(chunk.id));
-  const merged: Chunk[] = [];
-  for (let index = 0; index < Math.max(fromModel.length, fromWords.length); index++) {
-    if (fromModel[index]) merged.push(fromModel[index]!);
-    if (fromWords[index]) merged.push(fromWords[index]!);
-  }
-  return merged;
-}

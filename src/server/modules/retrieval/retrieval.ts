@@ -2,12 +2,10 @@ import { analyzeQuery, type AnalyzedQuery } from "../../../core/rag/query-analys
 import {
   expandNeighbours,
   fuseRankings,
-  inTurn,
   joinNeighbours,
   preferDated,
   preferOpening,
   preferAnswering,
-  preferFound,
   preferOperative,
   respectWordForms,
   selectPassages,
@@ -46,14 +44,10 @@ export interface RetrievalResult {
   passageOf: (id: string) => IndexedPassage | undefined;
 }
 
-/** How many of the model's best passages lead the search results, when they score near enough to be shown. */
-const FOUND_PASSAGES = 2;
-
-/** The passages holding the model's best sentences for a kind, best first, among those near enough to show as closest. */
+/** The passages holding the model's sentences for a kind that score near enough to be shown as closest, best first. */
 function findingPassages(findings: KindFindings, passageOf: (id: string) => IndexedPassage | undefined): RankedChunk[] {
   const near = findings.sentences.filter((sentence) => sentence.probability >= findings.thresholds.closest);
-  const ids = [...new Set(near.map((sentence) => sentence.passageId))].slice(0, FOUND_PASSAGES);
-  return ids.flatMap((id) => {
+  return [...new Set(near.map((sentence) => sentence.passageId))].flatMap((id) => {
     const passage = passageOf(id);
     return passage ? [{ ...passage, score: 0 }] : [];
   });
@@ -115,14 +109,13 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const answeringFirst = preferAnswering(joinedPassages, query, topicWeights(query.topic, topicCounts));
       const findingsOf = (modelKind: string | undefined) => (modelKind ? findingsFor(document, index, modelKind) : undefined);
       const [findings, alternativeFindings] = await Promise.all([findingsOf(query.kind?.modelKind), findingsOf(query.alternativeKind?.modelKind)]);
-      // An unsure route is wrong one time in three: its kind's best passage and the runner-up kind's lead in turn
-      // (for a question routed to no kind, the likeliest kind's two).
+      // The model's reading of the kind (and of an unsure route's runner-up, or an unrouted question's likeliest kind)
+      // votes with the words' ranking: a passage both find goes first, then each reading's best in turn.
       const foundByKind = [findings, alternativeFindings].flatMap((found) => (found ? [findingPassages(found, (id) => byId.get(id))] : []));
-      const foundByModel = inTurn(foundByKind, FOUND_PASSAGES);
       return {
         query,
         topicCounts,
-        passages: selectPassages(preferFound(answeringFirst, foundByModel)),
+        passages: selectPassages(fuseRankings([answeringFirst, ...foundByKind])),
         nearestInMeaningId: semantic[0]?.id,
         findings,
         alternativeFindings,
