@@ -30,7 +30,7 @@ function conceptVector(text: string): number[] {
 }
 
 const MODEL = "concept-embedder";
-const WALK_AWAY = "How do we say goodbye to them?";
+const WALK_AWAY = "Can we say goodbye?";
 
 let server: OpenAiCompatibleServer;
 let testApp: TestApp;
