@@ -13,7 +13,7 @@
 // router reads a writer it has never read, what its dropout and SURE_PROBABILITY are chosen by.
 //   npx tsx scripts/clause-model/train-router.ts --each-set-apart
 // router-questions-7.json is written like the others but kept apart, never learnt from: a seventh
-// person's wording to check the router on (ADR 027); -10 is kept apart the same way.
+// person's wording to check the router on (ADR 027).
 //   npx tsx scripts/clause-model/train-router.ts --hold-out-file=scripts/clause-model/router-questions-7.json
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -60,7 +60,7 @@ interface Example {
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by eight people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by eleven people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
@@ -70,13 +70,15 @@ export const writtenFiles = [
   "scripts/clause-model/router-questions-6.json",
   "scripts/clause-model/router-questions-8.json",
   "scripts/clause-model/router-questions-9.json",
+  "scripts/clause-model/router-questions-10.json",
+  "scripts/clause-model/router-questions-11.json",
+  "scripts/clause-model/router-questions-12.json",
 ];
 
 /** A seventh person's set, written like the others but never learnt from: the router, and the bench's payer questions, are checked on it. */
 export const keptApartWrittenFile = "scripts/clause-model/router-questions-7.json";
-// A tenth person's set (-10.json), written after the router learnt with dropout, is kept apart the
-// same way. The eighth and ninth sets were kept apart until the router learnt with dropout: without
-// it, learning from them lowered the seventh set's payer answers; with it, both kept-apart sets gain (ADR 027).
+// The eighth to twelfth sets were each kept apart at first, to check the router on a new writer,
+// then learnt from once that check was made (ADR 027).
 
 /** A set of questions written by kind ("none": about no one kind). */
 const questionsOf = (file: string): Example[] =>

@@ -251,15 +251,15 @@ export interface QuestionReading {
   /**
    * When the learned router is unsure of its kind: the next likeliest kind the question's words do
    * not rule out. On the written sets, each held out in turn, it is the right kind about a quarter
-   * of the time (93 of 367), each time where the first kind is wrong. When it routes no kind, the
+   * of the time (122 of 433), each time where the first kind is wrong. When it routes no kind, the
    * likeliest kind it found: read only where the question's words find no answer.
    */
   runnerUp?: QuestionKind;
 }
 
 /**
- * A runner-up this unlikely is seldom right (2 of the 69 below it on the written sets), and one
- * after "about no one kind" seldom either (2 of 60, where 13 were about no kind): neither is read.
+ * A runner-up this unlikely is seldom right (none of the 53 below it on the written sets), and one
+ * after "about no one kind" seldom either (5 of 80, where 19 were about no kind): neither is read.
  */
 export const MIN_RUNNER_UP_PROBABILITY = 0.1;
 
