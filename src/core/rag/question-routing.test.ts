@@ -4,7 +4,9 @@ import { questionKinds } from "./question-kinds";
 import {
   keyStems,
   kindProbabilities,
+  MIN_ROUTING_SCORE,
   questionFeatures,
+  rankQuestionKinds,
   readQuestion,
   readWithModel,
   sharesKindWords,
@@ -180,6 +182,21 @@ describe("readWithModel: an unsure route, or none, names the runner-up kind; a s
   });
 });
 
+describe("rankQuestionKinds: the kinds a question's words name", () => {
+  it.each([
+    // "their workers" names no-solicit of employees, but its fillers leave only "work", which a question about services uses.
+    ["The vendor never did the work they promised; can we end the contract?", "no-solicit-employees"],
+    ["Do they pay us through a portal or by paper check?", "reimbursement-basis"],
+  ])("%j: one word of a several-word name does not name %s clearly", (question, kindId) => {
+    const named = rankQuestionKinds(question).find((routed) => routed.kind.id === kindId);
+    expect(named?.score ?? 0).toBeLessThan(MIN_ROUTING_SCORE);
+  });
+
+  it("still names a kind by a name of several words", () => {
+    expect(rankQuestionKinds("Can we hire their staff after the project?")[0]?.kind.id).toBe("no-solicit-employees");
+  });
+});
+
 describe("sharesKindWords: the words a question and a cited clause have in common name the kind", () => {
   const kind = (id: string) => questionKinds.find((candidate) => candidate.id === id)!;
   it.each([
@@ -189,6 +206,8 @@ describe("sharesKindWords: the words a question and a cited clause have in commo
     // Words every clause uses ("agreement", "days") name no kind.
     ["timely-filing", "How many days does this agreement give us?", "Term. This Agreement runs for three hundred sixty-five days.", false],
     ["governing-law", "Which law applies?", "Publicity. Neither party shall name the other in a press release.", false],
+    // A name its fillers reduce to one word ("pay us") says no more than that word, which many kinds use.
+    ["reimbursement-basis", "When do they pay us for a visit?", "Claims Payment. The plan shall pay each clean claim within thirty (30) days.", false],
   ])("%s: «%s» and «%s» → %s", (kindId, question, text, expected) => {
     expect(sharesKindWords(kind(kindId), question, text)).toBe(expected);
   });

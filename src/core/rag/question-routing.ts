@@ -54,13 +54,14 @@ export function questionFeatures(question: string): string[] {
 
 /** How much a cue counts by how plainly it names the kind. */
 const tierWeights = { names: 3, suggests: 1, hints: 0.4 } as const;
+type CueTier = keyof typeof tierWeights;
 /** A cue's words may have this many other words between them in the question ("end the contract early" for "end early"). */
 const MAX_GAP = 2;
 
 interface Cue {
   stems: string[];
   weight: number;
-  tier: "names" | "suggests" | "hints";
+  tier: CueTier;
 }
 
 interface KindCues {
@@ -76,12 +77,20 @@ let cueTable: KindCues[] | undefined;
 /** A word of a cue counts alone this share of its cue's tier weight, times how few kinds use it. */
 const WORD_SHARE = 0.5;
 
+/**
+ * A name of several words that its fillers reduce to one ("pay us", "their workers", "lesser of")
+ * says no more than that one word does, which names nothing on its own: it counts as a suggestion.
+ */
+function tierOf(text: string, tier: CueTier): CueTier {
+  return tier === "names" && keyStems(text).length === 1 && tokenize(text).length > 1 ? "suggests" : tier;
+}
+
 function cuesOf(): KindCues[] {
   if (cueTable) return cueTable;
   const table = questionKinds.map((kind) => {
     const cues = (["names", "suggests", "hints"] as const).flatMap((tier) =>
       (kind[tier] ?? [])
-        .map((text) => ({ stems: keyStems(text), tier }))
+        .map((text) => ({ stems: keyStems(text), tier: tierOf(text, tier) }))
         .filter(({ stems }) => stems.length > 0)
         // A cue of several words says more than one of its words alone.
         .map(({ stems, tier }) => ({ stems, weight: tierWeights[tier] * (1 + 0.5 * (stems.length - 1)), tier })),
