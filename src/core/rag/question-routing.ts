@@ -201,11 +201,20 @@ export interface RouterModelFile {
   kinds: Record<string, { bias: number; weights: [number, number][] }>;
 }
 
-/** A model's weights by feature, so a question reads only the weights of the features it has. */
+/**
+ * A model's weights by feature, so a question reads only the weights of the features it has: each
+ * feature's weights lie together in two flat arrays, from its offset to the next feature's (built
+ * in a few tens of milliseconds where a list per feature took a quarter of a second, which the
+ * first question after a start waited for).
+ */
 interface RouterIndex {
   kinds: string[];
   biases: number[];
-  weightsByFeature: Map<string, Array<[kind: number, weight: number]>>;
+  featureNumbers: Map<string, number>;
+  /** Feature n's weights are at [offsets[n], offsets[n + 1]) of `weightKinds` and `weights`. */
+  offsets: Int32Array;
+  weightKinds: Int32Array;
+  weights: Float64Array;
 }
 
 const routerIndexes = new WeakMap<RouterModelFile, RouterIndex>();
@@ -214,25 +223,40 @@ function routerIndexOf(model: RouterModelFile): RouterIndex {
   const known = routerIndexes.get(model);
   if (known) return known;
   const entries = Object.entries(model.kinds);
-  const weightsByFeature = new Map<string, Array<[number, number]>>();
-  entries.forEach(([, { weights }], kind) => {
-    for (const [feature, weight] of weights) {
-      const name = model.features[feature]!;
-      const list = weightsByFeature.get(name) ?? [];
-      list.push([kind, weight]);
-      weightsByFeature.set(name, list);
+  const offsets = new Int32Array(model.features.length + 1);
+  for (const [, { weights }] of entries) for (const [feature] of weights) offsets[feature + 1]!++;
+  for (let feature = 0; feature < model.features.length; feature++) offsets[feature + 1]! += offsets[feature]!;
+  const filled = offsets.slice(0, -1);
+  const weightKinds = new Int32Array(offsets[model.features.length]!);
+  const weights = new Float64Array(weightKinds.length);
+  entries.forEach(([, kind], kindNumber) => {
+    for (const [feature, weight] of kind.weights) {
+      const at = filled[feature]!++;
+      weightKinds[at] = kindNumber;
+      weights[at] = weight;
     }
   });
-  const index = { kinds: entries.map(([kind]) => kind), biases: entries.map(([, { bias }]) => bias), weightsByFeature };
+  const index: RouterIndex = {
+    kinds: entries.map(([kind]) => kind),
+    biases: entries.map(([, { bias }]) => bias),
+    featureNumbers: new Map(model.features.map((feature, number) => [feature, number])),
+    offsets,
+    weightKinds,
+    weights,
+  };
   routerIndexes.set(model, index);
   return index;
 }
 
 /** How likely the question is about each kind (and about none), by the learned router. */
 export function kindProbabilities(model: RouterModelFile, question: string): Map<string, number> {
-  const { kinds, biases, weightsByFeature } = routerIndexOf(model);
+  const { kinds, biases, featureNumbers, offsets, weightKinds, weights } = routerIndexOf(model);
   const scores = [...biases];
-  for (const feature of questionFeatures(question)) for (const [kind, weight] of weightsByFeature.get(feature) ?? []) scores[kind]! += weight;
+  for (const feature of questionFeatures(question)) {
+    const number = featureNumbers.get(feature);
+    if (number === undefined) continue;
+    for (let at = offsets[number]!; at < offsets[number + 1]!; at++) scores[weightKinds[at]!]! += weights[at]!;
+  }
   const max = Math.max(...scores);
   const total = scores.reduce((sum, z) => sum + Math.exp(z - max), 0);
   return new Map(kinds.map((kind, index) => [kind, Math.exp(scores[index]! - max) / total]));
