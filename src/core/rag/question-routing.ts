@@ -264,9 +264,9 @@ export function kindProbabilities(model: RouterModelFile, question: string): Map
 
 /**
  * A route the learned router gives at least this probability is right 98% of the time when each
- * written set is held apart in turn, and at least 95% on each of the three sets it never learns
- * from — writers it has never read; below it, about two times in three (ADR 027): such a route's
- * answer must also be confirmed by the question's own words.
+ * written set is held apart in turn, and at least 95% for each one of them — writers it has never
+ * read; below it, about two times in three (ADR 027): such a route's answer must also be confirmed
+ * by the question's own words.
  */
 export const SURE_PROBABILITY = 0.7;
 
