@@ -177,6 +177,8 @@ describe("readWithModel: an unsure route, or none, names the runner-up kind; a s
     // About no one kind: no route; the likeliest kind is read too when it is likely enough (0.32), not when it is not (0.04).
     ["hello", { kind: undefined, sure: false, runnerUp: undefined }],
     ["hello arbitration", { kind: undefined, sure: false, runnerUp: "dispute-resolution" }],
+    // Likeliest the agreement's date, but "bound" rules it out and no cue names a kind: the likeliest kind left is read.
+    ["date minor bound", { kind: undefined, sure: false, runnerUp: "governing-law" }],
   ] as const)("%j", (question, expected) => {
     expect(read(question)).toEqual(expected);
   });

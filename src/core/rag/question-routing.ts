@@ -81,8 +81,8 @@ const WORD_SHARE = 0.5;
  * A name of several words that its fillers reduce to one ("pay us", "their workers", "lesser of")
  * says no more than that one word does, which names nothing on its own: it counts as a suggestion.
  */
-function tierOf(text: string, tier: CueTier): CueTier {
-  return tier === "names" && keyStems(text).length === 1 && tokenize(text).length > 1 ? "suggests" : tier;
+function tierOf(text: string, stems: readonly string[], tier: CueTier): CueTier {
+  return tier === "names" && stems.length === 1 && tokenize(text).length > 1 ? "suggests" : tier;
 }
 
 function cuesOf(): KindCues[] {
@@ -90,7 +90,10 @@ function cuesOf(): KindCues[] {
   const table = questionKinds.map((kind) => {
     const cues = (["names", "suggests", "hints"] as const).flatMap((tier) =>
       (kind[tier] ?? [])
-        .map((text) => ({ stems: keyStems(text), tier: tierOf(text, tier) }))
+        .map((text) => {
+          const stems = keyStems(text);
+          return { stems, tier: tierOf(text, stems, tier) };
+        })
         .filter(({ stems }) => stems.length > 0)
         // A cue of several words says more than one of its words alone.
         .map(({ stems, tier }) => ({ stems, weight: tierWeights[tier] * (1 + 0.5 * (stems.length - 1)), tier })),
@@ -316,21 +319,23 @@ function asksOnly(question: string): boolean {
 export function readWithModel(model: RouterModelFile, question: string): QuestionReading {
   if (asksOnly(question)) return {};
   const asked = question.toLowerCase().replace(/[’‘]/g, "'");
-  const [[kindId, probability] = ["none", 0], ...others] = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
+  const ranked = [...kindProbabilities(model, question)].sort((a, b) => b[1] - a[1]);
+  const [[kindId, probability] = ["none", 0], ...others] = ranked;
   const kind = questionKindById.get(kindId);
   const isRuledOut = (id: string) => questionKindById.get(id)?.excludedBy?.test(asked) === true;
   /** A kind likely enough to be read as the runner-up; none for "about no one kind". */
-  const readable = ([id, likelihood]: readonly [string, number]) => (likelihood >= MIN_RUNNER_UP_PROBABILITY ? questionKindById.get(id) : undefined);
-  // The next likeliest kind the question's words do not rule out.
-  const next = readable(others.find(([id]) => !isRuledOut(id)) ?? ["none", 0]);
+  const readable = (entry: readonly [string, number] | undefined) =>
+    entry && entry[1] >= MIN_RUNNER_UP_PROBABILITY ? questionKindById.get(entry[0]) : undefined;
   if (kind && probability >= MIN_LEARNED_PROBABILITY && !isRuledOut(kindId)) {
     const routed = { kind, score: probability, matched: [] };
-    return probability >= SURE_PROBABILITY ? { routed } : { routed, runnerUp: next };
+    if (probability >= SURE_PROBABILITY) return { routed };
+    // The next likeliest the question's words do not rule out ("about no one kind" included: then none is read).
+    return { routed, runnerUp: readable(others.find(([id]) => !isRuledOut(id))) };
   }
-  if (kindId === "none") return { runnerUp: next };
-  const byCues = routeByCues(question);
+  const byCues = kindId === "none" ? undefined : routeByCues(question);
   if (byCues) return { routed: byCues };
-  return { runnerUp: isRuledOut(kindId) ? undefined : readable([kindId, probability]) };
+  // No route: the likeliest kind the question's words do not rule out.
+  return { runnerUp: readable(ranked.find(([id]) => questionKindById.has(id) && !isRuledOut(id))) };
 }
 
 const routerModel = shippedRouterModel as unknown as RouterModelFile;
