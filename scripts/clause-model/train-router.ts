@@ -60,7 +60,7 @@ interface Example {
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-/** Questions written for the router by eleven people apart, by kind ("none": about no one kind). */
+/** Questions written for the router by twenty-one people apart, by kind ("none": about no one kind). */
 export const writtenFiles = [
   "scripts/clause-model/router-questions.json",
   "scripts/clause-model/router-questions-2.json",
@@ -73,11 +73,21 @@ export const writtenFiles = [
   "scripts/clause-model/router-questions-10.json",
   "scripts/clause-model/router-questions-11.json",
   "scripts/clause-model/router-questions-12.json",
+  "scripts/clause-model/router-questions-13.json",
+  "scripts/clause-model/router-questions-14.json",
+  "scripts/clause-model/router-questions-15.json",
+  "scripts/clause-model/router-questions-16.json",
+  "scripts/clause-model/router-questions-17.json",
+  "scripts/clause-model/router-questions-18.json",
+  "scripts/clause-model/router-questions-19.json",
+  "scripts/clause-model/router-questions-20.json",
+  "scripts/clause-model/router-questions-21.json",
+  "scripts/clause-model/router-questions-22.json",
 ];
 
 /** A seventh person's set, written like the others but never learnt from: the router, and the bench's payer questions, are checked on it. */
 export const keptApartWrittenFile = "scripts/clause-model/router-questions-7.json";
-// The eighth to twelfth sets were each kept apart at first, to check the router on a new writer,
+// The eighth to twenty-second sets were each kept apart at first, to check the router on a new writer,
 // then learnt from once that check was made (ADR 027).
 
 /** A set of questions written by kind ("none": about no one kind). */

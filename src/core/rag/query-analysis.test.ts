@@ -85,8 +85,8 @@ describe("analyzeQuery: contract vocabulary", () => {
   });
 
   it("searches an unsurely routed question in its kind's words below its own", () => {
-    // What follows the end of the deal, or what a change in who owns the other side does to it: the route is not sure.
-    const query = analyzeQuery("What happens to us if the deal ends?");
+    // Locked in to one side, or for a term: the route is not sure.
+    const query = analyzeQuery("Are we locked in?");
     expect(query.kind).toBeDefined();
     expect(query.isKindSure).toBe(false);
     const kindOnly = query.terms.filter((term) => term.source === "expansion" && term.weight === UNSURE_KIND_WEIGHT);
