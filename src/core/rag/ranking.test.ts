@@ -7,6 +7,7 @@ import {
   fuseRankings,
   joined,
   joinNeighbours,
+  keepAmongFirst,
   KIND_WEIGHT,
   preferDated,
   preferAnswering,
@@ -78,6 +79,36 @@ describe("fuseRankings (reciprocal rank fusion)", () => {
   it("scores 1/(k + rank)", () => {
     const [first] = fuseRankings([[{ id: "a" }], [{ id: "a" }]], 60);
     expect(first!.score).toBeCloseTo(2 / 61);
+  });
+});
+
+describe("keepAmongFirst", () => {
+  it.each([
+    { name: "a kept item already among the first places stays where it is", ranked: ["a", "k", "b", "c"], kept: "k", order: ["a", "k", "b", "c"] },
+    { name: "a kept item lower down takes the last of the first places", ranked: ["a", "b", "c", "k", "d"], kept: "k", order: ["a", "b", "k", "c", "d"] },
+    { name: "the items it passes keep their order after it", ranked: ["a", "b", "c", "d", "e", "k"], kept: "k", order: ["a", "b", "k", "c", "d", "e"] },
+    { name: "nothing kept: the ranking as it was", ranked: ["a", "b", "c", "d"], kept: undefined, order: ["a", "b", "c", "d"] },
+    { name: "a kept item not in the ranking adds nothing", ranked: ["a", "b", "c", "d"], kept: "k", order: ["a", "b", "c", "d"] },
+  ])("$name", ({ ranked, kept, order }) => {
+    expect(
+      keepAmongFirst(
+        ranked.map((id) => ({ id })),
+        kept,
+        3,
+      ).map((item) => item.id),
+    ).toEqual(order);
+  });
+
+  it("keeps the words' first passage in view when passages both readings find outrank it in fusion", () => {
+    const words = ["w1", "w2", "m1", "m2", "m3", "m4", "m5"];
+    const model = ["m1", "m2", "m3", "m4", "m5"];
+    const fused = fuseRankings([words, model].map((ids) => ids.map((id) => ({ id }))));
+    expect(fused.slice(0, 5).map((item) => item.id)).not.toContain("w1");
+    expect(
+      keepAmongFirst(fused, "w1", 5)
+        .map((item) => item.id)
+        .slice(0, 5),
+    ).toEqual(["m1", "m2", "m3", "m4", "w1"]);
   });
 });
 

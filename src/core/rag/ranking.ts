@@ -70,6 +70,18 @@ export function fuseRankings<Item extends { id: string }>(lists: readonly (reado
   return [...fused.values()].sort((a, b) => b.score - a.score || a.bestRank - b.bestRank).map(({ item, score }) => ({ ...item, score }));
 }
 
+/**
+ * The ranking with `kept` moved up to the last of its first `count` places when it lies lower. Fusion
+ * lets passages that two readings both find somewhere in their middle outrank one reading's first
+ * passage; the passage the question's own words rank first should always be among those shown.
+ */
+export function keepAmongFirst<Item extends { id: string }>(ranked: readonly Item[], keptId: string | undefined, count: number): Item[] {
+  const at = ranked.findIndex((item) => item.id === keptId);
+  if (at < count) return [...ranked];
+  const others = ranked.filter((_, index) => index !== at);
+  return [...others.slice(0, count - 1), ranked[at]!, ...others.slice(count - 1)];
+}
+
 export const NEIGHBOUR_SHARE = 0.5;
 
 function sameClause(a: RankedChunk, b: RankedChunk): boolean {

@@ -3,12 +3,14 @@ import {
   expandNeighbours,
   fuseRankings,
   joinNeighbours,
+  keepAmongFirst,
   preferDated,
   preferOpening,
   preferAnswering,
   preferOperative,
   respectWordForms,
   selectPassages,
+  PASSAGE_LIMIT,
   type RankedChunk,
 } from "../../../core/rag/ranking";
 import { countTopicMatches, queryTextsOf, rankLexically, type IndexedPassage } from "../../../core/rag/passage-index";
@@ -110,12 +112,13 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const findingsOf = (modelKind: string | undefined) => (modelKind ? findingsFor(document, index, modelKind) : undefined);
       const [findings, alternativeFindings] = await Promise.all([findingsOf(query.kind?.modelKind), findingsOf(query.alternativeKind?.modelKind)]);
       // The model's reading of the kind (and of an unsure route's runner-up, or an unrouted question's likeliest kind)
-      // votes with the words' ranking: a passage both find goes first, then each reading's best in turn.
+      // votes with the words' ranking: a passage both find goes first, then each reading's best in turn; the words' best is always shown.
       const foundByKind = [findings, alternativeFindings].flatMap((found) => (found ? [findingPassages(found, (id) => byId.get(id))] : []));
+      const fused = keepAmongFirst(fuseRankings([answeringFirst, ...foundByKind]), answeringFirst[0]?.id, PASSAGE_LIMIT);
       return {
         query,
         topicCounts,
-        passages: selectPassages(fuseRankings([answeringFirst, ...foundByKind])),
+        passages: selectPassages(fused),
         nearestInMeaningId: semantic[0]?.id,
         findings,
         alternativeFindings,
