@@ -29,8 +29,9 @@ let contract: DocumentSummary;
 
 beforeAll(async () => {
   model = await startOpenAiCompatibleServer();
+  // Long enough that a loaded CI machine's answer is not taken for a hang (1.5 s was, once), short enough for the hang test.
   testApp = await createTestApp({
-    env: { BILLING: "off", LLM_PROVIDER: "openai-compatible", LLM_MODEL: "contract-model", LLM_BASE_URL: model.baseUrl, LLM_TIMEOUT_MS: "1500" },
+    env: { BILLING: "off", LLM_PROVIDER: "openai-compatible", LLM_MODEL: "contract-model", LLM_BASE_URL: model.baseUrl, LLM_TIMEOUT_MS: "5000" },
   });
   owner = await signedUpClient(testApp);
   contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", buildPdf([...payerContractPages, generalProvisions]));
