@@ -207,7 +207,7 @@ export interface RouterModelFile {
 /**
  * A model's weights by feature, so a question reads only the weights of the features it has: each
  * feature's weights lie together in two flat arrays, from its offset to the next feature's (built
- * several times faster than a list per feature; the shipped model's is built as it is loaded).
+ * several times faster than a list per feature, on the first question that reads the model).
  */
 interface RouterIndex {
   kinds: string[];
@@ -338,8 +338,6 @@ export function readWithModel(model: RouterModelFile, question: string): Questio
 }
 
 const routerModel = shippedRouterModel as unknown as RouterModelFile;
-// Indexed as the model is loaded, at start, so that the first question after a start does not wait for it.
-routerIndexOf(routerModel);
 
 /** The one kind a question is about, when its words say so clearly, and for an unsure route the kind next likeliest. */
 export function readQuestion(question: string): QuestionReading {
