@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { OAuth2Server } from "oauth2-mock-server";
 import { microsoftEndpoints, microsoftTokenClaims } from "../../support/oidc-server";
 
@@ -57,4 +58,9 @@ Object.assign(process.env, {
   MICROSOFT_CLIENT_SECRET: "e2e-microsoft-secret",
   MICROSOFT_AUTHORITY: microsoftUrl,
 });
-await import("../../../dist/server/main.js" as string);
+// The built server runs in a Node process of its own: imported here, through tsx's loader, its
+// 15 MB bundle took 27 s of a CI machine's 2 cores to start (and 1.4 GB), against 5 s (0.6 GB).
+// Playwright stops this process's whole group; a signal to this process alone reaches the server too.
+const server = spawn(process.execPath, ["dist/server/main.js"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
