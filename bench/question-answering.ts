@@ -419,6 +419,8 @@ interface PayerComparison {
   right: number;
   compared: number;
   disagreements: number;
+  /** Disagreements where the chat shows a value the sheet does not, or says "not addressed" of a term the sheet has a value for. */
+  contradictions: number;
   disagreementsByRoute: Map<string, number>;
   misses: string[];
 }
@@ -433,7 +435,7 @@ async function comparePayer(
   label: string,
   questions: Record<string, readonly string[]>,
   showsMisses: boolean,
-  result: PayerComparison = { entries: 0, right: 0, compared: 0, disagreements: 0, disagreementsByRoute: new Map(), misses: [] },
+  result: PayerComparison = { entries: 0, right: 0, compared: 0, disagreements: 0, contradictions: 0, disagreementsByRoute: new Map(), misses: [] },
 ): Promise<PayerComparison> {
   const { container, actor, documentIds, gold } = bench;
   for (const [file, key] of Object.entries(gold)) {
@@ -461,7 +463,9 @@ async function comparePayer(
         result.compared++;
         if (expected.join("\n") !== cited.join("\n")) {
           result.disagreements++;
-          const bucket = `${label}: ${routeBucket(kind.id, question)}`;
+          // Closest asserts nothing: it abstains, where an answer or "not addressed" contradicts the sheet.
+          if (reply.outcome === "answer" || (reply.outcome === "not-addressed" && expected.length > 0)) result.contradictions++;
+          const bucket = `${label}: ${routeBucket(kind.id, question)}, ${reply.outcome}`;
           result.disagreementsByRoute.set(bucket, (result.disagreementsByRoute.get(bucket) ?? 0) + 1);
           if (process.env.QA_BENCH_MISSES && showsMisses) console.log(`  chat ≠ sheet: ${file} ${field} «${question}» (${reply.outcome})`);
         }
@@ -478,7 +482,7 @@ function seventhWrittenSetByField(): Record<string, string[]> {
 }
 
 const disagreementFigure = (comparison: PayerComparison) =>
-  `${comparison.disagreements} of ${comparison.compared} questions (target 0)${[...comparison.disagreementsByRoute].map(([bucket, count]) => `; ${bucket} ${count}`).join("")}`;
+  `${comparison.disagreements} of ${comparison.compared} questions (target 0), ${comparison.contradictions} of them contradicting the sheet${[...comparison.disagreementsByRoute].map(([bucket, count]) => `; ${bucket} ${count}`).join("")}`;
 
 async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare: number; disagreements: number }> {
   const gold = JSON.parse(readFileSync(path.join(payerDevDirectory, "answers.json"), "utf8")) as Record<string, Record<string, GoldEntry[]>>;
