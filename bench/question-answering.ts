@@ -343,7 +343,7 @@ function cuadFigures(label: string, run: CuadRun, figures: Record<string, string
     figures[`${name}: no-clause questions with no assertion / with a bold lead or Yes/No`] =
       `${share(tally.noClause - tally.noClauseAnswered, tally.noClause)} (target ≥ ${TARGETS.noClauseNoAssertion}; said not addressed ${share(tally.noClauseRefused, tally.noClause)}) / ${share(tally.noClauseLed, tally.noClause)} (target ≤ ${TARGETS.noClauseLed})`;
     figures[`${name}: recall at 5 / page hit at 5`] =
-      `${format(ratio(tally.recallAt5, tally.searched))} / ${format(ratio(tally.pageHitAt5, tally.pageKnown))} (targets ${TARGETS.recallAt5} / ${TARGETS.pageHitAt5}; page hit of the ${tally.pageKnown} questions whose key gives a page, ${share(tally.pageHitAt5, tally.searched)} of all)`;
+      `${share(tally.recallAt5, tally.searched)} / ${share(tally.pageHitAt5, tally.pageKnown)} (targets ${TARGETS.recallAt5} / ${TARGETS.pageHitAt5}; page hit over the questions whose key gives a page, ${share(tally.pageHitAt5, tally.searched)} of all)`;
     figures[`${name}: quotes verbatim on their page`] = share(tally.verbatimQuotes, tally.quotes);
     figures[`${name}: answerable by route: questions, not addressed, not in the top 5`] = [...tally.byRoute]
       .map(([bucket, entry]) => `${bucket} ${entry.answerable}, ${entry.refused}, ${entry.missedAt5}`)
