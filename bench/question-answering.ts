@@ -463,8 +463,9 @@ async function comparePayer(
         result.compared++;
         if (expected.join("\n") !== cited.join("\n")) {
           result.disagreements++;
-          // Closest asserts nothing: it abstains, where an answer or "not addressed" contradicts the sheet.
-          if (reply.outcome === "answer" || (reply.outcome === "not-addressed" && expected.length > 0)) result.contradictions++;
+          // Closest asserts nothing: it abstains, where an answer or "not addressed" contradicts the sheet
+          // (a reply other than an answer cites nothing, so it disagrees only where the sheet has a value).
+          if (reply.outcome !== "closest") result.contradictions++;
           const bucket = `${label}: ${routeBucket(kind.id, question)}, ${reply.outcome}`;
           result.disagreementsByRoute.set(bucket, (result.disagreementsByRoute.get(bucket) ?? 0) + 1);
           if (process.env.QA_BENCH_MISSES && showsMisses) console.log(`  chat ≠ sheet: ${file} ${field} «${question}» (${reply.outcome})`);

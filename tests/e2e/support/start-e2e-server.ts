@@ -59,7 +59,7 @@ Object.assign(process.env, {
   MICROSOFT_AUTHORITY: microsoftUrl,
 });
 // The built server runs in a Node process of its own: imported here, through tsx's loader, its
-// 15 MB bundle took 27 s of a CI machine's 2 cores to start (and 1.4 GB), against 5 s (0.6 GB).
+// 15 MB bundle took 27 s of a CI machine's 2 cores to start (and 1.4 GB), against 12 s (0.6 GB).
 // Playwright stops this process's whole group; a signal to this process alone reaches the server too.
 const server = spawn(process.execPath, ["dist/server/main.js"], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
