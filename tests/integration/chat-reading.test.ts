@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
+import { analyzeQuery } from "../../src/core/rag/query-analysis";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import type { FactSheet } from "../../src/shared/contracts/fact-sheet";
 import type { FactFieldKey } from "../../src/shared/fact-sheet";
@@ -89,6 +90,18 @@ describe("chat answers from the fact sheet", () => {
     const { content, metadata } = await askedAnswer(owner, contract.id, "How far back can the plan recoup payments it already made?");
     expect(metadata.outcome).toBe("not-addressed");
     expect(content).toMatch(/^\*\*Not addressed\*\*\n\n- This contract does not appear to address how far back the payer may recover payments\./);
+  });
+});
+
+describe("chat never says 'not addressed' of a term the sheet has a value for", () => {
+  it("shows the sheet's values as the closest when a question about no kind it recognises finds the term's clause by its own words", async () => {
+    const question = "The credentialing coordinator asked how quickly a new suite number must be reported";
+    // What this case is about: the router reads it as about no kind of term, so no reading of the sheet answers it.
+    expect(analyzeQuery(question).kind).toBeUndefined();
+    const { content, metadata } = await askedAnswer(owner, contract.id, question);
+    expect(metadata.outcome).toBe("closest");
+    expect(metadata.citations).toEqual(valuesOf("change_of_status_notice").map((value, index) => ({ index: index + 1, ...value.source })));
+    expect(content).toContain("I could not confirm an answer in this contract. The closest clauses are:");
   });
 });
 

@@ -28,6 +28,8 @@ const fields: FactField[] = [
   { key: "lesser_of", values: [value("Yes", "all", 5)] },
 ];
 const timelyFiling = questionKindById.get("timely-filing")!;
+/** Every value's sentence speaks to all of what is asked (the reply decides it by the relevance judgement). */
+const speaksToAll = () => true;
 
 describe("productLinesAsked", () => {
   it.each([
@@ -40,7 +42,7 @@ describe("productLinesAsked", () => {
 
 describe("factAnswer: the sheet's values, each with what it applies to", () => {
   it("gives every value, product line and page when the question names none", () => {
-    const answer = factAnswer(timelyFiling, fields, "What is the timely filing limit?")!;
+    const answer = factAnswer(timelyFiling, fields, "What is the timely filing limit?", speaksToAll)!;
     expect(answer.outcome).toBe("answer");
     expect(answer.points.map((point) => point.text)).toEqual([
       "**90 days from the date of service — Commercial** (3.1 Claims, page 3): “Claims are due 90 days after service.”",
@@ -62,18 +64,18 @@ describe("factAnswer: the sheet's values, each with what it applies to", () => {
       },
       { key: "records_retention", values: [{ ...value("10 years", "medicaid", 21, 10), unit: "years", from: null }] },
     ];
-    const changes = factAnswer(questionKindById.get("change-of-status-notice")!, withLines, "How much notice do we owe for changes?")!;
+    const changes = factAnswer(questionKindById.get("change-of-status-notice")!, withLines, "How much notice do we owe for changes?", speaksToAll)!;
     expect(changes.points.map((point) => point.text.split(" (")[0])).toEqual([
       "**90 days for change of ownership or control**",
       "**30 days for roster changes**",
     ]);
-    const retention = factAnswer(questionKindById.get("records-retention")!, withLines, "How long must we keep records?")!;
+    const retention = factAnswer(questionKindById.get("records-retention")!, withLines, "How long must we keep records?", speaksToAll)!;
     expect(retention.points.map((point) => point.text.split(" (")[0])).toEqual([
       "**10 years — Medicaid**",
       "Not stated in the base agreement.",
       "Not stated for Medicare Advantage.",
     ]);
-    const forMedicare = factAnswer(questionKindById.get("records-retention")!, withLines, "How long must we keep Medicare Advantage records?")!;
+    const forMedicare = factAnswer(questionKindById.get("records-retention")!, withLines, "How long must we keep Medicare Advantage records?", speaksToAll)!;
     expect(forMedicare.points.map((point) => point.text.split(" (")[0]).at(-1)).toBe("Not stated for Medicare Advantage.");
     expect(forMedicare.points).toHaveLength(2);
   });
@@ -96,7 +98,7 @@ describe("factAnswer: the sheet's values, each with what it applies to", () => {
       value: review.kind === "corrected" ? "120 days" : read.value,
       review: { id: "r1", by: "Dana Lee", at: "2026-12-03T15:00:00.000Z", ...review },
     };
-    const answer = factAnswer(timelyFiling, [{ key: "timely_filing", values: [shown] }], "What is the timely filing limit?")!;
+    const answer = factAnswer(timelyFiling, [{ key: "timely_filing", values: [shown] }], "What is the timely filing limit?", speaksToAll)!;
     expect(answer.points[0]!.text).toBe(text);
     expect(answer.citations).toEqual([expect.objectContaining({ page: 3, quote: read.source.quote })]);
   });
@@ -105,12 +107,15 @@ describe("factAnswer: the sheet's values, each with what it applies to", () => {
     expect(valuesForKind(timelyFiling, fields, "What is the timely filing limit for Medicaid?").map((entry) => entry.value)).toEqual(["365 days"]);
   });
 
-  it("answers a yes-or-no question about a length of time with Yes and the length", () => {
-    const answer = factAnswer(questionKindById.get("timely-filing")!, fields, "Is there a deadline to file claims?")!;
-    expect(answer.points[0]!.text).toMatch(/^\*\*Yes — 90 days from the date of service — Commercial\*\*/);
+  it.each([
+    ["speaks to all of it", speaksToAll, /^\*\*Yes — 90 days from the date of service — Commercial\*\*/],
+    ["is silent on part of it", () => false, /^\*\*90 days from the date of service — Commercial\*\*/],
+  ])("answers a yes-or-no question with Yes and the length of time only when the value's sentence %s", (_, speaksTo, lead) => {
+    const answer = factAnswer(questionKindById.get("timely-filing")!, fields, "Is there a deadline to file claims?", speaksTo)!;
+    expect(answer.points[0]!.text).toMatch(lead);
   });
 
   it("has nothing to say when the sheet states no value", () => {
-    expect(factAnswer(questionKindById.get("records-retention")!, fields, "How long do we keep records?")).toBeUndefined();
+    expect(factAnswer(questionKindById.get("records-retention")!, fields, "How long do we keep records?", speaksToAll)).toBeUndefined();
   });
 });

@@ -35,15 +35,20 @@ export function valuesForKind(kind: QuestionKind, fields: readonly FactField[], 
 }
 
 /** A value as an answer's lead: "365 days from the date of service — Medicaid", "30 days for roster changes". */
-function leadOf(value: FactValue, asksYesOrNo: boolean): string {
+function leadOf(value: FactValue, saysYes: boolean): string {
   const from = value.from ? ` from ${value.from}` : "";
   const appliesTo = value.appliesTo ? ` for ${value.appliesTo}` : "";
   const line = value.productLine === "all" ? "" : ` — ${productLineLabels[value.productLine]}`;
   const stated = `${value.value}${from}${appliesTo}`;
-  // "Can we terminate without cause?" is answered "Yes — 90 days", not by a bare length of time.
-  const answered = asksYesOrNo && value.amount !== null ? `Yes — ${stated}` : stated;
-  return `${answered}${line}`;
+  return `${saysYes ? `Yes — ${stated}` : stated}${line}`;
 }
+
+/**
+ * Whether a value's sentence speaks to all of what a yes-or-no question asks, so that its length of
+ * time answers it "Yes — 90 days" ("Can we terminate without cause?"); not when the question asks
+ * something the sentence is silent on ("Is a fine owed if our notice is late?").
+ */
+export type SpeaksToQuestion = (value: FactValue) => boolean;
 
 /** What a person said of the value on the sheet (ADR 032): a correction says what the quote was read as. */
 function reviewedBy({ value, review }: FactValue): string {
@@ -60,7 +65,7 @@ function reviewedBy({ value, review }: FactValue): string {
  * value with what it applies to, its clause, page and quote, exactly as the sheet shows and
  * cites it (the sheet verified each quote on its page). Undefined when the sheet states none.
  */
-export function factAnswer(kind: QuestionKind, fields: readonly FactField[], question: string): ComposedAnswer | undefined {
+export function factAnswer(kind: QuestionKind, fields: readonly FactField[], question: string, speaksTo: SpeaksToQuestion): ComposedAnswer | undefined {
   const values = valuesForKind(kind, fields, question);
   if (values.length === 0) return undefined;
   const asksYesOrNo = answerKindOf(question) === "yes-no";
@@ -69,7 +74,7 @@ export function factAnswer(kind: QuestionKind, fields: readonly FactField[], que
     const index = addCitation(citations, value.source);
     const where = `${markdownText(clauseLabel(value.source))}, page ${value.source.page}`;
     return {
-      text: `**${markdownText(leadOf(value, asksYesOrNo))}** (${where}): “${markdownText(value.source.quote)}”${reviewedBy(value)}`,
+      text: `**${markdownText(leadOf(value, asksYesOrNo && value.amount !== null && speaksTo(value)))}** (${where}): “${markdownText(value.source.quote)}”${reviewedBy(value)}`,
       citations: [index],
       isUnverified: false,
     };

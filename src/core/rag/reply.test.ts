@@ -88,6 +88,16 @@ describe("composeReply: a term the fact sheet reads is answered from the sheet",
     expect(reply.citations).toEqual([{ index: 1, ...value!.source }]);
   });
 
+  it.each([
+    ["Is there a deadline to submit claims?", "**Yes — 120 days from the date services were given**"],
+    // The claims rule says nothing of a fee: its length of time is the sheet's value, not a Yes.
+    ["Is there a late fee for a claim sent after the deadline?", "**120 days from the date services were given**"],
+  ])("%s", (question, lead) => {
+    const reply = replyTo(question, undefined, { isKindSure: true, kindId: "timely-filing" });
+    expect(reply.outcome).toBe("answer");
+    expect(reply.points[0]!.text.startsWith(`${lead} (1 Claims, page 1)`)).toBe(true);
+  });
+
   it("says plainly that the contract does not address a term the sheet finds nothing for", () => {
     const reply = replyTo("How long must we keep medical records?");
     expect(reply.outcome).toBe("not-addressed");
@@ -201,6 +211,23 @@ describe("composeReply: an unsure route may be the wrong kind, so the runner-up 
     const reply = replyTo("Are we allowed to badmouth them?", undefined, { ...unrouted, alternative: { kindId: "non-disparagement", findings: nearPress } });
     expect(reply.outcome).toBe("closest");
     expect(reply.citations[0]!.quote).toContain("press release");
+  });
+
+  it("shows the sheet's values as the closest, never 'not addressed', when a question routed to no kind finds the sheet's clause by its own words", () => {
+    const unrouted = { kindId: "none", isKindSure: false } as const;
+    const reply = replyTo("Is there a penalty when a claim reaches them late?", undefined, unrouted);
+    const [value] = fields.find((field) => field.key === "timely_filing")!.values;
+    expect(reply.outcome).toBe("closest");
+    expect(reply.citations).toEqual([{ index: 1, ...value!.source }]);
+    expect(reply.points.every((point) => !point.text.includes("**"))).toBe(true);
+  });
+
+  it.each([
+    ["shares none of its words", "Are we allowed to badmouth them?"],
+    ["shares only words that name nothing of its term", "May Group hire more nurses?"],
+  ])("still says 'not addressed' when the sheet's clause near the question %s", (_, question) => {
+    const reply = replyTo(question, undefined, { kindId: "none", isKindSure: false });
+    expect(reply.outcome).toBe("not-addressed");
   });
 
   it("says 'not addressed' for the first kind when neither reading finds anything", () => {

@@ -4,12 +4,12 @@ import { answerLead } from "./answer-lead";
 import { clauseAt, type PageTexts, type SourcePassage } from "./citations";
 import type { KindThresholds } from "./clause-model";
 import { closestAnswer, composeExtractiveAnswer, notAddressedAnswer, pointsFrom, readPassages, type QuotedSentence } from "./extractive-answer";
-import { factAnswer } from "./fact-answer";
+import { factAnswer, valuesForKind } from "./fact-answer";
 import type { KindSentence } from "./kind-evidence";
 import type { AnalyzedQuery } from "./query-analysis";
-import type { QuestionKind } from "./question-kinds";
+import { questionKinds, type QuestionKind } from "./question-kinds";
 import { mentionsKind, sharesKindWords } from "./question-routing";
-import { answersQuestion, isJudgedQuestion } from "./relevance";
+import { answersQuestion, isJudgedQuestion, judgeWindow, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
 import type { Citation } from "../../shared/chat";
 
@@ -27,7 +27,7 @@ export interface ReplyInputs {
   query: AnalyzedQuery;
   /** The kind of term the question is about, when its words say so clearly. */
   kind?: QuestionKind;
-  /** The document's fact sheet, for a kind the sheet reads. */
+  /** The document's fact sheet: for a kind the sheet reads, and to check "not addressed" against. */
   facts?: readonly FactField[];
   /** The model's findings, for a kind the model reads. */
   findings?: KindFindings;
@@ -102,6 +102,16 @@ function retrievalNearest(inputs: ReplyInputs): QuotedSentence[] {
   return (answering.length > 0 ? answering : related).slice(0, MAX_KIND_POINTS);
 }
 
+/** The sheet's values for the kind as an answer; a yes-or-no question hears "Yes" only from a value whose sentence, with its heading, speaks to every part of it. */
+function sheetAnswer(inputs: ReplyInputs, kind: QuestionKind, facts: readonly FactField[]): ComposedAnswer | undefined {
+  return factAnswer(kind, facts, inputs.question, ({ source }) => usesQuestionWords(inputs, source.heading, source.quote).coversEverySlot);
+}
+
+/** How a sentence, read with its clause's heading, covers the question's words (the relevance judgement's reading). */
+function usesQuestionWords(inputs: ReplyInputs, heading: string, sentence: string): WindowJudgement {
+  return judgeWindow(tokenize(`${heading} ${sentence}`).map(stem), sentence, inputs.query.topic, inputs.weights);
+}
+
 /**
  * The reply to a question about a term the fact sheet reads: the sheet's values, so the chat and
  * the sheet never disagree. When the sheet states none, the contract does not appear to address
@@ -109,7 +119,7 @@ function retrievalNearest(inputs: ReplyInputs): QuotedSentence[] {
  * question's own words answer is there to show as the closest passages.
  */
 function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly FactField[]): ComposedAnswer {
-  const fromSheet = factAnswer(kind, facts, inputs.question);
+  const fromSheet = sheetAnswer(inputs, kind, facts);
   if (fromSheet) return fromSheet;
   const sentences = inputs.findings ? quotable(inputs.findings.sentences, inputs.passageOf) : [];
   const near = inputs.findings ? sentences.filter((sentence) => sentence.probability >= inputs.findings!.thresholds.closest).slice(0, MAX_KIND_POINTS) : [];
@@ -130,12 +140,57 @@ function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly Fact
  * likeliest kind's for a question routed to none, when retrieval's passages do not answer it.
  */
 export function composeReply(inputs: ReplyInputs): ComposedAnswer {
+  return unlessTheSheetReadsIt(routedReply(inputs), inputs);
+}
+
+function routedReply(inputs: ReplyInputs): ComposedAnswer {
   const first = confirmedReply(inputs);
   const { alternative } = inputs;
   if (first.outcome === "answer" || !alternative) return first;
   const second = confirmedReply({ ...inputs, kind: alternative.kind, findings: alternative.findings });
   if (second.outcome === "answer" || (first.outcome === "not-addressed" && second.outcome === "closest")) return second;
   return first;
+}
+
+/** A clause among this many of retrieval's first passages is one the question's own words found. */
+export const SHEET_CLAUSE_NEAR_PASSAGES = 3;
+
+/**
+ * "Not addressed" is never said of a question routed to no kind of term while its own words found a
+ * clause the fact sheet, one tab away, reads a value from — the value's sentence using some of
+ * those words, and the question a word people use for that term: it may be about the term in words
+ * the router did not recognise. The sheet's values for the term are shown as the closest passages,
+ * asserting nothing and denying nothing the sheet states. A question routed to a kind the reading
+ * found nothing for is about that kind, not a neighbouring term, and keeps its "not addressed".
+ */
+function unlessTheSheetReadsIt(reply: ComposedAnswer, inputs: ReplyInputs): ComposedAnswer {
+  if (!isUnroutedNotAddressed(reply, inputs) || !inputs.facts) return reply;
+  const kind = sheetKindNear(inputs, inputs.facts);
+  const fromSheet = kind && sheetAnswer(inputs, kind, inputs.facts);
+  return fromSheet ? asClosest(fromSheet) : reply;
+}
+
+/** Whether a reply says "not addressed" to a question routed to no kind: the reply to check against the fact sheet's values before it is given. */
+export function isUnroutedNotAddressed(reply: ComposedAnswer, inputs: Pick<ReplyInputs, "kind">): boolean {
+  return reply.outcome === "not-addressed" && !inputs.kind;
+}
+
+/** The first sheet term (by its clause's place in retrieval's ranking) with a value read from a passage near the top whose sentence uses the question's words. */
+function sheetKindNear(inputs: ReplyInputs, facts: readonly FactField[]): QuestionKind | undefined {
+  const near = inputs.sources.slice(0, SHEET_CLAUSE_NEAR_PASSAGES);
+  for (const passage of near) {
+    const kind = questionKinds.find(
+      (candidate) =>
+        candidate.factFields &&
+        !candidate.isAboutOpening &&
+        mentionsKind(candidate, inputs.question) &&
+        valuesForKind(candidate, facts, inputs.question).some(
+          ({ source }) => source.chunkId === passage.chunkId && usesQuestionWords(inputs, source.heading, source.quote).coverage > 0,
+        ),
+    );
+    if (kind) return kind;
+  }
+  return undefined;
 }
 
 /** A reply for the inputs' kind; a route the router was unsure of answers only where the question's own words agree with the cited sentence. */
@@ -159,7 +214,7 @@ function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean
 function replyFor(inputs: ReplyInputs): ComposedAnswer {
   const { kind } = inputs;
   if (kind?.factFields && inputs.facts) {
-    const fromSheet = factAnswer(kind, inputs.facts, inputs.question);
+    const fromSheet = sheetAnswer(inputs, kind, inputs.facts);
     if (fromSheet || !kind.isAboutOpening) return fromSheet ?? factReply(inputs, kind, inputs.facts);
   }
   if (kind && !kind.isAboutOpening && inputs.findings) return kindReply(inputs, kind, inputs.findings);

@@ -6,7 +6,7 @@ import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
 import type { StruckPages } from "../../../core/documents/struck-text";
 import type { SourcePassage } from "../../../core/rag/citations";
 import { modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
-import { composeReply, type KindFindings, type ReplyInputs } from "../../../core/rag/reply";
+import { composeReply, isUnroutedNotAddressed, type KindFindings, type ReplyInputs } from "../../../core/rag/reply";
 import { findingsInForce, passageInForce } from "../../../core/rag/struck-passages";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { OwnedDocumentId } from "../documents/documents.repo";
@@ -114,6 +114,12 @@ export function createChatService(deps: ChatServiceDeps) {
     return deps.retrieval.listPages(documentId, pageNumbers);
   }
 
+  /** The reply, with "not addressed" to a question routed to no kind checked against the fact sheet's values, which such a question has not loaded. */
+  async function replyCheckedAgainstSheet(inputs: ReplyInputs, documentId: OwnedDocumentId): Promise<ComposedAnswer> {
+    const composed = composeReply(inputs);
+    return isUnroutedNotAddressed(composed, inputs) && !inputs.facts ? composeReply({ ...inputs, facts: await deps.factFieldsOf(documentId) }) : composed;
+  }
+
   /**
    * One reading of the question for every answerer (ADR 027): a term the fact sheet reads is answered
    * from the sheet's values; a kind of clause the model knows, from its reading of the whole document;
@@ -159,7 +165,7 @@ export function createChatService(deps: ChatServiceDeps) {
       weights: topicWeights(query.topic, topicCounts),
       nearestInMeaning: sources.find((source) => source.chunkId === nearestInMeaningId),
     };
-    const composed = composeReply(inputs);
+    const composed = await replyCheckedAgainstSheet(inputs, documentId);
     const { chatModel } = deps;
     // The sheet's values and "not addressed" are settled without a model; otherwise a model writes from the passages that answer.
     if (chatModel && composed.outcome !== "not-addressed" && !composed.fromSheet) {
