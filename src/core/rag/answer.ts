@@ -66,3 +66,8 @@ export function asClosest(answer: ComposedAnswer): ComposedAnswer {
   }));
   return { outcome: "closest", points, related: [], citations: answer.citations, droppedCitations: answer.droppedCitations, fromSheet: answer.fromSheet };
 }
+
+/** Whether an answer opens with a bold Yes or No ("**Yes** (…)", "**Yes — 90 days**"): a polarity it asserts, not only a fact it quotes. */
+export function leadsWithYesOrNo(answer: Pick<ComposedAnswer, "points">): boolean {
+  return /^\*\*(?:Yes|No)\b/.test(answer.points[0]?.text ?? "");
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chunkClauses } from "../documents/chunking";
 import { structureDocument } from "../documents/structure";
 import { readFactSheet, type FactPassage } from "../fact-sheet/read-facts";
+import type { FactField } from "../../shared/contracts/fact-sheet";
 import { formatAnswer } from "./answer";
 import type { SourcePassage } from "./citations";
 import type { KindSentence } from "./kind-evidence";
@@ -55,9 +56,11 @@ interface RouteOverride {
   kindId?: string;
   /** The runner-up kind (of an unsure route, or the likeliest of no route), and the model's findings for it. */
   alternative?: { kindId: string; findings?: KindFindings };
+  /** The sheet's values, in place of the agreement's. */
+  facts?: FactField[];
 }
 
-function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId, alternative }: RouteOverride = {}) {
+function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId, alternative, facts = fields }: RouteOverride = {}) {
   const analyzed = analyzeQuery(question);
   const kind = kindId !== undefined ? questionKindById.get(kindId) : analyzed.kind;
   const query = { ...analyzed, kind, isKindSure: isKindSure ?? analyzed.isKindSure };
@@ -69,7 +72,7 @@ function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId
     question,
     query,
     kind: query.kind,
-    facts: fields,
+    facts,
     findings,
     alternative: alternative && { kind: questionKindById.get(alternative.kindId)!, findings: alternative.findings },
     sources,
@@ -151,6 +154,45 @@ describe("composeReply: a kind of clause the model reads", () => {
     const unsure = replyTo(asked, found, { isKindSure: false });
     expect(unsure.outcome).toBe("closest");
     expect(unsure.citations[0]!.quote).toContain("press release");
+  });
+
+  describe("an unsure route's Yes is confirmed only by a sentence that answers the question, never by a word it shares", () => {
+    const lesserOf: FactField[] = [
+      {
+        key: "lesser_of",
+        values: [
+          {
+            value: "Yes",
+            amount: null,
+            unit: null,
+            from: null,
+            productLine: "all",
+            source: {
+              chunkId: sources[0]!.chunkId,
+              clauseNumber: "6",
+              heading: "Payment",
+              page: 1,
+              quote: "Plan pays the lesser of billed charges or the fee schedule amount.",
+              startOffset: 0,
+              endOffset: 65,
+            },
+          },
+        ],
+      },
+    ];
+    const unsureLesserOf = { isKindSure: false, kindId: "lesser-of", facts: lesserOf } as const;
+
+    it("answers Yes when the sentence answers the question", () => {
+      const reply = replyTo("Is payment the lesser of billed charges or the fee schedule amount?", undefined, unsureLesserOf);
+      expect(reply.outcome).toBe("answer");
+      expect(reply.points[0]!.text).toMatch(/^\*\*Yes\*\*/);
+    });
+
+    it("shows the clause as the closest when the question shares only a word with it", () => {
+      const reply = replyTo("Do the courts charge the losing side?", undefined, unsureLesserOf);
+      expect(reply.outcome).toBe("closest");
+      expect(reply.points.every((point) => !point.text.includes("**"))).toBe(true);
+    });
   });
 
   it("keeps an unsure route's answer when the question and the cited clause share words that name the kind", () => {

@@ -1,5 +1,5 @@
 import type { FactField } from "../../shared/contracts/fact-sheet";
-import { asClosest, type ComposedAnswer } from "./answer";
+import { asClosest, leadsWithYesOrNo, type ComposedAnswer } from "./answer";
 import { answerLead } from "./answer-lead";
 import { clauseAt, type PageTexts, type SourcePassage } from "./citations";
 import type { KindThresholds } from "./clause-model";
@@ -201,12 +201,14 @@ function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
 
 /**
  * Whether the answer's first cited sentence, with its clause's heading, answers the question by the
- * relevance judgement, or shares with the question words that name the kind ("law" under "Governing Law").
+ * relevance judgement, or shares with the question words that name the kind ("law" under "Governing
+ * Law"). Shared words confirm what the question is about, not a Yes or No: "Do the courts charge the
+ * losing side?" shares "charge" with a lesser-of clause's "billed charges", and is no Yes from it.
  */
 function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
   const [cited] = reply.citations;
   if (!cited) return false;
-  if (inputs.kind && sharesKindWords(inputs.kind, inputs.question, `${cited.heading} ${cited.quote}`)) return true;
+  if (inputs.kind && !leadsWithYesOrNo(reply) && sharesKindWords(inputs.kind, inputs.question, `${cited.heading} ${cited.quote}`)) return true;
   if (!isJudgedQuestion(inputs.query)) return false;
   return answersQuestion(() => tokenize(`${cited.heading} ${cited.quote}`).map(stem), cited.quote, inputs.query.topic, inputs.weights);
 }
