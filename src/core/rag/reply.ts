@@ -75,7 +75,7 @@ function kindReply(inputs: ReplyInputs, kind: QuestionKind, findings: KindFindin
     const lead = best.probability >= thresholds.lead && mentioned ? answerLead(inputs.question, inputs.query, best.text) : undefined;
     const citations: Citation[] = [];
     const { points, unverified } = pointsFrom(answering, inputs.pages, citations, { lead });
-    return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };
+    return { outcome: "answer", points, related: [], citations, droppedCitations: unverified, lead: lead?.text };
   }
   if ((best && best.probability >= thresholds.closest) || isUnderKindHeading(kind, inputs.sources)) {
     const near = sentences.filter((sentence) => sentence.probability >= thresholds.closest).slice(0, MAX_KIND_POINTS);
@@ -107,9 +107,12 @@ function sheetAnswer(inputs: ReplyInputs, kind: QuestionKind, facts: readonly Fa
   return factAnswer(kind, facts, inputs.question, ({ source }) => usesQuestionWords(inputs, source.heading, source.quote).coversEverySlot);
 }
 
+/** A cited sentence's words with its clause's heading, as stems: what the relevance judgement reads. */
+const headedStems = (heading: string, sentence: string) => tokenize(`${heading} ${sentence}`).map(stem);
+
 /** How a sentence, read with its clause's heading, covers the question's words (the relevance judgement's reading). */
 function usesQuestionWords(inputs: ReplyInputs, heading: string, sentence: string): WindowJudgement {
-  return judgeWindow(tokenize(`${heading} ${sentence}`).map(stem), sentence, inputs.query.topic, inputs.weights);
+  return judgeWindow(headedStems(heading, sentence), sentence, inputs.query.topic, inputs.weights);
 }
 
 /**
@@ -140,7 +143,7 @@ function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly Fact
  * likeliest kind's for a question routed to none, when retrieval's passages do not answer it.
  */
 export function composeReply(inputs: ReplyInputs): ComposedAnswer {
-  return unlessTheSheetReadsIt(routedReply(inputs), inputs);
+  return checkedAgainstSheet(routedReply(inputs), inputs);
 }
 
 function routedReply(inputs: ReplyInputs): ComposedAnswer {
@@ -153,7 +156,7 @@ function routedReply(inputs: ReplyInputs): ComposedAnswer {
 }
 
 /** A clause among this many of retrieval's first passages is one the question's own words found. */
-export const SHEET_CLAUSE_NEAR_PASSAGES = 3;
+const SHEET_CLAUSE_NEAR_PASSAGES = 3;
 
 /**
  * "Not addressed" is never said of a question routed to no kind of term while its own words found a
@@ -162,8 +165,9 @@ export const SHEET_CLAUSE_NEAR_PASSAGES = 3;
  * the router did not recognise. The sheet's values for the term are shown as the closest passages,
  * asserting nothing and denying nothing the sheet states. A question routed to a kind the reading
  * found nothing for is about that kind, not a neighbouring term, and keeps its "not addressed".
+ * `composeReply` applies it; a caller that loads the sheet's values only for such a reply applies it then.
  */
-function unlessTheSheetReadsIt(reply: ComposedAnswer, inputs: ReplyInputs): ComposedAnswer {
+export function checkedAgainstSheet(reply: ComposedAnswer, inputs: ReplyInputs): ComposedAnswer {
   if (!isUnroutedNotAddressed(reply, inputs) || !inputs.facts) return reply;
   const kind = sheetKindNear(inputs, inputs.facts);
   const fromSheet = kind && sheetAnswer(inputs, kind, inputs.facts);
@@ -210,7 +214,7 @@ function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean
   if (!cited) return false;
   if (inputs.kind && !leadsWithYesOrNo(reply) && sharesKindWords(inputs.kind, inputs.question, `${cited.heading} ${cited.quote}`)) return true;
   if (!isJudgedQuestion(inputs.query)) return false;
-  return answersQuestion(() => tokenize(`${cited.heading} ${cited.quote}`).map(stem), cited.quote, inputs.query.topic, inputs.weights);
+  return answersQuestion(() => headedStems(cited.heading, cited.quote), cited.quote, inputs.query.topic, inputs.weights);
 }
 
 function replyFor(inputs: ReplyInputs): ComposedAnswer {

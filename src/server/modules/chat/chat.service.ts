@@ -6,7 +6,7 @@ import { formatAnswer, type ComposedAnswer } from "../../../core/rag/answer";
 import type { StruckPages } from "../../../core/documents/struck-text";
 import type { SourcePassage } from "../../../core/rag/citations";
 import { modelSources, nothingFoundPoints } from "../../../core/rag/extractive-answer";
-import { composeReply, isUnroutedNotAddressed, type KindFindings, type ReplyInputs } from "../../../core/rag/reply";
+import { checkedAgainstSheet, composeReply, isUnroutedNotAddressed, type KindFindings, type ReplyInputs } from "../../../core/rag/reply";
 import { findingsInForce, passageInForce } from "../../../core/rag/struck-passages";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { OwnedDocumentId } from "../documents/documents.repo";
@@ -117,7 +117,9 @@ export function createChatService(deps: ChatServiceDeps) {
   /** The reply, with "not addressed" to a question routed to no kind checked against the fact sheet's values, which such a question has not loaded. */
   async function replyCheckedAgainstSheet(inputs: ReplyInputs, documentId: OwnedDocumentId): Promise<ComposedAnswer> {
     const composed = composeReply(inputs);
-    return isUnroutedNotAddressed(composed, inputs) && !inputs.facts ? composeReply({ ...inputs, facts: await deps.factFieldsOf(documentId) }) : composed;
+    return isUnroutedNotAddressed(composed, inputs) && !inputs.facts
+      ? checkedAgainstSheet(composed, { ...inputs, facts: await deps.factFieldsOf(documentId) })
+      : composed;
   }
 
   /**
