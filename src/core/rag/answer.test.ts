@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAnswer, leadsWithYesOrNo, RELATED_TITLE, UNVERIFIED_NOTE } from "./answer";
+import { formatAnswer, RELATED_TITLE, UNVERIFIED_NOTE } from "./answer";
 import { chunkClauses } from "../documents/chunking";
 import { structureDocument } from "../documents/structure";
 import { locateQuote, type SourcePassage } from "./citations";
@@ -372,20 +372,5 @@ describe("formatAnswer", () => {
     );
     expect(markdown).toContain("I could not find anything in this document that answers “What should we know?”.");
     expect(markdown).toContain("Term and Termination; Compensation");
-  });
-});
-
-describe("leadsWithYesOrNo: what the answer states first, not how its first point reads", () => {
-  const point = (text: string) => ({ text, citations: [1], isUnverified: false });
-  it.each([
-    ["Yes", "**Yes** (4 Publicity, page 2): “…”", true],
-    ["No", "**No** (4 Publicity, page 2): “…”", true],
-    ["Yes — 90 days", "**Yes — 90 days** (1 Claims, page 1): “…”", true],
-    ["90 days", "**90 days** (1 Claims, page 1): “…”", false],
-    // A clause named "No Waiver", shown in bold with no lead, asserts nothing.
-    [undefined, "**No Waiver** (page 3): “…”", false],
-  ])("lead %s", (lead, text, expected) => {
-    const answer = { lead, points: [point(text)] };
-    expect(leadsWithYesOrNo(answer)).toBe(expected);
   });
 });

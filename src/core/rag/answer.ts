@@ -22,8 +22,6 @@ export interface ComposedAnswer {
   droppedCitations: number;
   /** The fact sheet's values (shown as the closest, too, when the route was unsure): nothing else, a model included, may answer in their place. */
   fromSheet?: true;
-  /** What an answer states first, in bold, when it states a fact or a Yes or No before its quotes ("90 days", "Yes"). */
-  lead?: string;
 }
 
 export const UNVERIFIED_NOTE = "_(This point could not be verified against the document.)_";
@@ -67,9 +65,4 @@ export function asClosest(answer: ComposedAnswer): ComposedAnswer {
     isUnverified: false,
   }));
   return { outcome: "closest", points, related: [], citations: answer.citations, droppedCitations: answer.droppedCitations, fromSheet: answer.fromSheet };
-}
-
-/** Whether an answer opens with Yes or No ("Yes", "Yes — 90 days"): a polarity it asserts, not only a fact it quotes. */
-export function leadsWithYesOrNo(answer: Pick<ComposedAnswer, "lead">): boolean {
-  return /^(?:Yes|No)\b/.test(answer.lead ?? "");
 }

@@ -300,7 +300,7 @@ export function composeExtractiveAnswer(
   const ordered = [best, ...others.sort((a, b) => a.rank - b.rank || a.start - b.start)];
   const citations: Citation[] = [];
   const { points, unverified } = pointsFrom(ordered, pages, citations, { lead });
-  return { outcome: "answer", points, related: [], citations, droppedCitations: unverified, lead: lead?.text };
+  return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };
 }
 
 /** What the passages retrieval found say to a question: the sentences that answer it, best first, and the nearest ones when none does. */

@@ -87,7 +87,6 @@ export function factAnswer(kind: QuestionKind, fields: readonly FactField[], que
     citations,
     droppedCitations: 0,
     fromSheet: true,
-    lead: leads[0],
   };
 }
 

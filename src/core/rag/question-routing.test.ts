@@ -9,7 +9,6 @@ import {
   rankQuestionKinds,
   readQuestion,
   readWithModel,
-  sharesKindWords,
   SURE_PROBABILITY,
   type RouterModelFile,
 } from "./question-routing";
@@ -196,21 +195,5 @@ describe("rankQuestionKinds: the kinds a question's words name", () => {
 
   it("still names a kind by a name of several words", () => {
     expect(rankQuestionKinds("Can we hire their staff after the project?")[0]?.kind.id).toBe("no-solicit-employees");
-  });
-});
-
-describe("sharesKindWords: the words a question and a cited clause have in common name the kind", () => {
-  const kind = (id: string) => questionKinds.find((candidate) => candidate.id === id)!;
-  it.each([
-    ["governing-law", "Which law applies if we end up in court?", "Governing Law. Ohio law settles every question about this Agreement.", true],
-    ["audit-rights", "Which law applies if we end up in court?", "Governing Law. Ohio law settles every question about this Agreement.", false],
-    ["timely-filing", "What goes on the checklist when we submit claims?", "Claims. Group shall submit every claim within ninety (90) days of service.", true],
-    // Words every clause uses ("agreement", "days") name no kind.
-    ["timely-filing", "How many days does this agreement give us?", "Term. This Agreement runs for three hundred sixty-five days.", false],
-    ["governing-law", "Which law applies?", "Publicity. Neither party shall name the other in a press release.", false],
-    // A name its fillers reduce to one word ("pay us") says no more than that word, which many kinds use.
-    ["reimbursement-basis", "When do they pay us for a visit?", "Claims Payment. The plan shall pay each clean claim within thirty (30) days.", false],
-  ])("%s: «%s» and «%s» → %s", (kindId, question, text, expected) => {
-    expect(sharesKindWords(kind(kindId), question, text)).toBe(expected);
   });
 });

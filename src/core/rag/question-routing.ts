@@ -122,19 +122,6 @@ export function mentionsKind(kind: QuestionKind, text: string): boolean {
   return entry !== undefined && keyStems(text).some((word) => entry.words.has(word));
 }
 
-/**
- * Whether the words a question and a text (a cited sentence with its clause's heading) have in
- * common name the kind on their own — clearly enough to route a question, and more than any other
- * kind: "the applicable law for our binder" and a clause headed "Governing Law" share "law".
- */
-export function sharesKindWords(kind: QuestionKind, question: string, text: string): boolean {
-  const inText = new Set(keyStems(text));
-  const common = keyStems(question).filter((word) => inText.has(word));
-  if (common.length === 0) return false;
-  const [best] = kindsNamedBy(common, cuesOf());
-  return best !== undefined && best.kind === kind && best.score >= MIN_ROUTING_SCORE;
-}
-
 /** Whether the cue's words occur in the question in order, at most MAX_GAP words apart. */
 function occursIn(question: readonly string[], cue: readonly string[]): boolean {
   const from = (word: number, at: number): boolean => {

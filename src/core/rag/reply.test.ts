@@ -195,9 +195,12 @@ describe("composeReply: a kind of clause the model reads", () => {
     });
   });
 
-  it("keeps an unsure route's answer when the question and the cited clause share words that name the kind", () => {
-    const reply = replyTo("What goes on the checklist when we submit claims?", undefined, { isKindSure: false, kindId: "timely-filing" });
-    expect(reply.outcome).toBe("answer");
+  it.each([
+    ["answers it", "How many days do we have to submit a claim?", "answer"],
+    ["only shares words with it that name the kind", "What goes on the checklist when we submit claims?", "closest"],
+  ])("gives an unsure route's answer only when the cited sentence %s", (_, question, outcome) => {
+    const reply = replyTo(question, undefined, { isKindSure: false, kindId: "timely-filing" });
+    expect(reply.outcome).toBe(outcome);
     expect(reply.citations[0]!.quote).toContain("within one hundred twenty (120) days");
   });
 

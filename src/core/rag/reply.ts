@@ -1,5 +1,5 @@
 import type { FactField } from "../../shared/contracts/fact-sheet";
-import { asClosest, leadsWithYesOrNo, type ComposedAnswer } from "./answer";
+import { asClosest, type ComposedAnswer } from "./answer";
 import { answerLead } from "./answer-lead";
 import { clauseAt, type PageTexts, type SourcePassage } from "./citations";
 import type { KindThresholds } from "./clause-model";
@@ -8,7 +8,7 @@ import { factAnswer, valuesForKind } from "./fact-answer";
 import type { KindSentence } from "./kind-evidence";
 import type { AnalyzedQuery } from "./query-analysis";
 import { questionKinds, type QuestionKind } from "./question-kinds";
-import { mentionsKind, sharesKindWords } from "./question-routing";
+import { mentionsKind } from "./question-routing";
 import { answersQuestion, isJudgedQuestion, judgeWindow, type WindowJudgement } from "./relevance";
 import { stem, tokenize } from "./text";
 import type { Citation } from "../../shared/chat";
@@ -75,7 +75,7 @@ function kindReply(inputs: ReplyInputs, kind: QuestionKind, findings: KindFindin
     const lead = best.probability >= thresholds.lead && mentioned ? answerLead(inputs.question, inputs.query, best.text) : undefined;
     const citations: Citation[] = [];
     const { points, unverified } = pointsFrom(answering, inputs.pages, citations, { lead });
-    return { outcome: "answer", points, related: [], citations, droppedCitations: unverified, lead: lead?.text };
+    return { outcome: "answer", points, related: [], citations, droppedCitations: unverified };
   }
   if ((best && best.probability >= thresholds.closest) || isUnderKindHeading(kind, inputs.sources)) {
     const near = sentences.filter((sentence) => sentence.probability >= thresholds.closest).slice(0, MAX_KIND_POINTS);
@@ -197,23 +197,22 @@ function sheetKindNear(inputs: ReplyInputs, facts: readonly FactField[]): Questi
   return undefined;
 }
 
-/** A reply for the inputs' kind; a route the router was unsure of answers only where the question's own words agree with the cited sentence. */
+/** A reply for the inputs' kind; a route the router was unsure of answers only where the cited sentence answers the question. */
 function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
   const reply = replyFor(inputs);
-  return reply.outcome === "answer" && inputs.kind && !inputs.query.isKindSure && !isConfirmedByWords(reply, inputs) ? asClosest(reply) : reply;
+  return reply.outcome === "answer" && inputs.kind && !inputs.query.isKindSure && !answersAsked(reply, inputs) ? asClosest(reply) : reply;
 }
 
 /**
  * Whether the answer's first cited sentence, with its clause's heading, answers the question by the
- * relevance judgement, or shares with the question words that name the kind ("law" under "Governing
- * Law"). Shared words confirm what the question is about, not a Yes or No: "Do the courts charge the
- * losing side?" shares "charge" with a lesser-of clause's "billed charges", and is no Yes from it.
+ * relevance judgement. Words the question shares with the clause are not enough, even words that
+ * name the kind: "The plan underpaid us; may we push back?" shares "paid" with a clean-claim
+ * payment rule and is not asking how soon claims are paid; "Do the courts charge the losing side?"
+ * shares "charge" with a lesser-of clause's "billed charges".
  */
-function isConfirmedByWords(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
+function answersAsked(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
   const [cited] = reply.citations;
-  if (!cited) return false;
-  if (inputs.kind && !leadsWithYesOrNo(reply) && sharesKindWords(inputs.kind, inputs.question, `${cited.heading} ${cited.quote}`)) return true;
-  if (!isJudgedQuestion(inputs.query)) return false;
+  if (!cited || !isJudgedQuestion(inputs.query)) return false;
   return answersQuestion(() => headedStems(cited.heading, cited.quote), cited.quote, inputs.query.topic, inputs.weights);
 }
 
