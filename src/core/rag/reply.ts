@@ -139,8 +139,9 @@ function factReply(inputs: ReplyInputs, kind: QuestionKind, facts: readonly Fact
  * from the passages retrieval found and the relevance judgement. Every reply is one of three
  * outcomes — an answer, the closest passages, or "not addressed" — and every quote is verified.
  * A kind routed unsurely may be the wrong one: when its reading does not answer, the runner-up
- * kind's reading is tried, held to the same confirmation by the question's own words — as is the
- * likeliest kind's for a question routed to none, when retrieval's passages do not answer it.
+ * kind's reading is tried, held to the same confirmation (a cited sentence that answers the
+ * question) — as is the likeliest kind's for a question routed to none, when retrieval's passages
+ * do not answer it.
  */
 export function composeReply(inputs: ReplyInputs): ComposedAnswer {
   return checkedAgainstSheet(routedReply(inputs), inputs);
