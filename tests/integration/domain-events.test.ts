@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Database, DatabaseHandle } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/client";
 import { jobs } from "../../src/server/db/schema/index";
 import { defineJobType } from "../../src/server/jobs/job-type";
 import { createJobs } from "../../src/server/jobs/jobs";
 import { createDomainEvents } from "../../src/server/modules/events/domain-events";
-import { createTestDatabase } from "../support/test-database";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-let database: DatabaseHandle;
+let database: TestDatabase;
 let db: Database;
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
   db = database.db;
 });
 afterEach(() => db.delete(jobs));
-afterAll(() => database.close());
+afterAll(() => database.release());
 
 const refund = defineJobType({ name: "test.refund", version: 1, payload: z.object({ document: z.string() }), maxAttempts: 3, concurrency: 1 });
 const greet = defineJobType({ name: "test.greet", version: 1, payload: z.object({ person: z.string() }), maxAttempts: 3, concurrency: 1 });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows, type Database, type DatabaseHandle } from "../../src/server/db/client";
+import { queryRows, type Database } from "../../src/server/db/client";
 import { jobs, jobSchedules } from "../../src/server/db/schema/index";
 import { deleteFinishedJobs } from "../../src/server/jobs/finished-jobs";
 import { createJobQueue, type JobQueue } from "../../src/server/jobs/job-queue";
@@ -11,9 +11,9 @@ import { enqueueDueScheduledJobs, saveSchedules } from "../../src/server/jobs/jo
 import { defineJobType, LeaseLostError, type JobHandler, type JobType } from "../../src/server/jobs/job-type";
 import { startJobWorker, type JobWorker } from "../../src/server/jobs/job-worker";
 import { createJobs } from "../../src/server/jobs/jobs";
-import { createTestDatabase } from "../support/test-database";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-let database: DatabaseHandle;
+let database: TestDatabase;
 let db: Database;
 let queue: JobQueue;
 const stopAfterTest: JobWorker[] = [];
@@ -27,7 +27,7 @@ afterEach(async () => {
   for (const worker of stopAfterTest.splice(0)) await worker.stop();
   await db.delete(jobs);
 });
-afterAll(() => database.close());
+afterAll(() => database.release());
 
 let typeCount = 0;
 /** A job type of its own per test, so no test's worker takes another's jobs. */

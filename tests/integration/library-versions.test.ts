@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "../../src/server/db/client";
+import type { Database } from "../../src/server/db/client";
 import {
   contractDetails,
   documentChunks,
@@ -17,13 +17,13 @@ import { processDocumentJob } from "../../src/server/modules/documents/documents
 import { createDocumentsRepo } from "../../src/server/modules/documents/documents.repo";
 import { createPortfolioRepo, type ContractScope, type PortfolioRepo } from "../../src/server/modules/portfolio/portfolio.repo";
 import { insertDocumentRecords } from "../support/factories";
-import { createTestDatabase } from "../support/test-database";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // The library list and the portfolio are kept per process while their version holds (ADR 033).
 // The version is counted at commit by triggers (migration 0026), so every write that changes what
 // they show must move it, whoever makes the write, and a write that changes nothing shown need not.
 
-let handle: DatabaseHandle;
+let handle: TestDatabase;
 let db: Database;
 let repo: PortfolioRepo;
 let documentsRepo: ReturnType<typeof createDocumentsRepo>;
@@ -68,7 +68,7 @@ beforeAll(async () => {
   organizationId = randomUUID();
   await db.execute(sql`insert into organizations (id, name, status) values (${organizationId}, 'Listing versions practice', 'enterprise')`);
 });
-afterAll(() => handle.close());
+afterAll(() => handle.release());
 
 /** The three versions a person's writes can move: their library's, their portfolio's, their organization's portfolio's. */
 const versionsOf = async (owner: string) => [

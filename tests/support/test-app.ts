@@ -4,21 +4,20 @@ import path from "node:path";
 import pino, { type Logger } from "pino";
 import { createApp } from "../../src/server/app";
 import { createContainer } from "../../src/server/container";
-import type { DatabaseHandle } from "../../src/server/db/client";
 import { loadEnv } from "../../src/server/env";
 import type { WebShell } from "../../src/server/web/spa";
-import { createTestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 import { testOcrEngineSetting } from "./test-ocr";
 import { findAuditLeaks } from "./audit";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   container: ReturnType<typeof createContainer>;
-  database: DatabaseHandle;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
-/** The real app and container on a fresh database, for requests through app.request(). */
+/** The real app and container on a database of its own (createTestDatabase), for requests through app.request(). */
 export async function createTestApp(options: { env?: Record<string, string>; web?: WebShell; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "clausewise-app-"));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", OCR_ENGINE: testOcrEngineSetting(), ...options.env });
@@ -32,7 +31,7 @@ export async function createTestApp(options: { env?: Record<string, string>; web
       await container.close();
       // Every integration test's audit events are scanned for what must never be recorded.
       const leaks = await findAuditLeaks(database.db);
-      await database.close();
+      await database.release();
       if (leaks.length > 0) throw new Error(`The audit log recorded what it must not:\n${leaks.join("\n")}`);
     },
   };
