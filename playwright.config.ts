@@ -43,6 +43,9 @@ export default defineConfig({
   // and value reviews run on the desktop only: the same steps by touch prove nothing more, and the
   // account, library and fact-sheet pages they use are held to a phone's screen by small-screens.spec.ts.
   // So do the sign-in pages' accessibility checks: one centred card, the same document at every width.
+  // An accessibility check reads each screen in both themes within one visit (tests/e2e/support/axe.ts).
+  // The phone keeps its journeys: most prove a drawer, a sheet or a layout only a phone shows, and
+  // the rest prove their controls work at 390 px, which no phone-only check does yet (ADR 048).
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 720 } }, grepInvert: /@small-screen/ },
     {

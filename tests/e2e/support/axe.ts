@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /**
  * WCAG 2.1 A and AA, as every page is held to, read at the colours the page settles on. Axe runs
@@ -18,5 +18,25 @@ export async function expectNoAccessibilityViolations(page: Page) {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`)).toEqual([]);
   } finally {
     await page.emulateMedia({ reducedMotion: reducedMotionBefore ? "reduce" : "no-preference" });
+  }
+}
+
+/**
+ * The page as it is now, checked in the light theme and then in the dark one within the same visit,
+ * as the theme menu or the system's setting switches it: the page must follow the system's theme
+ * (no theme stored), which is emulated here, and must show the theme's class before axe reads it.
+ * It is left in the light theme. One visit for both themes instead of one each (ADR 048).
+ */
+export async function expectNoAccessibilityViolationsInBothThemes(page: Page) {
+  try {
+    for (const theme of ["light", "dark"] as const) {
+      await test.step(`in the ${theme} theme`, async () => {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(page.locator("html")).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+        await expectNoAccessibilityViolations(page);
+      });
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
   }
 }
