@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** This worker's emptied PGlite, waiting for the next test; and what the migrated template is. */
 let spare: PGlite | undefined;
-let template: { shape: string; tables: string[]; holdsRows: boolean } | undefined;
+let migrated: { shape: string; tables: string[]; holdsRows: boolean } | undefined;
 
 async function openPgliteTestDatabase(dumpFile: string): Promise<TestDatabase> {
   let client = spare;
@@ -46,7 +46,7 @@ async function openPgliteTestDatabase(dumpFile: string): Promise<TestDatabase> {
   if (!client) {
     client = new PGlite({ loadDataDir: new Blob([await readFile(dumpFile)]), extensions: pgliteExtensions });
     await client.waitReady;
-    template ??= await describeTemplate(client);
+    migrated ??= await describeTemplate(client);
   }
   const handle = await wrapPglite(client);
   const pglite = client;
@@ -78,12 +78,12 @@ async function releasePglite(client: PGlite): Promise<void> {
   if (client.closed) return;
   try {
     const { rows } = await client.query<{ listening: number }>("select count(*)::int as listening from pg_listening_channels()");
-    if (!template || template.holdsRows || spare || rows[0]?.listening !== 0) throw new Error("not reusable");
+    if (!migrated || migrated.holdsRows || spare || rows[0]?.listening !== 0) throw new Error("not reusable");
     await client.exec("discard all");
     // Replica mode skips triggers, among them the audit log's refusal of TRUNCATE (migration 0018).
-    await client.exec(`set session_replication_role = replica; truncate ${template.tables.join(", ")} restart identity cascade`);
+    await client.exec(`set session_replication_role = replica; truncate ${migrated.tables.join(", ")} restart identity cascade`);
     await client.exec("discard all");
-    if ((await shapeOf(client)) !== template.shape) throw new Error("not reusable");
+    if ((await shapeOf(client)) !== migrated.shape) throw new Error("not reusable");
     spare = client;
   } catch {
     await client.close().catch(() => undefined);
@@ -91,7 +91,7 @@ async function releasePglite(client: PGlite): Promise<void> {
 }
 
 /** The fresh template's shape and tables, and whether the migrations left a row in any of them. */
-async function describeTemplate(client: PGlite): Promise<NonNullable<typeof template>> {
+async function describeTemplate(client: PGlite): Promise<NonNullable<typeof migrated>> {
   const { rows } = await client.query<{ name: string }>(
     "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1",
   );

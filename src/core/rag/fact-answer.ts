@@ -70,24 +70,16 @@ export function factAnswer(kind: QuestionKind, fields: readonly FactField[], que
   if (values.length === 0) return undefined;
   const asksYesOrNo = answerKindOf(question) === "yes-no";
   const citations: Citation[] = [];
-  const leads = values.map((value) => leadOf(value, asksYesOrNo && value.amount !== null && speaksTo(value)));
-  const points = values.map((value, valueIndex): AnswerPoint => {
+  const points = values.map((value): AnswerPoint => {
     const index = addCitation(citations, value.source);
     const where = `${markdownText(clauseLabel(value.source))}, page ${value.source.page}`;
     return {
-      text: `**${markdownText(leads[valueIndex]!)}** (${where}): “${markdownText(value.source.quote)}”${reviewedBy(value)}`,
+      text: `**${markdownText(leadOf(value, asksYesOrNo && value.amount !== null && speaksTo(value)))}** (${where}): “${markdownText(value.source.quote)}”${reviewedBy(value)}`,
       citations: [index],
       isUnverified: false,
     };
   });
-  return {
-    outcome: "answer",
-    points: [...points, ...notStatedPoints(kind, fields, question)],
-    related: [],
-    citations,
-    droppedCitations: 0,
-    fromSheet: true,
-  };
+  return { outcome: "answer", points: [...points, ...notStatedPoints(kind, fields, question)], related: [], citations, droppedCitations: 0, fromSheet: true };
 }
 
 /**

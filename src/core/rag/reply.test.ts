@@ -156,7 +156,7 @@ describe("composeReply: a kind of clause the model reads", () => {
     expect(unsure.citations[0]!.quote).toContain("press release");
   });
 
-  describe("an unsure route's Yes is confirmed only by a sentence that answers the question, never by a word it shares", () => {
+  describe("an unsure route's answer, Yes or No included, stands only where the cited sentence answers the question, never on a word it shares", () => {
     const lesserOf: FactField[] = [
       {
         key: "lesser_of",
@@ -193,15 +193,15 @@ describe("composeReply: a kind of clause the model reads", () => {
       expect(reply.outcome).toBe("closest");
       expect(reply.points.every((point) => !point.text.includes("**"))).toBe(true);
     });
-  });
 
-  it.each([
-    ["answers it", "How many days do we have to submit a claim?", "answer"],
-    ["only shares words with it that name the kind", "What goes on the checklist when we submit claims?", "closest"],
-  ])("gives an unsure route's answer only when the cited sentence %s", (_, question, outcome) => {
-    const reply = replyTo(question, undefined, { isKindSure: false, kindId: "timely-filing" });
-    expect(reply.outcome).toBe(outcome);
-    expect(reply.citations[0]!.quote).toContain("within one hundred twenty (120) days");
+    it.each([
+      ["answers it", "How many days do we have to submit a claim?", "answer"],
+      ["only shares words with it that name the kind", "What goes on the checklist when we submit claims?", "closest"],
+    ])("gives a filing deadline only when the cited sentence %s", (_, question, outcome) => {
+      const reply = replyTo(question, undefined, { isKindSure: false, kindId: "timely-filing" });
+      expect(reply.outcome).toBe(outcome);
+      expect(reply.citations[0]!.quote).toContain("within one hundred twenty (120) days");
+    });
   });
 
   it("shows a sentence the question's own words answer as the closest, never 'not addressed', when the kind's reading finds nothing", () => {
