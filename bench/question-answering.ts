@@ -22,7 +22,7 @@ import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { Actor } from "../src/core/access/actor";
 import { questionKinds } from "../src/core/rag/question-kinds";
-import { analyzeQuery } from "../src/core/rag/query-analysis";
+import { analyzeQuery, prepareQuestionReading } from "../src/core/rag/query-analysis";
 import { valuesForKind } from "../src/core/rag/fact-answer";
 import type { Container } from "../src/server/container";
 import type { AnswerOutcome, AssistantMetadata, ChatStreamEvent } from "../src/shared/contracts/chat";
@@ -534,12 +534,15 @@ async function timeLongDocument(figures: Record<string, string>): Promise<number
     await readySheet(container, actor, documentId);
     // The document as a person opens it: processed, and its processing's reactions (the sheet, the model's reading) done.
     await settledDocument(container, documentId);
+    // As a web process does once it listens, and as the chat page asks when the document is chosen.
+    prepareQuestionReading();
+    await container.chat.prepareDocument(actor, documentId);
     const timings: number[] = [];
     for (const question of new Set(set.questions.map((entry) => entry.question))) timings.push((await ask(container, actor, documentId, question)).firstByteMs);
     const p95 = percentile(timings, 0.95);
     figures[`first streamed byte p50 / p95, ${LONG_DOCUMENT_PAGES}+ pages`] =
       `${percentile(timings, 0.5).toFixed(0)} / ${p95.toFixed(0)} ms over ${timings.length} questions (target p95 < ${TARGETS.firstByteP95Ms} ms); ` +
-      `the first question ${timings[0]!.toFixed(0)} ms, the slowest of the others ${Math.max(...timings.slice(1)).toFixed(0)} ms`;
+      `the first question ${timings[0]!.toFixed(0)} ms, the slowest ${Math.max(...timings).toFixed(0)} ms`;
     return p95;
   } finally {
     await close();

@@ -11,6 +11,7 @@ import { applyMigrations } from "./db/migrate";
 import { EnvError, readProcessEnv } from "./env";
 import { builtWebShell, type WebShell } from "./web/spa";
 import { isLoopbackHost } from "./http/client-ip";
+import { prepareQuestionReading } from "../core/rag/query-analysis";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
@@ -87,6 +88,7 @@ async function main() {
       { host: env.host, port: env.port, database: database.kind, dataDir: env.dataDir },
       `${env.site.productName} is running: open ${env.publicUrl} in your browser`,
     );
+    prepareQuestionReading();
   });
 
   let isStopping = false;

@@ -479,6 +479,7 @@ const routePolicies: Record<string, RouteCase> = {
   "PATCH /api/chat/sessions/:id": { policy: ownerOnly, request: (caller) => ({ params: { id: fixtures.sessionId }, json: { title: `Renamed by ${caller}` } }) },
   "DELETE /api/chat/sessions/:id": { policy: ownerOnly, request: async () => ({ params: { id: (await askAsOwner()).sessionId } }) },
   "POST /api/chat/messages": { policy: ownerOnly, request: () => ({ json: { documentId: fixtures.documentId, question: "Who are the parties?" } }) },
+  "POST /api/chat/documents/:id/preparation": { policy: ownerOnly, request: () => ({ params: { id: fixtures.documentId } }) },
 
   // Anyone signed in may send feedback and ask for help; a problem report only about one's own answer.
   "POST /api/support/feedback": { policy: signedIn, request: () => ({ json: { category: "general", message: "Matrix feedback", path: "/app/documents" } }) },

@@ -212,6 +212,19 @@ describe("search within a document", () => {
   });
 });
 
+describe("opening a document in the chat", () => {
+  it("has the server read it ahead of the first question, for its owner only and once it is processed", async () => {
+    expect((await owner.post(`/api/chat/documents/${contract.id}/preparation`)).status).toBe(204);
+    const stranger404 = await stranger.post(`/api/chat/documents/${contract.id}/preparation`);
+    expect(stranger404.status).toBe(404);
+    expect(await stranger404.json()).toMatchObject({ error: { code: "not_found", message: "Document not found." } });
+    expect((await owner.post("/api/chat/documents/not-a-document/preparation")).status).toBe(404);
+    const upload = await owner.upload("/api/documents", "Still Processing.pdf", payerContractPdf("still processing"));
+    const { document } = (await upload.json()) as { document: DocumentSummary };
+    expect((await owner.post(`/api/chat/documents/${document.id}/preparation`)).status).toBe(409);
+  });
+});
+
 describe("other people's documents and conversations", () => {
   it("refuses to answer about another user's document, and stores nothing", async () => {
     const response = await stranger.post("/api/chat/messages", { documentId: contract.id, question: "What is the timely filing limit?" });

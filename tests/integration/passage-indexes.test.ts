@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPassageIndexes, type SearchableDocument } from "../../src/server/modules/retrieval/passage-indexes";
 import { createRetrievalRepo, type RetrievalRepo } from "../../src/server/modules/retrieval/retrieval.repo";
+import { createRetrieval } from "../../src/server/modules/retrieval/retrieval";
+import { createClauseModelSource } from "../../src/server/adapters/clause-model/clause-model-file";
 import { signedUpClient } from "../support/accounts";
 import { searchableDocument } from "../support/documents/owned-document";
 import { processedDocument } from "../support/documents/processing";
@@ -33,6 +35,7 @@ afterAll(() => testApp.close());
 function countingRepo() {
   const repo = createRetrievalRepo(testApp.container.db);
   const passageReads: string[] = [];
+  const readingReads: string[] = [];
   const phraseQueryReads: string[][] = [];
   const state = { failing: false, phraseQueriesWait: Promise.resolve() };
   const counted: RetrievalRepo = {
@@ -41,13 +44,17 @@ function countingRepo() {
       passageReads.push(documentId);
       return state.failing ? Promise.reject(new Error("connection terminated")) : repo.listIndexedPassages(documentId);
     },
+    findKindReading: (documentId, passagesVersion, readBy) => {
+      readingReads.push(documentId);
+      return repo.findKindReading(documentId, passagesVersion, readBy);
+    },
     listPhraseQueries: async (texts) => {
       phraseQueryReads.push([...texts]);
       await state.phraseQueriesWait;
       return repo.listPhraseQueries(texts);
     },
   };
-  return { repo: counted, passageReads, phraseQueryReads, state };
+  return { repo: counted, passageReads, readingReads, phraseQueryReads, state };
 }
 
 describe("passage indexes", () => {
@@ -117,6 +124,18 @@ describe("passage indexes", () => {
     expect((await indexes.phraseQueriesOf(["notice period", "renewal"])).get("renewal")).toEqual({ lexemes: ["renew"], distances: [] });
     await indexes.phraseQueriesOf(["notice period", "renewal", "terminate"]);
     expect(phraseQueryReads).toEqual([["terminate", "notice period", "for the"], ["renewal"], ["terminate"]]);
+  });
+
+  it("reads a prepared document's passages and model reading before its first question, which reads neither again", async () => {
+    const { repo, passageReads, readingReads } = countingRepo();
+    const retrieval = createRetrieval({ repo, clauseModel: createClauseModelSource() });
+    await retrieval.prepare(second);
+    expect(passageReads).toEqual([second.id]);
+    expect(readingReads).toEqual([second.id]);
+    const { passages } = await retrieval.search(second, "Can either party terminate without cause on notice?");
+    expect(passages[0]?.text).toContain("ninety days notice");
+    expect(passageReads).toEqual([second.id]);
+    expect(readingReads).toEqual([second.id]);
   });
 
   it("keeps what it knew when a question began, though another pushes it out meanwhile", async () => {

@@ -35,6 +35,10 @@ export function chatRoutes(container: Pick<Container, "chat">) {
       await chat.deleteSession(c.var.actor, sessionId(c.req.param("id")));
       return c.body(null, 204);
     })
+    .post("/documents/:id/preparation", async (c) => {
+      await chat.prepareDocument(c.var.actor, pathId(c.req.param("id"), "Document not found."));
+      return c.body(null, 204);
+    })
     .post("/messages", async (c) => {
       const input = await jsonBody(c.req, askQuestionRequestSchema);
       const events = await chat.ask(c.var.actor, input, c.req.raw.signal);

@@ -41,15 +41,20 @@ export function createKindFindings(deps: { repo: Pick<RetrievalRepo, "findKindRe
     return { sentences: bestSentencesForKind(model, entry.scored, kind), thresholds };
   }
 
+  /** This process's reading of the document `index` holds, its stored reading asked for the first time it is needed. */
+  function readingOf(document: SearchableDocument, index: PassageIndex): DocumentReading {
+    const known = readings.get(index);
+    if (known) return known;
+    const entry: DocumentReading = { stored: storedReading(document), byKind: new Map() };
+    readings.set(index, entry);
+    // A failed read is not kept: this question scores the document itself, the next looks again.
+    entry.stored.catch(() => readings.delete(index));
+    return entry;
+  }
+
   /** The kind's best sentences in the document `index` holds; undefined for a kind the model does not know. */
-  return async function findingsFor(document: SearchableDocument, index: PassageIndex, kind: string): Promise<KindFindings | undefined> {
-    let entry = readings.get(index);
-    if (!entry) {
-      entry = { stored: storedReading(document), byKind: new Map() };
-      readings.set(index, entry);
-      // A failed read is not kept: this question scores the document itself, the next looks again.
-      entry.stored.catch(() => readings.delete(index));
-    }
+  async function findingsFor(document: SearchableDocument, index: PassageIndex, kind: string): Promise<KindFindings | undefined> {
+    const entry = readingOf(document, index);
     const known = entry.byKind.get(kind);
     if (known) return known;
     const stored = await entry.stored.catch(() => undefined);
@@ -59,5 +64,13 @@ export function createKindFindings(deps: { repo: Pick<RetrievalRepo, "findKindRe
       : await scoredFindings(entry, index, kind);
     if (findings) entry.byKind.set(kind, findings);
     return findings;
+  }
+
+  return {
+    /** Reads the document's stored reading ahead of its first question (a failed read is tried again by that question). */
+    async prepare(document: SearchableDocument, index: PassageIndex): Promise<void> {
+      await readingOf(document, index).stored.catch(() => undefined);
+    },
+    findingsFor,
   };
 }

@@ -43,6 +43,7 @@ export function createRetrievalService(deps: RetrievalServiceDeps) {
   return {
     requireSearchableDocument,
     search: deps.retrieval.search,
+    prepare: deps.retrieval.prepare,
     listPages: deps.repo.listPages,
     listTopics: deps.repo.listTopics,
 

@@ -20,6 +20,8 @@ export const chatApi = {
   getSession: (id: string) => request<ChatSessionDetail>(sessionPath(id)),
   renameSession: async (id: string, title: string) =>
     (await request<ChatSessionResponse>(sessionPath(id), { method: "PATCH", body: { title } satisfies RenameSessionRequest })).session,
+  /** Asks the server to read a document the person opened, so their first question does not wait for it. */
+  prepareDocument: (documentId: string) => request<void>(`${base}/documents/${encodeURIComponent(documentId)}/preparation`, { method: "POST" }),
   // Sent when a deleted chat's undo window ends, which may be as its tab closes.
   deleteSession: (id: string) => request<void>(sessionPath(id), { method: "DELETE", keepalive: true }),
 };

@@ -72,6 +72,19 @@ describe("contract chat", () => {
     expect(screen.queryByText("Active conversation")).not.toBeInTheDocument();
   });
 
+  it("has the server read the chosen document ahead of the first question, once, and chats on when that fails", async () => {
+    const preparation = `/api/chat/documents/${contract.id}/preparation`;
+    const server = chatServer({ [`POST ${preparation}`]: { status: 503, body: { error: { code: "service_unavailable", message: "Try again." } } } });
+    renderChat();
+    await screen.findByRole("heading", { name: "Select a Document" });
+    expect(server.callsTo("POST", preparation)).toHaveLength(0);
+    await setupUser().selectOptions(screen.getByRole("combobox", { name: "Document" }), contract.id);
+    await waitFor(() => expect(server.callsTo("POST", preparation)).toHaveLength(1));
+    expect(await readyQuestionBox()).toBeEnabled();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(server.callsTo("POST", preparation)).toHaveLength(1);
+  });
+
   it("tells documents with alike names apart by type and pages, and gives the chosen one's whole name as its title", async () => {
     const longName = "Blue Cross Blue Shield of Massachusetts Provider Network Agreement 2026-2027 Amendment 4.pdf";
     const agreement = aDocument({ filename: longName, displayType: "Network Agreement", status: "completed", pageCount: 1 });

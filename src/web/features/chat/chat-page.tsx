@@ -14,6 +14,7 @@ import { LoadProblem } from "../../components/ui/load-problem";
 import { Skeleton } from "../../components/ui/skeleton";
 import { CitationSourcePanel, useDocumentList, type CitationSource } from "../documents";
 import { ProblemReportDialog, type ReportedAnswer } from "../support";
+import { chatApi } from "./chat-api";
 import { ChatMessageBubble } from "./chat-message";
 import { CitationOpenerContext } from "./citation-opener";
 import { ConversationDownload } from "./conversation-download";
@@ -196,6 +197,11 @@ export function ChatPage() {
   // A document is processed again (Reprocess) with its conversations kept: they wait, not vanish.
   const isBeingReprocessed = conversationDocument !== undefined && selected === null;
   const unavailableDocument = isBeingReprocessed ? documentUnavailable.reprocessing : documentUnavailable.gone;
+  const selectedId = selected?.id;
+  useEffect(() => {
+    // Only a head start for the first question, which reports its own failure: a failed one changes nothing.
+    if (selectedId) chatApi.prepareDocument(selectedId).catch(() => undefined);
+  }, [selectedId]);
   const { turns, isSending, error } = conversation;
   const [reportedAnswer, setReportedAnswer] = useState<ReportedAnswer | null>(null);
   const [openCitation, setOpenCitation] = useState<CitationSource>();
