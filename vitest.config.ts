@@ -45,6 +45,11 @@ export default defineConfig({
           environment: "node",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["src/**/*.int.test.ts"],
+          // Each of its ~120 files runs its few milliseconds of tests in a fresh module graph: in a
+          // worker thread rather than a child process of its own, the project took a third less CPU
+          // (92 s against 137 s on 2 cores, ADR 048). Integration stays in processes: its files count
+          // and signal their own process's children and share a worker's modules on purpose.
+          pool: "threads",
         },
       },
       {
