@@ -250,15 +250,15 @@ export function createChatService(deps: ChatServiceDeps) {
       });
     },
 
-    /**
-     * Checks the question and stores it (creating the conversation on a first question); the
-     * returned events then stream the answer, which is stored only once it is complete.
-     */
     /** The person opened the document in the chat: what its first question needs is read now, not while they wait for the answer. */
     async prepareDocument(actor: Actor, documentId: string): Promise<void> {
       await deps.retrieval.prepare(await deps.retrieval.requireSearchableDocument(actor, documentId));
     },
 
+    /**
+     * Checks the question and stores it (creating the conversation on a first question); the
+     * returned events then stream the answer, which is stored only once it is complete.
+     */
     async ask(actor: Actor, input: AskQuestionRequest, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
       const document = await deps.retrieval.requireSearchableDocument(actor, input.documentId);
       const existing = input.sessionId ? await requireSession(actor, input.sessionId) : undefined;
