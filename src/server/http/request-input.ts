@@ -43,6 +43,11 @@ export function pathId(raw: string, notFoundMessage: string): string {
   return parsed.data;
 }
 
+/** A document's id from a path: any value that is not one is a document not found, as another person's is. */
+export function documentPathId(raw: string): string {
+  return pathId(raw, "Document not found.");
+}
+
 /** A file of a multipart/form-data body, as it streams in. */
 export interface UploadedFileStream {
   /** The name the browser gave, unchecked. */

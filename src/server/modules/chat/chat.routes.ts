@@ -5,7 +5,7 @@ import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { requirePermission } from "../../http/guards";
 import { contentDisposition } from "../../http/downloads";
-import { jsonBody, pathId, queryInput } from "../../http/request-input";
+import { documentPathId, jsonBody, pathId, queryInput } from "../../http/request-input";
 
 function sessionId(raw: string): string {
   return pathId(raw, "Conversation not found.");
@@ -36,7 +36,7 @@ export function chatRoutes(container: Pick<Container, "chat">) {
       return c.body(null, 204);
     })
     .post("/documents/:id/preparation", async (c) => {
-      await chat.prepareDocument(c.var.actor, pathId(c.req.param("id"), "Document not found."));
+      await chat.prepareDocument(c.var.actor, documentPathId(c.req.param("id")));
       return c.body(null, 204);
     })
     .post("/messages", async (c) => {

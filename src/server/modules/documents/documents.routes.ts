@@ -6,14 +6,10 @@ import { uploadMessages } from "../../../shared/documents";
 import type { Container } from "../../container";
 import { AppError } from "../../http/app-error";
 import { requireWithinRateLimits } from "../../http/rate-limit";
-import { jsonBody, pathId, receiveUploadedFile } from "../../http/request-input";
+import { documentPathId, jsonBody, receiveUploadedFile } from "../../http/request-input";
 import type { AppBindings } from "../../http/bindings";
 import { contentDisposition, matchesEntityTag } from "../../http/downloads";
 import { requirePermission } from "../../http/guards";
-
-function documentId(raw: string): string {
-  return pathId(raw, "Document not found.");
-}
 
 /** A page number in a path: 1, 2, 3… (a document has at most a few thousand pages). */
 function pageNumberParam(raw: string): number {
@@ -55,23 +51,23 @@ export function documentsRoutes(container: Pick<Container, "documents" | "db" | 
       );
       return c.json({ document }, 201);
     })
-    .get("/:id", async (c) => c.json({ document: await documents.read(c.var.actor, documentId(c.req.param("id"))) }))
-    .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.var.actor, documentId(c.req.param("id"))) }))
+    .get("/:id", async (c) => c.json({ document: await documents.read(c.var.actor, documentPathId(c.req.param("id"))) }))
+    .get("/:id/pages", async (c) => c.json({ pages: await documents.listPages(c.var.actor, documentPathId(c.req.param("id"))) }))
     .get("/:id/pages/:pageNumber", async (c) => {
-      const id = documentId(c.req.param("id"));
+      const id = documentPathId(c.req.param("id"));
       return c.json({ page: await documents.getPage(c.var.actor, id, pageNumberParam(c.req.param("pageNumber"))) });
     })
-    .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.var.actor, documentId(c.req.param("id"))) }))
+    .get("/:id/outline", async (c) => c.json({ outline: await documents.getOutline(c.var.actor, documentPathId(c.req.param("id"))) }))
     .patch("/:id", async (c) => {
       const { filename } = await jsonBody(c.req, renameDocumentRequestSchema);
-      return c.json({ document: await documents.rename(c.var.actor, documentId(c.req.param("id")), filename) });
+      return c.json({ document: await documents.rename(c.var.actor, documentPathId(c.req.param("id")), filename) });
     })
     .delete("/:id", async (c) => {
-      await documents.delete(c.var.actor, documentId(c.req.param("id")));
+      await documents.delete(c.var.actor, documentPathId(c.req.param("id")));
       return c.body(null, 204);
     })
     .get("/:id/file", async (c) => {
-      const download = await documents.openDownload(c.var.actor, documentId(c.req.param("id")));
+      const download = await documents.openDownload(c.var.actor, documentPathId(c.req.param("id")));
       c.header("Content-Type", download.mimeType);
       c.header("Content-Length", String(download.fileSize));
       c.header("Content-Disposition", contentDisposition(download.filename));
@@ -79,7 +75,7 @@ export function documentsRoutes(container: Pick<Container, "documents" | "db" | 
       return c.body(Readable.toWeb(download.stream) as ReadableStream);
     })
     .get("/:id/pages/:pageNumber/image", async (c) => {
-      const id = documentId(c.req.param("id"));
+      const id = documentPathId(c.req.param("id"));
       const pageNumber = pageNumberParam(c.req.param("pageNumber"));
       const page = await documents.getPageImage(c.var.actor, id, pageNumber);
       // A page's image never changes while its document exists; Vary keeps another person signed
@@ -96,6 +92,6 @@ export function documentsRoutes(container: Pick<Container, "documents" | "db" | 
     })
     .post("/:id/process", async (c) => {
       const { trigger } = await jsonBody(c.req, processDocumentRequestSchema);
-      return c.json(await documents.startProcessing(c.var.actor, documentId(c.req.param("id")), trigger));
+      return c.json(await documents.startProcessing(c.var.actor, documentPathId(c.req.param("id")), trigger));
     });
 }

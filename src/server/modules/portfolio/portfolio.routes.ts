@@ -9,7 +9,7 @@ import type { Container } from "../../container";
 import type { AppBindings } from "../../http/bindings";
 import { contentDisposition } from "../../http/downloads";
 import { requirePermission } from "../../http/guards";
-import { jsonBody, pathId, queryInput } from "../../http/request-input";
+import { documentPathId, jsonBody, queryInput } from "../../http/request-input";
 
 /** /api/portfolio: the organization's agreements (an admin's) or one's own (a member's), their calendar and exports; the digest setting. */
 export function portfolioRoutes(container: Pick<Container, "portfolio">) {
@@ -39,7 +39,7 @@ export function contractDetailsRoutes(container: Pick<Container, "portfolio">) {
     .get("/contract-details", requirePermission("documents.use"), async (c) => c.json({ contracts: await portfolio.libraryContracts(c.var.actor) }))
     .put("/:id/contract-details", requirePermission("documents.use"), async (c) => {
       const { payer } = await jsonBody(c.req, updateContractDetailsRequestSchema);
-      const contract = await portfolio.updatePayer(c.var.actor, pathId(c.req.param("id"), "Document not found."), payer);
+      const contract = await portfolio.updatePayer(c.var.actor, documentPathId(c.req.param("id")), payer);
       return c.json({ contract });
     });
 }
