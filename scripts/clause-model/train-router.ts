@@ -193,12 +193,23 @@ interface Routing {
   sure: boolean;
   /** The learned router's probability for the kind it routed to; 0 when it did not route. */
   probability: number;
+  /** Routed by the learned router, unsurely, to a kind the fact sheet reads a value for. */
+  isUnsureToSheetKind: boolean;
+  /** The runner-up read beside an unsure route is the kind the question was written for. */
+  isRunnerUpRight: boolean;
 }
 
 function routing(model: RouterModelFile, example: Example): Routing {
-  const { routed } = readWithModel(model, example.question);
+  const { routed, runnerUp } = readWithModel(model, example.question);
   const byModel = routed !== undefined && routed.matched.length === 0;
-  return { right: (routed?.kind.id ?? NO_KIND) === example.kind, sure: routed !== undefined && isSureRoute(routed), probability: byModel ? routed.score : 0 };
+  const sure = routed !== undefined && isSureRoute(routed);
+  return {
+    right: (routed?.kind.id ?? NO_KIND) === example.kind,
+    sure,
+    probability: byModel ? routed.score : 0,
+    isUnsureToSheetKind: byModel && !sure && routed.kind.factFields !== undefined,
+    isRunnerUpRight: runnerUp?.id === example.kind,
+  };
 }
 
 /**
@@ -234,6 +245,18 @@ function rightByProbability(results: ReadonlyArray<[Example, Routing]>): string 
     .join(", ");
 }
 
+/**
+ * How often an unsure route to a fact-sheet kind is right, and how often its runner-up is when it is
+ * not: whether such a route could answer with the sheet's value unconfirmed (ADR 027: it cannot).
+ */
+function unsureSheetRoutes(results: ReadonlyArray<[Example, Routing]>): string {
+  const routes = results.filter(([, routed]) => routed.isUnsureToSheetKind);
+  const wrong = routes.filter(([, routed]) => !routed.right);
+  const aboutNone = wrong.filter(([example]) => example.kind === NO_KIND).length;
+  const runnerUpRight = wrong.filter(([, routed]) => routed.isRunnerUpRight).length;
+  return `${routes.length - wrong.length}/${routes.length} right; of the ${wrong.length} wrong, ${runnerUpRight} had the right runner-up and ${aboutNone} were about no one kind`;
+}
+
 /** "right/all (about a kind right/all, about none left unrouted right/all; sure routes right/all)". */
 function tally(results: ReadonlyArray<[Example, Routing]>): string {
   const count = (about: (example: Example, routed: Routing) => boolean) => {
@@ -266,6 +289,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const results = [...routedRightOn(examples, measured)];
   console.log(`${label}${process.argv.includes("--each-set-apart") ? ", each written set apart" : ""}: ${tally(results)}`);
   console.log(`  routes right at each probability or more: ${rightByProbability(results)}`);
+  console.log(`  unsure routes to a kind the fact sheet reads: ${unsureSheetRoutes(results)}`);
   for (const file of new Set(measured.map((example) => example.file)))
     if (file && measured.some((example) => example.file !== file)) console.log(`  ${file}: ${tally(results.filter(([example]) => example.file === file))}`);
   const model = trainRouter(examples);
