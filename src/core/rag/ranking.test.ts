@@ -11,6 +11,8 @@ import {
   KIND_WEIGHT,
   preferDated,
   preferAnswering,
+  isSignatureBlock,
+  openingChunks,
   preferOpening,
   preferOperative,
   respectWordForms,
@@ -208,6 +210,39 @@ describe("preferOpening", () => {
   ])("puts %s first for a question about the document itself", (_, opening, expected) => {
     const ranked = [chunk(7, { score: 5 }), chunk(1, { score: 2 }), chunk(4, { score: 1 })];
     expect(preferOpening(ranked, opening).map((item) => item.ordinal)).toEqual(expected);
+  });
+});
+
+describe("isSignatureBlock", () => {
+  it.each([
+    ["a witness clause", "IN WITNESS WHEREOF, the parties have signed this Agreement on the dates below.", true],
+    ["signature labels under each party", "NORTHSIDE CLINIC By: /s/ R. Vega Title: Office Manager Date: 4/2/19", true],
+    ["a name and a date label", "Name: Dana Ortiz Date: March 9, 2021", true],
+    ["one label repeated", "Date: 5/5/05 Date: 5/6/05", false],
+    ["a notice address with one label", "Notices shall be sent to Attention: General Counsel at the address above.", false],
+    ["a clause that mentions signing", "The parties may sign separate copies, and together those copies make one contract.", false],
+  ])("%s: %s", (_, text, expected) => {
+    expect(isSignatureBlock(text)).toBe(expected);
+  });
+});
+
+describe("openingChunks", () => {
+  const contents = chunk(0, { kind: "contents", text: "1. Definitions ... 2. Services ... 3. Term" });
+  const undatedPreamble = chunk(1, { text: "This Supply Agreement is made as of the date last signed below by Acme Parts and Brightline Health." });
+  const datedPreamble = chunk(1, { text: "This Supply Agreement is made as of June 3, 2019 by Acme Parts and Brightline Health." });
+  const recitals = chunk(2, { text: "Acme Parts makes surgical kits and Brightline Health wishes to buy them." });
+  const dated = chunk(5, { text: "Invoices are due on January 31, 2020 and each year after." });
+  const signatures = chunk(8, { text: "IN WITNESS WHEREOF the parties sign below. By: /s/ K. Moss Title: CFO Date: 6/14/19" });
+  const undatedSignatures = chunk(8, { text: "IN WITNESS WHEREOF the parties sign below. By: ________ Title: ________" });
+
+  it.each([
+    ["the first two chunks after the contents page", [contents, undatedPreamble, recitals, dated, signatures], false, [1, 2]],
+    ["for when it was made, the signature block when the opening states no date", [contents, undatedPreamble, recitals, dated, signatures], true, [1, 2, 8]],
+    ["not when the opening states a date", [datedPreamble, recitals, dated, signatures], true, [1, 2]],
+    ["not a signature block without a date", [undatedPreamble, recitals, dated, undatedSignatures], true, [1, 2]],
+    ["nothing but the opening when no block is signed", [undatedPreamble, recitals, dated], true, [1, 2]],
+  ])("%s", (_, passages, asksForDate, expected) => {
+    expect(openingChunks(passages, asksForDate).map((item) => item.ordinal)).toEqual(expected);
   });
 });
 

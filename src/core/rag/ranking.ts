@@ -233,6 +233,31 @@ export function preferDated(ranked: readonly RankedChunk[]): RankedChunk[] {
     .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
 }
 
+/** How many of a document's first chunks (after a contents page) hold its title, parties and date. */
+export const OPENING_CHUNKS = 2;
+
+/** Words only a signature block has: "IN WITNESS WHEREOF", or the labels under each signature. */
+const witnessClause = /\bin witness whereof\b/i;
+const signatureLabel = /(?:^|\s)(?:by|name|title|date|dated|signature):/gi;
+
+/** Whether a chunk reads as the agreement's signature block: its witness clause, or at least two signature labels ("By:", "Name:", "Date:"). */
+export function isSignatureBlock(text: string): boolean {
+  return witnessClause.test(text) || new Set(text.match(signatureLabel)?.map((label) => label.trim().toLowerCase())).size >= 2;
+}
+
+/**
+ * The chunks that say what a document is, who its parties are and when it was made: its first
+ * chunks after any contents page. For a question asking when, if those state no date (an undated
+ * preamble, "as of the date last signed below"), the first signature block that states one is read
+ * too: the agreement is dated where its parties signed it.
+ */
+export function openingChunks<Chunk extends Pick<RankedChunk, "kind" | "text">>(passages: readonly Chunk[], asksForDate: boolean): Chunk[] {
+  const first = passages.filter((passage) => passage.kind !== "contents").slice(0, OPENING_CHUNKS);
+  if (!asksForDate || first.some((passage) => statesFact(passage.text, "date"))) return first;
+  const signed = passages.find((passage) => !first.includes(passage) && isSignatureBlock(passage.text) && statesFact(passage.text, "date"));
+  return signed ? [...first, signed] : first;
+}
+
 /** Puts the document's opening chunks (its first after any contents page) first, for questions about its name, parties or date. */
 export function preferOpening(ranked: readonly RankedChunk[], opening: readonly Omit<RankedChunk, "score">[]): RankedChunk[] {
   const top = ranked[0]?.score ?? 1;

@@ -5,6 +5,7 @@ import {
   joinNeighbours,
   keepAmongFirst,
   preferDated,
+  openingChunks,
   preferOpening,
   preferAnswering,
   preferOperative,
@@ -24,8 +25,6 @@ import { createKindFindings } from "./kind-findings";
 import { createPassageIndexes, type SearchableDocument } from "./passage-indexes";
 import type { RetrievalRepo } from "./retrieval.repo";
 
-/** How many of a document's first chunks (after a contents page) hold its title, parties and date. */
-const OPENING_CHUNKS = 2;
 /** How many of the best candidates get the chunks beside them read, to join or to score. */
 const NEIGHBOUR_SEEDS = 10;
 /** A question waits this long at most for its vector; past it, the answer uses full-text ranking alone. */
@@ -111,7 +110,7 @@ export function createRetrieval(deps: { repo: RetrievalRepo; embedder?: Embedder
       const ranked = query.asksForDate ? preferDated(operative) : operative;
       const seedOrdinals = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((chunk) => [chunk.ordinal - 1, chunk.ordinal + 1]);
       const nearby = [...new Set(seedOrdinals)].sort((a, b) => a - b).flatMap((ordinal) => index.byOrdinal.get(ordinal) ?? []);
-      const opening = query.isAboutOpening ? index.passages.filter((passage) => passage.kind !== "contents").slice(0, OPENING_CHUNKS) : [];
+      const opening = query.isAboutOpening ? openingChunks(index.passages, query.asksForDate) : [];
       const neighbours = [...nearby, ...opening].map((chunk) => ({ ...chunk, score: 0 }));
       const expanded = expandNeighbours(ranked, neighbours);
       const ordered = query.isAboutOpening ? preferOpening(expanded, opening) : expanded;
