@@ -234,7 +234,7 @@ export function preferDated(ranked: readonly RankedChunk[]): RankedChunk[] {
 }
 
 /** How many of a document's first chunks (after a contents page) hold its title, parties and date. */
-export const OPENING_CHUNKS = 2;
+const OPENING_CHUNKS = 2;
 
 /** Words only a signature block has: "IN WITNESS WHEREOF", or the labels under each signature. */
 const witnessClause = /\bin witness whereof\b/i;
