@@ -23,19 +23,18 @@ const quietArgs = [
 export async function resolveChromium(): Promise<{ executablePath: string; args: string[] }> {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) return { executablePath: configured, args: quietArgs };
-  const headlessShell = await packagedHeadlessShell();
-  if (headlessShell) return { executablePath: headlessShell, args: quietArgs };
-  if (existsSync("/usr/bin/chromium")) return { executablePath: "/usr/bin/chromium", args: quietArgs };
-  throw new Error("No Chromium: set CHROMIUM_PATH, or install @sparticuz/chromium (npm install) or Debian's chromium");
-}
-
-/** The package's shell, unpacked on first use; undefined where it does not run (it is built for Linux). */
-async function packagedHeadlessShell(): Promise<string | undefined> {
-  if (process.platform !== "linux") return undefined;
-  try {
-    const { default: packaged } = await import("@sparticuz/chromium");
-    return await packaged.executablePath();
-  } catch {
-    return undefined;
+  const systemBrowser = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+  // The package's shell is built for Linux only.
+  if (process.platform === "linux") {
+    try {
+      const { default: packaged } = await import("@sparticuz/chromium");
+      return { executablePath: await packaged.executablePath(), args: quietArgs };
+    } catch (error) {
+      // Said, not swallowed: the system's browser works too, but takes about half as long again.
+      if (!systemBrowser) throw new Error("No Chromium: the @sparticuz/chromium headless shell did not unpack; set CHROMIUM_PATH", { cause: error });
+      process.stderr.write(`The @sparticuz/chromium headless shell did not unpack (${String(error)}); using ${systemBrowser}, which is slower (ADR 048).\n`);
+    }
   }
+  if (systemBrowser) return { executablePath: systemBrowser, args: quietArgs };
+  throw new Error("No Chromium: set CHROMIUM_PATH, or install Debian's chromium");
 }
