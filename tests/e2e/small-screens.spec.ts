@@ -1,11 +1,15 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { evergreenAgreement } from "../../src/core/fact-sheet/synthetic-contracts.fixture";
 import { contractPdf } from "../support/documents/contract-pdf";
+import { contractPdfOf } from "../support/documents/fact-sheet-contracts";
 import { parseEvents } from "../support/chat";
+import { totpCode } from "../support/totp";
 import type { ChatStreamEvent } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
-import { E2E_PASSWORD, SMALL_SCREENS_OWNER_EMAIL, signUpThroughApi, uniqueEmail } from "./support/accounts";
+import { E2E_PASSWORD, SMALL_SCREENS_OWNER_EMAIL, buyCreditThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts";
 import { E2E_BASE_URL } from "./support/e2e-config";
-import { expectNoAccessibilityViolationsInBothThemes } from "./support/axe";
+import { expectNoAccessibilityViolations, expectNoAccessibilityViolationsInBothThemes } from "./support/axe";
 import { uploadProcessedDocument } from "./support/documents";
 import { expectFitsScreen, expectInViewWithoutScrollingSideways, expectOnScreen, openSidebar } from "./support/small-screens";
 
@@ -224,5 +228,100 @@ test.describe("on a phone", { tag: "@small-screen" }, () => {
       await expect(page.getByRole("heading").first()).toBeVisible();
       await expectNoAccessibilityViolationsInBothThemes(page);
     }
+  });
+
+  // fact-sheet.spec.ts and struck-clauses.spec.ts have no phone branch and run on the desktop only:
+  // what their phone runs proved is here, on this library's Ready contract (ADR 048).
+  test("the fact sheet's deadline, reminder, download menu and clause link, and the compare page, work by touch at 390 px", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    // Toasts fade in: without motion, axe reads their colours as they are meant to be.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const { ready } = await signedInLibrary(page, testInfo.title);
+    // A contract with other terms to compare it with. The first credit bought starts the library's waiting contract by itself.
+    await buyCreditThroughApi(page);
+    await buyCreditThroughApi(page);
+    await uploadProcessedDocument(page, "Evergreen Provider Agreement.pdf", contractPdfOf([...evergreenAgreement, `Copy ${testInfo.title} ${Date.now()}`]));
+
+    // A claim filing deadline and a reminder before it: every field and button on screen, the result and the list within its width.
+    await page.goto(`/app/documents/${ready.id}/fact-sheet`);
+    const deadlines = page.getByRole("region", { name: "Deadlines" });
+    await deadlines.getByLabel("Deadline", { exact: true }).selectOption({ label: "Claim filing deadline: 90 days" });
+    await deadlines.getByLabel("Date of service").fill("2099-01-15");
+    const result = deadlines.getByRole("region", { name: "Result" });
+    await expect(result).toContainText("April 15, 2099");
+    await result.getByLabel("Email me, days before").fill("10");
+    const remind = result.getByRole("button", { name: "Email me a reminder" });
+    await expectInViewWithoutScrollingSideways(remind);
+    await remind.tap();
+    await expect(page.getByText("We'll email you on April 5, 2099.")).toBeVisible();
+    await expect(deadlines.getByRole("region", { name: "Reminders" })).toContainText("Claim filing deadline: April 15, 2099");
+    await expectFitsScreen(page, "the fact sheet with a deadline, its reminder and the toast");
+
+    // The download menu opens on screen, and its choice downloads.
+    await page.getByRole("button", { name: "Download fact sheet" }).tap();
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expectOnScreen(page, menu);
+    await expectFitsScreen(page, "the fact sheet's download menu");
+    const [csv] = await Promise.all([page.waitForEvent("download"), menu.getByRole("menuitem", { name: "CSV (spreadsheet)" }).tap()]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    expect(await readFile(await csv.path(), "utf8")).toContain("90 days");
+
+    // A value's clause opens its page with the quote marked, in view at the screen's width.
+    await page.getByRole("region", { name: "Claims and appeals" }).getByRole("link", { name: "1.1 Timely Filing, page 1" }).tap();
+    await expect(page).toHaveURL(new RegExp(`/app/documents/${ready.id}\\?page=1&q=`));
+    const quote = page.locator("mark.cw-quote").first();
+    await expect(quote).toBeVisible({ timeout: 30_000 });
+    await expectInViewWithoutScrollingSideways(quote);
+
+    // The comparison: one column, each side named over its values, the differing term marked, nothing wider than the screen.
+    await page.goBack();
+    await page.getByRole("link", { name: "Compare", exact: true }).tap();
+    await expect(page.getByRole("heading", { level: 1, name: "Compare fact sheets" })).toBeVisible();
+    await page.getByLabel("Second contract").selectOption({ label: "Evergreen Provider Agreement.pdf" });
+    const filing = page.getByRole("region", { name: "Timely filing" });
+    await expect(filing.getByText("Differs")).toBeVisible({ timeout: 30_000 });
+    await expect(filing.getByText(longName, { exact: true })).toBeVisible();
+    await expect(filing.getByText("Evergreen Provider Agreement.pdf", { exact: true })).toBeVisible();
+    await expect(filing.getByText("180 calendar days", { exact: true })).toBeVisible();
+    await expectFitsScreen(page, "the comparison");
+    await expectNoAccessibilityViolations(page);
+  });
+
+  // two-factor.spec.ts has no phone branch and runs on the desktop only: its set-up and code entry at 390 px are here (ADR 048).
+  test("two-factor sign-in is set up in the Security tab and its code typed by touch at 390 px", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo.title);
+    await signUpThroughApi(page, email);
+    await page.goto("/app/account");
+    const dialog = page.getByRole("dialog", { name: "User Profile" });
+    await dialog.getByRole("tab", { name: "Security" }).tap();
+    const twoFactor = dialog.getByRole("region", { name: "Two-factor sign-in" });
+    await twoFactor.getByLabel("Current password").fill(E2E_PASSWORD);
+    await twoFactor.getByRole("button", { name: "Set up two-factor sign-in" }).tap();
+    await expect(twoFactor.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await expect(twoFactor.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    await expectFitsScreen(page, "the two-factor set-up");
+    // The dialog scrolls up and down; one that scrolled sideways would pass the check above.
+    expect(await dialog.evaluate((box) => box.scrollWidth - box.clientWidth), "how far the dialog scrolls sideways").toBe(0);
+    const manualKey = (await twoFactor.getByTestId("two-factor-manual-key").textContent())!.trim();
+    await twoFactor.getByLabel("Code from your app").fill(totpCode(manualKey));
+    await twoFactor.getByRole("button", { name: "Turn on two-factor sign-in" }).tap();
+    await expect(twoFactor.getByText("Signing in asks for a code from your authenticator app.")).toBeVisible();
+
+    // Signed in again with the password, the code page takes the app's code by touch.
+    const headers = { Origin: E2E_BASE_URL };
+    expect((await page.request.post("/api/auth/sign-out", { data: {}, headers })).ok()).toBe(true);
+    const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password: E2E_PASSWORD }, headers });
+    expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
+    await page.goto("/auth/two-factor");
+    const code = page.getByLabel("Authentication code");
+    await expect(code).toHaveAttribute("inputmode", "numeric");
+    await expectFitsScreen(page, "the two-factor code page");
+    await code.fill(totpCode(manualKey));
+    const trust = page.getByLabel("Trust this device for 30 days");
+    await trust.tap();
+    await expect(trust).toBeChecked();
+    await page.getByRole("button", { name: "Verify" }).tap();
+    await expect(page).toHaveURL(/\/app\/documents$/);
   });
 });

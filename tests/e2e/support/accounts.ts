@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./e2e-config";
 
 export const E2E_PASSWORD = "e2e-password-123";
@@ -45,7 +45,16 @@ export async function latestCodeFor(request: APIRequestContext, email: string): 
  * paid Stripe checkout runs, so the document library opens and Pro's 5 credits are there.
  */
 export async function subscribeThroughApi(page: Page, plan: "basic" | "pro" = "pro"): Promise<void> {
-  const start = await page.request.post("/api/billing/subscribe", { data: { plan } });
+  await payLocally(page, await page.request.post("/api/billing/subscribe", { data: { plan } }));
+}
+
+/** Buys one document credit through the local test-mode checkout, as the library's "Buy a document credit" does. */
+export async function buyCreditThroughApi(page: Page): Promise<void> {
+  await payLocally(page, await page.request.post("/api/billing/checkout", { data: { type: "credit" } }));
+}
+
+/** Confirms the local test-mode checkout `start` answered with. */
+async function payLocally(page: Page, start: APIResponse): Promise<void> {
   expect(start.ok()).toBe(true);
   const { url } = (await start.json()) as { url: string };
   const checkoutId = new URL(url).pathname.split("/").pop()!;

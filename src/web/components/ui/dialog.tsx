@@ -7,14 +7,18 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A centered modal with a close button; focus is trapped inside and Escape closes it. */
+/**
+ * A centered modal with a close button; focus is trapped inside and Escape closes it. Its one
+ * column is the dialog's width (`grid-cols-1`): an `auto` column grew to its widest unbreakable
+ * line, a truncated user agent in the profile's sessions, and the whole Security tab with it (ADR 048).
+ */
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg",
+          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md grid-cols-1 -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg",
           className,
         )}
         {...props}

@@ -68,7 +68,7 @@ export function TwoFactorPage() {
           onChange={(event) => setCode(event.target.value.trim())}
         />
         <label className="flex min-h-10 items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4" checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} />
+          <input type="checkbox" className="size-4 max-md:size-10" checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} />
           Trust this device for {TRUSTED_DEVICE_DAYS} days
         </label>
         <Button type="submit" className="w-full" disabled={isBusy || !isReady}>
