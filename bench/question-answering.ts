@@ -7,7 +7,10 @@
 //   - cuad-dev with the shipped model (a check, never tuned on);
 //   - payer-dev: questions a biller would type, three wordings per key term, scored against the
 //     hand-read key (value and page), and every field's chat answer compared with the fact sheet;
-//     the same again for the seventh written router set's questions (kept apart, never learnt from).
+//     the same again for the seventh written router set's questions (kept apart, never learnt from);
+//     and questions naming a sheet term that ask what its value does not settle ("Who decides our
+//     appeal?"), by writers who read neither the contracts nor the code (bench/questions/off-value*.json):
+//     how often the reply leads with the sheet's value, measured on the writer kept apart (ADR 049).
 // Answerable questions: how often the reply is an Answer, how often an Answer cites a lawyer-marked
 // span, how often it says "not addressed"; questions about clauses a contract lacks: how often the
 // reply asserts anything (an Answer) and how often it leads with a bold fact or Yes/No. Also
@@ -31,6 +34,7 @@ import { findQuote } from "../src/core/documents/quote-match";
 import { kindOfCategory, kindOfPayerField } from "../scripts/clause-model/kinds-of-sets";
 import { foldOf } from "../scripts/clause-model/train";
 import { keptApartWrittenFile } from "../scripts/clause-model/train-router";
+import { keptApartOffValueFile, offValueFiles } from "../scripts/clause-model/train-value-question";
 import { canonical, cuadSet, repoRoot } from "../tests/support/documents/cuad-dev";
 import { openBenchContainer, readySheet, settledDocument } from "./support/bench-container";
 import { loadAverage, percentile } from "./support/bench-measures";
@@ -41,6 +45,8 @@ const TARGETS = {
   noClauseNoAssertion: 0.92,
   noClauseLed: 0.03,
   payerKey: 0.9,
+  /** As for questions about clauses a contract lacks: a bold lead is an assertion. */
+  offValueLed: 0.03,
   rewordingGap: 0.03,
   recallAt5: 0.92,
   pageHitAt5: 0.96,
@@ -413,6 +419,14 @@ function answersEntry(shown: { value: string; productLine: string; page: number 
   return numbers.length === 0 || numbers.some((number) => new RegExp(`(?<![\\d.])${number}(?![\\d])`).test(shown.value));
 }
 
+/** The payer-dev agreements, processed, with their hand-read keys. */
+interface PayerBench {
+  container: Container;
+  actor: Actor;
+  documentIds: ReadonlyMap<string, string>;
+  gold: Record<string, Record<string, GoldEntry[]>>;
+}
+
 /** How a set of payer questions fared on every agreement: the key's value and page, and the chat against the sheet. */
 interface PayerComparison {
   entries: number;
@@ -431,7 +445,7 @@ interface PayerComparison {
  * field it was asked about. `showsMisses` false keeps the questions themselves out of the output.
  */
 async function comparePayer(
-  bench: { container: Container; actor: Actor; documentIds: ReadonlyMap<string, string>; gold: Record<string, Record<string, GoldEntry[]>> },
+  bench: PayerBench,
   label: string,
   questions: Record<string, readonly string[]>,
   showsMisses: boolean,
@@ -482,10 +496,88 @@ function seventhWrittenSetByField(): Record<string, string[]> {
   return Object.fromEntries(Object.entries(kindOfPayerField).map(([field, kind]) => [field, byKind[kind] ?? []]));
 }
 
+/** A question set by a writer who read neither the contracts nor the code: questions naming a sheet term that ask what its value does not settle, and controls that ask for the value. */
+interface OffValueSet {
+  "off-value": Record<string, string[]>;
+  settled: Record<string, string[]>;
+}
+
+/**
+ * The off-value writers' sets: the second is kept apart, never learnt from, and is the measure;
+ * the others taught the reading of whether a question asks for the value (ADR 049), so their
+ * figures are on questions it learnt from. The kept-apart set's misses are never printed.
+ */
+const offValueSets = [
+  { label: "the kept-apart writer", files: [keptApartOffValueFile], showsMisses: false },
+  { label: "the eleven writers learnt from", files: offValueFiles, showsMisses: true },
+];
+const readOffValueSet = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as OffValueSet;
+
+/** How questions a term's value does not settle were answered, where the sheet holds a value for the term. */
+interface OffValueTally {
+  asked: number;
+  sheetLed: number;
+  otherLed: number;
+  unled: number;
+  closest: number;
+  notAddressed: number;
+  misses: string[];
+}
+
+/**
+ * Asks every agreement each question that names a term the sheet holds a value for but asks what
+ * the value does not settle ("Is there a fine for a late claim?"), and counts the replies that give
+ * the sheet's value as the answer: a bold lead the question did not ask for.
+ */
+async function askOffValue(bench: PayerBench, questions: Record<string, readonly string[]>, tally: OffValueTally): Promise<void> {
+  const { container, actor, documentIds } = bench;
+  for (const [file, documentId] of documentIds) {
+    const sheet = await readySheet(container, actor, documentId);
+    for (const [field, asked] of Object.entries(questions)) {
+      const kind = questionKinds.find((candidate) => candidate.id === kindOfPayerField[field])!;
+      for (const question of asked) {
+        const sheetValues = valuesForKind(kind, sheet.fields, question).map((value) => `${value.source.page}|${value.source.quote}`);
+        if (sheetValues.length === 0) continue;
+        const reply = await ask(container, actor, documentId, question);
+        const lead = leadOf(reply);
+        const cited = reply.metadata.citations.map((citation) => `${citation.page}|${citation.quote}`);
+        tally.asked++;
+        if (reply.outcome === "closest") tally.closest++;
+        else if (reply.outcome === "not-addressed") tally.notAddressed++;
+        else if (!lead) tally.unled++;
+        else if (cited.join("\n") === sheetValues.join("\n")) tally.sheetLed++;
+        else tally.otherLed++;
+        if (lead) tally.misses.push(`  led: ${file} ${field} «${question}»: ${lead} (${routeBucket(kind.id, question)})`);
+      }
+    }
+  }
+}
+
+/** The off-value questions, and the same writers' controls scored like the key questions; the share led with the sheet's value for the kept-apart writer. */
+async function offValueFigures(bench: PayerBench, figures: Record<string, string>): Promise<number> {
+  let keptApartLed = 0;
+  for (const { label, files, showsMisses } of offValueSets) {
+    const tally: OffValueTally = { asked: 0, sheetLed: 0, otherLed: 0, unled: 0, closest: 0, notAddressed: 0, misses: [] };
+    let settled: PayerComparison | undefined;
+    for (const file of files) {
+      const set = readOffValueSet(file);
+      await askOffValue(bench, set["off-value"], tally);
+      settled = await comparePayer(bench, `${label}'s controls`, set.settled, showsMisses, settled);
+    }
+    if (process.env.QA_BENCH_MISSES && showsMisses) console.log([...tally.misses, ...settled!.misses].join("\n"));
+    figures[`payer-dev, ${label}: questions naming a sheet term that its value does not settle, led with the sheet's value`] =
+      `${share(tally.sheetLed, tally.asked)}${showsMisses ? "" : ` (target ≤ ${TARGETS.offValueLed})`}; led with another sentence ${tally.otherLed}, answered without a lead ${tally.unled}, closest ${tally.closest}, not addressed ${tally.notAddressed}`;
+    figures[`payer-dev, ${label}: controls asking for the value, the key's value and page`] = share(settled!.right, settled!.entries);
+    figures[`payer-dev, ${label}: controls, chat answer ≠ fact sheet`] = disagreementFigure(settled!);
+    if (!showsMisses) keptApartLed = ratio(tally.sheetLed, tally.asked);
+  }
+  return keptApartLed;
+}
+
 const disagreementFigure = (comparison: PayerComparison) =>
   `${comparison.disagreements} of ${comparison.compared} questions (target 0), ${comparison.contradictions} of them contradicting the sheet${[...comparison.disagreementsByRoute].map(([bucket, count]) => `; ${bucket} ${count}`).join("")}`;
 
-async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare: number; disagreements: number }> {
+async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare: number; disagreements: number; offValueLed: number }> {
   const gold = JSON.parse(readFileSync(path.join(payerDevDirectory, "answers.json"), "utf8")) as Record<string, Record<string, GoldEntry[]>>;
   const { container, actor, close } = await openBenchContainer("question-answering-payer");
   try {
@@ -506,7 +598,8 @@ async function runPayerDev(figures: Record<string, string>): Promise<{ keyShare:
     const seventh = await comparePayer(bench, "seventh set", seventhWrittenSetByField(), true);
     figures["payer-dev, the seventh written router set: the key's value and page"] = share(seventh.right, seventh.entries);
     figures["payer-dev, the seventh written router set: chat answer ≠ fact sheet"] = disagreementFigure(seventh);
-    return { keyShare: ratio(total.right, total.entries), disagreements: total.disagreements };
+    const offValueLed = await offValueFigures(bench, figures);
+    return { keyShare: ratio(total.right, total.entries), disagreements: total.disagreements, offValueLed };
   } finally {
     await close();
   }
@@ -600,8 +693,8 @@ export async function runQuestionAnsweringBench(): Promise<{ ok: boolean; figure
     if (devRun) figures["answer hit, cuad-train held-out folds minus cuad-dev (CUAD wording)"] = (hitShare(run) - hitShare(devRun)).toFixed(3);
   }
   if (sets.includes("payer-dev")) {
-    const { keyShare, disagreements } = await runPayerDev(figures);
-    ok &&= keyShare >= TARGETS.payerKey && disagreements === 0;
+    const { keyShare, disagreements, offValueLed } = await runPayerDev(figures);
+    ok &&= keyShare >= TARGETS.payerKey && disagreements === 0 && offValueLed <= TARGETS.offValueLed;
   }
   if (!process.env.QA_BENCH_SKIP_LONG) {
     // Timed whatever came before: `ok &&= await …` would skip it once a figure above missed its target.

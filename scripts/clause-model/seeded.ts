@@ -9,3 +9,11 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Puts the numbers in a new order drawn from `random` (Fisher–Yates), in place: each epoch's order of learning. */
+export function shuffleInPlace(order: number[], random: () => number): void {
+  for (let index = order.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other]!, order[index]!];
+  }
+}

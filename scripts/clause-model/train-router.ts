@@ -18,7 +18,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { seeded } from "./seeded";
+import { seeded, shuffleInPlace } from "./seeded";
 import { questionKinds } from "../../src/core/rag/question-kinds";
 import {
   isSureRoute,
@@ -145,10 +145,7 @@ export function trainRouter(examples: readonly Example[]): RouterModelFile {
   const scores = new Float64Array(kinds.length);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const rate = LEARNING_RATE / (1 + epoch / 10);
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const rowIndex of order) {
       const row = withDropout(rows[rowIndex]!, random);
       let max = -Infinity;

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { seeded } from "./seeded";
+import { seeded, shuffleInPlace } from "./seeded";
 import { sentenceFeatures } from "../../src/core/rag/clause-features";
 import { encodeKind, loadClauseModel, type ClauseModelFile, type KindThresholds, type KindWeights } from "../../src/core/rag/clause-model";
 import { outcomesOf, thresholdsFrom, type KindOutcome } from "./held-out";
@@ -99,10 +99,7 @@ export function trainModel(contracts: readonly PreparedContract[], description: 
   const random = seeded(20261128);
   const order = examples.map((_, index) => index);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffleInPlace(order, random);
     for (const exampleIndex of order) {
       const example = examples[exampleIndex]!;
       const ids = example.features;

@@ -93,6 +93,22 @@ describe("chat answers from the fact sheet", () => {
   });
 });
 
+describe("a question about a sheet term that asks what its value does not settle gets no bold value", () => {
+  it.each<[FactFieldKey, string]>([
+    ["provider_appeal", "Who at the plan reviews our appeal of a denied claim?"],
+    ["governing_law", "Is the choice-of-law clause something we can negotiate?"],
+  ])("%s: %s", async (key, question) => {
+    const analyzed = analyzeQuery(question);
+    // What this case is about: a sure route to the term, read as asking something its value does not settle.
+    expect([analyzed.kind?.factFields?.includes(key), analyzed.isKindSure, analyzed.asksForValue]).toEqual([true, true, false]);
+    const { content, metadata } = await askedAnswer(owner, contract.id, question);
+    expect(metadata.outcome).toBe("closest");
+    expect(metadata.citations).toEqual(valuesOf(key).map((value, index) => ({ index: index + 1, ...value.source })));
+    expect(content).toContain("I could not confirm an answer in this contract. The closest clauses are:");
+    expect(content).not.toMatch(/^- \*\*/m);
+  });
+});
+
 describe("chat never says 'not addressed' of a term the sheet has a value for", () => {
   it("shows the sheet's values as the closest when a question about no kind it recognises finds the term's clause by its own words", async () => {
     const question = "The credentialing coordinator asked how quickly a new suite number must be reported";

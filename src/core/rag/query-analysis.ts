@@ -5,6 +5,7 @@ import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./
 import { containsStems } from "./relevance";
 import { remembered } from "../../shared/remembered";
 import { adjectiveRoot, contentWords, stem, tokenize } from "./text";
+import { asksForValue } from "./value-question";
 
 /** One search term: a word or phrase, weighted by where it came from. */
 export interface QueryTerm {
@@ -31,6 +32,8 @@ export interface AnalyzedQuery {
   kind?: QuestionKind;
   /** The kind was routed surely: its answer needs no confirmation by the question's own words. */
   isKindSure: boolean;
+  /** For a kind the fact sheet reads: the question asks for its value, not something the value does not settle ("Who decides our appeal?"). */
+  asksForValue: boolean;
   /** For a kind routed unsurely: the kind the router found next likeliest, read too in case the first is the wrong one; for no route, the likeliest kind. */
   alternativeKind?: QuestionKind;
 }
@@ -159,7 +162,8 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
   // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked, unless it clearly names a kind of its own.
   const own = readQuestion(question);
   const namesItsOwnKind = own.routed !== undefined && own.routed.score >= CONFIDENT_ROUTE && words.some((word) => !answerFormWords.has(word));
-  const reading = isFollowUp && !namesItsOwnKind ? readQuestion(`${previousQuestions.at(-1)!} ${question}`) : own;
+  const readText = isFollowUp && !namesItsOwnKind ? `${previousQuestions.at(-1)!} ${question}` : question;
+  const reading = readText === question ? own : readQuestion(readText);
   const { routed } = reading;
   const kind = routed?.kind;
   // A question routed to the document's name, parties or date is about its opening however it is worded.
@@ -183,6 +187,7 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
     topic,
     kind,
     isKindSure,
+    asksForValue: !kind?.factFields || asksForValue(readText),
     alternativeKind: reading.runnerUp,
   };
 }

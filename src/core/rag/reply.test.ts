@@ -58,12 +58,14 @@ interface RouteOverride {
   alternative?: { kindId: string; findings?: KindFindings };
   /** The sheet's values, in place of the agreement's. */
   facts?: FactField[];
+  /** Whether the question asks for the sheet term's value, in place of the learned reading's. */
+  asksForValue?: boolean;
 }
 
-function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId, alternative, facts = fields }: RouteOverride = {}) {
+function replyTo(question: string, findings?: KindFindings, { isKindSure, kindId, alternative, facts = fields, asksForValue }: RouteOverride = {}) {
   const analyzed = analyzeQuery(question);
   const kind = kindId !== undefined ? questionKindById.get(kindId) : analyzed.kind;
-  const query = { ...analyzed, kind, isKindSure: isKindSure ?? analyzed.isKindSure };
+  const query = { ...analyzed, kind, isKindSure: isKindSure ?? analyzed.isKindSure, asksForValue: asksForValue ?? analyzed.asksForValue };
   const counts = {
     passages: sources.length,
     slots: query.topic.alternatives.map((slots) => slots.map((slot) => sources.filter((source) => matchesSlot(tokenize(source.text).map(stem), slot)).length)),
@@ -93,12 +95,31 @@ describe("composeReply: a term the fact sheet reads is answered from the sheet",
 
   it.each([
     ["Is there a deadline to submit claims?", "**Yes — 120 days from the date services were given**"],
-    // The claims rule says nothing of a fee: its length of time is the sheet's value, not a Yes.
-    ["Is there a late fee for a claim sent after the deadline?", "**120 days from the date services were given**"],
+    // The claims rule says nothing of how claims are sent: its length of time is the sheet's value, not a Yes.
+    ["Is there a time limit for claims sent by fax?", "**120 days from the date services were given**"],
   ])("%s", (question, lead) => {
-    const reply = replyTo(question, undefined, { isKindSure: true, kindId: "timely-filing" });
+    const reply = replyTo(question, undefined, { isKindSure: true, kindId: "timely-filing", asksForValue: true });
     expect(reply.outcome).toBe("answer");
     expect(reply.points[0]!.text.startsWith(`${lead} (1 Claims, page 1)`)).toBe(true);
+  });
+
+  describe("a question about the term that asks what its value does not settle is not answered with the value", () => {
+    it.each(["Is there a late fee for a claim sent after the deadline?", "Who at the plan grants an exception to the claims deadline?"])(
+      "%s: the sheet's clause is shown as the closest, with no bold lead",
+      (question) => {
+        const reply = replyTo(question, undefined, { isKindSure: true, kindId: "timely-filing", asksForValue: false });
+        const [value] = fields.find((field) => field.key === "timely_filing")!.values;
+        expect(reply.outcome).toBe("closest");
+        expect(reply.citations).toEqual([{ index: 1, ...value!.source }]);
+        expect(reply.points.every((point) => !point.text.includes("**"))).toBe(true);
+      },
+    );
+
+    it("still answers when the value's own sentence answers the question by its words", () => {
+      const reply = replyTo("Is there a deadline to submit claims?", undefined, { isKindSure: true, kindId: "timely-filing", asksForValue: false });
+      expect(reply.outcome).toBe("answer");
+      expect(reply.points[0]!.text.startsWith("**Yes — 120 days from the date services were given** (1 Claims, page 1)")).toBe(true);
+    });
   });
 
   it("says plainly that the contract does not address a term the sheet finds nothing for", () => {

@@ -198,10 +198,18 @@ function sheetKindNear(inputs: ReplyInputs, facts: readonly FactField[]): Questi
   return undefined;
 }
 
-/** A reply for the inputs' kind; a route the router was unsure of answers only where the cited sentence answers the question. */
+/**
+ * A reply for the inputs' kind; a route the router was unsure of answers only where the cited
+ * sentence answers the question — as does a question about a sheet term that asks something its
+ * value does not settle ("Who decides our appeal?" is not answered by the appeal window).
+ */
 function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
   const reply = replyFor(inputs);
-  return reply.outcome === "answer" && inputs.kind && !inputs.query.isKindSure && !answersAsked(reply, inputs) ? asClosest(reply) : reply;
+  return reply.outcome === "answer" && needsConfirmation(inputs) && !answersAsked(reply, inputs) ? asClosest(reply) : reply;
+}
+
+function needsConfirmation({ kind, query }: ReplyInputs): boolean {
+  return kind !== undefined && (!query.isKindSure || (kind.factFields !== undefined && !query.asksForValue));
 }
 
 /**

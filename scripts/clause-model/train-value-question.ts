@@ -1,0 +1,164 @@
+// Trains the reading of whether a question about a fact-sheet term asks for the term's value
+// ("How long do we have to file a claim?") or for something else about the term, which the value
+// does not settle ("Who do we call for a filing exception?"): a logistic regression over the
+// router's question features (src/core/rag/value-question.ts, ADR 049).
+//   npx tsx scripts/clause-model/train-value-question.ts
+// Questions asking for the value: the written router sets' questions about the sheet's kinds, the
+// bench's tuning rewordings of the payer key's terms, and each off-value writer's controls. Questions
+// asking something else: the off-value writers' questions (bench/questions/off-value*.json, each
+// written by someone who read neither the contracts nor the code). It measures itself with each
+// off-value writer held apart in turn, with a share of the router's writers held apart beside it,
+// and on what it never learns from: the second off-value writer, the seventh router set and the
+// held-out rewordings. Then it writes the model learnt from everything it may learn from.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { seeded, shuffleInPlace } from "./seeded";
+import { kindOfPayerField } from "./kinds-of-sets";
+import { keptApartWrittenFile, writtenFiles } from "./train-router";
+import { questionKinds } from "../../src/core/rag/question-kinds";
+import { questionFeatures } from "../../src/core/rag/question-routing";
+import { otherThanValueProbability, OTHER_THAN_VALUE_PROBABILITY, type ValueQuestionModelFile } from "../../src/core/rag/value-question";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const modelPath = path.join(repoRoot, "src/core/rag/value-question.model.json");
+const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
+
+const EPOCHS = 30;
+const LEARNING_RATE = 0.5;
+const L2 = 1e-4;
+/** As the router's: each feature is left out this often while learning, so no one writer's word decides. */
+const DROPOUT = 0.65;
+
+/** The off-value writers learnt from; the second is kept apart, never learnt from. */
+export const offValueFiles = [
+  "bench/questions/off-value.json",
+  "bench/questions/off-value-3.json",
+  "bench/questions/off-value-4.json",
+  "bench/questions/off-value-5.json",
+  "bench/questions/off-value-6.json",
+  "bench/questions/off-value-7.json",
+  "bench/questions/off-value-8.json",
+  "bench/questions/off-value-9.json",
+  "bench/questions/off-value-10.json",
+  "bench/questions/off-value-11.json",
+  "bench/questions/off-value-12.json",
+];
+export const keptApartOffValueFile = "bench/questions/off-value-2.json";
+
+interface Example {
+  question: string;
+  /** It asks for something other than the term's value. */
+  isOther: boolean;
+  /** The file it was written in. */
+  file: string;
+}
+
+const sheetKinds = new Set(questionKinds.filter((kind) => kind.factFields).map((kind) => kind.id));
+const payerKinds = new Set(Object.values(kindOfPayerField));
+
+/** A written router set's questions about the kinds the sheet reads a payer key's value for: they ask for the value. */
+function routerSetExamples(file: string): Example[] {
+  return Object.entries(readJson<Record<string, string[]>>(file))
+    .filter(([kind]) => sheetKinds.has(kind) && payerKinds.has(kind))
+    .flatMap(([, questions]) => questions.map((question) => ({ question, isOther: false, file })));
+}
+
+function offValueExamples(file: string): Example[] {
+  const set = readJson<{ "off-value": Record<string, string[]>; settled: Record<string, string[]> }>(file);
+  return [
+    ...Object.values(set["off-value"]).flatMap((questions) => questions.map((question) => ({ question, isOther: true, file }))),
+    ...Object.values(set.settled).flatMap((questions) => questions.map((question) => ({ question, isOther: false, file }))),
+  ];
+}
+
+function payerRewordings(file: string): Example[] {
+  return Object.values(readJson<{ payer: Record<string, string[]> }>(file).payer).flatMap((questions) =>
+    questions.map((question) => ({ question, isOther: false, file })),
+  );
+}
+
+/** Everything it may learn from. */
+function learntExamples(): Example[] {
+  return [...writtenFiles.flatMap(routerSetExamples), ...payerRewordings("bench/questions/rewordings.json"), ...offValueFiles.flatMap(offValueExamples)];
+}
+
+export function trainValueQuestion(examples: readonly Example[]): ValueQuestionModelFile {
+  const featureIndex = new Map<string, number>();
+  const rows = examples.map((example) => ({
+    isOther: example.isOther,
+    features: questionFeatures(example.question).map((feature) => {
+      if (!featureIndex.has(feature)) featureIndex.set(feature, featureIndex.size);
+      return featureIndex.get(feature)!;
+    }),
+  }));
+  // The two classes count alike, however many of each were written.
+  const others = rows.filter((row) => row.isOther).length;
+  const classWeight = { other: rows.length / (2 * others), value: rows.length / (2 * (rows.length - others)) };
+  const weights = new Float64Array(featureIndex.size);
+  let bias = 0;
+  const random = seeded(20261201);
+  const order = rows.map((_, index) => index);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    const rate = LEARNING_RATE / (1 + epoch / 10);
+    shuffleInPlace(order, random);
+    for (const rowIndex of order) {
+      const row = rows[rowIndex]!;
+      const kept = row.features.filter(() => random() >= DROPOUT);
+      const features = kept.length > 0 ? kept : row.features;
+      let score = bias;
+      for (const feature of features) score += weights[feature]!;
+      const probability = 1 / (1 + Math.exp(-score));
+      const gradient = (probability - (row.isOther ? 1 : 0)) * (row.isOther ? classWeight.other : classWeight.value);
+      bias -= rate * gradient;
+      for (const feature of features) weights[feature] = weights[feature]! - rate * (gradient + L2 * weights[feature]!);
+    }
+  }
+  const features = [...featureIndex.keys()];
+  const kept: [number, number][] = [];
+  // Every feature is present when a question is read: its weight counts by its share of being kept in learning.
+  weights.forEach((weight, feature) => {
+    const scaled = weight * (1 - DROPOUT);
+    if (Math.abs(scaled) >= 0.01) kept.push([feature, Math.round(scaled * 1000) / 1000]);
+  });
+  return { features, bias: Math.round(bias * 1000) / 1000, weights: kept };
+}
+
+const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
+
+/** "other held back a/b, value held back c/d" at each threshold. */
+function heldBack(model: ValueQuestionModelFile, measured: readonly Example[]): string {
+  const probabilities = measured.map((example) => [example, otherThanValueProbability(model, example.question)] as const);
+  return THRESHOLDS.map((threshold) => {
+    const count = (isOther: boolean) => {
+      const those = probabilities.filter(([example]) => example.isOther === isOther);
+      return `${those.filter(([, probability]) => probability >= threshold).length}/${those.length}`;
+    };
+    return `${threshold}: other ${count(true)}, value ${count(false)}`;
+  }).join("; ");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const examples = learntExamples();
+  const routerFiles = [...new Set(examples.filter((example) => writtenFiles.includes(example.file)).map((example) => example.file))];
+  console.log("Held back (read as asking something other than the value) at each threshold, each off-value writer apart in turn:");
+  offValueFiles.forEach((file, fold) => {
+    // The router's writers are held apart too, in turn, so the questions asking for the value are also a writer it never read.
+    const apart = new Set([file, ...routerFiles.filter((_, index) => index % offValueFiles.length === fold)]);
+    const model = trainValueQuestion(examples.filter((example) => !apart.has(example.file)));
+    console.log(
+      `  ${file} with ${apart.size - 1} router sets: ${heldBack(
+        model,
+        examples.filter((example) => apart.has(example.file)),
+      )}`,
+    );
+  });
+  const model = trainValueQuestion(examples);
+  console.log("Never learnt from:");
+  console.log(`  ${keptApartOffValueFile}: ${heldBack(model, offValueExamples(keptApartOffValueFile))}`);
+  console.log(`  ${keptApartWrittenFile}: ${heldBack(model, routerSetExamples(keptApartWrittenFile))}`);
+  console.log(`  bench/questions/rewordings-held-out.json: ${heldBack(model, payerRewordings("bench/questions/rewordings-held-out.json"))}`);
+  console.log(`  (the shipped threshold is ${OTHER_THAN_VALUE_PROBABILITY})`);
+  writeFileSync(modelPath, `${JSON.stringify(model)}\n`);
+  console.log(`${examples.length} examples, ${model.weights.length} weights → ${modelPath}`);
+}
