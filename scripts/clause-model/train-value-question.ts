@@ -24,11 +24,15 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 const modelPath = path.join(repoRoot, "src/core/rag/value-question.model.json");
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-const EPOCHS = 30;
-const LEARNING_RATE = 0.5;
-const L2 = 1e-4;
-/** As the router's: each feature is left out this often while learning, so no one writer's word decides. */
-const DROPOUT = 0.65;
+export interface LearningSettings {
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  /** As the router's: each feature is left out this often while learning, so no one writer's word decides. */
+  dropout: number;
+}
+
+export const learningSettings: LearningSettings = { epochs: 30, learningRate: 0.5, l2: 1e-4, dropout: 0.65 };
 
 /** The off-value writers learnt from; the second is kept apart, never learnt from. */
 export const offValueFiles = [
@@ -43,10 +47,14 @@ export const offValueFiles = [
   "bench/questions/off-value-10.json",
   "bench/questions/off-value-11.json",
   "bench/questions/off-value-12.json",
+  "bench/questions/off-value-13.json",
+  "bench/questions/off-value-14.json",
+  "bench/questions/off-value-15.json",
+  "bench/questions/off-value-16.json",
 ];
 export const keptApartOffValueFile = "bench/questions/off-value-2.json";
 
-interface Example {
+export interface Example {
   question: string;
   /** It asks for something other than the term's value. */
   isOther: boolean;
@@ -79,11 +87,12 @@ function payerRewordings(file: string): Example[] {
 }
 
 /** Everything it may learn from. */
-function learntExamples(): Example[] {
+export function learntExamples(): Example[] {
   return [...writtenFiles.flatMap(routerSetExamples), ...payerRewordings("bench/questions/rewordings.json"), ...offValueFiles.flatMap(offValueExamples)];
 }
 
-export function trainValueQuestion(examples: readonly Example[]): ValueQuestionModelFile {
+export function trainValueQuestion(examples: readonly Example[], settings: LearningSettings = learningSettings): ValueQuestionModelFile {
+  const { epochs, learningRate, l2, dropout } = settings;
   const featureIndex = new Map<string, number>();
   const rows = examples.map((example) => ({
     isOther: example.isOther,
@@ -99,26 +108,26 @@ export function trainValueQuestion(examples: readonly Example[]): ValueQuestionM
   let bias = 0;
   const random = seeded(20261201);
   const order = rows.map((_, index) => index);
-  for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    const rate = LEARNING_RATE / (1 + epoch / 10);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const rate = learningRate / (1 + epoch / 10);
     shuffleInPlace(order, random);
     for (const rowIndex of order) {
       const row = rows[rowIndex]!;
-      const kept = row.features.filter(() => random() >= DROPOUT);
+      const kept = row.features.filter(() => random() >= dropout);
       const features = kept.length > 0 ? kept : row.features;
       let score = bias;
       for (const feature of features) score += weights[feature]!;
       const probability = 1 / (1 + Math.exp(-score));
       const gradient = (probability - (row.isOther ? 1 : 0)) * (row.isOther ? classWeight.other : classWeight.value);
       bias -= rate * gradient;
-      for (const feature of features) weights[feature] = weights[feature]! - rate * (gradient + L2 * weights[feature]!);
+      for (const feature of features) weights[feature] = weights[feature]! - rate * (gradient + l2 * weights[feature]!);
     }
   }
   const features = [...featureIndex.keys()];
   const kept: [number, number][] = [];
   // Every feature is present when a question is read: its weight counts by its share of being kept in learning.
   weights.forEach((weight, feature) => {
-    const scaled = weight * (1 - DROPOUT);
+    const scaled = weight * (1 - dropout);
     if (Math.abs(scaled) >= 0.01) kept.push([feature, Math.round(scaled * 1000) / 1000]);
   });
   return { features, bias: Math.round(bias * 1000) / 1000, weights: kept };
