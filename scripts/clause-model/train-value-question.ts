@@ -17,8 +17,8 @@ import { seeded, shuffleInPlace } from "./seeded";
 import { kindOfPayerField } from "./kinds-of-sets";
 import { keptApartWrittenFile, writtenFiles } from "./train-router";
 import { questionKinds } from "../../src/core/rag/question-kinds";
-import { questionFeatures } from "../../src/core/rag/question-routing";
-import { otherThanValueProbability, OTHER_THAN_VALUE_PROBABILITY, type ValueQuestionModelFile } from "../../src/core/rag/value-question";
+import { isSureRoute, readQuestion } from "../../src/core/rag/question-routing";
+import { otherThanValueProbability, OTHER_THAN_VALUE_PROBABILITY, valueQuestionFeatures, type ValueQuestionModelFile } from "../../src/core/rag/value-question";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const modelPath = path.join(repoRoot, "src/core/rag/value-question.model.json");
@@ -60,29 +60,48 @@ export interface Example {
   isOther: boolean;
   /** The file it was written in. */
   file: string;
+  /** The kind of term it is read as about: what its features are crossed with. */
+  kind: string;
 }
 
 const sheetKinds = new Set(questionKinds.filter((kind) => kind.factFields).map((kind) => kind.id));
 const payerKinds = new Set(Object.values(kindOfPayerField));
 
+/**
+ * The kind a question is read as about, as when it is asked: the one the router routes it to surely,
+ * if the sheet reads it, else the term it was written for. A question written about one term may be
+ * routed to another ("Can we get out early in the first term?" to termination without cause), and
+ * the chat then asks of it whether it asks for that other term's value.
+ */
+function kindAsAsked(question: string, writtenFor: string): string {
+  const { routed } = readQuestion(question);
+  return routed && isSureRoute(routed) && sheetKinds.has(routed.kind.id) ? routed.kind.id : writtenFor;
+}
+
+const example = (question: string, isOther: boolean, file: string, writtenFor: string): Example => ({
+  question,
+  isOther,
+  file,
+  kind: kindAsAsked(question, writtenFor),
+});
+
 /** A written router set's questions about the kinds the sheet reads a payer key's value for: they ask for the value. */
 function routerSetExamples(file: string): Example[] {
   return Object.entries(readJson<Record<string, string[]>>(file))
     .filter(([kind]) => sheetKinds.has(kind) && payerKinds.has(kind))
-    .flatMap(([, questions]) => questions.map((question) => ({ question, isOther: false, file })));
+    .flatMap(([kind, questions]) => questions.map((question) => example(question, false, file, kind)));
 }
 
 function offValueExamples(file: string): Example[] {
   const set = readJson<{ "off-value": Record<string, string[]>; settled: Record<string, string[]> }>(file);
-  return [
-    ...Object.values(set["off-value"]).flatMap((questions) => questions.map((question) => ({ question, isOther: true, file }))),
-    ...Object.values(set.settled).flatMap((questions) => questions.map((question) => ({ question, isOther: false, file }))),
-  ];
+  const examples = (byField: Record<string, string[]>, isOther: boolean) =>
+    Object.entries(byField).flatMap(([field, questions]) => questions.map((question) => example(question, isOther, file, kindOfPayerField[field]!)));
+  return [...examples(set["off-value"], true), ...examples(set.settled, false)];
 }
 
 function payerRewordings(file: string): Example[] {
-  return Object.values(readJson<{ payer: Record<string, string[]> }>(file).payer).flatMap((questions) =>
-    questions.map((question) => ({ question, isOther: false, file })),
+  return Object.entries(readJson<{ payer: Record<string, string[]> }>(file).payer).flatMap(([field, questions]) =>
+    questions.map((question) => example(question, false, file, kindOfPayerField[field]!)),
   );
 }
 
@@ -96,7 +115,7 @@ export function trainValueQuestion(examples: readonly Example[], settings: Learn
   const featureIndex = new Map<string, number>();
   const rows = examples.map((example) => ({
     isOther: example.isOther,
-    features: questionFeatures(example.question).map((feature) => {
+    features: valueQuestionFeatures(example.question, example.kind).map((feature) => {
       if (!featureIndex.has(feature)) featureIndex.set(feature, featureIndex.size);
       return featureIndex.get(feature)!;
     }),
@@ -123,12 +142,15 @@ export function trainValueQuestion(examples: readonly Example[], settings: Learn
       for (const feature of features) weights[feature] = weights[feature]! - rate * (gradient + l2 * weights[feature]!);
     }
   }
-  const features = [...featureIndex.keys()];
+  // Only the features that keep a weight are written.
+  const features: string[] = [];
   const kept: [number, number][] = [];
   // Every feature is present when a question is read: its weight counts by its share of being kept in learning.
-  weights.forEach((weight, feature) => {
-    const scaled = weight * (1 - dropout);
-    if (Math.abs(scaled) >= 0.01) kept.push([feature, Math.round(scaled * 1000) / 1000]);
+  [...featureIndex.keys()].forEach((feature, index) => {
+    const scaled = weights[index]! * (1 - dropout);
+    if (Math.abs(scaled) < 0.01) return;
+    kept.push([features.length, Math.round(scaled * 1000) / 1000]);
+    features.push(feature);
   });
   return { features, bias: Math.round(bias * 1000) / 1000, weights: kept };
 }
@@ -137,7 +159,7 @@ const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
 
 /** "other held back a/b, value held back c/d" at each threshold. */
 function heldBack(model: ValueQuestionModelFile, measured: readonly Example[]): string {
-  const probabilities = measured.map((example) => [example, otherThanValueProbability(model, example.question)] as const);
+  const probabilities = measured.map((example) => [example, otherThanValueProbability(model, example.question, example.kind)] as const);
   return THRESHOLDS.map((threshold) => {
     const count = (isOther: boolean) => {
       const those = probabilities.filter(([example]) => example.isOther === isOther);

@@ -187,7 +187,7 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
     topic,
     kind,
     isKindSure,
-    asksForValue: !kind?.factFields || asksForValue(readText),
+    asksForValue: !kind?.factFields || asksForValue(readText, kind.id),
     alternativeKind: reading.runnerUp,
   };
 }
