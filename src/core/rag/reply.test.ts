@@ -115,6 +115,12 @@ describe("composeReply: a term the fact sheet reads is answered from the sheet",
       },
     );
 
+    it("is not answered from a value's sentence that shares its words but not all it asks: the claims rule names no recipient", () => {
+      const question = "Do we submit claims to the plan or to its vendor within the time allowed?";
+      const reply = replyTo(question, undefined, { isKindSure: true, kindId: "timely-filing", asksForValue: false });
+      expect(reply.outcome).toBe("closest");
+    });
+
     it("still answers when the value's own sentence answers the question by its words", () => {
       const reply = replyTo("Is there a deadline to submit claims?", undefined, { isKindSure: true, kindId: "timely-filing", asksForValue: false });
       expect(reply.outcome).toBe("answer");

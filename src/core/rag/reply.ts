@@ -200,16 +200,27 @@ function sheetKindNear(inputs: ReplyInputs, facts: readonly FactField[]): Questi
 
 /**
  * A reply for the inputs' kind; a route the router was unsure of answers only where the cited
- * sentence answers the question — as does a question about a sheet term that asks something its
- * value does not settle ("Who decides our appeal?" is not answered by the appeal window).
+ * sentence answers the question. A question about a sheet term read as asking something its value
+ * does not settle ("Who decides our appeal?" is not answered by the appeal window) answers only
+ * where the cited sentence also speaks to every part of it: the words it shares with the term's
+ * clause are not enough against the reading of what it asks.
  */
 function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
   const reply = replyFor(inputs);
-  return reply.outcome === "answer" && needsConfirmation(inputs) && !answersAsked(reply, inputs) ? asClosest(reply) : reply;
+  return reply.outcome === "answer" && !isConfirmed(reply, inputs) ? asClosest(reply) : reply;
 }
 
-function needsConfirmation({ kind, query }: ReplyInputs): boolean {
-  return kind !== undefined && (!query.isKindSure || (kind.factFields !== undefined && !query.asksForValue));
+function isConfirmed(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
+  const { kind, query } = inputs;
+  if (kind === undefined) return true;
+  if (kind.factFields !== undefined && !query.asksForValue) return answersAsked(reply, inputs) && speaksToEveryPart(reply, inputs);
+  return query.isKindSure || answersAsked(reply, inputs);
+}
+
+/** Whether the answer's first cited sentence, with its clause's heading, covers every part of the question by the relevance judgement. */
+function speaksToEveryPart(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
+  const [cited] = reply.citations;
+  return cited !== undefined && usesQuestionWords(inputs, cited.heading, cited.quote).coversEverySlot;
 }
 
 /**
