@@ -509,7 +509,7 @@ interface OffValueSet {
  */
 const offValueSets = [
   { label: "the kept-apart writer", files: [keptApartOffValueFile], showsMisses: false },
-  { label: "the fifteen writers learnt from", files: offValueFiles, showsMisses: true },
+  { label: `the ${offValueFiles.length} writers learnt from`, files: offValueFiles, showsMisses: true },
 ];
 const readOffValueSet = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as OffValueSet;
 

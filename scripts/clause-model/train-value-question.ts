@@ -24,15 +24,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 const modelPath = path.join(repoRoot, "src/core/rag/value-question.model.json");
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
 
-export interface LearningSettings {
-  epochs: number;
-  learningRate: number;
-  l2: number;
-  /** As the router's: each feature is left out this often while learning, so no one writer's word decides. */
-  dropout: number;
-}
-
-export const learningSettings: LearningSettings = { epochs: 30, learningRate: 0.5, l2: 1e-4, dropout: 0.65 };
+const EPOCHS = 30;
+const LEARNING_RATE = 0.5;
+const L2 = 1e-4;
+/** As the router's: each feature is left out this often while learning, so no one writer's word decides. */
+const DROPOUT = 0.65;
 
 /** The off-value writers learnt from; the second is kept apart, never learnt from. */
 export const offValueFiles = [
@@ -54,7 +50,7 @@ export const offValueFiles = [
 ];
 export const keptApartOffValueFile = "bench/questions/off-value-2.json";
 
-export interface Example {
+interface Example {
   question: string;
   /** It asks for something other than the term's value. */
   isOther: boolean;
@@ -78,6 +74,13 @@ function kindAsAsked(question: string, writtenFor: string): string {
   return routed && isSureRoute(routed) && sheetKinds.has(routed.kind.id) ? routed.kind.id : writtenFor;
 }
 
+/** The kind a payer key field's questions are about; a set naming a field the key does not have is refused. */
+function kindOfField(field: string, file: string): string {
+  const kind = kindOfPayerField[field];
+  if (!kind) throw new Error(`${file}: "${field}" is not a payer key field (${Object.keys(kindOfPayerField).join(", ")})`);
+  return kind;
+}
+
 const example = (question: string, isOther: boolean, file: string, writtenFor: string): Example => ({
   question,
   isOther,
@@ -95,23 +98,22 @@ function routerSetExamples(file: string): Example[] {
 function offValueExamples(file: string): Example[] {
   const set = readJson<{ "off-value": Record<string, string[]>; settled: Record<string, string[]> }>(file);
   const examples = (byField: Record<string, string[]>, isOther: boolean) =>
-    Object.entries(byField).flatMap(([field, questions]) => questions.map((question) => example(question, isOther, file, kindOfPayerField[field]!)));
+    Object.entries(byField).flatMap(([field, questions]) => questions.map((question) => example(question, isOther, file, kindOfField(field, file))));
   return [...examples(set["off-value"], true), ...examples(set.settled, false)];
 }
 
 function payerRewordings(file: string): Example[] {
   return Object.entries(readJson<{ payer: Record<string, string[]> }>(file).payer).flatMap(([field, questions]) =>
-    questions.map((question) => example(question, false, file, kindOfPayerField[field]!)),
+    questions.map((question) => example(question, false, file, kindOfField(field, file))),
   );
 }
 
 /** Everything it may learn from. */
-export function learntExamples(): Example[] {
+function learntExamples(): Example[] {
   return [...writtenFiles.flatMap(routerSetExamples), ...payerRewordings("bench/questions/rewordings.json"), ...offValueFiles.flatMap(offValueExamples)];
 }
 
-export function trainValueQuestion(examples: readonly Example[], settings: LearningSettings = learningSettings): ValueQuestionModelFile {
-  const { epochs, learningRate, l2, dropout } = settings;
+export function trainValueQuestion(examples: readonly Example[]): ValueQuestionModelFile {
   const featureIndex = new Map<string, number>();
   const rows = examples.map((example) => ({
     isOther: example.isOther,
@@ -127,19 +129,19 @@ export function trainValueQuestion(examples: readonly Example[], settings: Learn
   let bias = 0;
   const random = seeded(20261201);
   const order = rows.map((_, index) => index);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    const rate = learningRate / (1 + epoch / 10);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    const rate = LEARNING_RATE / (1 + epoch / 10);
     shuffleInPlace(order, random);
     for (const rowIndex of order) {
       const row = rows[rowIndex]!;
-      const kept = row.features.filter(() => random() >= dropout);
+      const kept = row.features.filter(() => random() >= DROPOUT);
       const features = kept.length > 0 ? kept : row.features;
       let score = bias;
       for (const feature of features) score += weights[feature]!;
       const probability = 1 / (1 + Math.exp(-score));
       const gradient = (probability - (row.isOther ? 1 : 0)) * (row.isOther ? classWeight.other : classWeight.value);
       bias -= rate * gradient;
-      for (const feature of features) weights[feature] = weights[feature]! - rate * (gradient + l2 * weights[feature]!);
+      for (const feature of features) weights[feature] = weights[feature]! - rate * (gradient + L2 * weights[feature]!);
     }
   }
   // Only the features that keep a weight are written.
@@ -147,7 +149,7 @@ export function trainValueQuestion(examples: readonly Example[], settings: Learn
   const kept: [number, number][] = [];
   // Every feature is present when a question is read: its weight counts by its share of being kept in learning.
   [...featureIndex.keys()].forEach((feature, index) => {
-    const scaled = weights[index]! * (1 - dropout);
+    const scaled = weights[index]! * (1 - DROPOUT);
     if (Math.abs(scaled) < 0.01) return;
     kept.push([features.length, Math.round(scaled * 1000) / 1000]);
     features.push(feature);

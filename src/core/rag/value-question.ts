@@ -46,8 +46,9 @@ export function otherThanValueProbability(model: ValueQuestionModelFile, questio
 }
 
 /**
- * At this probability or more a question is read as asking something other than the value: on
- * writers held apart in turn, chosen so that few questions asking for the value are held back (ADR 049).
+ * At this probability or more a question is read as asking something other than the value: the
+ * two classes weigh alike in learning, so this is where the model is as sure of one as of the
+ * other. Not tuned; its neighbours are measured on writers held apart in turn (ADR 049).
  */
 export const OTHER_THAN_VALUE_PROBABILITY = 0.5;
 
