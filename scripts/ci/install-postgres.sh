@@ -116,8 +116,10 @@ if [ -z "$(cluster_status)" ]; then
 fi
 
 # Listen on loopback, port 5432; a drop-in under conf.d (included by Debian's postgresql.conf).
+# The cluster holds only test databases, made and dropped within one run: it waits for no disk
+# write (PostgreSQL's "non-durable settings"), as a crash would only lose what the run remakes.
 conf_file="$PG_CONF_DIR/conf.d/90-clausewise-ci.conf"
-want_conf=$(printf "# written by scripts/ci/install-postgres.sh\nlisten_addresses = 'localhost'\nport = %s\n" "$PG_PORT")
+want_conf=$(printf "# written by scripts/ci/install-postgres.sh\nlisten_addresses = 'localhost'\nport = %s\nfsync = off\nsynchronous_commit = off\nfull_page_writes = off\n" "$PG_PORT")
 need_restart=0
 if [ ! -f "$conf_file" ] || [ "$(cat "$conf_file")" != "$want_conf" ]; then
   mkdir -p "$PG_CONF_DIR/conf.d"
