@@ -1,5 +1,6 @@
 import pino from "pino";
-import { createFileStorage, resolveAuditSecret } from "./container";
+import { createFileStorage } from "./adapters/storage/configured-storage";
+import { resolveAuditSecret } from "./auth/auth-secret";
 import { runDatabaseCommand } from "./database-command";
 import { createAuditLog } from "./modules/audit/audit.module";
 import { describeVerification } from "./modules/audit/audit.service";
@@ -13,8 +14,8 @@ import { describeVerification } from "./modules/audit/audit.service";
 await runDatabaseCommand(async (database, env) => {
   const { audit } = createAuditLog({
     db: database.db,
-    storage: createFileStorage(env),
-    secret: resolveAuditSecret(env),
+    storage: createFileStorage(env.storage),
+    secret: resolveAuditSecret(env.audit.secret, env.dataDir),
     logger: pino({ level: "silent" }),
     now: () => new Date(),
   });

@@ -13,13 +13,11 @@ import type { Mailer } from "./adapters/mail/mailer";
 import { createPageImageCache } from "./adapters/page-images/page-image-cache";
 import { createOutboxMailer } from "./adapters/mail/outbox-mailer";
 import { createSmtpMailer } from "./adapters/mail/smtp-mailer";
-import type { FileStorage } from "./adapters/storage/file-storage";
-import { createLocalDiskStorage } from "./adapters/storage/local-disk-storage";
-import { createS3Storage } from "./adapters/storage/s3-storage";
+import { createFileStorage } from "./adapters/storage/configured-storage";
 import { createActorCache } from "./http/actor-cache";
 import { shareIdentityChanges } from "./http/identity-changes";
 import { createAuth, enabledSocialProviders } from "./auth/auth";
-import { resolveAuthSecret, resolveDataDirSecret } from "./auth/auth-secret";
+import { resolveAuditSecret, resolveAuthSecret } from "./auth/auth-secret";
 import { createKnownDevices } from "./auth/known-device";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
@@ -51,10 +49,6 @@ import { createSupportModule } from "./modules/support/support.module";
 import { createOnboardingRepo } from "./modules/onboarding/onboarding.repo";
 import { createOnboardingService } from "./modules/onboarding/onboarding.service";
 
-export function createFileStorage(env: Env): FileStorage {
-  return env.storage.kind === "s3" ? createS3Storage(env.storage) : createLocalDiskStorage(env.storage.root);
-}
-
 function createMailTransport(env: Env, db: Database, logger: Logger): Mailer {
   return env.mail.smtpUrl
     ? createSmtpMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, timeoutMs: env.mail.smtpTimeoutMs })
@@ -82,11 +76,6 @@ function createExtraction(env: Env, logger: Logger): { read: ReadDocument; close
   };
 }
 
-/** The key of the audit log's chains and checkpoints: AUDIT_SECRET, or (embedded only) one made once in DATA_DIR/audit-secret. */
-export function resolveAuditSecret(env: Env): string {
-  return resolveDataDirSecret(env.audit.secret, env.dataDir, "audit-secret");
-}
-
 /** Wires configuration to adapters and modules; the only place that knows them all. */
 export function createContainer(env: Env, database: DatabaseHandle, logger: Logger = createLogger(env)) {
   const db = database.db;
@@ -101,8 +90,16 @@ export function createContainer(env: Env, database: DatabaseHandle, logger: Logg
   const domainEvents = createDomainEvents(jobs);
   const mailer = createMailModule({ transport: createMailTransport(env, db, logger), jobs });
   const now = () => new Date();
-  const storage = createFileStorage(env);
-  const audit = createAuditModule({ db, jobs, storage, secret: resolveAuditSecret(env), logger, retentionDays: env.audit.retentionDays, now });
+  const storage = createFileStorage(env.storage);
+  const audit = createAuditModule({
+    db,
+    jobs,
+    storage,
+    secret: resolveAuditSecret(env.audit.secret, env.dataDir),
+    logger,
+    retentionDays: env.audit.retentionDays,
+    now,
+  });
   const authSecret = resolveAuthSecret(env.auth.secret, env.dataDir);
   const adminActions = createAdminActions({ logger, audit });
   const organizations = createOrganizationsModule({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditChainHeads, auditEvents } from "../../src/server/db/schema/index";
 import { pruneAuditEvents } from "../../src/server/modules/audit/audit.jobs";
 import { GENESIS_HASH, hashEvent } from "../../src/core/audit/chain";
-import { createFileStorage } from "../../src/server/container";
+import { createFileStorage } from "../../src/server/adapters/storage/configured-storage";
 import { sha256 } from "../../src/server/modules/audit/audit-keys";
 import { describeVerification, systemActor } from "../../src/server/modules/audit/audit.service";
 import { AUDIT_PAGE_SIZE } from "../../src/shared/audit";
@@ -778,7 +778,7 @@ describe("checkpoints outside the database", () => {
   it("a checkpoint changed without the audit secret is refused", async () => {
     const { audit } = tamperApp.container;
     await audit.checkpoint();
-    const storage = createFileStorage(tamperApp.container.env);
+    const storage = createFileStorage(tamperApp.container.env.storage);
     const latest = JSON.parse(new TextDecoder().decode(await storage.read("audit-checkpoints/latest.json"))) as { chains: { seq: number }[] };
     const forged = { ...latest, chains: latest.chains.map((chain) => ({ ...chain, seq: 0 })) };
     await storage.put("audit-checkpoints/latest.json", new TextEncoder().encode(JSON.stringify(forged)), "application/json");

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import os from "node:os";
-import { resolveAuditSecret } from "../../src/server/container";
+import { resolveAuditSecret } from "../../src/server/auth/auth-secret";
 import type { PostgresHandle } from "../../src/server/db/client";
 import type { TestApp } from "./test-app";
 
@@ -37,7 +37,7 @@ function spawnAppProcess(testApp: TestApp, entry: string, env: Record<string, st
     env: {
       ...process.env,
       DATABASE_URL: (testApp.database as PostgresHandle).pool.options.connectionString!,
-      AUDIT_SECRET: resolveAuditSecret(testApp.container.env),
+      AUDIT_SECRET: resolveAuditSecret(testApp.container.env.audit.secret, testApp.container.env.dataDir),
       DATA_DIR: testApp.container.env.dataDir,
       LOG_LEVEL: "warn",
       ...env,

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { expect } from "vitest";
-import { createFileStorage, resolveAuditSecret } from "../../src/server/container";
+import { createFileStorage } from "../../src/server/adapters/storage/configured-storage";
+import { resolveAuditSecret } from "../../src/server/auth/auth-secret";
 import { createAuditLog } from "../../src/server/modules/audit/audit.module";
 import type { Database } from "../../src/server/db/client";
 import { auditEvents, chatMessages, outboxEmails } from "../../src/server/db/schema/index";
@@ -40,8 +41,8 @@ export function auditLogOf(testApp: TestApp) {
   const env = testApp.container.env;
   return createAuditLog({
     db: testApp.database.db,
-    storage: createFileStorage(env),
-    secret: resolveAuditSecret(env),
+    storage: createFileStorage(env.storage),
+    secret: resolveAuditSecret(env.audit.secret, env.dataDir),
     logger: pino({ level: "silent" }),
     now: () => new Date(),
   });

@@ -10,6 +10,11 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   return resolveDataDirSecret(configured, dataDir, "auth-secret");
 }
 
+/** The key of the audit log's chains and checkpoints: AUDIT_SECRET, or (embedded only) one made once in DATA_DIR/audit-secret. */
+export function resolveAuditSecret(configured: string | undefined, dataDir: string): string {
+  return resolveDataDirSecret(configured, dataDir, "audit-secret");
+}
+
 /**
  * A secret of the deployment: the configured one, or (embedded mode only, where env.ts allows it)
  * a random one made once and kept in DATA_DIR/`fileName`, readable by its owner only.
