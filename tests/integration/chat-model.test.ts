@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeQuery } from "../../src/core/rag/query-analysis";
 import type { ChatMessage, ChatSessionDetail, ChatStreamEvent } from "../../src/shared/contracts/chat";
 import type { DocumentSummary } from "../../src/shared/contracts/documents";
 import { signedUpClient } from "../support/accounts";
@@ -22,6 +23,15 @@ const generalProvisions = {
   ],
 };
 
+/** A page of our own saying where appeals go: something about a sheet term that its value does not settle. */
+const appealsDesk = {
+  lines: [
+    { text: "ARTICLE 5 APPEALS PROCEDURE", x: 72, y: 730 },
+    { text: "5.1 Appeals Unit. Provider sends each appeal of a denied claim in writing to", x: 72, y: 710 },
+    { text: "the Plan's Appeals Unit at the address on the signature page.", x: 72, y: 696 },
+  ],
+};
+
 let model: OpenAiCompatibleServer;
 let testApp: TestApp;
 let owner: HttpClient;
@@ -34,7 +44,7 @@ beforeAll(async () => {
     env: { BILLING: "off", LLM_PROVIDER: "openai-compatible", LLM_MODEL: "contract-model", LLM_BASE_URL: model.baseUrl, LLM_TIMEOUT_MS: "5000" },
   });
   owner = await signedUpClient(testApp);
-  contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", buildPdf([...payerContractPages, generalProvisions]));
+  contract = await processedDocument(testApp, owner, "Blue Valley Provider Agreement.pdf", buildPdf([...payerContractPages, generalProvisions, appealsDesk]));
   // The fact sheet's reading also asks the model: let it finish before the tests count the model's requests.
   await readyFactSheet(owner, contract.id);
 }, 60_000);
@@ -107,17 +117,20 @@ describe("answers written by a language model", () => {
     expect(request.messages.at(-1)!.content).not.toContain("without cause");
   });
 
+  // What the model verified is shown as the closest; where it verified nothing, the passage the reply without the model chose.
   it.each([
-    ["a citation the model invented", '- Information stays secret "for fifteen (15) years after signing" [1]', 0],
-    ["a source it was never given", "- Confidentiality lasts three years [9]", 0],
-    ["a figure its quote does not state", '- Confidentiality lasts five years: "confidential for three (3) years" [1]', 1],
-  ])("shows the closest passages, not the model's answer, when it asserts what the contract does not say: %s", async (_, answer, verified) => {
+    ["a citation the model invented", '- Information stays secret "for fifteen (15) years after signing" [1]', 1],
+    ["a source it was never given", "- Confidentiality lasts three years [9]", 1],
+    ["a figure its quote does not state", '- Confidentiality lasts five years: "confidential for three (3) years" [1]', 0],
+  ])("shows the closest passages, not the model's answer, when it asserts what the contract does not say: %s", async (_, answer, dropped) => {
     model.respondWith({ kind: "stream", pieces: () => [answer] });
     const { message } = await askModel(CONFIDENTIALITY);
-    expect(message!.metadata).toMatchObject({ outcome: "closest" });
-    expect(message!.content).toMatch(/^\*\*Closest passages\*\*\n\nI could not confirm an answer in this contract\. The closest clauses are:\n\n/);
+    expect(message!.metadata).toMatchObject({ outcome: "closest", droppedCitations: dropped });
+    expect(message!.content).toMatch(
+      /^\*\*Closest passages\*\*\n\nI could not confirm an answer in this contract\. The closest clauses are:\n\n- 4\.1 Confidentiality \(page 4\): “[^”]*confidential for three \(3\) years/,
+    );
     expect(message!.content).not.toMatch(/fifteen|five years|lasts three/);
-    expect("citations" in message!.metadata && message!.metadata.citations).toHaveLength(verified);
+    expect("citations" in message!.metadata && message!.metadata.citations).toHaveLength(1);
   });
 
   it("answers a term the fact sheet reads from the sheet, without asking the model", async () => {
@@ -126,6 +139,25 @@ describe("answers written by a language model", () => {
     expect(model.requests.length).toBe(asked);
     expect(message!.metadata).toMatchObject({ answeredBy: "extractive", outcome: "answer" });
     expect(message!.content).toContain("- **90 days from the date of service** (2.1 Timely Filing, page 2)");
+  });
+
+  it("asks the model a question about a sheet term that the term's value does not settle, and verifies its answer", async () => {
+    const question = "Where do we send an appeal of a denied claim?";
+    // What this case is about: a sure route to the appeal term, read as asking something other than its window.
+    const analyzed = analyzeQuery(question);
+    expect([analyzed.kind?.id, analyzed.isKindSure, analyzed.asksForValue]).toEqual(["provider-appeal", true, false]);
+    model.respondWith({
+      kind: "stream",
+      pieces: (request) => [
+        `- To the plan's Appeals Unit: "sends each appeal of a denied claim in writing" [${sourceNumberOf(request.messages.at(-1)!.content, "5.1")}]`,
+      ],
+    });
+    const asked = model.requests.length;
+    const { message } = await askModel(question);
+    expect(model.requests.length).toBe(asked + 1);
+    expect(message!.metadata).toMatchObject({ answeredBy: "openai-compatible:contract-model", outcome: "answer", droppedCitations: 0 });
+    expect(message!.content).toContain('"sends each appeal of a denied claim in writing" [1]');
+    expect(message!.content).toContain("1. [5.1 Appeals Unit, page 5]");
   });
 
   it("does not let a model answer a question the document does not address: it says so, without asking the model", async () => {

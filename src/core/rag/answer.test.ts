@@ -4,7 +4,7 @@ import { chunkClauses } from "../documents/chunking";
 import { structureDocument } from "../documents/structure";
 import { locateQuote, type SourcePassage } from "./citations";
 import { composeExtractiveAnswer, nothingFoundPoints } from "./extractive-answer";
-import { verifyModelAnswer, splitPoints } from "./model-answer";
+import { shownModelAnswer, verifyModelAnswer, splitPoints } from "./model-answer";
 import { analyzeQuery } from "./query-analysis";
 import { matchesSlot, topicWeights } from "./relevance";
 import { chunks, pages, sourceHolding, sources } from "./sample-contract.fixture";
@@ -338,6 +338,35 @@ describe("verifyModelAnswer", () => {
   it("takes a model's 'does not appear to address' for what it is", () => {
     expect(verifyModelAnswer("- This contract does not appear to address a non-compete.", given, pages).outcome).toBe("not-addressed");
     expect(verifyModelAnswer('- Yes: "may terminate this Agreement without cause" [1]', given, pages).outcome).toBe("answer");
+  });
+});
+
+describe("shownModelAnswer: a model's answer that verified nothing still shows the closest passages", () => {
+  const given = [sourceHolding("without cause")].map((source) => ({ ...source, number: 1 }));
+  const withoutModel = answerTo("Can either party end the agreement without cause?", given);
+  it.each([
+    {
+      name: "nothing verified: the reply written without the model, as the closest",
+      text: "- Claims must be filed in 90 days [7]",
+      shows: "passages",
+      dropped: 1,
+    },
+    {
+      name: "one verified citation: the model's own closest",
+      text: '- Ends on 60 days "may terminate this Agreement without cause" [1]',
+      shows: "model",
+      dropped: 0,
+    },
+    { name: "a verified answer: the model's answer", text: '- Yes: "may terminate this Agreement without cause" [1]', shows: "model", dropped: 0 },
+  ])("$name", ({ text, shows, dropped }) => {
+    const written = verifyModelAnswer(text, given, pages);
+    const shown = shownModelAnswer(written, withoutModel);
+    expect(shown === written).toBe(shows === "model");
+    expect(shown.droppedCitations).toBe(dropped);
+    if (shown.outcome === "closest") {
+      expect(shown.points.length).toBeGreaterThan(0);
+      expect(shown.points.every((point) => !point.text.includes("**"))).toBe(true);
+    }
   });
 });
 

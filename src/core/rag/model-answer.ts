@@ -88,3 +88,14 @@ function statedFigures(text: string): string[] {
   const kinds = ["duration", "date", "amount", "percentage"] as const;
   return kinds.flatMap((kind) => findFacts(text, kind).map((fact) => fact.plain.toLowerCase()));
 }
+
+/**
+ * What is shown for a model's answer: itself, unless it could verify nothing it said. Then the
+ * closest passages are those of the reply written without the model, from the same passages, so
+ * "the closest clauses are:" is never followed by none; the citations the model lost stay counted.
+ */
+export function shownModelAnswer(written: ComposedAnswer, withoutModel: ComposedAnswer): ComposedAnswer {
+  if (written.outcome !== "closest" || written.points.length > 0) return written;
+  const closest = withoutModel.outcome === "closest" ? withoutModel : asClosest(withoutModel);
+  return closest.points.length > 0 ? { ...closest, droppedCitations: written.droppedCitations } : written;
+}

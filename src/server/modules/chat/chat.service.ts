@@ -10,7 +10,7 @@ import { checkedAgainstSheet, composeReply, isUnroutedNotAddressed, type KindFin
 import { findingsInForce, passageInForce } from "../../../core/rag/struck-passages";
 import type { FactField } from "../../../shared/contracts/fact-sheet";
 import type { OwnedDocumentId } from "../documents/documents.repo";
-import { verifyModelAnswer } from "../../../core/rag/model-answer";
+import { shownModelAnswer, verifyModelAnswer } from "../../../core/rag/model-answer";
 import { questionWithSources, SYSTEM_PROMPT } from "../../../core/rag/prompt";
 import type { RankedChunk } from "../../../core/rag/ranking";
 import { topicWeights } from "../../../core/rag/relevance";
@@ -169,10 +169,15 @@ export function createChatService(deps: ChatServiceDeps) {
     };
     const composed = await replyCheckedAgainstSheet(inputs, documentId);
     const { chatModel } = deps;
-    // The sheet's values and "not addressed" are settled without a model; otherwise a model writes from the passages that answer.
-    if (chatModel && composed.outcome !== "not-addressed" && !composed.fromSheet) {
+    // The sheet's values and "not addressed" are settled without a model; otherwise a model writes from the passages that answer,
+    // also for a question about a sheet term whose values were shown only as the closest: it asks what they do not settle.
+    const isSheetAnswer = composed.fromSheet && composed.outcome === "answer";
+    if (chatModel && composed.outcome !== "not-addressed" && !isSheetAnswer) {
       const forModel = modelSources(question, query, sources, pages, inputs.weights, inputs.nearestInMeaning);
-      if ("given" in forModel) return { composed: yield* modelAnswer(chatModel, question, history, forModel.given, pages, signal), answeredBy: chatModel.id };
+      if ("given" in forModel) {
+        const written = yield* modelAnswer(chatModel, question, history, forModel.given, pages, signal);
+        return { composed: shownModelAnswer(written, composed), answeredBy: chatModel.id };
+      }
     }
     if (composed.points.length > 0) return { composed, answeredBy: EXTRACTIVE_ANSWERER };
     return {
