@@ -23,6 +23,14 @@ export function productLinesAsked(question: string): ProductLine[] {
   return productLineWords.filter(([, pattern]) => pattern.test(question)).map(([line]) => line);
 }
 
+/** Who or what a product line's name is said of: "Medicaid members", "commercial plans", "Medicare business". */
+const productLineNoun = String.raw`(?:\s+(?:members?|patients?|enrollees?|beneficiar(?:y|ies)|plans?|products?|business|lines? of business))?`;
+
+/** The question without the product lines it names: what else it asks about ("what about for Medicaid patients?" → "what about for"). */
+export function withoutProductLines(question: string): string {
+  return productLineWords.reduce((text, [, pattern]) => text.replace(new RegExp(`(?:${pattern.source})${productLineNoun}`, "gi"), " "), question);
+}
+
 /**
  * The values of the kind's fields, in the sheet's order. A question naming a product line the sheet
  * has a value for gets that line's values (an attachment's own term governs its program); otherwise every value.

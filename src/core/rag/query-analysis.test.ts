@@ -140,6 +140,15 @@ describe("follow-up questions", () => {
     expect(query.terms.find((term) => term.text === "confidential")!.weight).toBeLessThan(1);
   });
 
+  it.each(["What about for Medicaid?", "And for Medicare Advantage patients?", "Same for commercial?", "and the marketplace?"])(
+    "reads a follow-up that names only a product line as the question before, for that line: %s",
+    (question) => {
+      const query = analyzeQuery(question, ["What is the timely filing limit?"]);
+      expect(query.isFollowUp).toBe(true);
+      expect(query.kind?.id).toBe("timely-filing");
+    },
+  );
+
   it("searches a follow-up also in the words of the kind it is routed to with the question before", () => {
     const query = analyzeQuery("What about for Medicaid?", ["What is the timely filing limit?"]);
     expect(query.kind?.id).toBe("timely-filing");

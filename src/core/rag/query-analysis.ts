@@ -1,4 +1,5 @@
 import { contractVocabulary } from "./contract-vocabulary";
+import { withoutProductLines } from "./fact-answer";
 import type { QuestionKind } from "./question-kinds";
 import { isSureRoute, readQuestion } from "./question-routing";
 import { followUpTopic, questionTopic, synonymsOf, type QuestionTopic } from "./question-topic";
@@ -161,7 +162,9 @@ function analyzeQuestion(question: string, previousQuestions: readonly string[])
   const topic = isFollowUp ? followUpTopic(ownTopic, questionTopic(previousQuestions.at(-1)!)) : ownTopic;
   // A follow-up ("and for Medicaid?", "for how long?") is about what the question before it asked, unless it clearly names a kind of its own.
   const own = readQuestion(question);
-  const namesItsOwnKind = own.routed !== undefined && own.routed.score >= CONFIDENT_ROUTE && words.some((word) => !answerFormWords.has(word));
+  // A product line names no kind either: the sheet keeps a term's values per line, so "and for Medicaid?" asks the question before for that line.
+  const namingWords = contentWords(normalizeQuestion(withoutProductLines(question)));
+  const namesItsOwnKind = own.routed !== undefined && own.routed.score >= CONFIDENT_ROUTE && namingWords.some((word) => !answerFormWords.has(word));
   const readText = isFollowUp && !namesItsOwnKind ? `${previousQuestions.at(-1)!} ${question}` : question;
   const reading = readText === question ? own : readQuestion(readText);
   const { routed } = reading;
