@@ -32,3 +32,10 @@ export const kindOfPayerField: Readonly<Record<string, string>> = {
   records_retention_years: "records-retention",
   change_of_status_notice_days: "change-of-status-notice",
 };
+
+/** The kind a payer key field's questions are about; a set naming a field the key does not have is refused. */
+export function kindOfField(field: string, file: string): string {
+  const kind = kindOfPayerField[field];
+  if (!kind) throw new Error(`${file}: "${field}" is not a payer key field (${Object.keys(kindOfPayerField).join(", ")})`);
+  return kind;
+}

@@ -29,6 +29,7 @@ import {
   type RouterModelFile,
 } from "../../src/core/rag/question-routing";
 import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
+import { writtenFiles } from "./question-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const routerModelPath = path.join(repoRoot, "src/core/rag/question-router.model.json");
@@ -59,43 +60,6 @@ interface Example {
 }
 
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), "utf8")) as T;
-
-/** Questions written for the router by twenty-eight people apart, by kind ("none": about no one kind). */
-export const writtenFiles = [
-  "scripts/clause-model/router-questions.json",
-  "scripts/clause-model/router-questions-2.json",
-  "scripts/clause-model/router-questions-3.json",
-  "scripts/clause-model/router-questions-4.json",
-  "scripts/clause-model/router-questions-5.json",
-  "scripts/clause-model/router-questions-6.json",
-  "scripts/clause-model/router-questions-8.json",
-  "scripts/clause-model/router-questions-9.json",
-  "scripts/clause-model/router-questions-10.json",
-  "scripts/clause-model/router-questions-11.json",
-  "scripts/clause-model/router-questions-12.json",
-  "scripts/clause-model/router-questions-13.json",
-  "scripts/clause-model/router-questions-14.json",
-  "scripts/clause-model/router-questions-15.json",
-  "scripts/clause-model/router-questions-16.json",
-  "scripts/clause-model/router-questions-17.json",
-  "scripts/clause-model/router-questions-18.json",
-  "scripts/clause-model/router-questions-19.json",
-  "scripts/clause-model/router-questions-20.json",
-  "scripts/clause-model/router-questions-21.json",
-  "scripts/clause-model/router-questions-22.json",
-  "scripts/clause-model/router-questions-23.json",
-  "scripts/clause-model/router-questions-24.json",
-  "scripts/clause-model/router-questions-25.json",
-  "scripts/clause-model/router-questions-26.json",
-  "scripts/clause-model/router-questions-27.json",
-  "scripts/clause-model/router-questions-28.json",
-  "scripts/clause-model/router-questions-29.json",
-];
-
-/** A seventh person's set, written like the others but never learnt from: the router, and the bench's payer questions, are checked on it. */
-export const keptApartWrittenFile = "scripts/clause-model/router-questions-7.json";
-// The eighth to twenty-ninth sets were each kept apart at first, to check the router on a new writer,
-// then learnt from once that check was made (ADR 027).
 
 /** A set of questions written by kind ("none": about no one kind). */
 const questionsOf = (file: string): Example[] =>

@@ -14,8 +14,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seeded, shuffleInPlace } from "./seeded";
-import { kindOfPayerField } from "./kinds-of-sets";
-import { keptApartWrittenFile, writtenFiles } from "./train-router";
+import { kindOfField, kindOfPayerField } from "./kinds-of-sets";
+import { keptApartOffValueFile, keptApartWrittenFile, offValueFiles, writtenFiles } from "./question-sets";
 import { questionKinds } from "../../src/core/rag/question-kinds";
 import { isSureRoute, readQuestion } from "../../src/core/rag/question-routing";
 import { otherThanValueProbability, OTHER_THAN_VALUE_PROBABILITY, valueQuestionFeatures, type ValueQuestionModelFile } from "../../src/core/rag/value-question";
@@ -29,26 +29,6 @@ const LEARNING_RATE = 0.5;
 const L2 = 1e-4;
 /** As the router's: each feature is left out this often while learning, so no one writer's word decides. */
 const DROPOUT = 0.65;
-
-/** The off-value writers learnt from; the second is kept apart, never learnt from. */
-export const offValueFiles = [
-  "bench/questions/off-value.json",
-  "bench/questions/off-value-3.json",
-  "bench/questions/off-value-4.json",
-  "bench/questions/off-value-5.json",
-  "bench/questions/off-value-6.json",
-  "bench/questions/off-value-7.json",
-  "bench/questions/off-value-8.json",
-  "bench/questions/off-value-9.json",
-  "bench/questions/off-value-10.json",
-  "bench/questions/off-value-11.json",
-  "bench/questions/off-value-12.json",
-  "bench/questions/off-value-13.json",
-  "bench/questions/off-value-14.json",
-  "bench/questions/off-value-15.json",
-  "bench/questions/off-value-16.json",
-];
-export const keptApartOffValueFile = "bench/questions/off-value-2.json";
 
 interface Example {
   question: string;
@@ -72,13 +52,6 @@ const payerKinds = new Set(Object.values(kindOfPayerField));
 function kindAsAsked(question: string, writtenFor: string): string {
   const { routed } = readQuestion(question);
   return routed && isSureRoute(routed) && sheetKinds.has(routed.kind.id) ? routed.kind.id : writtenFor;
-}
-
-/** The kind a payer key field's questions are about; a set naming a field the key does not have is refused. */
-function kindOfField(field: string, file: string): string {
-  const kind = kindOfPayerField[field];
-  if (!kind) throw new Error(`${file}: "${field}" is not a payer key field (${Object.keys(kindOfPayerField).join(", ")})`);
-  return kind;
 }
 
 const example = (question: string, isOther: boolean, file: string, writtenFor: string): Example => ({
@@ -157,17 +130,24 @@ export function trainValueQuestion(examples: readonly Example[]): ValueQuestionM
   return { features, bias: Math.round(bias * 1000) / 1000, weights: kept };
 }
 
-const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
+const THRESHOLDS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7];
 
-/** "other held back a/b, value held back c/d" at each threshold. */
-function heldBack(model: ValueQuestionModelFile, measured: readonly Example[]): string {
-  const probabilities = measured.map((example) => [example, otherThanValueProbability(model, example.question, example.kind)] as const);
+type Read = readonly [Example, number];
+
+const readAll = (model: ValueQuestionModelFile, measured: readonly Example[]): Read[] =>
+  measured.map((example) => [example, otherThanValueProbability(model, example.question, example.kind)] as const);
+
+/** "other held back a/b, value held back c/d" at each threshold, with the balanced error where both kinds are measured. */
+function heldBack(reads: readonly Read[]): string {
   return THRESHOLDS.map((threshold) => {
-    const count = (isOther: boolean) => {
-      const those = probabilities.filter(([example]) => example.isOther === isOther);
-      return `${those.filter(([, probability]) => probability >= threshold).length}/${those.length}`;
+    const share = (isOther: boolean) => {
+      const those = reads.filter(([example]) => example.isOther === isOther);
+      const held = those.filter(([, probability]) => probability >= threshold).length;
+      return { text: `${held}/${those.length}`, missed: those.length === 0 ? undefined : (isOther ? those.length - held : held) / those.length };
     };
-    return `${threshold}: other ${count(true)}, value ${count(false)}`;
+    const [other, value] = [share(true), share(false)];
+    const balanced = other.missed !== undefined && value.missed !== undefined ? `, balanced error ${((other.missed + value.missed) / 2).toFixed(3)}` : "";
+    return `${threshold}: other ${other.text}, value ${value.text}${balanced}`;
   }).join("; ");
 }
 
@@ -175,22 +155,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const examples = learntExamples();
   const routerFiles = [...new Set(examples.filter((example) => writtenFiles.includes(example.file)).map((example) => example.file))];
   console.log("Held back (read as asking something other than the value) at each threshold, each off-value writer apart in turn:");
-  offValueFiles.forEach((file, fold) => {
+  const foldReads = offValueFiles.flatMap((file, fold) => {
     // The router's writers are held apart too, in turn, so the questions asking for the value are also a writer it never read.
     const apart = new Set([file, ...routerFiles.filter((_, index) => index % offValueFiles.length === fold)]);
-    const model = trainValueQuestion(examples.filter((example) => !apart.has(example.file)));
-    console.log(
-      `  ${file} with ${apart.size - 1} router sets: ${heldBack(
-        model,
-        examples.filter((example) => apart.has(example.file)),
-      )}`,
+    const reads = readAll(
+      trainValueQuestion(examples.filter((example) => !apart.has(example.file))),
+      examples.filter((example) => apart.has(example.file)),
     );
+    console.log(`  ${file} with ${apart.size - 1} router sets: ${heldBack(reads)}`);
+    return reads;
   });
+  console.log(`  every fold: ${heldBack(foldReads)}`);
   const model = trainValueQuestion(examples);
   console.log("Never learnt from:");
-  console.log(`  ${keptApartOffValueFile}: ${heldBack(model, offValueExamples(keptApartOffValueFile))}`);
-  console.log(`  ${keptApartWrittenFile}: ${heldBack(model, routerSetExamples(keptApartWrittenFile))}`);
-  console.log(`  bench/questions/rewordings-held-out.json: ${heldBack(model, payerRewordings("bench/questions/rewordings-held-out.json"))}`);
+  console.log(`  ${keptApartOffValueFile}: ${heldBack(readAll(model, offValueExamples(keptApartOffValueFile)))}`);
+  console.log(`  ${keptApartWrittenFile}: ${heldBack(readAll(model, routerSetExamples(keptApartWrittenFile)))}`);
+  console.log(`  bench/questions/rewordings-held-out.json: ${heldBack(readAll(model, payerRewordings("bench/questions/rewordings-held-out.json")))}`);
   console.log(`  (the shipped threshold is ${OTHER_THAN_VALUE_PROBABILITY})`);
   writeFileSync(modelPath, `${JSON.stringify(model)}\n`);
   console.log(`${examples.length} examples, ${model.weights.length} weights → ${modelPath}`);
