@@ -24,6 +24,9 @@ const sameOnEveryDatabaseTests = [
   "tests/integration/passage-coverage.test.ts",
 ];
 
+// The pure logic of src/core and src/shared, and the scripts' own: no I/O, no module replaced.
+const pureLogicTests = ["src/core/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"];
+
 // A JSON module becomes one JSON.parse of its text, as Node reads it, not a JavaScript object
 // literal with named exports: the 14 MB question-router model took 29 s to import that way and
 // 1.7 s this way, in every unit and component file that reaches it and every integration worker.
@@ -44,12 +47,24 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["src/**/*.int.test.ts"],
-          // Each of its ~120 files runs its few milliseconds of tests in a fresh module graph: in a
-          // worker thread rather than a child process of its own, the project took a third less CPU
-          // (92 s against 137 s on 2 cores, ADR 048). Integration stays in processes: its files count
-          // and signal their own process's children and share a worker's modules on purpose.
+          exclude: ["src/**/*.int.test.ts", ...pureLogicTests],
+          // Each of its files runs its few milliseconds of tests in a fresh module graph: in a worker
+          // thread rather than a child process of its own, the project took a third less CPU (92 s
+          // against 137 s on 2 cores, ADR 048). Integration stays in processes: its files count and
+          // signal their own process's children and share a worker's modules on purpose.
           pool: "threads",
+        },
+      },
+      {
+        json,
+        test: {
+          // Pure logic shares a worker's modules: importing the question models (21 MB of JSON)
+          // once per worker, not once per file (ADR 048). Its modules keep no state a test changes.
+          name: "unit-pure",
+          environment: "node",
+          include: pureLogicTests,
+          pool: "threads",
+          isolate: false,
         },
       },
       {
