@@ -28,7 +28,7 @@ import {
   SURE_PROBABILITY,
   type RouterModelFile,
 } from "../../src/core/rag/question-routing";
-import { kindOfCategory, kindOfPayerField } from "./kinds-of-sets";
+import { kindOfCategory, kindOfField } from "./kinds-of-sets";
 import { writtenFiles } from "./question-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -71,7 +71,9 @@ export function routerExamples(): Example[] {
   const tuning = readJson<{ cuad: Record<string, string[]>; payer: Record<string, string[]> }>("bench/questions/rewordings.json");
   const reworded = [
     ...Object.entries(tuning.cuad).flatMap(([category, questions]) => questions.map((question) => ({ question, kind: kindOfCategory.get(category)! }))),
-    ...Object.entries(tuning.payer).flatMap(([field, questions]) => questions.map((question) => ({ question, kind: kindOfPayerField[field]! }))),
+    ...Object.entries(tuning.payer).flatMap(([field, questions]) =>
+      questions.map((question) => ({ question, kind: kindOfField(field, "bench/questions/rewordings.json") })),
+    ),
   ];
   const general = readJson<string[]>("scripts/clause-model/router-general-questions.json").map((question) => ({ question, kind: NO_KIND }));
   const cues = questionKinds.flatMap((kind) => [...kind.names, ...(kind.suggests ?? [])].map((question) => ({ question, kind: kind.id })));

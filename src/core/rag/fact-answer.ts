@@ -25,10 +25,11 @@ export function productLinesAsked(question: string): ProductLine[] {
 
 /** Who or what a product line's name is said of: "Medicaid members", "commercial plans", "Medicare business". */
 const productLineNoun = String.raw`(?:\s+(?:members?|patients?|enrollees?|beneficiar(?:y|ies)|plans?|products?|business|lines? of business))?`;
+const productLineMentions = productLineWords.map(([, pattern]) => new RegExp(`(?:${pattern.source})${productLineNoun}`, "gi"));
 
 /** The question without the product lines it names: what else it asks about ("what about for Medicaid patients?" → "what about for"). */
 export function withoutProductLines(question: string): string {
-  return productLineWords.reduce((text, [, pattern]) => text.replace(new RegExp(`(?:${pattern.source})${productLineNoun}`, "gi"), " "), question);
+  return productLineMentions.reduce((text, mention) => text.replace(mention, " "), question);
 }
 
 /**

@@ -169,8 +169,8 @@ export function createChatService(deps: ChatServiceDeps) {
     };
     const composed = await replyCheckedAgainstSheet(inputs, documentId);
     const { chatModel } = deps;
-    // The sheet's values and "not addressed" are settled without a model; otherwise a model writes from the passages that answer,
-    // also for a question about a sheet term whose values were shown only as the closest: it asks what they do not settle.
+    // The sheet's Answer and "not addressed" are settled without a model; otherwise a model writes from the passages that answer,
+    // also where the sheet's values are only the closest (held back, or a route left unconfirmed): the question may ask what they do not settle.
     const isSheetAnswer = composed.fromSheet && composed.outcome === "answer";
     if (chatModel && composed.outcome !== "not-addressed" && !isSheetAnswer) {
       const forModel = modelSources(question, query, sources, pages, inputs.weights, inputs.nearestInMeaning);
