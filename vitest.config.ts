@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -27,10 +29,28 @@ const sameOnEveryDatabaseTests = [
 // The pure logic of src/core and src/shared, and the scripts' own: no I/O, no module replaced.
 const pureLogicTests = ["src/core/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"];
 
+// Component tests that replace one of the app's modules (vi.mock) need a module graph of their own:
+// found by reading the files, so a new one cannot end up sharing a window with the others.
+const componentTestsReplacingModules = readdirSync("src", { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.tsx") && /\bvi\.(do)?mock\(/.test(readFileSync(path.join("src", file), "utf8")))
+  .map((file) => path.posix.join("src", file.split(path.sep).join("/")));
+
 // A JSON module becomes one JSON.parse of its text, as Node reads it, not a JavaScript object
 // literal with named exports: the 14 MB question-router model took 29 s to import that way and
 // 1.7 s this way, in every unit and component file that reaches it and every integration worker.
 const json = { stringify: true, namedExports: false } as const;
+
+// Components in jsdom, with the app's providers' setup.
+const componentProject = {
+  plugins: [react()],
+  json,
+  test: {
+    environment: "jsdom" as const,
+    setupFiles: ["tests/support/component-setup.ts"],
+    // A test may wait for a lazy page or two (findBy* waits up to 5 s each, component-setup.ts).
+    testTimeout: 20_000,
+  },
+};
 
 export default defineConfig({
   test: {
@@ -87,17 +107,19 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        json,
+        ...componentProject,
         test: {
+          ...componentProject.test,
           name: "component",
-          environment: "jsdom",
           include: ["src/**/*.test.tsx"],
-          setupFiles: ["tests/support/component-setup.ts"],
-          // A test may wait for a lazy page or two (findBy* waits up to 5 s each, component-setup.ts).
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...componentTestsReplacingModules],
+          // Files share a worker's jsdom window and modules (React, the router, the pages): 97 s wall
+          // and 147 s of CPU isolated, 42 s and 58 s shared on 2 cores (ADR 048). What a test leaves
+          // in the window is cleared after it (component-setup.ts).
+          isolate: false,
         },
       },
+      { ...componentProject, test: { ...componentProject.test, name: "component-isolated", include: componentTestsReplacingModules } },
     ],
   },
 });

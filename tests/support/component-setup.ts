@@ -1,5 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterAll, afterEach } from "vitest";
 import { FakeEventSource } from "./fake-event-source";
 import { setWindowWidth } from "./window-width";
@@ -16,6 +17,10 @@ if (typeof window.matchMedia !== "function") setWindowWidth(1280);
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in a module-level store and removes one only when a mounted Toaster's
+  // timer ends it: a toast still showing when its test ends would be replayed by the next test's
+  // Toaster (the next file's too, where files share modules).
+  toast.dismiss();
   FakeEventSource.instances = [];
   window.localStorage.clear();
   document.documentElement.className = "";
