@@ -213,27 +213,24 @@ function confirmedReply(inputs: ReplyInputs): ComposedAnswer {
 function isConfirmed(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
   const { kind, query } = inputs;
   if (kind === undefined) return true;
-  if (kind.factFields !== undefined && !query.asksForValue) return answersAsked(reply, inputs) && speaksToEveryPart(reply, inputs);
-  return query.isKindSure || answersAsked(reply, inputs);
-}
-
-/** Whether the answer's first cited sentence, with its clause's heading, covers every part of the question by the relevance judgement. */
-function speaksToEveryPart(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
-  const [cited] = reply.citations;
-  return cited !== undefined && usesQuestionWords(inputs, cited.heading, cited.quote).coversEverySlot;
+  if (kind.factFields !== undefined && !query.asksForValue) return citedSentenceAnswers(reply, inputs, { everyPart: true });
+  return query.isKindSure || citedSentenceAnswers(reply, inputs);
 }
 
 /**
  * Whether the answer's first cited sentence, with its clause's heading, answers the question by the
- * relevance judgement. Words the question shares with the clause are not enough, even words that
- * name the kind: "The plan underpaid us; may we push back?" shares "paid" with a clean-claim
- * payment rule and is not asking how soon claims are paid; "Do the courts charge the losing side?"
- * shares "charge" with a lesser-of clause's "billed charges".
+ * relevance judgement — and, with `everyPart`, also covers every part of it. Words the question
+ * shares with the clause are not enough, even words that name the kind: "The plan underpaid us;
+ * may we push back?" shares "paid" with a clean-claim payment rule and is not asking how soon claims
+ * are paid; "Do the courts charge the losing side?" shares "charge" with a lesser-of clause's
+ * "billed charges".
  */
-function answersAsked(reply: ComposedAnswer, inputs: ReplyInputs): boolean {
+function citedSentenceAnswers(reply: ComposedAnswer, inputs: ReplyInputs, { everyPart = false } = {}): boolean {
   const [cited] = reply.citations;
   if (!cited || !isJudgedQuestion(inputs.query)) return false;
-  return answersQuestion(() => headedStems(cited.heading, cited.quote), cited.quote, inputs.query.topic, inputs.weights);
+  if (!everyPart) return answersQuestion(() => headedStems(cited.heading, cited.quote), cited.quote, inputs.query.topic, inputs.weights);
+  const judged = usesQuestionWords(inputs, cited.heading, cited.quote);
+  return judged.answers && judged.coversEverySlot;
 }
 
 function replyFor(inputs: ReplyInputs): ComposedAnswer {
