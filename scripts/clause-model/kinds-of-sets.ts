@@ -10,6 +10,13 @@ export const kindOfCategory: ReadonlyMap<string, string> = new Map<string, strin
   ...questionKinds.flatMap((kind) => (kind.modelKind ? [[kind.modelKind, kind.id] as [string, string]] : [])),
 ]);
 
+/** The kind a CUAD category's questions are about; a set naming a category no kind reads is refused. */
+export function kindOfCuadCategory(category: string, file: string): string {
+  const kind = kindOfCategory.get(category);
+  if (!kind) throw new Error(`${file}: no question kind reads the CUAD category "${category}" (${[...kindOfCategory.keys()].join(", ")})`);
+  return kind;
+}
+
 export const kindOfPayerField: Readonly<Record<string, string>> = {
   effective_date: "effective-date",
   initial_term: "expiration",

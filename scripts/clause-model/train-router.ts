@@ -28,7 +28,7 @@ import {
   SURE_PROBABILITY,
   type RouterModelFile,
 } from "../../src/core/rag/question-routing";
-import { kindOfCategory, kindOfField } from "./kinds-of-sets";
+import { kindOfCuadCategory, kindOfField } from "./kinds-of-sets";
 import { writtenFiles } from "./question-sets";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -68,16 +68,17 @@ const questionsOf = (file: string): Example[] =>
 /** Every example the router learns from, the held-out rewordings never among them; the written questions first. */
 export function routerExamples(): Example[] {
   const written = writtenFiles.flatMap((file) => questionsOf(file).map((example) => ({ ...example, file })));
-  const tuning = readJson<{ cuad: Record<string, string[]>; payer: Record<string, string[]> }>("bench/questions/rewordings.json");
+  const tuningFile = "bench/questions/rewordings.json";
+  const tuning = readJson<{ cuad: Record<string, string[]>; payer: Record<string, string[]> }>(tuningFile);
   const reworded = [
-    ...Object.entries(tuning.cuad).flatMap(([category, questions]) => questions.map((question) => ({ question, kind: kindOfCategory.get(category)! }))),
-    ...Object.entries(tuning.payer).flatMap(([field, questions]) =>
-      questions.map((question) => ({ question, kind: kindOfField(field, "bench/questions/rewordings.json") })),
+    ...Object.entries(tuning.cuad).flatMap(([category, questions]) =>
+      questions.map((question) => ({ question, kind: kindOfCuadCategory(category, tuningFile) })),
     ),
+    ...Object.entries(tuning.payer).flatMap(([field, questions]) => questions.map((question) => ({ question, kind: kindOfField(field, tuningFile) }))),
   ];
   const general = readJson<string[]>("scripts/clause-model/router-general-questions.json").map((question) => ({ question, kind: NO_KIND }));
   const cues = questionKinds.flatMap((kind) => [...kind.names, ...(kind.suggests ?? [])].map((question) => ({ question, kind: kind.id })));
-  return [...written, ...reworded, ...general, ...cues].filter((example) => example.kind);
+  return [...written, ...reworded, ...general, ...cues];
 }
 
 interface Row {
