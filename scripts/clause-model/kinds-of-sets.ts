@@ -10,13 +10,6 @@ export const kindOfCategory: ReadonlyMap<string, string> = new Map<string, strin
   ...questionKinds.flatMap((kind) => (kind.modelKind ? [[kind.modelKind, kind.id] as [string, string]] : [])),
 ]);
 
-/** The kind a CUAD category's questions are about; a set naming a category no kind reads is refused. */
-export function kindOfCuadCategory(category: string, file: string): string {
-  const kind = kindOfCategory.get(category);
-  if (!kind) throw new Error(`${file}: no question kind reads the CUAD category "${category}" (${[...kindOfCategory.keys()].join(", ")})`);
-  return kind;
-}
-
 export const kindOfPayerField: Readonly<Record<string, string>> = {
   effective_date: "effective-date",
   initial_term: "expiration",
@@ -40,9 +33,17 @@ export const kindOfPayerField: Readonly<Record<string, string>> = {
   change_of_status_notice_days: "change-of-status-notice",
 };
 
-/** The kind a payer key field's questions are about; a set naming a field the key does not have is refused. */
-export function kindOfField(field: string, file: string): string {
-  const kind = kindOfPayerField[field];
-  if (!kind) throw new Error(`${file}: "${field}" is not a payer key field (${Object.keys(kindOfPayerField).join(", ")})`);
+/** The kind a set's questions under `name` are about; a set naming what `kinds` does not know is refused, with what it knows. */
+function kindOrRefused(kinds: ReadonlyMap<string, string>, name: string, file: string, what: string): string {
+  const kind = kinds.get(name);
+  if (!kind) throw new Error(`${file}: "${name}" is not a ${what} (${[...kinds.keys()].join(", ")})`);
   return kind;
 }
+
+/** The kind a CUAD category's questions are about; a set naming a category no kind reads is refused. */
+export const kindOfCuadCategory = (category: string, file: string) => kindOrRefused(kindOfCategory, category, file, "CUAD category a question kind reads");
+
+const kindOfPayerFieldMap: ReadonlyMap<string, string> = new Map(Object.entries(kindOfPayerField));
+
+/** The kind a payer key field's questions are about; a set naming a field the key does not have is refused. */
+export const kindOfField = (field: string, file: string) => kindOrRefused(kindOfPayerFieldMap, field, file, "payer key field");
